@@ -1,0 +1,57 @@
+/// How stickers and text are written as HTML.
+public struct RenderOptions: Codable, Hashable, Sendable {
+    /// Prefix of every image URL: `/` for the service's own pages, or an
+    /// absolute `https://host/` for HTML embedded on other sites.
+    public var baseURL: String
+    /// Sticker height in CSS pixels: one line of text, as in the originals.
+    public var size: Int
+    /// The `class` of each sticker `<img>`.
+    public var className: String
+    /// Write `\n` as `<br>`.
+    public var lineBreaks: Bool
+    /// Wrap Unicode emoji in `<span class="emoji">` so a site can style them.
+    public var wrapEmoji: Bool
+
+    public init(baseURL: String = "/", size: Int = 20, className: String = "sticker",
+                lineBreaks: Bool = true, wrapEmoji: Bool = false) {
+        self.baseURL = baseURL
+        self.size = size
+        self.className = className
+        self.lineBreaks = lineBreaks
+        self.wrapEmoji = wrapEmoji
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = RenderOptions()
+        baseURL = try c.decodeIfPresent(String.self, forKey: .baseURL) ?? defaults.baseURL
+        size = try c.decodeIfPresent(Int.self, forKey: .size) ?? defaults.size
+        className = try c.decodeIfPresent(String.self, forKey: .className) ?? defaults.className
+        lineBreaks = try c.decodeIfPresent(Bool.self, forKey: .lineBreaks) ?? defaults.lineBreaks
+        wrapEmoji = try c.decodeIfPresent(Bool.self, forKey: .wrapEmoji) ?? defaults.wrapEmoji
+    }
+
+    /// Why these options cannot be used, or nil. Checked before rendering so
+    /// that nothing a caller passes can become markup or a script URL.
+    public var validationProblem: String? {
+        if !(8...512).contains(size) { return "options.size must be between 8 and 512" }
+        let classBytes = Array(className.utf8)
+        if classBytes.isEmpty || classBytes.count > 64 || !classBytes.allSatisfy({ isClassByte($0) || $0 == 0x20 }) {
+            return "options.className must be 1–64 of A-Z a-z 0-9 - _ and spaces"
+        }
+        let url = baseURL.lowercased()
+        let schemeOK = url.hasPrefix("https://") || url.hasPrefix("http://") || (url.hasPrefix("/") && !url.hasPrefix("//"))
+        let urlBytes = Array(baseURL.utf8)
+        if !schemeOK || urlBytes.count > 512 || !urlBytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !"\"'<>\\`{}|^".utf8.contains($0) }) {
+            return "options.baseURL must be a path starting with / or an http(s):// URL, printable ASCII without quotes or angle brackets"
+        }
+        return nil
+    }
+
+    /// The base URL with exactly one trailing slash.
+    var normalizedBaseURL: String { baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
+}
+
+private func isClassByte(_ b: UInt8) -> Bool {
+    (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2D || b == 0x5F
+}

@@ -1,0 +1,91 @@
+/// A name in the two languages the picker shows.
+public struct LocalizedName: Codable, Hashable, Sendable {
+    public var zh: String
+    public var en: String
+
+    public init(zh: String, en: String) {
+        self.zh = zh
+        self.en = en
+    }
+}
+
+/// Whether a pack's stickers are pictures (inserted as `[tag]` codes)
+/// or Unicode emoji (inserted as the emoji text itself).
+public enum PackKind: String, Codable, Hashable, Sendable {
+    case image
+    case emoji
+}
+
+/// The picture files of one sticker, relative to its pack folder.
+public struct StickerImage: Codable, Hashable, Sendable {
+    public var x1: String
+    public var x2: String
+    public var x3: String
+    /// Intrinsic size of the 1x file in pixels.
+    public var width: Int
+    public var height: Int
+
+    public init(x1: String, x2: String, x3: String, width: Int, height: Int) {
+        self.x1 = x1
+        self.x2 = x2
+        self.x3 = x3
+        self.width = width
+        self.height = height
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case x1 = "1x", x2 = "2x", x3 = "3x", width, height
+    }
+
+    var files: [String] { [x1, x2, x3] }
+}
+
+public struct Sticker: Codable, Hashable, Sendable {
+    /// The canonical code, brackets included: `[微笑]`. Picture stickers only.
+    public var tag: String?
+    /// Other codes that render the same sticker (traditional Chinese, English).
+    public var aliases: [String]
+    /// Accessible name, also the `title` of the rendered image.
+    public var name: LocalizedName
+    public var image: StickerImage?
+    /// The emoji text itself, for stickers of an emoji pack.
+    public var emoji: String?
+
+    public init(tag: String?, aliases: [String] = [], name: LocalizedName,
+                image: StickerImage? = nil, emoji: String? = nil) {
+        self.tag = tag
+        self.aliases = aliases
+        self.name = name
+        self.image = image
+        self.emoji = emoji
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        tag = try c.decodeIfPresent(String.self, forKey: .tag)
+        aliases = try c.decodeIfPresent([String].self, forKey: .aliases) ?? []
+        name = try c.decode(LocalizedName.self, forKey: .name)
+        image = try c.decodeIfPresent(StickerImage.self, forKey: .image)
+        emoji = try c.decodeIfPresent(String.self, forKey: .emoji)
+    }
+
+    /// Every code this sticker answers to, canonical first.
+    public var codes: [String] { (tag.map { [$0] } ?? []) + aliases }
+}
+
+public struct StickerPack: Codable, Hashable, Sendable {
+    public var id: String
+    public var title: LocalizedName
+    /// The tag (or, in an emoji pack, the emoji) shown on the pack's tab.
+    public var cover: String
+    public var kind: PackKind
+    public var stickers: [Sticker]
+
+    public init(id: String, title: LocalizedName, cover: String, kind: PackKind, stickers: [Sticker]) {
+        self.id = id
+        self.title = title
+        self.cover = cover
+        self.kind = kind
+        self.stickers = stickers
+    }
+}

@@ -1,0 +1,220 @@
+/// Plain text with `[tag]` codes, seen the way the user sees it: each known
+/// code is one sticker, counting 1 in display offsets.
+///
+/// This is the model behind PPStickerKeyboard's `pp_plainTextForRange`, made
+/// exact: display offsets convert to plain-text positions and back in either
+/// unit, and every range is snapped to whole units (a sticker, or a grapheme
+/// cluster) before anything is cut, copied or deleted.
+///
+/// Internally a position is a byte offset into the plain text's UTF-8, always
+/// at a scalar boundary.
+public struct TextBackedString: Sendable {
+    public let text: String
+    public let catalog: StickerCatalog
+    let bytes: [UInt8]
+    let spans: [StickerSpan]
+
+    public init(_ text: String, catalog: StickerCatalog = .default) {
+        self.text = text
+        self.catalog = catalog
+        bytes = Array(text.utf8)
+        spans = bytes.withUnsafeBytes { StickerScanner.spans(in: $0, catalog: catalog) }
+    }
+
+    /// The stickers in the text, in order.
+    public var stickers: [(code: String, entry: StickerCatalog.Entry)] {
+        spans.map { (catalog.entries[$0.entry].code, catalog.entries[$0.entry]) }
+    }
+
+    // MARK: - Items: text runs and stickers, in order
+
+    /// Calls `body` for each text run (entry nil) and sticker, in order,
+    /// with the display offset of its start; `body` returns false to stop.
+    @inline(__always)
+    func forEachItem(_ body: (Range<Int>, _ sticker: Int?) -> Bool) {
+        var position = 0
+        for span in spans {
+            if position < span.bytes.lowerBound, !body(position ..< span.bytes.lowerBound, nil) { return }
+            if !body(span.bytes, span.entry) { return }
+            position = span.bytes.upperBound
+        }
+        if position < bytes.count { _ = body(position ..< bytes.count, nil) }
+    }
+
+    /// The sticker span containing `position` strictly inside, or starting/ending there.
+    func span(containing position: Int) -> StickerSpan? {
+        // Binary search: the first span ending after `position`.
+        var lo = 0, hi = spans.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if spans[mid].bytes.upperBound <= position { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < spans.count, spans[lo].bytes.lowerBound < position else { return nil }
+        return spans[lo]
+    }
+
+    /// The text run around `position` (between stickers).
+    func run(around position: Int) -> Range<Int> {
+        var lo = 0, hi = spans.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if spans[mid].bytes.upperBound <= position { lo = mid + 1 } else { hi = mid }
+        }
+        let start = lo > 0 ? spans[lo - 1].bytes.upperBound : 0
+        let end = lo < spans.count ? spans[lo].bytes.lowerBound : bytes.count
+        return start ..< end
+    }
+
+    // MARK: - Lengths
+
+    func displayLength(of run: Range<Int>, unit: OffsetUnit, in p: UnsafeBufferPointer<UInt8>) -> Int {
+        switch unit {
+        case .utf16:
+            return UTF8Bytes.utf16Count(p, run)
+        case .grapheme:
+            var n = 0
+            GraphemeSegmentation.forEachCluster(in: run, of: p) { _, _ in n += 1; return true }
+            return n
+        }
+    }
+
+    /// The length the user sees: stickers count 1.
+    public func displayLength(unit: OffsetUnit) -> Int {
+        displayOffset(ofPosition: bytes.count, unit: unit)
+    }
+
+    // MARK: - Conversions
+
+    /// The plain-text position of a display offset; nil if out of range.
+    /// An offset inside a surrogate pair rounds down to the scalar (callers snap to whole units).
+    func position(ofDisplayOffset offset: Int, unit: OffsetUnit) -> Int? {
+        guard offset >= 0 else { return nil }
+        if offset == 0 { return 0 }
+        var result: Int?
+        var acc = 0
+        bytes.withUnsafeBufferPointer { p in
+            forEachItem { range, sticker in
+                if sticker != nil {
+                    acc += 1
+                    if acc == offset { result = range.upperBound; return false }
+                    return true
+                }
+                switch unit {
+                case .utf16:
+                    var i = range.lowerBound
+                    while i < range.upperBound {
+                        let n = UTF8Bytes.sequenceLength(p[i])
+                        let units = n == 4 ? 2 : 1
+                        if acc + units > offset { result = i; return false }  // inside a surrogate pair
+                        acc += units
+                        i += n
+                        if acc == offset { result = i; return false }
+                    }
+                case .grapheme:
+                    GraphemeSegmentation.forEachCluster(in: range, of: p) { cluster, _ in
+                        acc += 1
+                        if acc == offset { result = cluster.upperBound; return false }
+                        return true
+                    }
+                    if result != nil { return false }
+                }
+                return true
+            }
+        }
+        return result
+    }
+
+    /// The display offset of a plain-text position (a position inside a
+    /// sticker counts as its start).
+    func displayOffset(ofPosition position: Int, unit: OffsetUnit) -> Int {
+        var acc = 0
+        bytes.withUnsafeBufferPointer { p in
+            forEachItem { range, sticker in
+                if range.lowerBound >= position { return false }
+                if sticker != nil {
+                    if range.upperBound <= position { acc += 1 }
+                    return range.upperBound < position
+                }
+                let end = min(range.upperBound, position)
+                acc += displayLength(of: range.lowerBound ..< end, unit: unit, in: p)
+                return end < position
+            }
+        }
+        return acc
+    }
+
+    /// The UTF-16 offset of a position in the plain text.
+    func plainUTF16Offset(ofPosition position: Int) -> Int {
+        bytes.withUnsafeBufferPointer { UTF8Bytes.utf16Count($0, 0 ..< position) }
+    }
+
+    // MARK: - Whole units
+
+    /// The unit boundary at or before `position`.
+    func snapDown(_ position: Int) -> Int {
+        if let span = span(containing: position) { return span.bytes.lowerBound }
+        return bytes.withUnsafeBufferPointer { GraphemeSegmentation.boundary(atOrBefore: position, in: run(around: position), of: $0) }
+    }
+
+    /// The unit boundary at or after `position`.
+    func snapUp(_ position: Int) -> Int {
+        if let span = span(containing: position) { return span.bytes.upperBound }
+        return bytes.withUnsafeBufferPointer { GraphemeSegmentation.boundary(atOrAfter: position, in: run(around: position), of: $0) }
+    }
+
+    /// The whole unit (sticker or grapheme cluster) that ends at `position`, a boundary.
+    func unit(before position: Int) -> Range<Int>? {
+        guard position > 0 else { return nil }
+        if let span = span(containing: position - 1) {
+            return span.bytes
+        }
+        let start = bytes.withUnsafeBufferPointer { GraphemeSegmentation.boundary(atOrBefore: position - 1, in: run(around: position - 1), of: $0) }
+        return start ..< position
+    }
+
+    /// The whole unit that starts at `position`, a boundary.
+    func unit(after position: Int) -> Range<Int>? {
+        guard position < bytes.count else { return nil }
+        if let span = span(containing: position + 1) { return span.bytes }
+        let end = bytes.withUnsafeBufferPointer { GraphemeSegmentation.boundary(atOrAfter: position + 1, in: run(around: position), of: $0) }
+        return position ..< end
+    }
+
+    /// Byte positions of a display range, widened to whole units; nil if out of range.
+    func positions(of range: TextRange, unit: OffsetUnit) -> Range<Int>? {
+        guard range.length >= 0, let start = position(ofDisplayOffset: range.location, unit: unit),
+              let end = position(ofDisplayOffset: range.location + range.length, unit: unit) else { return nil }
+        return snapDown(start) ..< snapUp(end)
+    }
+
+    /// Like `pp_plainTextForRange`: the plain text (with codes) of a display range,
+    /// widened to whole units so half a sticker or half an emoji is never returned.
+    public func plainText(in range: TextRange, unit: OffsetUnit) -> String? {
+        positions(of: range, unit: unit).map { substring($0) }
+    }
+
+    /// Converts a display offset from one unit to the other (snapped down to a whole unit).
+    public func convert(_ offset: Int, from: OffsetUnit, to: OffsetUnit) -> Int? {
+        position(ofDisplayOffset: offset, unit: from).map { displayOffset(ofPosition: snapDown($0), unit: to) }
+    }
+
+    /// The display range of a plain-text UTF-16 range (widened to whole units).
+    public func displayRange(ofPlainUTF16 range: TextRange, unit: OffsetUnit) -> TextRange? {
+        let utf16 = text.utf16
+        guard range.location >= 0, range.length >= 0, range.end <= utf16.count else { return nil }
+        let start = utf16.index(utf16.startIndex, offsetBy: range.location)
+        let end = utf16.index(start, offsetBy: range.length)
+        let a = snapDown(text.utf8.distance(from: text.utf8.startIndex, to: start))
+        let b = snapUp(text.utf8.distance(from: text.utf8.startIndex, to: end))
+        let location = displayOffset(ofPosition: a, unit: unit)
+        return TextRange(location: location, length: displayOffset(ofPosition: b, unit: unit) - location)
+    }
+
+    func substring(_ positions: Range<Int>) -> String {
+        String(decoding: bytes[positions], as: UTF8.self)
+    }
+
+    func index(_ position: Int) -> String.Index {
+        text.utf8.index(text.utf8.startIndex, offsetBy: position)
+    }
+}

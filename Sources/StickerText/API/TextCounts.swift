@@ -1,0 +1,132 @@
+/// Every length of a text at once, what it contains, and how it stands against a policy.
+public struct TextCounts: Codable, Hashable, Sendable {
+    public struct FoundSticker: Codable, Hashable, Sendable {
+        /// The code as typed (canonical tag or alias).
+        public let code: String
+        /// The canonical tag.
+        public let tag: String
+        public let pack: String
+        /// Range in the plain text, in UTF-16 units.
+        public let range: TextRange
+    }
+
+    public struct FoundEmoji: Codable, Hashable, Sendable {
+        public let emoji: String
+        /// Range in the plain text, in UTF-16 units.
+        public let range: TextRange
+    }
+
+    public let graphemes: Int
+    public let utf16: Int
+    public let utf8: Int
+    public let gb18030: Int
+    public let weighted: Int
+    /// Length in the policy's count mode (stickers weighed as the policy says).
+    public let length: Int
+    public let countMode: CountMode
+    public let maxLength: Int?
+    public let stickers: [FoundSticker]
+    public let emoji: [FoundEmoji]
+    /// Whether the text obeys the whole policy.
+    public let valid: Bool
+    /// `maxLength - length` (negative when over), nil without a limit.
+    public let remaining: Int?
+    public let overBy: Int
+    /// The rules the text breaks: `maxLength`, `emoji`, `digits`, `decimal`, `decimalPlaces`.
+    public let violations: [String]
+
+    // Written out so that `remaining` and `maxLength` are `null`, not missing, without a limit.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(graphemes, forKey: .graphemes)
+        try c.encode(utf16, forKey: .utf16)
+        try c.encode(utf8, forKey: .utf8)
+        try c.encode(gb18030, forKey: .gb18030)
+        try c.encode(weighted, forKey: .weighted)
+        try c.encode(length, forKey: .length)
+        try c.encode(countMode, forKey: .countMode)
+        try c.encode(maxLength, forKey: .maxLength)
+        try c.encode(stickers, forKey: .stickers)
+        try c.encode(emoji, forKey: .emoji)
+        try c.encode(valid, forKey: .valid)
+        try c.encode(remaining, forKey: .remaining)
+        try c.encode(overBy, forKey: .overBy)
+        try c.encode(violations, forKey: .violations)
+    }
+}
+
+extension TextBackedString {
+    /// Counts the text under `policy`. A sticker counts as its code's text
+    /// unless the policy gives a `stickerWeight`.
+    public func counts(policy: InputPolicy = .unlimited) -> TextCounts {
+        var total = TextLengths()
+        var emoji: [TextCounts.FoundEmoji] = []
+        var stickers: [TextCounts.FoundSticker] = []
+        var utf16 = 0
+        bytes.withUnsafeBufferPointer { p in
+            forEachItem { range, sticker in
+                if let sticker {
+                    let lengths = measure(range, in: p)
+                    let entry = catalog.entries[sticker]
+                    let length = lengths.utf16
+                    stickers.append(.init(code: entry.code, tag: catalog.sticker(for: entry).tag ?? entry.code,
+                                          pack: catalog.pack(for: entry).id, range: TextRange(location: utf16, length: length)))
+                    total = total + (policy.stickerWeight.map(TextLengths.uniform) ?? lengths)
+                    utf16 += lengths.utf16
+                } else {
+                    let lengths = measure(range, in: p, utf16Start: utf16) { cluster, at in
+                        emoji.append(.init(emoji: String(decoding: UnsafeBufferPointer(rebasing: p[cluster]), as: UTF8.self),
+                                           range: TextRange(location: at, length: UTF8Bytes.utf16Count(p, cluster))))
+                    }
+                    total = total + lengths
+                    utf16 += lengths.utf16
+                }
+                return true
+            }
+        }
+        let length = total.value(in: policy.countMode)
+        var violations: [String] = []
+        if let max = policy.maxLength, length > max { violations.append("maxLength") }
+        if policy.emoji == .reject, !emoji.isEmpty { violations.append("emoji") }
+        if let content = policy.contentViolation(text) { violations.append(content) }
+        return TextCounts(
+            graphemes: total.graphemes, utf16: total.utf16, utf8: total.utf8, gb18030: total.gb18030,
+            weighted: total.weight / 100, length: length, countMode: policy.countMode, maxLength: policy.maxLength,
+            stickers: stickers, emoji: emoji, valid: violations.isEmpty,
+            remaining: policy.maxLength.map { $0 - length }, overBy: policy.maxLength.map { max(0, length - $0) } ?? 0,
+            violations: violations)
+    }
+
+    /// Lengths of `range` as text, calling `foundEmoji` for each emoji cluster in it.
+    func measure(_ range: Range<Int>, in p: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
+                 foundEmoji: (Range<Int>, Int) -> Void = { _, _ in }) -> TextLengths {
+        var total = TextLengths()
+        var utf16 = utf16Start
+        GraphemeSegmentation.forEachCluster(in: range, of: p) { cluster, simple in
+            let isEmoji = !simple && EmojiClassifier.isEmoji(
+                String(decoding: UnsafeBufferPointer(rebasing: p[cluster]), as: UTF8.self).unicodeScalars)
+            if isEmoji { foundEmoji(cluster, utf16) }
+            let lengths = LengthCounting.lengths(ofCluster: cluster, in: p, simple: simple, emoji: isEmoji)
+            utf16 += lengths.utf16
+            total = total + lengths
+            return true
+        }
+        return total
+    }
+
+    /// Lengths of the whole text under a policy's sticker rule, without the lists.
+    func lengths(policy: InputPolicy) -> TextLengths {
+        var total = TextLengths()
+        bytes.withUnsafeBufferPointer { p in
+            forEachItem { range, sticker in
+                if sticker != nil, let weight = policy.stickerWeight {
+                    total = total + .uniform(weight)
+                } else {
+                    total = total + measure(range, in: p)
+                }
+                return true
+            }
+        }
+        return total
+    }
+}

@@ -1,0 +1,196 @@
+/// Applies edit operations to text-backed strings under an input policy.
+/// Every operation is a pure function of (text, selection, operation, policy).
+public struct TextEditor: Sendable {
+    public let catalog: StickerCatalog
+    public let policy: InputPolicy
+
+    public init(catalog: StickerCatalog = .default, policy: InputPolicy = .unlimited) throws(EditError) {
+        if let problem = policy.validationProblem { throw .invalidPolicy(problem) }
+        self.catalog = catalog
+        self.policy = policy
+    }
+
+    public func apply(_ operation: EditOperation, to text: String, selection: TextRange,
+                      unit: OffsetUnit = .utf16) throws(EditError) -> EditResult {
+        let string = TextBackedString(text, catalog: catalog)
+        guard let range = string.positions(of: selection, unit: unit) else {
+            throw .selectionOutOfRange(selection, length: string.displayLength(unit: unit), unit: unit)
+        }
+        switch operation {
+        case .insert(let inserted), .paste(let inserted):
+            return insert(inserted, into: string, replacing: range, unit: unit)
+        case .insertSticker(let tag):
+            guard let entry = catalog.entry(forCode: tag), let canonical = catalog.sticker(for: entry).tag else {
+                throw .unknownSticker(tag)
+            }
+            return insert(canonical, into: string, replacing: range, unit: unit)
+        case .cut:
+            return replace(range, in: string, with: "", caretAt: range.lowerBound, unit: unit,
+                           clipboard: string.substring(range))
+        case .copy:
+            return unchanged(string, selection: range, unit: unit, clipboard: string.substring(range))
+        case .deleteBackward, .deleteForward:
+            let target = !range.isEmpty ? range
+                : operation == .deleteBackward ? string.unit(before: range.lowerBound) : string.unit(after: range.lowerBound)
+            guard let target else { return unchanged(string, selection: range, unit: unit) }
+            return replace(target, in: string, with: "", caretAt: target.lowerBound, unit: unit)
+        case .moveCaret(let n):
+            var caret = n >= 0 ? range.upperBound : range.lowerBound
+            for _ in 0 ..< min(n.magnitude, UInt(string.bytes.count)) {
+                guard let step = n >= 0 ? string.unit(after: caret) : string.unit(before: caret) else { break }
+                caret = n >= 0 ? step.upperBound : step.lowerBound
+            }
+            return unchanged(string, selection: caret ..< caret, unit: unit)
+        case .select:
+            return unchanged(string, selection: range, unit: unit)
+        case .selectAll:
+            return unchanged(string, selection: 0 ..< string.bytes.count, unit: unit)
+        }
+    }
+
+    // MARK: - Insertion under the policy
+
+    private func insert(_ inserted: String, into string: TextBackedString, replacing range: Range<Int>,
+                        unit: OffsetUnit) -> EditResult {
+        if inserted.utf8.contains(0) {
+            return refused(string, range, unit, reason: "text", message: "U+0000 (NUL) cannot be inserted")
+        }
+        var piece = TextBackedString(inserted, catalog: catalog)
+        var message: String?
+
+        // Emoji: judged on the inserted clusters (stickers are never emoji).
+        if policy.emoji != .allow {
+            let found = piece.counts().emoji
+            if !found.isEmpty {
+                if policy.emoji == .reject {
+                    return refused(string, range, unit, reason: "emoji", message: "Emoji are not allowed here.")
+                }
+                piece = TextBackedString(removing: found.map(\.range), from: piece)
+                message = found.count == 1 ? "1 emoji was removed." : "\(found.count) emoji were removed."
+            }
+        }
+
+        let prefix = string.substring(0 ..< range.lowerBound)
+        let suffix = string.substring(range.upperBound ..< string.bytes.count)
+
+        // Content rules judge the text that would result, wherever the edit happens.
+        if let violation = policy.contentViolation(prefix + piece.text + suffix) {
+            let what = switch violation {
+            case "digits": "Only digits 0–9 are allowed here."
+            case "decimalPlaces": "At most \(policy.decimalPlaces) digits are allowed after the point."
+            default: "Only a decimal number is allowed here."
+            }
+            return refused(string, range, unit, reason: violation, message: what)
+        }
+
+        // Length: keep the longest prefix of whole units that fits.
+        var kept = piece.text
+        var truncated = false
+        if let max = policy.maxLength {
+            let base = TextBackedString(prefix + suffix, catalog: catalog).lengths(policy: policy).value(in: policy.countMode)
+            var units = piece.unitLengths(policy: policy)
+            var available = max - base
+            var keptBytes = 0
+            for (end, length) in units where length <= available {
+                available -= length
+                keptBytes = end
+            }
+            // Units are counted on their own; joined to their neighbours they
+            // can count differently (NFC, clusters that merge), so check the
+            // real result and drop units until it fits.
+            units = units.filter { $0.end <= keptBytes }
+            while true {
+                let candidate = TextBackedString(prefix + piece.substring(0 ..< keptBytes) + suffix, catalog: catalog)
+                if candidate.lengths(policy: policy).value(in: policy.countMode) <= max || units.isEmpty { break }
+                units.removeLast()
+                keptBytes = units.last?.end ?? 0
+            }
+            if keptBytes < piece.bytes.count {
+                truncated = true
+                kept = piece.substring(0 ..< keptBytes)
+                message = base > max
+                    ? "The text is already over the limit of \(max); nothing was inserted."
+                    : keptBytes == 0 ? "Nothing fits within the limit of \(max)."
+                    : "Cut short to fit the limit of \(max)."
+            }
+        }
+
+        let caret = range.lowerBound + kept.utf8.count
+        return replace(range, in: string, with: kept, caretAt: caret, unit: unit, truncated: truncated, message: message)
+    }
+
+    // MARK: - Results
+
+    private func replace(_ range: Range<Int>, in string: TextBackedString, with replacement: String, caretAt caret: Int,
+                         unit: OffsetUnit, clipboard: String? = nil, truncated: Bool = false, message: String? = nil) -> EditResult {
+        let text = string.substring(0 ..< range.lowerBound) + replacement + string.substring(range.upperBound ..< string.bytes.count)
+        let result = TextBackedString(text, catalog: catalog)
+        // New text can join what was around it (typing `]` completes a code): the caret goes after the whole unit.
+        let position = result.snapUp(caret)
+        return EditResult(string: result, selection: .caret(result.displayOffset(ofPosition: position, unit: unit)),
+                          plainSelection: .caret(result.plainUTF16Offset(ofPosition: position)), clipboard: clipboard,
+                          changed: text != string.text, truncated: truncated, rejected: nil, message: message)
+    }
+
+    private func unchanged(_ string: TextBackedString, selection range: Range<Int>, unit: OffsetUnit,
+                           clipboard: String? = nil) -> EditResult {
+        EditResult(string: string, selection: string.displayRange(of: range, unit: unit),
+                   plainSelection: string.plainUTF16Range(of: range), clipboard: clipboard, changed: false,
+                   truncated: false, rejected: nil, message: nil)
+    }
+
+    private func refused(_ string: TextBackedString, _ range: Range<Int>, _ unit: OffsetUnit,
+                         reason: String, message: String) -> EditResult {
+        EditResult(string: string, selection: string.displayRange(of: range, unit: unit),
+                   plainSelection: string.plainUTF16Range(of: range), clipboard: nil, changed: false,
+                   truncated: false, rejected: reason, message: message)
+    }
+}
+
+extension TextBackedString {
+    /// Each whole unit's end position and its length under `policy`.
+    func unitLengths(policy: InputPolicy) -> [(end: Int, length: Int)] {
+        var units: [(end: Int, length: Int)] = []
+        bytes.withUnsafeBufferPointer { p in
+            forEachItem { range, sticker in
+                if sticker != nil {
+                    let lengths = policy.stickerWeight.map(TextLengths.uniform) ?? measure(range, in: p)
+                    units.append((range.upperBound, lengths.value(in: policy.countMode)))
+                } else {
+                    GraphemeSegmentation.forEachCluster(in: range, of: p) { cluster, _ in
+                        units.append((cluster.upperBound, measure(cluster, in: p).value(in: policy.countMode)))
+                        return true
+                    }
+                }
+                return true
+            }
+        }
+        return units
+    }
+
+    /// The text with the given plain UTF-16 ranges (sorted, disjoint) removed.
+    init(removing ranges: [TextRange], from string: TextBackedString) {
+        var text = ""
+        let utf16 = string.text.utf16
+        var from = utf16.startIndex
+        for range in ranges {
+            let start = utf16.index(utf16.startIndex, offsetBy: range.location)
+            text += String(string.text[from ..< start])
+            from = utf16.index(start, offsetBy: range.length)
+        }
+        text += String(string.text[from...])
+        self.init(text, catalog: string.catalog)
+    }
+
+    /// A position range as a display range.
+    func displayRange(of range: Range<Int>, unit: OffsetUnit) -> TextRange {
+        let start = displayOffset(ofPosition: range.lowerBound, unit: unit)
+        return TextRange(location: start, length: displayOffset(ofPosition: range.upperBound, unit: unit) - start)
+    }
+
+    /// A position range as plain UTF-16 offsets.
+    func plainUTF16Range(of range: Range<Int>) -> TextRange {
+        let start = plainUTF16Offset(ofPosition: range.lowerBound)
+        return TextRange(location: start, length: plainUTF16Offset(ofPosition: range.upperBound) - start)
+    }
+}

@@ -1,0 +1,23 @@
+/// An NSRange-style range: a start and a length, in some unit.
+public struct TextRange: Codable, Hashable, Sendable, CustomStringConvertible {
+    public var location: Int
+    public var length: Int
+
+    public init(location: Int, length: Int) {
+        self.location = location
+        self.length = length
+    }
+
+    public static func caret(_ location: Int) -> TextRange { TextRange(location: location, length: 0) }
+
+    public var end: Int { location + length }
+    public var description: String { "{\(location), \(length)}" }
+}
+
+/// The unit of display offsets. In both, one sticker counts 1.
+public enum OffsetUnit: String, Codable, Sendable, CaseIterable {
+    /// UTF-16 code units: a `UITextView`'s NSRange with attachments, a browser's DOM offsets.
+    case utf16
+    /// User-perceived characters (grapheme clusters).
+    case grapheme
+}

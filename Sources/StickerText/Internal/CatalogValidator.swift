@@ -1,0 +1,94 @@
+import Foundation
+
+/// The rules a set of packs must follow before a catalog is built from them.
+enum CatalogValidator {
+    static func check(packs: [StickerPack], files: [String]) -> [CatalogIssue] {
+        var issues: [CatalogIssue] = []
+        var owners: [String: String] = [:]  // code → "pack-id stickers[i]"
+        var packIDs: Set<String> = []
+        for (pack, file) in zip(packs, files) {
+            func issue(_ entry: String?, _ message: String) {
+                issues.append(CatalogIssue(file: file, entry: entry, message: message))
+            }
+            if !isSafeID(pack.id) {
+                issue("id", "pack id \"\(pack.id)\" must be 1–64 of a-z, 0-9, - and _, starting with a letter or digit")
+            }
+            if !packIDs.insert(pack.id).inserted { issue("id", "duplicate pack id \"\(pack.id)\"") }
+            if pack.stickers.isEmpty { issue("stickers", "a pack needs at least one sticker") }
+            let covers = pack.stickers.flatMap { $0.codes + ($0.emoji.map { [$0] } ?? []) }
+            if !covers.contains(pack.cover) { issue("cover", "cover \"\(pack.cover)\" is not one of the pack's stickers") }
+            for (i, sticker) in pack.stickers.enumerated() {
+                let entry = "stickers[\(i)]" + (sticker.tag.map { " \($0)" } ?? sticker.emoji.map { " \($0)" } ?? "")
+                switch pack.kind {
+                case .image:
+                    if sticker.tag == nil { issue(entry, "a picture sticker needs a tag") }
+                    if sticker.image == nil { issue(entry, "a picture sticker needs an image") }
+                case .emoji:
+                    if sticker.emoji?.isEmpty ?? true { issue(entry, "an emoji sticker needs its emoji text") }
+                }
+                for file in sticker.image?.files ?? [] where !isSafeRelativePath(file) {
+                    issue(entry, "image path \"\(file)\" leaves the pack folder or has characters outside A-Z a-z 0-9 . _ - @ /")
+                }
+                if let image = sticker.image, image.width <= 0 || image.height <= 0 || image.width > 4096 || image.height > 4096 {
+                    issue(entry, "image size \(image.width)×\(image.height) is not between 1 and 4096")
+                }
+                for code in sticker.codes {
+                    if let problem = TagSyntax.problem(in: code) {
+                        issue(entry, "bad code \"\(code)\": \(problem)")
+                    } else if let owner = owners[code] {
+                        issue(entry, "duplicate code \"\(code)\", already used by \(owner)")
+                    } else {
+                        owners[code] = "\(pack.id) \(entry)"
+                    }
+                }
+            }
+        }
+        return issues
+    }
+
+    /// Checks that each image file exists, inside the pack folder once links are resolved.
+    static func checkFiles(of pack: StickerPack, in folder: URL, file: String) -> [CatalogIssue] {
+        var issues: [CatalogIssue] = []
+        let root = folder.resolvingSymlinksInPath().path + "/"
+        for (i, sticker) in pack.stickers.enumerated() {
+            for image in sticker.image?.files ?? [] where isSafeRelativePath(image) {
+                let entry = "stickers[\(i)]" + (sticker.tag.map { " \($0)" } ?? "")
+                let url = folder.appendingPathComponent(image)
+                var isDirectory: ObjCBool = false
+                if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) || isDirectory.boolValue {
+                    issues.append(CatalogIssue(file: file, entry: entry, message: "missing image \"\(image)\""))
+                } else if !url.resolvingSymlinksInPath().path.hasPrefix(root) {
+                    issues.append(CatalogIssue(file: file, entry: entry, message: "image \"\(image)\" links outside the pack folder"))
+                }
+            }
+        }
+        return issues
+    }
+
+    static func isSafeID(_ id: String) -> Bool {
+        let bytes = Array(id.utf8)
+        guard (1...64).contains(bytes.count), bytes[0] != UInt8(ascii: "-"), bytes[0] != UInt8(ascii: "_") else { return false }
+        return bytes.allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+    }
+
+    /// A relative path of plain file-name characters with no `..`, `.` or empty
+    /// component: it can only name a file below the pack folder, and it can go
+    /// into a URL and an HTML attribute without changing meaning.
+    static func isSafeRelativePath(_ path: String) -> Bool {
+        let bytes = Array(path.utf8)
+        guard !bytes.isEmpty, bytes.count <= 200 else { return false }
+        let allowed = bytes.allSatisfy {
+            isLowerAlnum($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+                || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "@")
+        }
+        guard allowed else { return false }
+        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
+            !$0.isEmpty && $0 != "." && $0 != ".."
+        }
+    }
+
+    private static func isLowerAlnum(_ b: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
+    }
+}

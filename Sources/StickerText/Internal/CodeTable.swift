@@ -1,0 +1,73 @@
+/// An open-addressing hash table from code bytes (the text between the
+/// brackets) to an entry index. The render scanner looks codes up straight
+/// from the input buffer, so a lookup hashes and compares bytes in place and
+/// never builds a String.
+struct CodeTable: Sendable {
+    private var keyBytes: [UInt8] = []
+    private var keyStart: [Int] = []
+    private var keyLength: [Int] = []
+    private var values: [Int] = []
+    private var slots: [Int32]
+    private var mask: Int
+    /// Longest key in bytes: longer brackets are not looked up at all.
+    private(set) var maxKeyLength = 0
+
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = Array(repeating: -1, count: size)
+        mask = size - 1
+    }
+
+    @inline(__always)
+    static func hash(_ p: UnsafeRawBufferPointer) -> Int {
+        var h: UInt32 = 2_166_136_261
+        for b in p {
+            h = (h ^ UInt32(b)) &* 16_777_619
+        }
+        return Int(h)
+    }
+
+    /// Adds a key; returns false if it is already present.
+    mutating func insert(_ key: String, value: Int) -> Bool {
+        let bytes = Array(key.utf8)
+        if bytes.withUnsafeBytes({ lookup($0) }) != nil { return false }
+        let index = values.count
+        keyStart.append(keyBytes.count)
+        keyLength.append(bytes.count)
+        keyBytes.append(contentsOf: bytes)
+        values.append(value)
+        maxKeyLength = max(maxKeyLength, bytes.count)
+        var slot = bytes.withUnsafeBytes { CodeTable.hash($0) } & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(index)
+        return true
+    }
+
+    @inline(__always)
+    func lookup(_ key: UnsafeRawBufferPointer) -> Int? {
+        if key.count > maxKeyLength || key.isEmpty { return nil }
+        var slot = CodeTable.hash(key) & mask
+        return keyBytes.withUnsafeBytes { stored in
+            while true {
+                let index = Int(slots[slot])
+                if index < 0 { return nil }
+                if keyLength[index] == key.count {
+                    let start = keyStart[index]
+                    if memoryEqual(stored.baseAddress! + start, key.baseAddress!, key.count) {
+                        return values[index]
+                    }
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+}
+
+@inline(__always)
+private func memoryEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+    for i in 0..<count where a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) {
+        return false
+    }
+    return true
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Lengths of plain text in every counting mode, gathered in one walk over
+/// the grapheme clusters (see `GraphemeSegmentation`).
+struct TextLengths: Equatable {
+    var graphemes = 0
+    var utf16 = 0
+    var utf8 = 0
+    var gb18030 = 0
+    /// twitter-text v3 weight, in units of 1/100 (divide by 100 to report).
+    var weight = 0
+
+    static func + (a: TextLengths, b: TextLengths) -> TextLengths {
+        TextLengths(graphemes: a.graphemes + b.graphemes, utf16: a.utf16 + b.utf16, utf8: a.utf8 + b.utf8,
+                    gb18030: a.gb18030 + b.gb18030, weight: a.weight + b.weight)
+    }
+
+    func value(in mode: CountMode) -> Int {
+        switch mode {
+        case .graphemes: graphemes
+        case .utf16: utf16
+        case .utf8: utf8
+        case .gb18030: gb18030
+        case .weighted: weight / 100
+        }
+    }
+
+    /// Every mode counting `n` for one sticker (the policy's `stickerWeight`).
+    static func uniform(_ n: Int) -> TextLengths {
+        TextLengths(graphemes: n, utf16: n, utf8: n, gb18030: n, weight: n * 100)
+    }
+}
+
+enum LengthCounting {
+    /// Lengths of one cluster; `emoji` tells whether it is one (the caller knows already).
+    @inline(__always)
+    static func lengths(ofCluster r: Range<Int>, in p: UnsafeBufferPointer<UInt8>, simple: Bool, emoji: Bool) -> TextLengths {
+        var l = TextLengths(graphemes: 1, utf16: UTF8Bytes.utf16Count(p, r), utf8: r.count)
+        var i = r.lowerBound
+        while i < r.upperBound {
+            l.gb18030 += gb18030Length(UTF8Bytes.scalar(at: i, in: p))
+            i += UTF8Bytes.sequenceLength(p[i])
+        }
+        if emoji {
+            l.weight = 200
+        } else if simple {
+            l.weight = weight(UTF8Bytes.scalar(at: r.lowerBound, in: p))
+        } else {
+            // twitter-text weighs the NFC form; only multi-scalar clusters can change under it.
+            let nfc = String(decoding: UnsafeBufferPointer(rebasing: p[r]), as: UTF8.self).precomposedStringWithCanonicalMapping
+            l.weight = nfc.unicodeScalars.reduce(0) { $0 + weight($1.value) }
+        }
+        return l
+    }
+
+    /// twitter-text v3: these ranges weigh 100, everything else 200.
+    @inline(__always)
+    static func weight(_ c: UInt32) -> Int {
+        (c <= 4351 || (8192...8205).contains(c) || (8208...8223).contains(c) || (8242...8247).contains(c)) ? 100 : 200
+    }
+
+    @inline(__always)
+    static func gb18030Length(_ c: UInt32) -> Int {
+        if c < 0x80 { return 1 }
+        if c > 0xFFFF { return 4 }
+        return gb18030TwoByte[Int(c) >> 3] & (1 << UInt8(c & 7)) != 0 ? 2 : 4
+    }
+
+    /// A bit per BMP code point, built once from `GB18030Table`.
+    static let gb18030TwoByte: [UInt8] = {
+        var bits = [UInt8](repeating: 0, count: 0x10000 / 8)
+        for (lo, hi) in GB18030Table.twoByteRanges {
+            for c in lo...hi { bits[Int(c) >> 3] |= 1 << UInt8(c & 7) }
+        }
+        return bits
+    }()
+}

@@ -1,0 +1,25 @@
+/// The syntax of a sticker code: `[` + 1–32 characters + `]`, where the
+/// characters are not brackets, line breaks or control characters. Codes
+/// that break it could never be typed on one line or scanned unambiguously.
+enum TagSyntax {
+    static let maxCharacters = 32
+
+    /// Why `code` is not a valid sticker code, or nil if it is one.
+    static func problem(in code: String) -> String? {
+        guard code.hasPrefix("["), code.hasSuffix("]"), code.count >= 2 else {
+            return "a code must start with \"[\" and end with \"]\""
+        }
+        let content = code.dropFirst().dropLast()
+        if content.isEmpty { return "a code needs 1 to \(maxCharacters) characters between its brackets" }
+        if content.count > maxCharacters {
+            return "a code has at most \(maxCharacters) characters between its brackets (this one has \(content.count))"
+        }
+        for scalar in content.unicodeScalars {
+            if scalar == "[" || scalar == "]" { return "a code cannot contain a bracket inside" }
+            if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                return "a code cannot contain a line break or control character"
+            }
+        }
+        return nil
+    }
+}

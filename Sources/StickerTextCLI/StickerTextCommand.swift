@@ -1,0 +1,164 @@
+import ArgumentParser
+import Foundation
+import StickerText
+
+@main
+struct StickerTextCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stickertext",
+        abstract: "Sticker-code text: render to safe HTML, edit like a text field, count under an input policy.",
+        subcommands: [Render.self, Edit.self, Count.self, Packs.self, Import.self]
+    )
+}
+
+/// `--packs DIR`: a folder of `<pack-id>/pack.json`; without it, the embedded default packs.
+struct CatalogOptions: ParsableArguments {
+    @Option(name: .long, help: "A folder of <pack-id>/pack.json packs (default: the embedded packs).")
+    var packs: String?
+
+    func catalog() throws -> StickerCatalog {
+        guard let packs else { return .default }
+        do {
+            return try StickerCatalog.load(directory: packs)
+        } catch {
+            throw ValidationError("invalid packs:\n\(error)")
+        }
+    }
+}
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Render stdin (plain text with [tag] codes) as HTML on stdout.")
+
+    @OptionGroup var catalogOptions: CatalogOptions
+    @Option(help: "Prefix of image URLs: / or an absolute http(s) URL for embedding elsewhere.") var baseURL = "/"
+    @Option(help: "Sticker height in CSS pixels.") var size = 20
+    @Option(help: "Class of each sticker <img>.") var className = "sticker"
+    @Flag(help: "Keep newlines as they are instead of writing <br>.") var noLineBreaks = false
+    @Flag(help: "Wrap Unicode emoji in <span class=\"emoji\">.") var wrapEmoji = false
+
+    func run() throws {
+        let options = RenderOptions(baseURL: baseURL, size: size, className: className,
+                                    lineBreaks: !noLineBreaks, wrapEmoji: wrapEmoji)
+        let renderer = try HTMLRenderer(catalog: catalogOptions.catalog(), options: options)
+        let html = try renderer.render(utf8: FileHandle.standardInput.readDataToEndOfFile())
+        FileHandle.standardOutput.write(Data(html.utf8))
+    }
+}
+
+/// Reads a JSON request on stdin, writes the JSON response (or `{"error"}`) on stdout.
+private func answer(_ handler: (Data) throws(RequestError) -> [UInt8]) throws {
+    do {
+        FileHandle.standardOutput.write(Data(try handler(FileHandle.standardInput.readDataToEndOfFile()) + [0x0A]))
+    } catch {
+        FileHandle.standardOutput.write(Data((error.json + "\n").utf8))
+        throw ExitCode(2)
+    }
+}
+
+struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Apply an edit: a JSON request on stdin, the JSON response on stdout.",
+        discussion: #"Example: echo '{"text":"ab","selection":{"location":1,"length":0},"op":"paste","string":"[哈哈]"}' | stickertext edit"#)
+    @OptionGroup var catalogOptions: CatalogOptions
+
+    func run() throws {
+        let api = StickerTextAPI(catalog: try catalogOptions.catalog())
+        try answer { body throws(RequestError) in try api.edit(body) }
+    }
+}
+
+struct Count: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Count a text under a policy: a JSON request on stdin, the JSON response on stdout.",
+        discussion: #"Example: echo '{"text":"你好[微笑]","policy":{"maxLength":10,"countMode":"gb18030"}}' | stickertext count"#)
+    @OptionGroup var catalogOptions: CatalogOptions
+
+    func run() throws {
+        let api = StickerTextAPI(catalog: try catalogOptions.catalog())
+        try answer { body throws(RequestError) in try api.count(body) }
+    }
+}
+
+struct Packs: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List or validate sticker packs.",
+                                                    subcommands: [List.self, Validate.self])
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List packs and their stickers.")
+        @OptionGroup var catalogOptions: CatalogOptions
+
+        func run() throws {
+            for pack in try catalogOptions.catalog().packs {
+                print("\(pack.id)\t\(pack.kind.rawValue)\t\(pack.stickers.count) stickers\t\(pack.title.zh) / \(pack.title.en)")
+                for sticker in pack.stickers {
+                    print("  " + ([sticker.emoji ?? ""] + sticker.codes).filter { !$0.isEmpty }.joined(separator: " ")
+                          + "\t\(sticker.name.zh) / \(sticker.name.en)")
+                }
+            }
+        }
+    }
+
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Check a packs folder; every problem names its file and entry.")
+        @Argument(help: "The packs folder.") var directory = "public/stickers"
+
+        func run() throws {
+            do {
+                let catalog = try StickerCatalog.load(directory: directory)
+                print("ok: \(catalog.packs.count) packs, \(catalog.packs.reduce(0) { $0 + $1.stickers.count }) stickers, \(catalog.entries.count) codes")
+            } catch {
+                FileHandle.standardError.write(Data((error.description + "\n").utf8))
+                throw ExitCode(1)
+            }
+        }
+    }
+}
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import a PPStickerKeyboard InnerStickersInfo.plist or a LXWeibo info.plist as a pack.")
+
+    @Option(help: "ppsticker or lxweibo.") var format: String
+    @Option(help: "The new pack's id (its folder name).") var id: String
+    @Option(help: "Chinese title.") var titleZh: String?
+    @Option(help: "English title.") var titleEn: String?
+    @Option(help: "Folder holding the images the plist names; they are copied into the pack.") var images: String?
+    @Option(help: "Packs folder to write <id>/pack.json into.") var out = "public/stickers"
+    @Argument(help: "The plist file.") var plist: String
+
+    func run() throws {
+        guard let format = PackImporter.Format(rawValue: format) else {
+            throw ValidationError("--format must be one of: \(PackImporter.Format.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let data = FileManager.default.contents(atPath: plist) else { throw ValidationError("cannot read \(plist)") }
+        let fm = FileManager.default
+        let packs: [StickerPack]
+        do {
+            packs = try PackImporter.importPacks(data, format: format, file: plist, id: id,
+                                                 title: LocalizedName(zh: titleZh ?? id, en: titleEn ?? id)) { name in
+                images.flatMap { fm.contents(atPath: "\($0)/\(name)") }.flatMap(PackImporter.pngSize)
+            }
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        for pack in packs {
+            let folder = "\(out)/\(pack.id)"
+            try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try encoder.encode(pack).write(to: URL(fileURLWithPath: "\(folder)/pack.json"))
+            var missing = 0
+            for file in Set(pack.stickers.flatMap { [$0.image?.x1, $0.image?.x2, $0.image?.x3].compactMap { $0 } }) {
+                if let images, fm.fileExists(atPath: "\(images)/\(file)") {
+                    try? fm.removeItem(atPath: "\(folder)/\(file)")
+                    try fm.copyItem(atPath: "\(images)/\(file)", toPath: "\(folder)/\(file)")
+                } else {
+                    missing += 1
+                }
+            }
+            print("\(folder)/pack.json: \(pack.kind.rawValue) pack, \(pack.stickers.count) stickers"
+                  + (missing > 0 ? ", \(missing) image files not found (pass --images DIR)" : ""))
+        }
+    }
+}

@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""Generates the default sticker packs.
+
+Writes public/stickers/<pack>/pack.json and the 1x/2x/3x PNGs of every picture
+sticker, drawn from Google's Noto Color Emoji font (Debian: fonts-noto-color-emoji,
+SIL Open Font License 1.1), and Sources/StickerText/Internal/DefaultPacks.swift,
+which embeds the same pack.json texts in the library so it runs with no files.
+
+Needs python3-pil and fonts-noto-color-emoji. Run: python3 tools/generate-default-packs.py
+The output is committed: a fresh clone runs without generating.
+"""
+import json
+import os
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
+FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf'
+SIZE_1X = 32  # pixels of the 1x image; 2x and 3x are double and triple
+
+# (simplified tag, traditional alias or None, English alias, English name, emoji drawn)
+PACKS = [
+    ('weibo', '微博表情', 'Weibo faces', '[微笑]', [
+        ('微笑', None, 'smile', 'smile', '🙂'),
+        ('哈哈', None, 'haha', 'haha', '😄'),
+        ('笑哭', None, 'lol', 'laughing to tears', '😂'),
+        ('嘻嘻', None, 'hehe', 'hehe', '😁'),
+        ('开心', '開心', 'happy', 'happy', '😃'),
+        ('可爱', '可愛', 'cute', 'cute', '🥰'),
+        ('害羞', None, 'shy', 'shy', '😊'),
+        ('偷笑', None, 'snicker', 'snicker', '🤭'),
+        ('思考', None, 'think', 'thinking', '🤔'),
+        ('疑问', '疑問', 'puzzled', 'puzzled', '😕'),
+        ('白眼', None, 'eyeroll', 'eye roll', '🙄'),
+        ('酷', None, 'cool', 'cool', '😎'),
+        ('亲亲', '親親', 'kiss', 'kiss', '😘'),
+        ('色', None, 'heart-eyes', 'heart eyes', '😍'),
+        ('哭', None, 'cry', 'crying', '😭'),
+        ('泪', '淚', 'tear', 'tear', '😢'),
+        ('怒', None, 'angry', 'angry', '😠'),
+        ('愤怒', '憤怒', 'rage', 'rage', '😡'),
+        ('抓狂', None, 'crazy', 'going crazy', '😫'),
+        ('生病', None, 'sick', 'sick', '🤒'),
+        ('吃惊', '吃驚', 'shocked', 'shocked', '😲'),
+        ('困', '睏', 'sleepy', 'sleepy', '😪'),
+        ('睡', None, 'sleep', 'asleep', '😴'),
+        ('汗', None, 'sweat', 'cold sweat', '😓'),
+        ('衰', None, 'unlucky', 'unlucky', '😞'),
+        ('晕', '暈', 'dizzy', 'dizzy', '😵'),
+        ('闭嘴', '閉嘴', 'zip-it', 'lips sealed', '🤐'),
+        ('吐', None, 'vomit', 'vomit', '🤮'),
+        ('嘘', '噓', 'shush', 'shush', '🤫'),
+        ('鄙视', '鄙視', 'scorn', 'scorn', '😒'),
+        ('委屈', None, 'wronged', 'wronged', '😣'),
+        ('失望', None, 'disappointed', 'disappointed', '😔'),
+        ('打哈欠', None, 'yawn', 'yawn', '🥱'),
+        ('馋嘴', '饞嘴', 'drool', 'drooling', '🤤'),
+        ('挤眼', '擠眼', 'wink', 'wink', '😉'),
+        ('钱', '錢', 'money', 'money', '🤑'),
+        ('阴险', '陰險', 'sly', 'sly', '😏'),
+        ('黑线', '黑線', 'speechless', 'speechless', '😑'),
+        ('悲伤', '悲傷', 'sad', 'sad', '😟'),
+        ('傻眼', None, 'stunned', 'stunned', '😳'),
+    ]),
+    ('things', '手势与心', 'Hands & hearts', '[心]', [
+        ('心', None, 'heart', 'heart', '❤️'),
+        ('伤心', '傷心', 'heartbreak', 'broken heart', '💔'),
+        ('赞', '讚', 'like', 'thumbs up', '👍'),
+        ('弱', None, 'dislike', 'thumbs down', '👎'),
+        ('拜拜', None, 'bye', 'bye', '👋'),
+        ('握手', None, 'handshake', 'handshake', '🤝'),
+        ('好的', None, 'ok', 'OK', '👌'),
+        ('耶', None, 'yeah', 'victory', '✌️'),
+        ('拳头', '拳頭', 'fist', 'fist', '✊'),
+        ('鼓掌', None, 'clap', 'applause', '👏'),
+        ('作揖', None, 'pray', 'thanks', '🙏'),
+        ('加油', None, 'strong', 'keep going', '💪'),
+        ('抱抱', None, 'hug', 'hug', '🤗'),
+        ('左边', '左邊', 'left', 'left', '👈'),
+        ('右边', '右邊', 'right', 'right', '👉'),
+        ('向上', None, 'up', 'up', '👆'),
+        ('火', None, 'fire', 'fire', '🔥'),
+        ('星星', None, 'star', 'star', '⭐'),
+        ('闪电', '閃電', 'lightning', 'lightning', '⚡'),
+        ('礼物', '禮物', 'gift', 'gift', '🎁'),
+        ('蛋糕', None, 'cake', 'birthday cake', '🎂'),
+        ('鲜花', '鮮花', 'rose', 'rose', '🌹'),
+        ('月亮', None, 'moon', 'moon', '🌙'),
+        ('太阳', '太陽', 'sun', 'sun', '☀️'),
+        ('彩虹', None, 'rainbow', 'rainbow', '🌈'),
+        ('干杯', '乾杯', 'cheers', 'cheers', '🍻'),
+        ('咖啡', None, 'coffee', 'coffee', '☕'),
+        ('便便', None, 'poop', 'poop', '💩'),
+        ('炸弹', '炸彈', 'bomb', 'bomb', '💣'),
+        ('满分', '滿分', 'hundred', 'one hundred', '💯'),
+        ('庆祝', '慶祝', 'party', 'party', '🎉'),
+        ('气球', '氣球', 'balloon', 'balloon', '🎈'),
+        ('闹钟', '鬧鐘', 'alarm', 'alarm clock', '⏰'),
+        ('烟花', '煙花', 'fireworks', 'fireworks', '🎆'),
+        ('吃瓜', None, 'melon', 'eating melon', '🍉'),
+        ('奶茶', None, 'bubble-tea', 'bubble tea', '🧋'),
+        ('红包', '紅包', 'red-packet', 'red packet', '🧧'),
+    ]),
+    ('animals', '萌宠', 'Cute animals', '[doge]', [
+        ('doge', None, None, 'doge', '🐶'),
+        ('喵', None, 'meow', 'cat', '🐱'),
+        ('二哈', None, 'husky', 'husky', '🐺'),
+        ('熊猫', '熊貓', 'panda', 'panda', '🐼'),
+        ('猪头', '豬頭', 'pig', 'pig', '🐷'),
+        ('兔子', None, 'rabbit', 'rabbit', '🐰'),
+        ('老鼠', None, 'mouse', 'mouse', '🐭'),
+        ('老虎', None, 'tiger', 'tiger', '🐯'),
+        ('猴子', None, 'monkey', 'monkey', '🐵'),
+        ('小鸡', '小雞', 'chick', 'chick', '🐤'),
+        ('企鹅', '企鵝', 'penguin', 'penguin', '🐧'),
+        ('青蛙', None, 'frog', 'frog', '🐸'),
+        ('狐狸', None, 'fox', 'fox', '🦊'),
+        ('熊', None, 'bear', 'bear', '🐻'),
+        ('考拉', None, 'koala', 'koala', '🐨'),
+        ('狮子', '獅子', 'lion', 'lion', '🦁'),
+        ('奶牛', None, 'cow', 'cow', '🐮'),
+        ('独角兽', '獨角獸', 'unicorn', 'unicorn', '🦄'),
+        ('章鱼', '章魚', 'octopus', 'octopus', '🐙'),
+        ('鲸鱼', '鯨魚', 'whale', 'whale', '🐳'),
+        ('海豚', None, 'dolphin', 'dolphin', '🐬'),
+        ('乌龟', '烏龜', 'turtle', 'turtle', '🐢'),
+        ('蛇', None, 'snake', 'snake', '🐍'),
+        ('蜗牛', '蝸牛', 'snail', 'snail', '🐌'),
+        ('蝴蝶', None, 'butterfly', 'butterfly', '🦋'),
+        ('蜜蜂', None, 'bee', 'bee', '🐝'),
+        ('马', '馬', 'horse', 'horse', '🐴'),
+        ('羊', None, 'sheep', 'sheep', '🐑'),
+        ('鸭子', '鴨子', 'duck', 'duck', '🦆'),
+        ('猫头鹰', '貓頭鷹', 'owl', 'owl', '🦉'),
+        ('恐龙', '恐龍', 'dinosaur', 'dinosaur', '🦖'),
+    ]),
+]
+
+# The emoji pack: the emoji text itself is inserted. (emoji, Chinese name, English name)
+EMOJI = [
+    ('😀', '笑脸', 'grinning face'), ('😃', '大笑', 'big smile'), ('😄', '眯眼笑', 'smiling eyes'),
+    ('😁', '露齿笑', 'beaming'), ('😆', '斜眼笑', 'squinting laugh'), ('😅', '苦笑', 'sweat smile'),
+    ('🤣', '笑翻', 'rolling on the floor'), ('😂', '喜极而泣', 'tears of joy'), ('🙂', '微微笑', 'slight smile'),
+    ('🙃', '倒脸', 'upside-down face'), ('😉', '眨眼', 'winking'), ('😊', '羞涩', 'blushing'),
+    ('😇', '天使', 'halo'), ('🥰', '爱心脸', 'smiling with hearts'), ('😍', '花痴', 'heart eyes'),
+    ('🤩', '崇拜', 'star-struck'), ('😘', '飞吻', 'blowing a kiss'), ('😋', '好吃', 'yum'),
+    ('😛', '吐舌', 'tongue out'), ('😜', '调皮', 'winking tongue'), ('🤪', '疯狂', 'zany'),
+    ('🤑', '发财', 'money mouth'), ('🤗', '拥抱', 'hugging'), ('🤭', '捂嘴', 'hand over mouth'),
+    ('🤫', '安静', 'shushing'), ('🤔', '想一想', 'thinking'), ('🤐', '拉链嘴', 'zipper mouth'),
+    ('🤨', '挑眉', 'raised eyebrow'), ('😐', '面无表情', 'neutral'), ('😑', '无语', 'expressionless'),
+    ('😶', '沉默', 'no mouth'), ('😏', '得意', 'smirk'), ('😒', '不爽', 'unamused'),
+    ('🙄', '翻白眼', 'rolling eyes'), ('😬', '尴尬', 'grimacing'), ('😌', '释然', 'relieved'),
+    ('😔', '沉思', 'pensive'), ('😪', '犯困', 'sleepy'), ('🤤', '流口水', 'drooling'),
+    ('😴', '睡着', 'sleeping'), ('😷', '口罩', 'face mask'), ('🤒', '发烧', 'thermometer'),
+    ('🤕', '受伤', 'bandage'), ('🤢', '恶心', 'nauseated'), ('🤮', '呕吐', 'vomiting'),
+    ('🥵', '好热', 'hot face'), ('🥶', '好冷', 'cold face'), ('😵', '晕了', 'dizzy'),
+    ('🤯', '爆炸头', 'mind blown'), ('🤠', '牛仔', 'cowboy'), ('🥳', '派对', 'partying'),
+    ('😎', '墨镜', 'sunglasses'), ('🤓', '书呆子', 'nerd'), ('😕', '困惑', 'confused'),
+    ('😟', '担心', 'worried'), ('😮', '哦', 'open mouth'), ('😲', '震惊', 'astonished'),
+    ('😳', '脸红', 'flushed'), ('🥺', '求求', 'pleading'), ('😢', '流泪', 'crying'),
+    ('😭', '大哭', 'loudly crying'), ('😱', '惊恐', 'screaming'), ('😤', '生气', 'huffing'),
+    ('😡', '愤怒', 'pouting'), ('🤬', '骂人', 'cursing'), ('😈', '坏笑', 'smiling devil'),
+    ('💀', '骷髅', 'skull'), ('💩', '大便', 'pile of poo'), ('🤡', '小丑', 'clown'),
+    ('👻', '幽灵', 'ghost'), ('👽', '外星人', 'alien'), ('🤖', '机器人', 'robot'),
+    ('👍', '点赞', 'thumbs up'), ('👍🏽', '点赞(中等肤色)', 'thumbs up: medium skin tone'),
+    ('👎', '踩', 'thumbs down'), ('👏', '拍手', 'clapping'), ('🙏', '合十', 'folded hands'),
+    ('💪', '肌肉', 'flexed biceps'), ('👋', '挥手', 'waving hand'), ('✌️', '胜利', 'victory hand'),
+    ('❤️', '红心', 'red heart'), ('💔', '心碎', 'broken heart'), ('🔥', '火焰', 'fire'),
+    ('✨', '闪亮', 'sparkles'), ('🎉', '彩带', 'party popper'), ('🌹', '玫瑰', 'rose'),
+    ('👨‍👩‍👧‍👦', '一家人', 'family'), ('🇨🇳', '中国国旗', 'flag: China'), ('#️⃣', '井号键', 'keycap: #'),
+]
+
+
+def render_glyph(font, emoji, size):
+    from PIL import Image, ImageDraw
+    canvas = Image.new('RGBA', (160, 160), (0, 0, 0, 0))
+    ImageDraw.Draw(canvas).text((80, 80), emoji, font=font, embedded_color=True, anchor='mm')
+    box = canvas.getbbox()
+    glyph = canvas.crop(box)
+    side = max(glyph.size)
+    square = Image.new('RGBA', (side, side), (0, 0, 0, 0))
+    square.paste(glyph, ((side - glyph.width) // 2, (side - glyph.height) // 2))
+    return square.resize((size, size), Image.LANCZOS)
+
+
+def main():
+    from PIL import ImageFont
+    if not os.path.exists(FONT):
+        sys.exit(f'{FONT} is missing: apt-get install fonts-noto-color-emoji')
+    font = ImageFont.truetype(FONT, 109)
+    texts = []
+    for pack_id, title_zh, title_en, cover, rows in PACKS:
+        folder = os.path.join(ROOT, 'public', 'stickers', pack_id)
+        os.makedirs(folder, exist_ok=True)
+        stickers = []
+        for zh, cht, en, name_en, emoji in rows:
+            base = (en or zh).replace(' ', '-')
+            files = {}
+            for scale, suffix in ((1, ''), (2, '@2x'), (3, '@3x')):
+                name = f'{base}{suffix}.png'
+                render_glyph(font, emoji, SIZE_1X * scale).save(os.path.join(folder, name), optimize=True)
+                files[f'{scale}x'] = name
+            aliases = [f'[{a}]' for a in (cht, en) if a]
+            if zh == 'doge':
+                aliases = ['[狗头]', '[狗頭]']
+            stickers.append({
+                'tag': f'[{zh}]',
+                'aliases': aliases,
+                'name': {'zh': zh if zh != 'doge' else '狗头', 'en': name_en},
+                'image': {**files, 'width': SIZE_1X, 'height': SIZE_1X},
+            })
+        pack = {'id': pack_id, 'title': {'zh': title_zh, 'en': title_en}, 'cover': cover, 'kind': 'image',
+                'stickers': stickers}
+        texts.append(write_pack(folder, pack))
+    folder = os.path.join(ROOT, 'public', 'stickers', 'emoji')
+    os.makedirs(folder, exist_ok=True)
+    pack = {'id': 'emoji', 'title': {'zh': 'Emoji', 'en': 'Emoji'}, 'cover': '😀', 'kind': 'emoji',
+            'stickers': [{'name': {'zh': zh, 'en': en}, 'emoji': e} for e, zh, en in EMOJI]}
+    texts.append(write_pack(folder, pack))
+
+    swift = os.path.join(ROOT, 'Sources', 'StickerText', 'Internal', 'DefaultPacks.swift')
+    with open(swift, 'w', encoding='utf-8') as f:
+        f.write('// Generated by tools/generate-default-packs.py from public/stickers/*/pack.json. Do not edit.\n')
+        f.write('// DefaultPacksTests checks that it still matches those files.\n')
+        f.write('enum DefaultPacks {\n    static let json: [String] = [\n')
+        for text in texts:
+            assert '"##' not in text
+            f.write('        ##"' + text + '"##,\n')
+        f.write('    ]\n}\n')
+    print(f'{sum(len(p[4]) for p in PACKS)} picture stickers in {len(PACKS)} packs, {len(EMOJI)} emoji')
+
+
+def write_pack(folder, pack):
+    text = json.dumps(pack, ensure_ascii=False, separators=(',', ':'))
+    with open(os.path.join(folder, 'pack.json'), 'w', encoding='utf-8') as f:
+        f.write(json.dumps(pack, ensure_ascii=False, indent=1) + '\n')
+    return text
+
+
+if __name__ == '__main__':
+    main()
