@@ -86,7 +86,8 @@ public struct TextBackedString: Sendable {
     // MARK: - Conversions
 
     /// The plain-text position of a display offset; nil if out of range.
-    /// An offset inside a surrogate pair rounds down to the scalar (callers snap to whole units).
+    /// An offset inside a surrogate pair gives a position inside the scalar:
+    /// callers snap it to whole units, down for a start and up for an end.
     func position(ofDisplayOffset offset: Int, unit: OffsetUnit) -> Int? {
         guard offset >= 0 else { return nil }
         if offset == 0 { return 0 }
@@ -105,7 +106,8 @@ public struct TextBackedString: Sendable {
                     while i < range.upperBound {
                         let n = UTF8Bytes.sequenceLength(p[i])
                         let units = n == 4 ? 2 : 1
-                        if acc + units > offset { result = i; return false }  // inside a surrogate pair
+                        // Inside a surrogate pair: a byte inside the scalar, which snapping rounds either way.
+                        if acc + units > offset { result = i + 1; return false }
                         acc += units
                         i += n
                         if acc == offset { result = i; return false }
@@ -180,11 +182,14 @@ public struct TextBackedString: Sendable {
         return position ..< end
     }
 
-    /// Byte positions of a display range, widened to whole units; nil if out of range.
+    /// Byte positions of a display range, widened to whole units (a caret snaps
+    /// to the start of its unit); nil if out of range.
     func positions(of range: TextRange, unit: OffsetUnit) -> Range<Int>? {
         guard range.length >= 0, let start = position(ofDisplayOffset: range.location, unit: unit),
               let end = position(ofDisplayOffset: range.location + range.length, unit: unit) else { return nil }
-        return snapDown(start) ..< snapUp(end)
+        // A caret inside a unit moves to its start; a selection widens outward.
+        let lower = snapDown(start)
+        return lower ..< (range.length == 0 ? lower : snapUp(end))
     }
 
     /// Like `pp_plainTextForRange`: the plain text (with codes) of a display range,

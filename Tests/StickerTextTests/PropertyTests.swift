@@ -1,0 +1,118 @@
+import PropertyBased
+import StickerText
+import Testing
+
+/// Generators of sticker text. `anyText` mixes codes, near-codes, brackets,
+/// markup, emoji clusters, combining marks, CRLF, controls and random scalars
+/// (no NUL, which HTML cannot carry). `closedText` is made of pieces that can
+/// never join their neighbours (no lone brackets, marks or regional
+/// indicators), for the properties that only hold when nothing merges.
+enum TextGen {
+    static let closedPieces = [
+        "[微笑]", "[哈哈]", "[笑哭]", "[doge]", "[心]", "[赞]", "[拜拜]", "[smile]", "[狗頭]", "[没有]", "[abc]",
+        "笑死我了", "中文", "hello", " ", "a", "<b>", "&amp;", "\"", "'", "\n", "\r\n", "1.5",
+        "👍🏽", "👨‍👩‍👧‍👦", "🇨🇳", "#️⃣", "😀", "é", "한국", "Я", "…", "\t",
+    ]
+    static let openPieces = closedPieces + [
+        "[", "]", "[[", "]]", "\u{301}", "\u{200D}", "🇺", "🏽", "\u{FE0F}", "\r", "\u{1}", "\u{7F}", "\u{85}",
+        "<script>alert(1)</script>", "javascript:", "onerror=", "&#0;", "\u{2028}", "\u{FEFF}",
+    ]
+
+    static func piece(_ seed: Int, from pieces: [String], randomScalars: Bool) -> String {
+        if randomScalars && seed % 5 == 0 {
+            var value = UInt32((seed / 5) % 0x10FFFF) + 1
+            if (0xD800...0xDFFF).contains(value) { value = 0xFFFD }
+            return String(Unicode.Scalar(value)!)
+        }
+        return pieces[seed % pieces.count]
+    }
+
+    static let anyText = Gen.int(in: 0...Int(Int32.max)).array(of: 0...16).map { seeds in
+        seeds.map { piece($0, from: openPieces, randomScalars: true) }.joined()
+    }
+    static let closedText = Gen.int(in: 0...Int(Int32.max)).array(of: 0...12).map { seeds in
+        seeds.map { piece($0, from: closedPieces, randomScalars: false) }.joined()
+    }
+    static let fraction = Gen.int(in: 0...1000)
+}
+
+struct PropertyTests {
+    @Test func renderedTextAndAltsGiveBackTheInput() async {
+        await propertyCheck(count: 300, input: TextGen.anyText, Gen.bool) { text, wrap in
+            let html = try render(text, RenderOptions(wrapEmoji: wrap))
+            // textAndAlts fails on any markup the renderer does not write.
+            #expect(textAndAlts(of: html) == text)
+        }
+    }
+
+    @Test func cutThenPasteAtTheSamePlaceRestoresTheText() async {
+        await propertyCheck(count: 200, input: TextGen.closedText, TextGen.fraction, TextGen.fraction) { text, a, b in
+            for unit in OffsetUnit.allCases {
+                // Unit boundaries: a range inside a unit would be widened first.
+                let string = TextBackedString(text), length = string.displayLength(unit: .grapheme)
+                let start = string.convert(length * min(a, b) / 1000, from: .grapheme, to: unit)!
+                let end = string.convert(length * max(a, b) / 1000, from: .grapheme, to: unit)!
+                let cut = try edit(text, TextRange(location: start, length: end - start), .cut, unit: unit)
+                let pasted = try edit(cut.text, cut.selection, .paste(cut.clipboard ?? ""), unit: unit)
+                #expect(pasted.text == text)
+                #expect(pasted.selection == .caret(end))
+            }
+        }
+    }
+
+    @Test func deleteBackwardRemovesExactlyOneWholeUnit() async {
+        await propertyCheck(count: 300, input: TextGen.anyText, TextGen.fraction) { text, f in
+            let string = TextBackedString(text)
+            let length = string.displayLength(unit: .grapheme)
+            guard length > 0 else { return }
+            let caret = max(1, length * f / 1000)
+            let result = try edit(text, .caret(caret), .deleteBackward, unit: .grapheme)
+            let unit = string.plainText(in: TextRange(location: caret - 1, length: 1), unit: .grapheme)!
+            let before = string.plainText(in: TextRange(location: 0, length: caret - 1), unit: .grapheme)!
+            let after = string.plainText(in: TextRange(location: caret, length: length - caret), unit: .grapheme)!
+            #expect(result.text == before + after)
+            // The unit is a sticker code or exactly one grapheme cluster.
+            #expect(string.stickers.contains { $0.code == unit } || unit.count == 1, "deleted \(unit.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(before + unit + after == text)
+        }
+    }
+
+    @Test func afterAnInsertTheCaretFollowsTheInsertedContent() async {
+        await propertyCheck(count: 200, input: TextGen.closedText, TextGen.closedText, TextGen.fraction) { text, inserted, f in
+            for unit in OffsetUnit.allCases {
+                let string = TextBackedString(text)
+                let caret = string.convert(string.displayLength(unit: .grapheme) * f / 1000, from: .grapheme, to: unit)!
+                let result = try edit(text, .caret(caret), .insert(inserted), unit: unit)
+                #expect(result.selection == .caret(caret + TextBackedString(inserted).displayLength(unit: unit)))
+            }
+        }
+    }
+
+    @Test func anInsertNeverLeavesTextOverTheLimit() async {
+        await propertyCheck(count: 300, input: TextGen.anyText, TextGen.anyText, Gen.int(in: 0...40), Gen<CountMode>.case) { text, inserted, max, mode in
+            let policy = InputPolicy(maxLength: max, countMode: mode)
+            let before = TextBackedString(text).counts(policy: policy)
+            let result = try edit(text, .caret(0), .paste(inserted), policy: policy)
+            let after = result.string.counts(policy: policy)
+            if before.length <= max {
+                #expect(after.length <= max)
+            } else {
+                #expect(result.text == text)  // already over: nothing more goes in
+            }
+            #expect(result.truncated == (result.text != inserted + text))
+        }
+    }
+
+    @Test func offsetsRoundTripBetweenUnitsAndPlainText() async {
+        await propertyCheck(count: 200, input: TextGen.anyText) { text in
+            let string = TextBackedString(text)
+            for g in 0 ... string.displayLength(unit: .grapheme) {
+                let u = string.convert(g, from: .grapheme, to: .utf16)!
+                #expect(string.convert(u, from: .utf16, to: .grapheme) == g)
+                let plain = try edit(text, .caret(g), .select, unit: .grapheme).plainSelection
+                #expect(string.displayRange(ofPlainUTF16: plain, unit: .grapheme) == .caret(g))
+                #expect(string.displayRange(ofPlainUTF16: plain, unit: .utf16) == .caret(u))
+            }
+        }
+    }
+}

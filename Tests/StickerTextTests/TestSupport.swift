@@ -1,0 +1,81 @@
+import Foundation
+import StickerText
+
+/// The repository root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func repositoryFile(_ path: String) -> URL { repositoryRoot.appendingPathComponent(path) }
+
+/// Canonical JSON text of a JSONSerialization value, for comparing values of any shape.
+func canonicalJSON(_ value: Any) -> String {
+    let data = try! JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+    return String(decoding: data, as: UTF8.self)
+}
+
+func jsonObject(_ bytes: [UInt8]) -> [String: Any] {
+    (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) as? [String: Any] ?? [:]
+}
+
+func jsonBody(_ object: Any) -> [UInt8] {
+    Array(try! JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed]))
+}
+
+/// Runs an edit through the library directly.
+func edit(_ text: String, _ selection: TextRange, _ op: EditOperation, unit: OffsetUnit = .utf16,
+          policy: InputPolicy = .unlimited) throws -> EditResult {
+    try TextEditor(policy: policy).apply(op, to: text, selection: selection, unit: unit)
+}
+
+func render(_ text: String, _ options: RenderOptions = RenderOptions()) throws -> String {
+    try HTMLRenderer(options: options).render(text)
+}
+
+/// Text content of rendered HTML with each sticker replaced by its `alt` and
+/// `<br>` by a newline: what a browser's copy gives. A small tokenizer that
+/// knows only what the renderer writes, and fails on anything else. It works
+/// on scalars, not Characters: a combining mark after `>` is still text.
+func textAndAlts(of html: String) -> String? {
+    var out = ""
+    var rest = Substring(html).unicodeScalars[...]
+    while let lt = rest.firstIndex(of: "<") {
+        guard let text = unescape(rest[..<lt]) else { return nil }
+        out += text
+        guard let gt = rest[lt...].firstIndex(of: ">") else { return nil }
+        let tag = String(rest[rest.index(after: lt) ..< gt])
+        if tag == "br" {
+            out += "\n"
+        } else if tag.hasPrefix("img ") {
+            let scalars = tag.unicodeScalars
+            guard let altStart = tag.range(of: " alt=\"")?.upperBound,
+                  let altEnd = scalars[altStart...].firstIndex(of: "\""),
+                  let alt = unescape(scalars[altStart ..< altEnd]) else { return nil }
+            out += alt
+        } else if tag != "span class=\"emoji\"" && tag != "/span" {
+            return nil
+        }
+        rest = rest[rest.index(after: gt)...]
+    }
+    guard let tail = unescape(rest) else { return nil }
+    return out + tail
+}
+
+private func unescape(_ s: Substring.UnicodeScalarView) -> String? {
+    if s.contains(">") || s.contains("\"") || s.contains("'") { return nil }  // must have been escaped
+    var out = ""
+    var rest = s
+    while let amp = rest.firstIndex(of: "&") {
+        out += String(rest[..<amp])
+        guard let semi = rest[amp...].firstIndex(of: ";") else { return nil }
+        switch String(rest[rest.index(after: amp) ..< semi]) {
+        case "amp": out += "&"
+        case "lt": out += "<"
+        case "gt": out += ">"
+        case "quot": out += "\""
+        case "#39": out += "'"
+        case "#13": out += "\r"
+        default: return nil
+        }
+        rest = rest[rest.index(after: semi)...]
+    }
+    return out + String(rest)
+}
