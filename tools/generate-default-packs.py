@@ -188,7 +188,7 @@ def main():
         sys.exit(f'{FONT} is missing: apt-get install fonts-noto-color-emoji')
     font = ImageFont.truetype(FONT, 109)
     texts = []
-    for pack_id, title_zh, title_en, cover, rows in PACKS:
+    for order, (pack_id, title_zh, title_en, cover, rows) in enumerate(PACKS, start=1):
         folder = os.path.join(ROOT, 'public', 'stickers', pack_id)
         os.makedirs(folder, exist_ok=True)
         stickers = []
@@ -209,11 +209,11 @@ def main():
                 'image': {**files, 'width': SIZE_1X, 'height': SIZE_1X},
             })
         pack = {'id': pack_id, 'title': {'zh': title_zh, 'en': title_en}, 'cover': cover, 'kind': 'image',
-                'stickers': stickers}
+                'order': order, 'stickers': stickers}
         texts.append(write_pack(folder, pack))
     folder = os.path.join(ROOT, 'public', 'stickers', 'emoji')
     os.makedirs(folder, exist_ok=True)
-    pack = {'id': 'emoji', 'title': {'zh': 'Emoji', 'en': 'Emoji'}, 'cover': '😀', 'kind': 'emoji',
+    pack = {'id': 'emoji', 'title': {'zh': 'Emoji', 'en': 'Emoji'}, 'cover': '😀', 'kind': 'emoji', 'order': len(PACKS) + 1,
             'stickers': [{'name': {'zh': zh, 'en': en}, 'emoji': e} for e, zh, en in EMOJI]}
     texts.append(write_pack(folder, pack))
 

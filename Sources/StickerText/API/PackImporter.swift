@@ -6,7 +6,8 @@ import Foundation
 ///   `{cover_pic, emoticons: [{image, desc}]}`; the tag is `[desc]` and the
 ///   images are `<image>@2x.png` and `<image>@3x.png` (the 2x file serves 1x).
 /// - LXWeibo `info.plist`: an array of `{chs, cht, png, type: "0"}` picture
-///   stickers or `{code: "0x1f603", type: "1"}` emoji. `cht`, the traditional
+///   stickers or `{code: "0x1f603", type: "1"}` emoji (some real entries have
+///   an empty `type`: their keys tell which they are). `cht`, the traditional
 ///   tag that the original never renders, becomes an alias.
 ///
 /// Parsing is pure; the caller reads the plist and copies the images it names.
@@ -83,7 +84,11 @@ public enum PackImporter {
                 issues.append(.init(file: file, entry: entry, message: "an entry must be a dictionary"))
                 continue
             }
-            switch dict["type"] as? String {
+            // `type` is "0" or "1" in most entries but empty in some real files,
+            // so the keys present decide.
+            let type = dict["type"] as? String
+            let kind = type == "1" || (type != "0" && dict["code"] != nil) ? "1" : type == "0" || dict["chs"] != nil ? "0" : type
+            switch kind {
             case "0":
                 guard let chs = dict["chs"] as? String, let png = dict["png"] as? String, !png.isEmpty else {
                     issues.append(.init(file: file, entry: entry, message: "a picture sticker needs \"chs\" and \"png\""))

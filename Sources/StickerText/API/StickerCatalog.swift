@@ -65,8 +65,8 @@ public struct StickerCatalog: Sendable {
 }
 
 extension StickerCatalog {
-    /// Loads every `<dir>/<pack-id>/pack.json` under `directory` (in name
-    /// order), and checks each image file exists inside its pack folder.
+    /// Loads every `<dir>/<pack-id>/pack.json` under `directory` (ordered by
+    /// each pack's `order`, then id), and checks each image file exists inside its pack folder.
     /// Every problem found is reported at once, each naming its file and entry.
     public static func load(directory: String) throws(CatalogValidationError) -> StickerCatalog {
         let fm = FileManager.default
@@ -104,6 +104,9 @@ extension StickerCatalog {
             packs.append(pack)
             files.append(file)
         }
+        let sorted = zip(packs, files).sorted { ($0.0.order ?? Int.max, $0.0.id) < ($1.0.order ?? Int.max, $1.0.id) }
+        packs = sorted.map(\.0)
+        files = sorted.map(\.1)
         issues += CatalogValidator.check(packs: packs, files: files)
         if !issues.isEmpty { throw CatalogValidationError(issues: issues.sorted()) }
         return try StickerCatalog(packs: packs)

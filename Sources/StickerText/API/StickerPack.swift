@@ -79,13 +79,17 @@ public struct StickerPack: Codable, Hashable, Sendable {
     /// The tag (or, in an emoji pack, the emoji) shown on the pack's tab.
     public var cover: String
     public var kind: PackKind
+    /// Where the pack's tab goes in the picker (lower first); packs without
+    /// one follow, by id.
+    public var order: Int?
     public var stickers: [Sticker]
 
-    public init(id: String, title: LocalizedName, cover: String, kind: PackKind, stickers: [Sticker]) {
+    public init(id: String, title: LocalizedName, cover: String, kind: PackKind, order: Int? = nil, stickers: [Sticker]) {
         self.id = id
         self.title = title
         self.cover = cover
         self.kind = kind
+        self.order = order
         self.stickers = stickers
     }
 }

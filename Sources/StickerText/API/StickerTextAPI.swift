@@ -55,15 +55,18 @@ public struct StickerTextAPI: Sendable {
         guard String(validating: body, as: UTF8.self) != nil else {
             throw RequestError(code: "invalid_utf8", message: "the request body is not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(body)))")
         }
+        let data = Data(body)
         do {
-            return try JSONDecoder().decode(type, from: Data(body))
-        } catch let error as DecodingError {
-            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, context.underlyingError != nil {
-                throw RequestError(code: "invalid_json", message: "the request body is not valid JSON: \(context.underlyingError.map { "\($0)" } ?? context.debugDescription)")
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            // Only on failure: tell bad JSON syntax from JSON of the wrong shape.
+            do {
+                _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            } catch {
+                let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+                throw RequestError(code: "invalid_json", message: "the request body is not valid JSON" + (detail.map { ": \($0)" } ?? ""))
             }
             throw RequestError(code: "invalid_request", message: describe(error))
-        } catch {
-            throw RequestError(code: "invalid_json", message: "the request body is not valid JSON")
         }
     }
 

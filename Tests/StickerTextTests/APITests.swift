@@ -1,0 +1,75 @@
+import Foundation
+import StickerText
+import Testing
+
+/// The JSON bodies the CLI writes and the server will serve.
+struct APITests {
+    let api = StickerTextAPI()
+
+    func error(_ body: String, _ call: (StickerTextAPI, [UInt8]) throws(RequestError) -> [UInt8]) -> RequestError? {
+        do {
+            _ = try call(api, Array(body.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func editResponseHasTheWholeSchema() throws {
+        let response = jsonObject(try api.edit(Array(#"{"text":"a","op":"insert","string":"[微笑]"}"#.utf8)))
+        #expect(Set(response.keys) == ["text", "selection", "plainSelection", "html", "counts", "changed", "truncated", "rejected", "message"])
+        #expect((response["html"] as? String)?.contains("<img class=\"sticker\"") == true)
+        let counts = try #require(response["counts"] as? [String: Any])
+        #expect(Set(counts.keys).isSuperset(of: ["graphemes", "utf16", "utf8", "gb18030", "weighted", "stickers", "emoji", "valid", "remaining"]))
+    }
+
+    @Test func cutAndCopyCarryTheClipboard() throws {
+        let response = jsonObject(try api.edit(Array(#"{"text":"a[微笑]","selection":{"location":1,"length":1},"op":"copy"}"#.utf8)))
+        #expect(response["clipboard"] as? String == "[微笑]")
+    }
+
+    @Test func renderResponse() throws {
+        let response = jsonObject(try api.render(Array(#"{"text":"hi [微笑] <b>","options":{"baseURL":"https://x.example/"}}"#.utf8)))
+        #expect((response["html"] as? String)?.hasPrefix("hi <img class=\"sticker\" src=\"https://x.example/stickers/weibo/smile.png\"") == true)
+        #expect((response["stickers"] as? [Any])?.count == 1)
+    }
+
+    @Test(arguments: [
+        ("{", "invalid_json"),
+        ("[]", "invalid_request"),
+        (#"{"text": 5, "op": "copy"}"#, "invalid_request"),
+        (#"{"text": "a", "op": "copy", "selection": {"location": "x", "length": 0}}"#, "invalid_request"),
+        (#"{"text": "a", "op": "copy", "unit": "bytes"}"#, "invalid_request"),
+        (#"{"text": "a", "op": "copy", "extra": 1}"#, "invalid_request"),
+        (#"{"text": "a", "op": "moveCaret"}"#, "invalid_request"),
+        (#"{"text": "a", "op": "copy", "policy": {"countMode": "words"}}"#, "invalid_request"),
+        (#"{"text": "a", "op": "copy", "selection": {"location": 99999999999999999999, "length": 0}}"#, "invalid_request"),
+        (#"{"text": "a\u0000b", "op": "copy"}"#, "invalid_request"),
+    ])
+    func badEditRequests(_ body: String, _ code: String) {
+        let found = error(body) { api, body throws(RequestError) in try api.edit(body) }
+        #expect(found?.code == code, "\(found?.message ?? "no error")")
+        #expect(found?.message.isEmpty == false)
+    }
+
+    @Test func invalidUTF8Body() {
+        do {
+            _ = try api.count([0x7B, 0x22, 0xFF, 0x22, 0x7D])
+            Issue.record("no error")
+        } catch {
+            #expect(error.code == "invalid_utf8")
+        }
+    }
+
+    @Test func badRenderOptions() {
+        let found = error(#"{"text":"a","options":{"baseURL":"javascript:alert(1)"}}"#) { api, body throws(RequestError) in try api.render(body) }
+        #expect(found?.code == "invalid_request")
+    }
+
+    @Test func errorJSONShape() throws {
+        let e = RequestError(code: "invalid_json", message: "bad \"quote\"\n")
+        let object = try JSONSerialization.jsonObject(with: Data(e.json.utf8)) as? [String: [String: String]]
+        #expect(object?["error"]?["code"] == "invalid_json")
+        #expect(object?["error"]?["message"] == "bad \"quote\"\n")
+    }
+}

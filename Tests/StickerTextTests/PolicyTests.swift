@@ -1,0 +1,72 @@
+import StickerText
+import Testing
+
+struct PolicyTests {
+    func counts(_ text: String, _ policy: InputPolicy = .unlimited) -> TextCounts {
+        TextBackedString(text).counts(policy: policy)
+    }
+
+    /// Expected values are Python's `len(s.encode('gb18030'))`.
+    @Test(arguments: [("a", 1), ("中", 2), ("😀", 4), ("\u{80}", 4), ("é", 2), ("…", 2), ("한", 4), ("Я", 2), ("€", 2),
+                      ("ｱ", 4), ("〇", 2), ("\u{E5E5}", 2), ("\u{FFFF}", 4), ("ǹ", 2), ("ḿ", 4), ("⺁", 2), ("𠀀", 4),
+                      ("中文 text 😀👍🏽", 22)])
+    func gb18030MatchesPython(_ text: String, _ expected: Int) {
+        #expect(counts(text).gb18030 == expected)
+    }
+
+    @Test func weightedFollowsTwitterTextV3() {
+        #expect(counts("hello").weighted == 5)
+        #expect(counts("你好").weighted == 4)
+        #expect(counts("👨‍👩‍👧‍👦").weighted == 2)  // one emoji sequence weighs 200
+        #expect(counts("\u{2013}\u{2019}").weighted == 2)  // en dash and quote are in the light ranges
+        #expect(counts("\u{2026}").weighted == 2)  // the ellipsis is not
+        #expect(counts("한").weighted == 2)
+    }
+
+    @Test(arguments: ["😀", "👍🏽", "🇨🇳", "#️⃣", "1️⃣", "👨‍👩‍👧‍👦", "❤️", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "🏽"])
+    func theseAreEmoji(_ text: String) {
+        #expect(counts(text).emoji.map(\.emoji) == [text])
+    }
+
+    @Test(arguments: ["é", "…", "한", "Я", "1", "#", "*", "©", "™", "❤", "☺", "中", "e\u{301}", "\u{200D}"])
+    func theseAreNotEmoji(_ text: String) {
+        #expect(counts(text).emoji.isEmpty)
+    }
+
+    @Test func graphemesCountClustersAndCRLF() {
+        #expect(counts("a\r\nb").graphemes == 3)
+        #expect(counts("🇨🇳🇺🇸🇯").graphemes == 3)
+        #expect(counts("ka\u{308}\u{301}").graphemes == 2)
+    }
+
+    @Test func contentRulesOnCount() {
+        #expect(counts("123", InputPolicy(content: .digits)).valid)
+        #expect(counts("12a", InputPolicy(content: .digits)).violations == ["digits"])
+        #expect(counts("12.5", InputPolicy(content: .decimal, decimalPlaces: 1)).valid)
+        #expect(counts("12.55", InputPolicy(content: .decimal, decimalPlaces: 1)).violations == ["decimalPlaces"])
+        #expect(counts("1.", InputPolicy(content: .decimal)).valid)  // typing in progress
+        #expect(counts(".5", InputPolicy(content: .decimal)).violations == ["decimal"])
+        #expect(counts("😀", InputPolicy(emoji: .reject)).violations == ["emoji"])
+    }
+
+    @Test func truncationNeverSplitsAClusterOrASticker() throws {
+        let policy = InputPolicy(maxLength: 3, countMode: .utf16)
+        // 👍🏽 is 4 UTF-16 units: it does not fit in 3, so nothing of it goes in.
+        let result = try edit("a", .caret(1), .paste("b👍🏽"), policy: policy)
+        #expect(result.text == "ab")
+        #expect(result.truncated)
+        #expect(result.message == "Cut short to fit the limit of 3.")
+    }
+
+    @Test func emojiStripSaysWhatItDid() throws {
+        let result = try edit("", .caret(0), .paste("a😀b😀"), policy: InputPolicy(emoji: .strip))
+        #expect(result.text == "ab")
+        #expect(result.message == "2 emoji were removed.")
+    }
+
+    @Test func badPoliciesAreRefused() {
+        #expect(throws: EditError.self) { try TextEditor(policy: InputPolicy(maxLength: -1)) }
+        #expect(throws: EditError.self) { try TextEditor(policy: InputPolicy(decimalPlaces: -2)) }
+        #expect(throws: EditError.self) { try TextEditor(policy: InputPolicy(stickerWeight: -1)) }
+    }
+}
