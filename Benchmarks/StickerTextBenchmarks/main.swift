@@ -1,1 +1,83 @@
-print("todo")
+// Measures the core on a realistic corpus: render throughput and allocations,
+// count throughput, and edit latency at 1 KB / 100 KB / 1 MB. Prints one JSON
+// object per measurement for Benchmarks/run.sh to put beside the baselines.
+//
+// usage: StickerTextBenchmarks corpus.txt [runs]
+import Foundation
+import MallocCounter
+import StickerText
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2, let data = FileManager.default.contents(atPath: arguments[1]),
+      let corpus = String(data: data, encoding: .utf8) else {
+    FileHandle.standardError.write(Data("usage: StickerTextBenchmarks corpus.txt [runs]\n".utf8))
+    exit(2)
+}
+let runs = arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20  // a non-number (a flag) keeps 20
+let megabytes = Double(corpus.utf8.count) / 1e6
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// Best and median of `runs` timings.
+func measure(_ runs: Int, _ body: () throws -> Void) rethrows -> (best: Double, median: Double) {
+    var times: [Double] = []
+    for _ in 0 ..< runs { times.append(try seconds(body)) }
+    times.sort()
+    return (times[0], times[times.count / 2])
+}
+
+func emit(_ fields: [String: Any]) {
+    let json = try! JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
+    print(String(decoding: json, as: UTF8.self))
+}
+
+// Render: the bytes handed to a consumer without copying, as the server writes them.
+let renderer = try HTMLRenderer()
+var outputBytes = 0
+let render = try measure(runs) {
+    outputBytes = try renderer.withRendered(corpus) { $0.count }
+}
+let before = malloc_counter_allocations()
+_ = try renderer.withRendered(corpus) { $0.count }
+let allocations = malloc_counter_allocations() - before
+emit(["name": "swift", "render_mb_s": (megabytes / render.best * 10).rounded() / 10,
+      "render_median_mb_s": (megabytes / render.median * 10).rounded() / 10,
+      "output_bytes": outputBytes, "allocations_per_render": allocations])
+
+// `--render-only` stops here, for profiling the render loop alone.
+if arguments.contains("--render-only") { exit(0) }
+
+// Count: every length, emoji and stickers.
+let string = TextBackedString(corpus)
+let count = measure(max(3, runs / 4)) { _ = string.counts() }
+emit(["name": "count", "count_mb_s": (megabytes / count.best * 10).rounded() / 10])
+
+// Edits: a whole API-free edit (parse, apply, new string) at three sizes.
+func prefix(_ bytes: Int) -> String {
+    var end = corpus.utf8.index(corpus.utf8.startIndex, offsetBy: bytes)
+    while !corpus.isEmpty && end < corpus.endIndex && corpus.utf8[end] & 0xC0 == 0x80 { end = corpus.utf8.index(after: end) }
+    return String(corpus[..<end])
+}
+let editor = try TextEditor()
+let limited = try TextEditor(policy: InputPolicy(maxLength: 2_000_000, countMode: .gb18030))
+for (label, size) in [("1KB", 1_000), ("100KB", 100_000), ("1MB", corpus.utf8.count)] {
+    let text = prefix(size)
+    let length = TextBackedString(text).displayLength(unit: .utf16)
+    let middle = TextRange.caret(length / 2)
+    let cases: [(String, () throws -> Void)] = [
+        ("paste_middle", { _ = try editor.apply(.paste("好[微笑]👍🏽"), to: text, selection: middle) }),
+        ("delete_end", { _ = try editor.apply(.deleteBackward, to: text, selection: .caret(length)) }),
+        ("move_caret", { _ = try editor.apply(.moveCaret(by: 5), to: text, selection: middle) }),
+        ("paste_limited", { _ = try limited.apply(.paste("好[微笑]👍🏽"), to: text, selection: middle) }),
+        ("grapheme_select", { _ = try editor.apply(.select, to: text, selection: .caret(length / 3), unit: .grapheme) }),
+    ]
+    for (op, body) in cases {
+        let t = try measure(max(3, runs / 2), body)
+        emit(["name": "edit", "size": label, "op": op, "best_ms": (t.best * 1e5).rounded() / 100,
+              "median_ms": (t.median * 1e5).rounded() / 100])
+    }
+}

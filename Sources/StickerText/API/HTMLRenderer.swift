@@ -26,15 +26,25 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
 public struct HTMLRenderer: Sendable {
     public let catalog: StickerCatalog
     public let options: RenderOptions
-    private let base: [UInt8]
-    private let emojiOpen: [UInt8]
+    /// The `<img>` of every code, built once per renderer: `markup[markupStart[i] ..< markupStart[i + 1]]`.
+    private let markup: [UInt8]
+    private let markupStart: [Int]
 
     public init(catalog: StickerCatalog = .default, options: RenderOptions = RenderOptions()) throws(RenderError) {
         if let problem = options.validationProblem { throw .invalidOptions(problem) }
         self.catalog = catalog
         self.options = options
-        base = HTMLEscaping.escaped(options.normalizedBaseURL)
-        emojiOpen = Array("<span class=\"emoji\">".utf8)
+        var markup: [UInt8] = []
+        var starts: [Int] = []
+        markup.reserveCapacity(catalog.entries.count * 300)
+        let base = HTMLEscaping.escaped(options.normalizedBaseURL)
+        for index in catalog.entries.indices {
+            starts.append(markup.count)
+            HTMLRenderer.appendStickerMarkup(index, catalog: catalog, options: options, base: base, to: &markup)
+        }
+        starts.append(markup.count)
+        self.markup = markup
+        markupStart = starts
     }
 
     /// Renders UTF-8 bytes; invalid UTF-8 is an error, never garbage.
@@ -46,41 +56,55 @@ public struct HTMLRenderer: Sendable {
     }
 
     public func render(_ text: String) throws(RenderError) -> String {
-        var out: [UInt8] = []
-        try render(text, into: &out)
-        return String(decoding: out, as: UTF8.self)
+        try withRendered(text) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Appends the HTML for `text` to `out` (the server writes it straight to the response).
+    /// Appends the HTML for `text` to `out`.
     public func render(_ text: String, into out: inout [UInt8]) throws(RenderError) {
+        try withRendered(text) { out.append(contentsOf: $0) }
+    }
+
+    /// Renders `text` and hands the HTML bytes to `body` without copying them
+    /// (the server writes them straight to the response). The bytes are valid
+    /// only inside `body`.
+    public func withRendered<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(RenderError) -> R {
         var text = text
+        var result: R?
         let failure: RenderError? = text.withUTF8 { u in
             let p = UnsafeRawBufferPointer(u)
             if let base = p.baseAddress, let nul = memchr(base, 0, p.count) {
                 return .nulCharacter(offset: base.distance(to: UnsafeRawPointer(nul)))
             }
-            out.reserveCapacity(out.count + p.count + p.count / 4 + 64)
-            var markup = [[UInt8]?](repeating: nil, count: 0)
-            var textStart = 0
-            var from = 0
+            // Room for typical sticker text (markup is ~2.5× the code it replaces) without regrowing.
+            var buffer = ByteBuffer(capacity: p.count * 3 + 256)
+            render(p, into: &buffer)
+            result = body(buffer.bytes)
+            return nil
+        }
+        if let failure { throw failure }
+        return result!
+    }
+
+    /// The render loop: jump from `]` to `]`, escape the text between stickers once.
+    private func render(_ p: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
+        var textStart = 0
+        var from = 0
+        markup.withUnsafeBytes { markup in
             while let close = StickerScanner.nextClose(from: from, in: p) {
                 if let (start, entry) = StickerScanner.code(closingAt: close, in: p, floor: textStart, catalog: catalog) {
                     appendText(p, textStart ..< start, to: &out)
-                    if markup.isEmpty { markup = [[UInt8]?](repeating: nil, count: catalog.entries.count) }
-                    if markup[entry] == nil { markup[entry] = stickerMarkup(entry) }
-                    out.append(contentsOf: markup[entry]!)
+                    let range = markupStart[entry] ..< markupStart[entry + 1]
+                    out.append(markup.baseAddress! + range.lowerBound, count: range.count)
                     textStart = close + 1
                 }
                 from = close + 1
             }
-            appendText(p, textStart ..< p.count, to: &out)
-            return nil
         }
-        if let failure { throw failure }
+        appendText(p, textStart ..< p.count, to: &out)
     }
 
     @inline(__always)
-    private func appendText(_ p: UnsafeRawBufferPointer, _ range: Range<Int>, to out: inout [UInt8]) {
+    private func appendText(_ p: UnsafeRawBufferPointer, _ range: Range<Int>, to out: inout ByteBuffer) {
         if range.isEmpty { return }
         guard options.wrapEmoji, p[range].contains(where: { $0 >= 0xC2 }) else {
             HTMLEscaping.appendEscaped(p, range, lineBreaks: options.lineBreaks, to: &out)
@@ -90,13 +114,11 @@ public struct HTMLRenderer: Sendable {
         let u = p.bindMemory(to: UInt8.self)
         var pending = range.lowerBound
         GraphemeSegmentation.forEachCluster(in: range, of: u) { cluster, simple in
-            if simple || !EmojiClassifier.isEmoji(String(decoding: UnsafeBufferPointer(rebasing: u[cluster]), as: UTF8.self).unicodeScalars) {
-                return true
-            }
+            if simple || !EmojiClassifier.isEmoji(cluster, in: u) { return true }
             HTMLEscaping.appendEscaped(p, pending ..< cluster.lowerBound, lineBreaks: options.lineBreaks, to: &out)
-            out.append(contentsOf: emojiOpen)
+            out.append("<span class=\"emoji\">")
             HTMLEscaping.appendEscaped(p, cluster, lineBreaks: options.lineBreaks, to: &out)
-            out.append(contentsOf: "</span>".utf8)
+            out.append("</span>")
             pending = cluster.upperBound
             return true
         }
@@ -105,14 +127,15 @@ public struct HTMLRenderer: Sendable {
 
     /// `<img class="sticker" src=… srcset=… width height alt title draggable>`,
     /// where `alt` is the code as typed so that copying the HTML gives the text back.
-    private func stickerMarkup(_ index: Int) -> [UInt8] {
+    private static func appendStickerMarkup(_ index: Int, catalog: StickerCatalog, options: RenderOptions,
+                                            base: [UInt8], to out: inout [UInt8]) {
         let entry = catalog.entries[index]
         let sticker = catalog.sticker(for: entry)
-        let pack = catalog.pack(for: entry)
-        var out: [UInt8] = []
+        let folder = HTMLEscaping.escaped("stickers/\(catalog.pack(for: entry).id)/")
         func url(_ file: String) {
             out += base
-            out += HTMLEscaping.escaped("stickers/\(pack.id)/\(file)")
+            out += folder
+            out += HTMLEscaping.escaped(file)
         }
         let image = sticker.image!  // validated: every coded sticker has an image
         let height = options.size
@@ -132,7 +155,6 @@ public struct HTMLRenderer: Sendable {
         out += "\" title=\"".utf8
         out += HTMLEscaping.escaped(name)
         out += "\" draggable=\"false\">".utf8
-        return out
     }
 }
 

@@ -4,9 +4,12 @@ import Foundation
 /// shared by the CLI and the server (which adds only HTTP around it).
 public struct StickerTextAPI: Sendable {
     public let catalog: StickerCatalog
+    /// Built once: a renderer prepares the markup of every code.
+    private let defaultRenderer: HTMLRenderer
 
     public init(catalog: StickerCatalog = .default) {
         self.catalog = catalog
+        defaultRenderer = try! HTMLRenderer(catalog: catalog)  // default options are valid
     }
 
     public func edit(_ body: some Collection<UInt8>) throws(RequestError) -> [UInt8] {
@@ -45,7 +48,8 @@ public struct StickerTextAPI: Sendable {
 
     public func render(_ text: String, options: RenderOptions) throws(RequestError) -> String {
         do {
-            return try HTMLRenderer(catalog: catalog, options: options).render(text)
+            let renderer = options == defaultRenderer.options ? defaultRenderer : try HTMLRenderer(catalog: catalog, options: options)
+            return try renderer.render(text)
         } catch {
             throw RequestError(code: error.isInvalidUTF8 ? "invalid_utf8" : "invalid_request", message: error.description)
         }

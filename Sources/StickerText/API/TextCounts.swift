@@ -98,15 +98,26 @@ extension TextBackedString {
     }
 
     /// Lengths of `range` as text, calling `foundEmoji` for each emoji cluster in it.
+    @inline(__always)
     func measure(_ range: Range<Int>, in p: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
                  foundEmoji: (Range<Int>, Int) -> Void = { _, _ in }) -> TextLengths {
         var total = TextLengths()
         var utf16 = utf16Start
         GraphemeSegmentation.forEachCluster(in: range, of: p) { cluster, simple in
-            let isEmoji = !simple && EmojiClassifier.isEmoji(
-                String(decoding: UnsafeBufferPointer(rebasing: p[cluster]), as: UTF8.self).unicodeScalars)
+            if simple {
+                // One BMP scalar that is never an emoji: count it in place.
+                let c = UTF8Bytes.scalar(at: cluster.lowerBound, in: p)
+                total.graphemes &+= 1
+                total.utf16 &+= 1
+                total.utf8 &+= cluster.count
+                total.gb18030 &+= LengthCounting.gb18030Length(c)
+                total.weight &+= LengthCounting.weight(c)
+                utf16 &+= 1
+                return true
+            }
+            let isEmoji = EmojiClassifier.isEmoji(cluster, in: p)
             if isEmoji { foundEmoji(cluster, utf16) }
-            let lengths = LengthCounting.lengths(ofCluster: cluster, in: p, simple: simple, emoji: isEmoji)
+            let lengths = LengthCounting.lengths(ofCluster: cluster, in: p, simple: false, emoji: isEmoji)
             utf16 += lengths.utf16
             total = total + lengths
             return true

@@ -10,19 +10,30 @@
 /// jamo) go through Swift's segmentation, which is correct on a chunk because
 /// it starts and ends on a true boundary.
 enum GraphemeSegmentation {
-    /// A scalar whose Grapheme_Cluster_Break is Other and which no rule joins
-    /// to a simple neighbour.
+    /// A scalar that is a grapheme boundary on both sides whenever its
+    /// neighbours are simple too: Grapheme_Cluster_Break Other (or Control,
+    /// which always breaks; CR is left out for CR LF) and not shown as emoji.
+    /// GraphemeSegmentationTests checks every scalar here against Swift's own
+    /// segmentation and emoji properties.
     @inline(__always)
     static func isSimple(_ c: UInt32) -> Bool {
-        if c < 0x80 { return c >= 0x20 && c != 0x7F }
+        if c < 0xA0 { return c != 0x0D }
         if c < 0x3000 {
-            return (c >= 0xA1 && c <= 0x2FF && c != 0xAD) || (c >= 0x370 && c <= 0x482)
-                || (c >= 0x2010 && c <= 0x2027) || (c >= 0x2030 && c <= 0x205E)
+            return (c <= 0x2FF && c != 0xAD) || (c >= 0x370 && c <= 0x482)
+                || (c >= 0x2010 && c <= 0x2027) || (c >= 0x2030 && c <= 0x205E) || (c >= 0x2070 && c <= 0x20CF)
+                || (c >= 0x2100 && c <= 0x218F) || (c >= 0x2500 && c <= 0x25FC)
         }
         return (c <= 0x3029) || (c >= 0x3030 && c <= 0x303F) || (c >= 0x3041 && c <= 0x3096)
             || (c >= 0x309B && c <= 0x30FF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF)
             || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xFF01 && c <= 0xFF5E)
     }
+
+    /// The ranges `isSimple` accepts, for the tests.
+    static let simpleRanges: [ClosedRange<UInt32>] = [
+        0x00...0x0C, 0x0E...0xAC, 0xAE...0x2FF, 0x370...0x482, 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF, 0x2100...0x218F,
+        0x2500...0x25FC, 0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF, 0x3400...0x4DBF,
+        0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E,
+    ]
 
     /// Whether `i` (a scalar start strictly inside `run`) is certainly a boundary.
     @inline(__always)

@@ -1,0 +1,140 @@
+/* The C baseline for rendering: the same work as the Swift renderer, in a
+ * plain -O2 loop. Escapes & < > " ' (CR as &#13;, LF as <br>), finds each
+ * `]`, looks back for the nearest `[` on the line, looks the content up in
+ * an open-addressing hash table, and writes a precomputed <img> for known
+ * codes. Reports the best of N runs in MB/s and checks its output size.
+ *
+ * usage: baseline_render corpus.txt codes.tsv [runs] */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct { const char *key; size_t len; char *img; size_t img_len; } entry;
+static entry *slots; static size_t mask; static size_t max_key;
+
+static uint32_t hash(const unsigned char *p, size_t n) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+static entry *lookup(const unsigned char *p, size_t n) {
+    if (n == 0 || n > max_key) return NULL;
+    for (size_t s = hash(p, n) & mask;; s = (s + 1) & mask) {
+        if (!slots[s].key) return NULL;
+        if (slots[s].len == n && memcmp(slots[s].key, p, n) == 0) return &slots[s];
+    }
+}
+
+static char *read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) { perror(path); exit(1); }
+    fseek(f, 0, SEEK_END); *len = ftell(f); fseek(f, 0, SEEK_SET);
+    char *buf = malloc(*len + 1);
+    if (fread(buf, 1, *len, f) != *len) { perror(path); exit(1); }
+    buf[*len] = 0; fclose(f);
+    return buf;
+}
+
+static unsigned char *out; static size_t out_len;
+#define PUT(s, n) do { memcpy(out + out_len, (s), (n)); out_len += (n); } while (0)
+
+/* High bit set in each zero byte of x; the lowest one is exact. */
+static inline uint64_t zero_bytes(uint64_t x) { return (x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull; }
+
+/* The same SWAR skip as the Swift renderer, so the baseline is the careful
+ * loop: 8 bytes at a time while none is below 0x40, then straight to the
+ * first special byte. (Little-endian, as x86-64 and arm64 are.) */
+static void escape(const unsigned char *p, size_t a, size_t b) {
+    size_t from = a;
+    for (size_t i = a; i < b; i++) {
+        while (i + 8 <= b) {
+            uint64_t w; memcpy(&w, p + i, 8);
+            if (((w - 0x4040404040404040ull) & ~w & 0x8080808080808080ull) == 0) { i += 8; continue; }
+            uint64_t s = zero_bytes(w ^ 0x2626262626262626ull) | zero_bytes(w ^ 0x3C3C3C3C3C3C3C3Cull)
+                       | zero_bytes(w ^ 0x3E3E3E3E3E3E3E3Eull) | zero_bytes(w ^ 0x2222222222222222ull)
+                       | zero_bytes(w ^ 0x2727272727272727ull) | zero_bytes(w ^ 0x0D0D0D0D0D0D0D0Dull)
+                       | zero_bytes(w ^ 0x0A0A0A0A0A0A0A0Aull);
+            if (s == 0) { i += 8; continue; }
+            i += __builtin_ctzll(s) >> 3;
+            break;
+        }
+        if (i >= b) break;
+        const char *rep; size_t n;
+        switch (p[i]) {
+        case '&': rep = "&amp;"; n = 5; break;
+        case '<': rep = "&lt;"; n = 4; break;
+        case '>': rep = "&gt;"; n = 4; break;
+        case '"': rep = "&quot;"; n = 6; break;
+        case '\'': rep = "&#39;"; n = 5; break;
+        case '\r': rep = "&#13;"; n = 5; break;
+        case '\n': rep = "<br>"; n = 4; break;
+        default: continue;
+        }
+        PUT(p + from, i - from); PUT(rep, n); from = i + 1;
+    }
+    PUT(p + from, b - from);
+}
+
+static void render(const unsigned char *p, size_t n) {
+    out_len = 0;
+    size_t text_start = 0, from = 0;
+    for (;;) {
+        const unsigned char *hit = memchr(p + from, ']', n - from);
+        if (!hit) break;
+        size_t close = hit - p;
+        size_t limit = close > max_key + 1 ? close - 1 - max_key : 0;
+        if (limit < text_start) limit = text_start;
+        for (size_t j = close; j-- > limit;) {
+            unsigned char c = p[j];
+            if (c == '[') {
+                entry *e = lookup(p + j + 1, close - j - 1);
+                if (e) { escape(p, text_start, j); PUT(e->img, e->img_len); text_start = close + 1; }
+                break;
+            }
+            if (c == ']' || c == '\n' || c == '\r') break;
+        }
+        from = close + 1;
+    }
+    escape(p, text_start, n);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3) { fprintf(stderr, "usage: %s corpus.txt codes.tsv [runs]\n", argv[0]); return 2; }
+    size_t n, codes_len;
+    unsigned char *text = (unsigned char *)read_file(argv[1], &n);
+    char *codes = read_file(argv[2], &codes_len);
+    int runs = argc > 3 ? atoi(argv[3]) : 20;
+    size_t count = 0;
+    for (char *c = codes; *c; c++) count += *c == '\n';
+    size_t size = 16; while (size < count * 2) size <<= 1;
+    slots = calloc(size, sizeof(entry)); mask = size - 1;
+    for (char *line = strtok(codes, "\n"); line; line = strtok(NULL, "\n")) {
+        char *f[6]; f[0] = line;
+        for (int i = 1; i < 6; i++) { f[i] = strchr(f[i - 1], '\t'); *f[i]++ = 0; }
+        entry e = { f[0], strlen(f[0]), NULL, 0 };
+        if (e.len > max_key) max_key = e.len;
+        char img[2048];
+        e.img_len = snprintf(img, sizeof img, "<img class=\"sticker\" src=\"/stickers/%s/%s\" srcset=\"/stickers/%s/%s 2x, /stickers/%s/%s 3x\" width=\"20\" height=\"20\" alt=\"[%s]\" title=\"%s\" draggable=\"false\">",
+                             f[1], f[2], f[1], f[3], f[1], f[4], f[0], f[5]);
+        e.img = strdup(img);
+        size_t s = hash((unsigned char *)e.key, e.len) & mask;
+        while (slots[s].key) s = (s + 1) & mask;
+        slots[s] = e;
+    }
+    out = malloc(n * 4 + 4096);
+    double best = 1e9;
+    for (int r = 0; r < runs; r++) {
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        render(text, n);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        double s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+        if (s < best) best = s;
+    }
+    printf("{\"name\":\"c\",\"render_mb_s\":%.1f,\"output_bytes\":%zu}\n", n / best / 1e6, out_len);
+    return 0;
+}

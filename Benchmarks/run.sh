@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The core benchmark: Swift renderer vs the C loop and the Python peer, in one
+# run on the same corpus, then count throughput and edit latency.
+# usage: Benchmarks/run.sh [runs]   (make bench)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-20}
+out=bench-out
+mkdir -p "$out"
+need=()
+[ -f /usr/share/games/fortunes/chinese ] || need+=(fortunes-zh)
+command -v gcc >/dev/null || need+=(gcc)
+if [ ${#need[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
+fi
+python3 Benchmarks/make-corpus.py "$out"
+gcc -O2 -o "$out/baseline_render" Benchmarks/baseline_render.c
+swift build -c release --product StickerTextBenchmarks >/dev/null
+bin=$(swift build -c release --show-bin-path)/StickerTextBenchmarks
+
+"$out/baseline_render" "$out/corpus.txt" "$out/codes.tsv" "$runs" > "$out/c.json"
+python3 Benchmarks/baseline_render.py "$out/corpus.txt" "$out/codes.tsv" 5 > "$out/python.json"
+"$bin" "$out/corpus.txt" "$runs" > "$out/swift.json"
+
+python3 - "$out" <<'PY'
+import json, sys
+out = sys.argv[1]
+c = json.loads(open(f'{out}/c.json').read())
+py = json.loads(open(f'{out}/python.json').read())
+rows = [json.loads(l) for l in open(f'{out}/swift.json')]
+sw = rows[0]
+print(f"render, {open(f'{out}/corpus.txt','rb').read().__len__()/1e6:.2f} MB corpus (best of runs):")
+print(f"  swift   {sw['render_mb_s']:8.1f} MB/s  (median {sw['render_median_mb_s']} MB/s, {sw['allocations_per_render']} allocations per render)")
+print(f"  c -O2   {c['render_mb_s']:8.1f} MB/s")
+print(f"  python  {py['render_mb_s']:8.1f} MB/s")
+print(f"  swift/c = {sw['render_mb_s']/c['render_mb_s']:.2f}x (target >= 0.7), swift/python = {sw['render_mb_s']/py['render_mb_s']:.1f}x (target >= 10)")
+same = 'identical size' if sw['output_bytes'] == c['output_bytes'] else f"DIFFERENT sizes: swift {sw['output_bytes']} vs c {c['output_bytes']}"
+print(f"  output: {same} ({sw['output_bytes']} bytes)")
+for r in rows[1:]:
+    if r['name'] == 'count':
+        print(f"count: {r['count_mb_s']} MB/s (all lengths, emoji and stickers)")
+print("edit latency (best / median ms):")
+for r in rows[1:]:
+    if r['name'] == 'edit':
+        print(f"  {r['size']:>6} {r['op']:<16} {r['best_ms']:8.2f} / {r['median_ms']:.2f}")
+PY

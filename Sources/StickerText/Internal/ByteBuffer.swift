@@ -1,0 +1,43 @@
+import Foundation
+
+/// A growable byte buffer for the render loop. `Array.append(contentsOf:)`
+/// costs a uniqueness and capacity check and a generic call per append,
+/// about as much as the copy itself for the short pieces rendering writes
+/// (an escape, a sticker's markup); this is a pointer and a length.
+struct ByteBuffer: ~Copyable {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    mutating func append(_ source: UnsafeRawPointer, count n: Int) {
+        if count &+ n > capacity { grow(to: count &+ n) }
+        (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: n)
+        count &+= n
+    }
+
+    @inline(__always)
+    mutating func append(_ s: StaticString) {
+        append(s.utf8Start, count: s.utf8CodeUnitCount)
+    }
+
+    @inline(never)
+    private mutating func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        bigger.update(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = newCapacity
+    }
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+}
