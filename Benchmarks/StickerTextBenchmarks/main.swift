@@ -55,6 +55,7 @@ if arguments.contains("--render-only") { exit(0) }
 let string = TextBackedString(corpus)
 let count = measure(max(3, runs / 4)) { _ = string.counts() }
 emit(["name": "count", "count_mb_s": (megabytes / count.best * 10).rounded() / 10])
+if arguments.contains("--count-only") { exit(0) }
 
 // Edits: a whole API-free edit (parse, apply, new string) at three sizes.
 func prefix(_ bytes: Int) -> String {
@@ -75,7 +76,13 @@ for (label, size) in [("1KB", 1_000), ("100KB", 100_000), ("1MB", corpus.utf8.co
         ("paste_limited", { _ = try limited.apply(.paste("好[微笑]👍🏽"), to: text, selection: middle) }),
         ("grapheme_select", { _ = try editor.apply(.select, to: text, selection: .caret(length / 3), unit: .grapheme) }),
     ]
-    for (op, body) in cases {
+    // The whole JSON API call the server will make: decode, edit, render the new text, count it, encode.
+    let api = StickerTextAPI()
+    let request = try JSONSerialization.data(withJSONObject: [
+        "text": text, "selection": ["location": length / 2, "length": 0], "op": "paste", "string": "好[微笑]👍🏽",
+    ])
+    let apiCase: (String, () throws -> Void) = ("api_paste_json", { _ = try api.edit(request) })
+    for (op, body) in cases + [apiCase] {
         let t = try measure(max(3, runs / 2), body)
         emit(["name": "edit", "size": label, "op": op, "best_ms": (t.best * 1e5).rounded() / 100,
               "median_ms": (t.median * 1e5).rounded() / 100])

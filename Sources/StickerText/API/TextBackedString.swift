@@ -15,9 +15,18 @@ public struct TextBackedString: Sendable {
     let spans: [StickerSpan]
 
     public init(_ text: String, catalog: StickerCatalog = .default) {
+        self.init(text: text, bytes: Array(text.utf8), catalog: catalog)
+    }
+
+    /// From bytes known to be valid UTF-8 (joined from valid pieces at scalar boundaries).
+    init(validUTF8 bytes: [UInt8], catalog: StickerCatalog) {
+        self.init(text: String(decoding: bytes, as: UTF8.self), bytes: bytes, catalog: catalog)
+    }
+
+    private init(text: String, bytes: [UInt8], catalog: StickerCatalog) {
         self.text = text
         self.catalog = catalog
-        bytes = Array(text.utf8)
+        self.bytes = bytes
         spans = bytes.withUnsafeBytes { StickerScanner.spans(in: $0, catalog: catalog) }
     }
 
@@ -103,6 +112,20 @@ public struct TextBackedString: Sendable {
                 switch unit {
                 case .utf16:
                     var i = range.lowerBound
+                    // Whole words while they end short of the offset (see UTF8Bytes.utf16Count) …
+                    if let base = p.baseAddress {
+                        let raw = UnsafeRawPointer(base)
+                        while i &+ 8 <= range.upperBound {
+                            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                            let units = 8 &- UTF8Bytes.continuationBytes(w) &+ UTF8Bytes.fourByteLeads(w)
+                            if acc &+ units >= offset { break }
+                            acc &+= units
+                            i &+= 8
+                        }
+                        // … which may stop inside a scalar already counted.
+                        while i < range.upperBound && UTF8Bytes.isContinuation(p[i]) { i &+= 1 }
+                        if acc == offset { result = i; return false }
+                    }
                     while i < range.upperBound {
                         let n = UTF8Bytes.sequenceLength(p[i])
                         let units = n == 4 ? 2 : 1

@@ -98,31 +98,82 @@ extension TextBackedString {
     }
 
     /// Lengths of `range` as text, calling `foundEmoji` for each emoji cluster in it.
-    @inline(__always)
+    ///
+    /// Runs of simple scalars (see `GraphemeSegmentation.isSimple`) are
+    /// counted in a tight loop that decodes each scalar once; only the chunks
+    /// between certain boundaries that hold anything else are segmented.
     func measure(_ range: Range<Int>, in p: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
                  foundEmoji: (Range<Int>, Int) -> Void = { _, _ in }) -> TextLengths {
         var total = TextLengths()
         var utf16 = utf16Start
-        GraphemeSegmentation.forEachCluster(in: range, of: p) { cluster, simple in
-            if simple {
-                // One BMP scalar that is never an emoji: count it in place.
-                let c = UTF8Bytes.scalar(at: cluster.lowerBound, in: p)
-                total.graphemes &+= 1
-                total.utf16 &+= 1
-                total.utf8 &+= cluster.count
-                total.gb18030 &+= LengthCounting.gb18030Length(c)
-                total.weight &+= LengthCounting.weight(c)
-                utf16 &+= 1
-                return true
+        let end = range.upperBound
+        LengthCounting.bmpFlags.withUnsafeBufferPointer { flags in
+            @inline(__always) func flag(_ c: UInt32) -> UInt8 { c < 0x10000 ? flags[Int(c)] : 0 }
+            var i = range.lowerBound
+            guard i < end else { return }
+            var c = UTF8Bytes.scalar(at: i, in: p)
+            var f = flag(c)
+            while i < end {
+                let n = UTF8Bytes.sequenceLength(p[i])
+                let j = i &+ n
+                let next: UInt32 = j < end ? UTF8Bytes.scalar(at: j, in: p) : 0x20
+                let nextFlag = flag(next)
+                if f & nextFlag & LengthCounting.simpleFlag != 0 {
+                    // One BMP scalar that is never an emoji, a cluster of its own.
+                    total.graphemes &+= 1
+                    total.utf8 &+= n
+                    total.gb18030 &+= c < 0x80 ? 1 : f & LengthCounting.gb18030TwoByteFlag != 0 ? 2 : 4
+                    total.weight &+= LengthCounting.weight(c)
+                    utf16 &+= 1
+                    i = j
+                    c = next
+                    f = nextFlag
+                    continue
+                }
+                // A chunk up to the next certain boundary, segmented properly.
+                var k = j
+                while k < end && !GraphemeSegmentation.isCertainBoundary(k, in: p) { k &+= UTF8Bytes.sequenceLength(p[k]) }
+                GraphemeSegmentation.forEachCluster(in: i ..< k, of: p) { cluster, simple in
+                    let isEmoji = !simple && EmojiClassifier.isEmoji(cluster, in: p)
+                    if isEmoji { foundEmoji(cluster, utf16) }
+                    let lengths = LengthCounting.lengths(ofCluster: cluster, in: p, simple: simple, emoji: isEmoji)
+                    utf16 &+= lengths.utf16
+                    total = total + lengths
+                    return true
+                }
+                i = k
+                if i < end { c = UTF8Bytes.scalar(at: i, in: p); f = flag(c) }
             }
-            let isEmoji = EmojiClassifier.isEmoji(cluster, in: p)
-            if isEmoji { foundEmoji(cluster, utf16) }
-            let lengths = LengthCounting.lengths(ofCluster: cluster, in: p, simple: false, emoji: isEmoji)
-            utf16 += lengths.utf16
-            total = total + lengths
-            return true
         }
+        total.utf16 = utf16 - utf16Start
         return total
+    }
+
+    /// The length in the policy's count mode alone, without the lists: the
+    /// byte modes need no grapheme segmentation, so the editor's limit checks
+    /// stay a single fast pass.
+    func length(policy: InputPolicy) -> Int {
+        switch policy.countMode {
+        case .graphemes, .weighted:
+            return lengths(policy: policy).value(in: policy.countMode)
+        case .utf8, .utf16, .gb18030:
+            var total = 0
+            bytes.withUnsafeBufferPointer { p in
+                forEachItem { range, sticker in
+                    if sticker != nil, let weight = policy.stickerWeight {
+                        total += weight
+                        return true
+                    }
+                    switch policy.countMode {
+                    case .utf8: total += range.count
+                    case .utf16: total += UTF8Bytes.utf16Count(p, range)
+                    default: total += LengthCounting.gb18030Length(of: range, in: p)
+                    }
+                    return true
+                }
+            }
+            return total
+        }
     }
 
     /// Lengths of the whole text under a policy's sticker rule, without the lists.

@@ -70,11 +70,8 @@ public struct TextEditor: Sendable {
             }
         }
 
-        let prefix = string.substring(0 ..< range.lowerBound)
-        let suffix = string.substring(range.upperBound ..< string.bytes.count)
-
         // Content rules judge the text that would result, wherever the edit happens.
-        if let violation = policy.contentViolation(prefix + piece.text + suffix) {
+        if policy.content != .any, let violation = policy.contentViolation(string.replacing(range, with: piece.text).text) {
             let what = switch violation {
             case "digits": "Only digits 0–9 are allowed here."
             case "decimalPlaces": "At most \(policy.decimalPlaces) digits are allowed after the point."
@@ -87,21 +84,23 @@ public struct TextEditor: Sendable {
         var kept = piece.text
         var truncated = false
         if let max = policy.maxLength {
-            let base = TextBackedString(prefix + suffix, catalog: catalog).lengths(policy: policy).value(in: policy.countMode)
+            let base = (range.isEmpty ? string : string.replacing(range, with: "")).length(policy: policy)
             var units = piece.unitLengths(policy: policy)
             var available = max - base
             var keptBytes = 0
-            for (end, length) in units where length <= available {
+            for (end, length) in units {
+                if length > available { break }  // a prefix: nothing after a unit that does not fit
                 available -= length
                 keptBytes = end
             }
             // Units are counted on their own; joined to their neighbours they
-            // can count differently (NFC, clusters that merge), so check the
-            // real result and drop units until it fits.
+            // can count differently (a code completed, clusters that merge,
+            // NFC), so unless nothing can join, check the real result and drop
+            // units until it fits.
             units = units.filter { $0.end <= keptBytes }
-            while true {
-                let candidate = TextBackedString(prefix + piece.substring(0 ..< keptBytes) + suffix, catalog: catalog)
-                if candidate.lengths(policy: policy).value(in: policy.countMode) <= max || units.isEmpty { break }
+            while !string.cannotJoin(piece.substring(0 ..< keptBytes), replacing: range) {
+                let candidate = string.replacing(range, with: piece.substring(0 ..< keptBytes))
+                if candidate.length(policy: policy) <= max || units.isEmpty { break }
                 units.removeLast()
                 keptBytes = units.last?.end ?? 0
             }
@@ -123,13 +122,12 @@ public struct TextEditor: Sendable {
 
     private func replace(_ range: Range<Int>, in string: TextBackedString, with replacement: String, caretAt caret: Int,
                          unit: OffsetUnit, clipboard: String? = nil, truncated: Bool = false, message: String? = nil) -> EditResult {
-        let text = string.substring(0 ..< range.lowerBound) + replacement + string.substring(range.upperBound ..< string.bytes.count)
-        let result = TextBackedString(text, catalog: catalog)
+        let result = string.replacing(range, with: replacement)
         // New text can join what was around it (typing `]` completes a code): the caret goes after the whole unit.
         let position = result.snapUp(caret)
         return EditResult(string: result, selection: .caret(result.displayOffset(ofPosition: position, unit: unit)),
                           plainSelection: .caret(result.plainUTF16Offset(ofPosition: position)), clipboard: clipboard,
-                          changed: text != string.text, truncated: truncated, rejected: nil, message: message)
+                          changed: result.bytes != string.bytes, truncated: truncated, rejected: nil, message: message)
     }
 
     private func unchanged(_ string: TextBackedString, selection range: Range<Int>, unit: OffsetUnit,
@@ -166,6 +164,64 @@ extension TextBackedString {
             }
         }
         return units
+    }
+
+    /// The text with `range` (byte positions) replaced, built from bytes in one pass.
+    func replacing(_ range: Range<Int>, with replacement: String) -> TextBackedString {
+        var new: [UInt8] = []
+        new.reserveCapacity(bytes.count - range.count + replacement.utf8.count)
+        new += bytes[..<range.lowerBound]
+        new += replacement.utf8
+        new += bytes[range.upperBound...]
+        return TextBackedString(validUTF8: new, catalog: catalog)
+    }
+
+    /// Whether putting `piece` in place of `range` certainly forms no new
+    /// sticker and joins no grapheme cluster across the two junctions, so
+    /// that lengths simply add up. False means "maybe": the caller recounts.
+    func cannotJoin(_ piece: String, replacing range: Range<Int>) -> Bool {
+        let pieceBytes = Array(piece.utf8)
+        return bytes.withUnsafeBufferPointer { p in
+            // A new code across a junction needs a `[` left open just before
+            // the piece or a `]` just after it (codes inside the piece were
+            // already units of its own).
+            let reach = catalog.maxContentLength + 1
+            var openBefore = false
+            var j = range.lowerBound - 1
+            while j >= max(0, range.lowerBound - reach) {
+                let b = p[j]
+                if b == UInt8(ascii: "[") { openBefore = true; break }
+                if b == UInt8(ascii: "]") || b == 0x0A || b == 0x0D { break }
+                j -= 1
+            }
+            var closeAfter = false
+            j = range.upperBound
+            while j < min(p.count, range.upperBound + reach) {
+                let b = p[j]
+                if b == UInt8(ascii: "]") { closeAfter = true; break }
+                if b == UInt8(ascii: "[") || b == 0x0A || b == 0x0D { break }
+                j += 1
+            }
+            if openBefore && (closeAfter || pieceBytes.contains(UInt8(ascii: "]"))) { return false }
+            if closeAfter && pieceBytes.contains(UInt8(ascii: "[")) { return false }
+            // A junction is a certain cluster boundary when the scalar on its
+            // right is simple and the one on its left is simple or ends an
+            // emoji (no rule joins an emoji, a modifier or U+FE0F to a simple
+            // scalar after it; a regional indicator or ZWJ may join).
+            func right(_ c: UInt32) -> Bool { GraphemeSegmentation.isSimple(c) }
+            func left(_ c: UInt32) -> Bool {
+                if GraphemeSegmentation.isSimple(c) { return true }
+                if c == 0x200D || (0x1F1E6...0x1F1FF).contains(c) { return false }
+                guard let scalar = Unicode.Scalar(c) else { return false }
+                return scalar.properties.isEmojiPresentation || scalar.properties.isEmojiModifier || c == 0xFE0F || c == 0x20E3
+            }
+            let before = range.lowerBound > 0 ? UTF8Bytes.scalar(at: UTF8Bytes.scalarStart(before: range.lowerBound, in: p), in: p) : 0x20
+            let after = range.upperBound < p.count ? UTF8Bytes.scalar(at: range.upperBound, in: p) : 0x20
+            guard let first = piece.unicodeScalars.first?.value, let last = piece.unicodeScalars.last?.value else {
+                return left(before) && right(after)
+            }
+            return left(before) && right(first) && left(last) && right(after)
+        }
     }
 
     /// The text with the given plain UTF-16 ranges (sorted, disjoint) removed.

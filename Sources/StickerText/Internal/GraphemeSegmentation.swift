@@ -47,29 +47,35 @@ enum GraphemeSegmentation {
     /// `body` returns false to stop early.
     @inline(__always)
     static func forEachCluster(in run: Range<Int>, of p: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, _ simple: Bool) -> Bool) {
-        var i = run.lowerBound
         let end = run.upperBound
-        while i < end {
-            let b = p[i]
-            // Fast path: a simple scalar followed by a simple scalar (or the run end) is one cluster.
-            let n = UTF8Bytes.sequenceLength(b)
-            let c = b < 0x80 ? UInt32(b) : UTF8Bytes.scalar(at: i, in: p)
-            if isSimple(c) && (i + n == end || isSimple(UTF8Bytes.scalar(at: i + n, in: p))) {
-                if !body(i ..< i + n, true) { return }
-                i += n
-                continue
+        var i = run.lowerBound
+        guard i < end else { return }
+        LengthCounting.bmpFlags.withUnsafeBufferPointer { flags in
+            @inline(__always) func simple(_ c: UInt32) -> Bool { c < 0x10000 && flags[Int(c)] & LengthCounting.simpleFlag != 0 }
+            var current = simple(UTF8Bytes.scalar(at: i, in: p))
+            while i < end {
+                // Fast path: a simple scalar followed by a simple scalar (or the run end) is one cluster.
+                let n = UTF8Bytes.sequenceLength(p[i])
+                let j = i &+ n
+                let next = j < end ? simple(UTF8Bytes.scalar(at: j, in: p)) : true
+                if current && next {
+                    if !body(i ..< j, true) { return }
+                    i = j
+                    continue
+                }
+                // Slow path: extend to the next certain boundary and segment that chunk.
+                var k = j
+                while k < end && !isCertainBoundary(k, in: p) { k &+= UTF8Bytes.sequenceLength(p[k]) }
+                let chunk = String(decoding: UnsafeBufferPointer(rebasing: p[i ..< k]), as: UTF8.self)
+                var start = i
+                for character in chunk {
+                    let length = character.utf8.count
+                    if !body(start ..< start &+ length, false) { return }
+                    start &+= length
+                }
+                i = k
+                if i < end { current = simple(UTF8Bytes.scalar(at: i, in: p)) }
             }
-            // Slow path: extend to the next certain boundary and segment that chunk.
-            var j = i + n
-            while j < end && !isCertainBoundary(j, in: p) { j += UTF8Bytes.sequenceLength(p[j]) }
-            let chunk = String(decoding: UnsafeBufferPointer(rebasing: p[i ..< j]), as: UTF8.self)
-            var k = i
-            for character in chunk {
-                let length = character.utf8.count
-                if !body(k ..< k + length, false) { return }
-                k += length
-            }
-            i = j
         }
     }
 

@@ -53,6 +53,27 @@ enum LengthCounting {
         return l
     }
 
+    /// GB18030 bytes of `p[range]`: a pass over scalars, no segmentation needed.
+    static func gb18030Length(of range: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Int {
+        bmpFlags.withUnsafeBufferPointer { flags in
+            var total = 0
+            var i = range.lowerBound
+            while i < range.upperBound {
+                let b = p[i]
+                if b < 0x80 { total &+= 1; i &+= 1; continue }
+                let n = UTF8Bytes.sequenceLength(b)
+                if n == 4 {
+                    total &+= 4
+                } else {
+                    let c = UTF8Bytes.scalar(at: i, in: p)
+                    total &+= flags[Int(c)] & gb18030TwoByteFlag != 0 ? 2 : 4
+                }
+                i &+= n
+            }
+            return total
+        }
+    }
+
     /// twitter-text v3: these ranges weigh 100, everything else 200.
     @inline(__always)
     static func weight(_ c: UInt32) -> Int {
@@ -65,6 +86,21 @@ enum LengthCounting {
         if c > 0xFFFF { return 4 }
         return gb18030TwoByte[Int(c) >> 3] & (1 << UInt8(c & 7)) != 0 ? 2 : 4
     }
+
+    /// A byte per BMP code point, built once, so the counting loop answers
+    /// "simple?" and "two GB18030 bytes?" with one load.
+    static let bmpFlags: [UInt8] = {
+        var flags = [UInt8](repeating: 0, count: 0x10000)
+        for range in GraphemeSegmentation.simpleRanges {
+            for c in range where c < 0x10000 { flags[Int(c)] |= simpleFlag }
+        }
+        for (lo, hi) in GB18030Table.twoByteRanges {
+            for c in lo...hi { flags[Int(c)] |= gb18030TwoByteFlag }
+        }
+        return flags
+    }()
+    static let simpleFlag: UInt8 = 1
+    static let gb18030TwoByteFlag: UInt8 = 2
 
     /// A bit per BMP code point, built once from `GB18030Table`.
     static let gb18030TwoByte: [UInt8] = {

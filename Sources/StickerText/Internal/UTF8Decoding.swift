@@ -35,14 +35,37 @@ enum UTF8Bytes {
         return j
     }
 
-    /// UTF-16 code units in `p[range]`.
+    /// UTF-16 code units in `p[range]`: one per scalar, two for the four-byte
+    /// ones. Eight bytes at a time: count the bytes that start a scalar (not
+    /// 10xxxxxx) and the four-byte leads (11110xxx) with popcounts.
     @inline(__always)
     static func utf16Count(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         var n = 0
-        for i in range {
+        var i = range.lowerBound
+        let end = range.upperBound
+        if let base = p.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i &+ 8 <= end {
+                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                n &+= 8 &- continuationBytes(w) &+ fourByteLeads(w)
+                i &+= 8
+            }
+        }
+        while i < end {
             let b = p[i]
             n &+= (b & 0xC0 != 0x80 ? 1 : 0) &+ (b >= 0xF0 ? 1 : 0)
+            i &+= 1
         }
         return n
+    }
+
+    @inline(__always)
+    static func continuationBytes(_ w: UInt64) -> Int {
+        (w & ~(w << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+    }
+
+    @inline(__always)
+    static func fourByteLeads(_ w: UInt64) -> Int {
+        (w & (w << 1) & (w << 2) & (w << 3) & 0x8080_8080_8080_8080).nonzeroBitCount
     }
 }
