@@ -1,4 +1,6 @@
 # stickertext — the two commands of the README's Quick start, and the benchmark.
+# The toolchain lives in /opt/swift on the project machines; keep it reachable from make.
+export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := .build/release/stickertext
 

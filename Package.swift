@@ -34,7 +34,8 @@ let package = Package(
             dependencies: [
                 "StickerText",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            exclude: ["Fixtures"]  // read from the source tree by path
         ),
     ]
 )
