@@ -35,8 +35,8 @@ print(f"  swift   {sw['render_mb_s']:8.1f} MB/s  (median {sw['render_median_mb_s
 print(f"  c -O2   {c['render_mb_s']:8.1f} MB/s")
 print(f"  python  {py['render_mb_s']:8.1f} MB/s")
 print(f"  swift/c = {sw['render_mb_s']/c['render_mb_s']:.2f}x (target >= 0.7), swift/python = {sw['render_mb_s']/py['render_mb_s']:.1f}x (target >= 10)")
-same = 'identical size' if sw['output_bytes'] == c['output_bytes'] else f"DIFFERENT sizes: swift {sw['output_bytes']} vs c {c['output_bytes']}"
-print(f"  output: {same} ({sw['output_bytes']} bytes)")
+same = 'byte-identical' if (sw['output_bytes'], sw['output_hash']) == (c['output_bytes'], c['output_hash']) else 'DIFFERENT'
+print(f"  output of swift and c: {same} ({sw['output_bytes']} bytes, FNV-1a {sw['output_hash']})")
 for r in rows[1:]:
     if r['name'] == 'count':
         print(f"count: {r['count_mb_s']} MB/s (all lengths, emoji and stickers)")

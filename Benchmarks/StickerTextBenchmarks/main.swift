@@ -44,9 +44,14 @@ let render = try measure(runs) {
 let before = malloc_counter_allocations()
 _ = try renderer.withRendered(corpus) { $0.count }
 let allocations = malloc_counter_allocations() - before
+// FNV-1a of the output, which run.sh compares with the C baseline's.
+let outputHash = try renderer.withRendered(corpus) { bytes in
+    bytes.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
+}
 emit(["name": "swift", "render_mb_s": (megabytes / render.best * 10).rounded() / 10,
       "render_median_mb_s": (megabytes / render.median * 10).rounded() / 10,
-      "output_bytes": outputBytes, "allocations_per_render": allocations])
+      "output_bytes": outputBytes, "output_hash": String(format: "%016llx", outputHash),
+      "allocations_per_render": allocations])
 
 // `--render-only` stops here, for profiling the render loop alone.
 if arguments.contains("--render-only") { exit(0) }

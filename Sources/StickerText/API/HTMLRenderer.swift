@@ -85,8 +85,88 @@ public struct HTMLRenderer: Sendable {
         return result!
     }
 
-    /// The render loop: jump from `]` to `]`, escape the text between stickers once.
     private func render(_ p: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
+        if options.wrapEmoji {
+            renderWrappingEmoji(p, into: &out)
+        } else {
+            markup.withUnsafeBytes { renderFused(p, markup: $0, into: &out) }
+        }
+    }
+
+    /// The render loop: one pass that escapes text as it goes and, at each
+    /// `]`, looks up the code opened by the last `[` on the line; on a match
+    /// the escaped code text already written is dropped for the sticker's
+    /// `<img>`. Bytes that need no attention (all CJK, most letters) are
+    /// skipped eight at a time: a word is looked at byte by byte only when it
+    /// holds a byte below 0x40, `[` or `]` (SWAR; the lowest flag is exact).
+    @inline(__always)
+    private func renderFused(_ p: UnsafeRawBufferPointer, markup: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
+        let end = p.count
+        guard let base = p.baseAddress else { return }
+        let lineBreaks = options.lineBreaks
+        let maxContent = catalog.maxContentLength
+        var copyFrom = 0
+        var i = 0
+        var openIn = -1  // the last `[` that a `]` could close, or -1
+        var openOut = 0  // the output length just before that `[`
+        while i < end {
+            if i &+ 8 <= end {
+                let w = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let low = (w &- 0x4040_4040_4040_4040) & ~w & 0x8080_8080_8080_8080
+                let brackets = HTMLEscaping.zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B) | HTMLEscaping.zeroBytes(w ^ 0x5D5D_5D5D_5D5D_5D5D)
+                if low | brackets == 0 { i &+= 8; continue }
+                let special = brackets | HTMLEscaping.zeroBytes(w ^ 0x2626_2626_2626_2626)
+                    | HTMLEscaping.zeroBytes(w ^ 0x3C3C_3C3C_3C3C_3C3C) | HTMLEscaping.zeroBytes(w ^ 0x3E3E_3E3E_3E3E_3E3E)
+                    | HTMLEscaping.zeroBytes(w ^ 0x2222_2222_2222_2222) | HTMLEscaping.zeroBytes(w ^ 0x2727_2727_2727_2727)
+                    | HTMLEscaping.zeroBytes(w ^ 0x0D0D_0D0D_0D0D_0D0D) | HTMLEscaping.zeroBytes(w ^ 0x0A0A_0A0A_0A0A_0A0A)
+                    | HTMLEscaping.zeroBytes(w)
+                if special == 0 { i &+= 8; continue }
+                i &+= special.trailingZeroBitCount >> 3
+            }
+            let replacement: StaticString
+            switch p[i] {
+            case 0x5B:  // `[`: write out what is pending so the output length marks the code's start
+                if copyFrom < i { out.append(base + copyFrom, count: i &- copyFrom) }
+                copyFrom = i
+                openIn = i
+                openOut = out.count
+                i &+= 1
+                continue
+            case 0x5D:  // `]`: a sticker if the innermost open code is known
+                if openIn >= 0, i &- openIn &- 1 <= maxContent,
+                   let entry = catalog.entryIndex(content: UnsafeRawBufferPointer(rebasing: p[(openIn &+ 1) ..< i])) {
+                    out.truncate(to: openOut)
+                    let range = markupStart[entry] ..< markupStart[entry &+ 1]
+                    out.append(markup.baseAddress! + range.lowerBound, count: range.count)
+                    copyFrom = i &+ 1
+                }
+                openIn = -1
+                i &+= 1
+                continue
+            case 0x26: replacement = "&amp;"
+            case 0x3C: replacement = "&lt;"
+            case 0x3E: replacement = "&gt;"
+            case 0x22: replacement = "&quot;"
+            case 0x27: replacement = "&#39;"
+            case 0x0D: replacement = "&#13;"; openIn = -1  // a code never spans a line break
+            case 0x0A:
+                openIn = -1
+                if !lineBreaks { i &+= 1; continue }
+                replacement = "<br>"
+            case 0x00: replacement = "\u{FFFD}"
+            default: i &+= 1; continue
+            }
+            if copyFrom < i { out.append(base + copyFrom, count: i &- copyFrom) }
+            out.append(replacement)
+            i &+= 1
+            copyFrom = i
+        }
+        if copyFrom < end { out.append(base + copyFrom, count: end &- copyFrom) }
+    }
+
+    /// With `wrapEmoji`: jump from `]` to `]`, and segment the text between
+    /// stickers into clusters to find the emoji.
+    private func renderWrappingEmoji(_ p: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
         var textStart = 0
         var from = 0
         markup.withUnsafeBytes { markup in

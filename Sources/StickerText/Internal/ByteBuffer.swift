@@ -39,5 +39,11 @@ struct ByteBuffer: ~Copyable {
         capacity = newCapacity
     }
 
+    /// Drops what was written after `length` bytes.
+    @inline(__always)
+    mutating func truncate(to length: Int) {
+        count = length
+    }
+
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 }

@@ -51,7 +51,9 @@ enum CatalogValidator {
         var issues: [CatalogIssue] = []
         let root = folder.resolvingSymlinksInPath().path + "/"
         for (i, sticker) in pack.stickers.enumerated() {
-            for image in sticker.image?.files ?? [] where isSafeRelativePath(image) {
+            var seen: Set<String> = []
+            // The same file may serve two scales (PPSticker's 2x serves 1x): report it once.
+            for image in sticker.image?.files ?? [] where isSafeRelativePath(image) && seen.insert(image).inserted {
                 let entry = "stickers[\(i)]" + (sticker.tag.map { " \($0)" } ?? "")
                 let url = folder.appendingPathComponent(image)
                 var isDirectory: ObjCBool = false
