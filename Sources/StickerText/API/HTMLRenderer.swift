@@ -115,15 +115,10 @@ public struct HTMLRenderer: Sendable {
                 let low = (w &- 0x4040_4040_4040_4040) & ~w & 0x8080_8080_8080_8080
                 let brackets = HTMLEscaping.zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B) | HTMLEscaping.zeroBytes(w ^ 0x5D5D_5D5D_5D5D_5D5D)
                 if low | brackets == 0 { i &+= 8; continue }
-                let special = brackets | HTMLEscaping.zeroBytes(w ^ 0x2626_2626_2626_2626)
-                    | HTMLEscaping.zeroBytes(w ^ 0x3C3C_3C3C_3C3C_3C3C) | HTMLEscaping.zeroBytes(w ^ 0x3E3E_3E3E_3E3E_3E3E)
-                    | HTMLEscaping.zeroBytes(w ^ 0x2222_2222_2222_2222) | HTMLEscaping.zeroBytes(w ^ 0x2727_2727_2727_2727)
-                    | HTMLEscaping.zeroBytes(w ^ 0x0D0D_0D0D_0D0D_0D0D) | HTMLEscaping.zeroBytes(w ^ 0x0A0A_0A0A_0A0A_0A0A)
-                    | HTMLEscaping.zeroBytes(w)
+                let special = brackets | HTMLEscaping.specialBytes(w)
                 if special == 0 { i &+= 8; continue }
                 i &+= special.trailingZeroBitCount >> 3
             }
-            let replacement: StaticString
             switch p[i] {
             case 0x5B:  // `[`: write out what is pending so the output length marks the code's start
                 if copyFrom < i { out.append(base + copyFrom, count: i &- copyFrom) }
@@ -143,19 +138,12 @@ public struct HTMLRenderer: Sendable {
                 openIn = -1
                 i &+= 1
                 continue
-            case 0x26: replacement = "&amp;"
-            case 0x3C: replacement = "&lt;"
-            case 0x3E: replacement = "&gt;"
-            case 0x22: replacement = "&quot;"
-            case 0x27: replacement = "&#39;"
-            case 0x0D: replacement = "&#13;"; openIn = -1  // a code never spans a line break
-            case 0x0A:
-                openIn = -1
-                if !lineBreaks { i &+= 1; continue }
-                replacement = "<br>"
-            case 0x00: replacement = "\u{FFFD}"
-            default: i &+= 1; continue
+            case 0x0A, 0x0D:
+                openIn = -1  // a code never spans a line break
+            default:
+                break
             }
+            guard let replacement = HTMLEscaping.replacement(for: p[i], lineBreaks: lineBreaks) else { i &+= 1; continue }
             if copyFrom < i { out.append(base + copyFrom, count: i &- copyFrom) }
             out.append(replacement)
             i &+= 1

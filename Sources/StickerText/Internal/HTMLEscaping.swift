@@ -21,31 +21,41 @@ enum HTMLEscaping {
                 // Any byte < 0x40? If so, exactly which of them are special. In
                 // both tests the lowest flagged byte is exact (borrows only run upward).
                 if (word &- 0x4040_4040_4040_4040) & ~word & 0x8080_8080_8080_8080 == 0 { i &+= 8; continue }
-                let special = zeroBytes(word ^ 0x2626_2626_2626_2626) | zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C)
-                    | zeroBytes(word ^ 0x3E3E_3E3E_3E3E_3E3E) | zeroBytes(word ^ 0x2222_2222_2222_2222)
-                    | zeroBytes(word ^ 0x2727_2727_2727_2727) | zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
-                    | zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(word)
+                let special = specialBytes(word)
                 if special == 0 { i &+= 8; continue }
                 i &+= special.trailingZeroBitCount >> 3
             }
-            let replacement: StaticString
-            switch p[i] {
-            case 0x26: replacement = "&amp;"
-            case 0x3C: replacement = "&lt;"
-            case 0x3E: replacement = "&gt;"
-            case 0x22: replacement = "&quot;"
-            case 0x27: replacement = "&#39;"
-            case 0x0D: replacement = "&#13;"
-            case 0x0A where lineBreaks: replacement = "<br>"
-            case 0x00: replacement = "\u{FFFD}"
-            default: i &+= 1; continue
-            }
+            guard let replacement = replacement(for: p[i], lineBreaks: lineBreaks) else { i &+= 1; continue }
             if copyFrom < i { out.append(p.baseAddress! + copyFrom, count: i - copyFrom) }
             out.append(replacement)
             i += 1
             copyFrom = i
         }
         if copyFrom < end { out.append(p.baseAddress! + copyFrom, count: end - copyFrom) }
+    }
+
+    /// What a byte of text becomes in HTML, or nil if it stays as it is.
+    @inline(__always)
+    static func replacement(for byte: UInt8, lineBreaks: Bool) -> StaticString? {
+        switch byte {
+        case 0x26: "&amp;"
+        case 0x3C: "&lt;"
+        case 0x3E: "&gt;"
+        case 0x22: "&quot;"
+        case 0x27: "&#39;"
+        case 0x0D: "&#13;"
+        case 0x0A: lineBreaks ? "<br>" : nil
+        case 0x00: "\u{FFFD}"
+        default: nil
+        }
+    }
+
+    /// High bit set in each byte of `w` that `replacement(for:)` may replace (the lowest one exact).
+    @inline(__always)
+    static func specialBytes(_ w: UInt64) -> UInt64 {
+        zeroBytes(w ^ 0x2626_2626_2626_2626) | zeroBytes(w ^ 0x3C3C_3C3C_3C3C_3C3C) | zeroBytes(w ^ 0x3E3E_3E3E_3E3E_3E3E)
+            | zeroBytes(w ^ 0x2222_2222_2222_2222) | zeroBytes(w ^ 0x2727_2727_2727_2727) | zeroBytes(w ^ 0x0D0D_0D0D_0D0D_0D0D)
+            | zeroBytes(w ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(w)
     }
 
     /// High bit set in each byte of `x` that is zero (the lowest one exact).
