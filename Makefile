@@ -4,16 +4,21 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := .build/release/stickertext
 
-.PHONY: run test build deps bench clean
+.PHONY: run demo test build deps bench clean
 
 deps:
 	@scripts/install-deps.sh
 
 build: deps
-	$(SWIFT) build -c release --product stickertext
+	$(SWIFT) build -c release --product stickertext --product stickertext-server
 
-# Until the server lands (issue 3), `make run` is the CLI demo on the embedded packs.
+# The service: FastCGI master + nginx on http://127.0.0.1:$(PORT) (Ctrl-C stops both).
+# PORT, WORKERS, THREADS, PACKS and BODY_LIMIT are passed through the environment.
 run: build
+	@scripts/run.sh
+
+# The CLI tour on the embedded packs.
+demo: build
 	@scripts/demo.sh $(BIN)
 
 test: deps

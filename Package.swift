@@ -6,10 +6,12 @@ let package = Package(
     products: [
         .library(name: "StickerText", targets: ["StickerText"]),
         .executable(name: "stickertext", targets: ["StickerTextCLI"]),
+        .executable(name: "stickertext-server", targets: ["StickerTextFastCGI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The core: catalog, scanning, rendering, text model, editing, policy.
@@ -20,6 +22,20 @@ let package = Package(
             dependencies: [
                 "StickerText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // libfcgi's fcgiapp.h, from Debian's libfcgi-dev.
+        .systemLibrary(name: "CFastCGI", pkgConfig: "fcgi", providers: [.apt(["libfcgi-dev"])]),
+        // HTTP semantics of the API over the core: routing, status codes, headers.
+        // Knows nothing of FastCGI, so it is tested without sockets.
+        .target(name: "StickerTextServer", dependencies: ["StickerText"]),
+        // The FastCGI process: libfcgi, master and workers, signals, logging.
+        .executableTarget(
+            name: "StickerTextFastCGI",
+            dependencies: [
+                "StickerTextServer", "CFastCGI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Counts malloc calls so the benchmark can report allocations per render.
@@ -37,5 +53,6 @@ let package = Package(
             ],
             exclude: ["Fixtures"]  // read from the source tree by path
         ),
+        .testTarget(name: "StickerTextServerTests", dependencies: ["StickerTextServer"]),
     ]
 )

@@ -2,7 +2,7 @@
 # Installs the Debian packages the build and tests need, if any are missing.
 # The Swift toolchain itself comes with the machine (see README).
 set -euo pipefail
-packages=(python3 make)
+packages=(python3 make pkg-config libfcgi-dev nginx)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

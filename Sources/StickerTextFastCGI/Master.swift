@@ -1,0 +1,107 @@
+import CFastCGI
+import Foundation
+import Glibc
+import Logging
+import StickerText
+import StickerTextServer
+
+/// The master process, like PHP-FPM's: it opens the socket, forks the
+/// workers and replaces any that dies, so a crash takes down one worker,
+/// never the service. SIGTERM/SIGINT: stop accepting, let requests in flight
+/// finish, exit. SIGHUP: reload the packs, validating first; on success the
+/// workers are replaced one by one with the new catalog, on error the old
+/// packs stay.
+struct Master {
+    let options: ServerOptions
+    let logger: Logger
+    var catalog: StickerCatalog
+    var workers: [pid_t: Date] = [:]
+
+    mutating func run() -> Never {
+        FCGX_Init()
+        let socket = openSocket()
+        Signals.installMaster()
+        for _ in 0 ..< options.workerCount { spawn(socket) }
+        logger.notice("master \(getpid()) serving on \(options.address) with \(options.workerCount) workers × \(options.threads) threads")
+        var stopping = false
+        while true {
+            var status: Int32 = 0
+            let pid = waitpid(-1, &status, 0)
+            if pid > 0 {
+                let started = workers.removeValue(forKey: pid)
+                if stopping {
+                    if workers.isEmpty { break }
+                    continue
+                }
+                logger.warning("worker \(pid) \(describe(status)); starting a new one")
+                // A worker that dies at once would otherwise be respawned in a tight loop.
+                if let started, Date().timeIntervalSince(started) < 1 { usleep(200_000) }
+                spawn(socket)
+                continue
+            }
+            if errno == ECHILD && stopping { break }
+            if Signals.stop.load(ordering: .relaxed) && !stopping {
+                stopping = true
+                logger.notice("stopping: finishing requests in flight")
+                // Wakes every thread blocked in accept() in every worker; they finish and leave.
+                Glibc.shutdown(socket, Int32(SHUT_RDWR))
+                for pid in workers.keys { kill(pid, SIGTERM) }
+                alarm(UInt32(options.shutdownGrace))
+                if workers.isEmpty { break }
+            }
+            if Signals.alarm.load(ordering: .relaxed) && stopping {
+                logger.error("workers still busy after \(options.shutdownGrace)s; killing them")
+                for pid in workers.keys { kill(pid, SIGKILL) }
+            }
+            if Signals.reload.exchange(false, ordering: .relaxed) && !stopping {
+                reload()
+            }
+        }
+        close(socket)
+        if options.listen == nil { unlink(options.socketPath) }
+        logger.notice("stopped")
+        exit(0)
+    }
+
+    private func openSocket() -> Int32 {
+        if options.listen == nil { unlink(options.socketPath) }
+        let fd = FCGX_OpenSocket(options.address, Int32(options.backlog))
+        guard fd >= 0 else {
+            logger.critical("cannot listen on \(options.address): \(String(cString: strerror(errno)))")
+            exit(1)
+        }
+        // nginx's workers may run as another user (nobody when nginx starts as root).
+        if options.listen == nil { chmod(options.socketPath, 0o666) }
+        return fd
+    }
+
+    private mutating func spawn(_ socket: Int32) {
+        let handler = APIHandler(catalog: catalog, bodyLimit: options.bodyLimit)
+        let pid = fork()
+        if pid == 0 {
+            Worker.run(socket: socket, handler: handler, threads: options.threads, maxRequests: options.maxRequests, logger: logger)
+        }
+        if pid < 0 {
+            logger.error("fork failed: \(String(cString: strerror(errno)))")
+            return
+        }
+        workers[pid] = Date()
+    }
+
+    private mutating func reload() {
+        do {
+            catalog = try options.loadCatalog()
+        } catch {
+            logger.error("reload refused, keeping the current packs:\n\(error)")
+            return
+        }
+        logger.notice("packs reloaded (\(catalog.packs.count) packs); replacing workers")
+        // Each old worker finishes its requests and exits; its replacement is forked with the new catalog.
+        for pid in workers.keys { kill(pid, SIGTERM) }
+    }
+
+    private func describe(_ status: Int32) -> String {
+        let signal = status & 0x7F
+        return signal == 0 ? "exited with status \((status >> 8) & 0xFF)" : "was killed by signal \(signal)"
+    }
+}

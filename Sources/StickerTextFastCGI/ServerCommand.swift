@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import Logging
+import StickerText
+import StickerTextServer
+
+/// What the master and its workers run with.
+struct ServerOptions: ParsableArguments {
+    @Option(help: "Unix socket to listen on (the default), for nginx's fastcgi_pass unix:…") var socketPath = "run/stickertext.sock"
+    @Option(help: "Listen on TCP instead, e.g. 127.0.0.1:9000.") var listen: String?
+    @Option(help: "Worker processes (default: the number of cores).") var workers: Int?
+    @Option(help: "Threads per worker, each serving one request at a time.") var threads = 8
+    @Option(help: "Replace a worker after this many requests (0: never).") var maxRequests = 0
+    @Option(help: "A folder of <pack-id>/pack.json packs (default: the embedded packs).") var packs: String?
+    @Option(help: "Largest request body in bytes; keep equal to nginx's client_max_body_size.") var bodyLimit = APIHandler.defaultBodyLimit
+    @Option(help: "Listen backlog.") var backlog = 1024
+    @Option(help: "Seconds to let requests finish on shutdown before killing workers.") var shutdownGrace = 20
+
+    var address: String { listen ?? socketPath }
+    var workerCount: Int { max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount) }
+
+    func loadCatalog() throws -> StickerCatalog {
+        guard let packs else { return .default }
+        return try StickerCatalog.load(directory: packs)
+    }
+
+    func validate() throws {
+        if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
+        if threads < 1 { throw ValidationError("--threads must be at least 1") }
+        if bodyLimit < 1 { throw ValidationError("--body-limit must be at least 1") }
+    }
+}
+
+@main
+struct ServerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stickertext-server",
+        abstract: "The stickertext JSON API as a FastCGI process (libfcgi), for nginx's fastcgi_pass.")
+
+    @OptionGroup var options: ServerOptions
+
+    func run() throws {
+        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: "stickertext")
+        logger.logLevel = .info
+        let catalog: StickerCatalog
+        do {
+            catalog = try options.loadCatalog()
+        } catch {
+            logger.critical("invalid packs:\n\(error)")
+            throw ExitCode(1)
+        }
+        var master = Master(options: options, logger: logger, catalog: catalog)
+        master.run()
+    }
+}

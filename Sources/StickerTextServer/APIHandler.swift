@@ -1,0 +1,145 @@
+import Foundation
+import StickerText
+
+/// The HTTP face of the JSON API: routes, methods, content types, status
+/// codes and headers over `StickerTextAPI`. A pure function of the request,
+/// so any worker (or any backend) may answer any request.
+public struct APIHandler: Sendable {
+    public static let defaultBodyLimit = 1 << 20
+
+    public let api: StickerTextAPI
+    public let bodyLimit: Int
+    private let packs: (body: [UInt8], etag: String)
+    private let health: [UInt8]
+
+    public init(catalog: StickerCatalog = .default, bodyLimit: Int = APIHandler.defaultBodyLimit) {
+        api = StickerTextAPI(catalog: catalog)
+        self.bodyLimit = bodyLimit
+        packs = PacksDocument.encoded(catalog: catalog)
+        let stickers = catalog.packs.reduce(0) { $0 + $1.stickers.count }
+        health = Array(#"{"status":"ok","packs":\#(catalog.packs.count),"stickers":\#(stickers)}"#.utf8)
+    }
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        switch request.path {
+        case "/api/health":
+            return only(["GET", "HEAD"], request) { json(200, health, cache: "no-store") }
+        case "/api/packs":
+            return only(["GET", "HEAD"], request) { packsResponse(request) }
+        case "/api/render":
+            if request.method == "GET" || request.method == "HEAD" { return renderFragment(request) }
+            return only(["GET", "HEAD", "POST"], request) { post(request, .render) }
+        case "/api/edit":
+            return only(["POST"], request) { post(request, .edit) }
+        case "/api/count":
+            return only(["POST"], request) { post(request, .count) }
+        default:
+            return error(404, "not_found", "no such endpoint: \(request.path); see /openapi.yaml")
+        }
+    }
+
+    // MARK: - Endpoints
+
+    private func packsResponse(_ request: HTTPRequest) -> HTTPResponse {
+        let headers = [("ETag", packs.etag), ("Cache-Control", "public, max-age=60, must-revalidate")]
+        if let tags = request.headers["if-none-match"], Self.matches(tags, packs.etag) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: packs.body)
+    }
+
+    /// `GET /api/render?text=…`: an HTML fragment for other sites, CORS open.
+    private func renderFragment(_ request: HTTPRequest) -> HTTPResponse {
+        let pairs: [(name: String, value: String)]
+        do {
+            pairs = try QueryString.parse(request.query)
+        } catch {
+            return self.error(400, "invalid_request", error.message)
+        }
+        var text: String?
+        var options = RenderOptions()
+        for (name, value) in pairs {
+            switch name {
+            case "text": text = value
+            case "baseURL": options.baseURL = value
+            case "className": options.className = value
+            case "size":
+                guard let size = Int(value) else { return error(400, "invalid_request", "size must be a whole number") }
+                options.size = size
+            case "lineBreaks", "wrapEmoji":
+                guard let flag = ["true": true, "1": true, "false": false, "0": false][value] else {
+                    return error(400, "invalid_request", "\(name) must be true or false")
+                }
+                if name == "lineBreaks" { options.lineBreaks = flag } else { options.wrapEmoji = flag }
+            default:
+                return error(400, "invalid_request", "unknown parameter \"\(name)\"; expected text, baseURL, size, className, lineBreaks, wrapEmoji")
+            }
+        }
+        guard let text else { return error(400, "invalid_request", "the text parameter is required") }
+        do {
+            let html = try api.render(text, options: options)
+            return HTTPResponse(status: 200, headers: [
+                ("Content-Type", "text/html; charset=utf-8"), ("Access-Control-Allow-Origin", "*"),
+                ("Cache-Control", "public, max-age=3600"),
+            ], body: Array(html.utf8))
+        } catch {
+            return self.error(400, error.code, error.message)
+        }
+    }
+
+    private enum JSONEndpoint { case render, edit, count }
+
+    private func post(_ request: HTTPRequest, _ endpoint: JSONEndpoint) -> HTTPResponse {
+        if request.bodyTooLarge || request.body.count > bodyLimit {
+            return error(413, "payload_too_large", "the request body is over the limit of \(bodyLimit) bytes")
+        }
+        guard Self.isJSON(request.headers["content-type"]) else {
+            return error(415, "unsupported_media_type", "send the body as application/json (UTF-8)")
+        }
+        do {
+            let body = switch endpoint {
+            case .render: try api.render(request.body)
+            case .edit: try api.edit(request.body)
+            case .count: try api.count(request.body)
+            }
+            return json(200, body, cache: "no-store")
+        } catch {
+            return self.error(400, error.code, error.message)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func only(_ methods: [String], _ request: HTTPRequest, _ body: () -> HTTPResponse) -> HTTPResponse {
+        if methods.contains(request.method) { return body() }
+        var response = error(405, "method_not_allowed", "\(request.method) is not allowed on \(request.path); use \(methods.joined(separator: ", "))")
+        response.headers.append(("Allow", methods.joined(separator: ", ")))
+        return response
+    }
+
+    private func json(_ status: Int, _ body: [UInt8], cache: String) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", cache)], body: body)
+    }
+
+    func error(_ status: Int, _ code: String, _ message: String) -> HTTPResponse {
+        json(status, Array(RequestError(code: code, message: message).json.utf8), cache: "no-store")
+    }
+
+    /// `application/json`, in UTF-8. `application/x-www-form-urlencoded` is
+    /// taken too, as JSON: it is what `curl -d` and HTML forms send by
+    /// default, and the body must still parse as JSON.
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let parts = contentType.lowercased().split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.first == "application/json" || parts.first == "application/x-www-form-urlencoded" else { return false }
+        return parts.dropFirst().allSatisfy { $0 == "charset=utf-8" || $0 == "charset=\"utf-8\"" || !$0.hasPrefix("charset=") }
+    }
+
+    /// `If-None-Match`: `*`, or a list of (possibly weak) tags.
+    static func matches(_ header: String, _ etag: String) -> Bool {
+        header.split(separator: ",").contains {
+            let tag = $0.trimmingCharacters(in: .whitespaces)
+            return tag == "*" || tag == etag || tag == "W/" + etag
+        }
+    }
+}

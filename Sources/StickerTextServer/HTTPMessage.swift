@@ -1,0 +1,55 @@
+/// A request as the API sees it, whatever carried it (FastCGI, a test).
+public struct HTTPRequest: Sendable {
+    public var method: String
+    /// The path without the query, e.g. `/api/render`.
+    public var path: String
+    /// The raw query string, without `?`.
+    public var query: String
+    /// Header names in lower case.
+    public var headers: [String: String]
+    public var body: [UInt8]
+    /// True when the body was longer than the limit and was not read whole.
+    public var bodyTooLarge: Bool
+
+    public init(method: String, path: String, query: String = "", headers: [String: String] = [:],
+                body: [UInt8] = [], bodyTooLarge: Bool = false) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.body = body
+        self.bodyTooLarge = bodyTooLarge
+    }
+}
+
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// The reason phrase for the statuses the API answers with.
+    public static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 204: "No Content"
+        case 304: "Not Modified"
+        case 400: "Bad Request"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 500: "Internal Server Error"
+        default: "Status"
+        }
+    }
+}

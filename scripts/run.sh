@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# `make run`: the FastCGI master and nginx on http://127.0.0.1:$PORT, stopped
+# together on Ctrl-C or SIGTERM, leaving no process behind.
+# Environment: PORT (8080), WORKERS (cores), THREADS (8), PACKS (embedded), BODY_LIMIT (1048576).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+run=${RUN_DIR:-$root/run}
+port=${PORT:-8080}
+limit=${BODY_LIMIT:-1048576}
+socket=$run/stickertext.sock
+server=${SERVER_BIN:-$root/.build/release/stickertext-server}
+mkdir -p "$run"
+chmod 755 "$run"
+"$root/scripts/nginx-conf.sh" "$root" "$run" "$port" "$socket" "$limit"
+
+args=(--socket-path "$socket" --body-limit "$limit" --threads "${THREADS:-8}")
+[ -n "${WORKERS:-}" ] && args+=(--workers "$WORKERS")
+[ -n "${PACKS:-}" ] && args+=(--packs "$PACKS")
+
+"$server" "${args[@]}" &
+server_pid=$!
+for _ in $(seq 100); do [ -S "$socket" ] && break; sleep 0.05; done
+if [ ! -S "$socket" ]; then echo "the server did not start" >&2; kill "$server_pid" 2>/dev/null; exit 1; fi
+nginx -p "$run" -c "$run/nginx.conf" -e "$run/nginx-error.log" &
+nginx_pid=$!
+
+stop() {
+  trap - INT TERM
+  kill -TERM "$nginx_pid" "$server_pid" 2>/dev/null
+  wait "$nginx_pid" 2>/dev/null
+  wait "$server_pid" 2>/dev/null
+  exit 0
+}
+trap stop INT TERM
+sleep 0.3
+if kill -0 "$nginx_pid" 2>/dev/null; then
+  echo "stickertext is up: http://127.0.0.1:$port/  (Ctrl-C stops it)"
+else
+  echo "nginx did not start; see $run/nginx-error.log" >&2
+  kill -TERM "$server_pid"; wait "$server_pid"; exit 1
+fi
+# Either process ending ends both.
+wait -n "$nginx_pid" "$server_pid"
+stop
