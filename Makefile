@@ -24,8 +24,8 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
-	$(SWIFT) build --product stickertext
 	Tests/cli/cli-test.sh .build/debug/stickertext
+	cd Tests/e2e && python3 -m pytest -q -p no:cacheprovider
 
 bench: deps
 	@Benchmarks/run.sh

@@ -25,21 +25,7 @@ struct Master {
         logger.notice("master \(getpid()) serving on \(options.address) with \(options.workerCount) workers × \(options.threads) threads")
         var stopping = false
         while true {
-            var status: Int32 = 0
-            let pid = waitpid(-1, &status, 0)
-            if pid > 0 {
-                let started = workers.removeValue(forKey: pid)
-                if stopping {
-                    if workers.isEmpty { break }
-                    continue
-                }
-                logger.warning("worker \(pid) \(describe(status)); starting a new one")
-                // A worker that dies at once would otherwise be respawned in a tight loop.
-                if let started, Date().timeIntervalSince(started) < 1 { usleep(200_000) }
-                spawn(socket)
-                continue
-            }
-            if errno == ECHILD && stopping { break }
+            // Flags first, every turn: a signal may arrive at any point of the loop.
             if Signals.stop.load(ordering: .relaxed) && !stopping {
                 stopping = true
                 logger.notice("stopping: finishing requests in flight")
@@ -47,15 +33,28 @@ struct Master {
                 Glibc.shutdown(socket, Int32(SHUT_RDWR))
                 for pid in workers.keys { kill(pid, SIGTERM) }
                 alarm(UInt32(options.shutdownGrace))
-                if workers.isEmpty { break }
             }
-            if Signals.alarm.load(ordering: .relaxed) && stopping {
+            if Signals.alarm.exchange(false, ordering: .relaxed) && stopping {
                 logger.error("workers still busy after \(options.shutdownGrace)s; killing them")
                 for pid in workers.keys { kill(pid, SIGKILL) }
             }
             if Signals.reload.exchange(false, ordering: .relaxed) && !stopping {
                 reload()
             }
+            if stopping && workers.isEmpty { break }
+
+            var status: Int32 = 0
+            let pid = waitpid(-1, &status, WNOHANG)
+            guard pid > 0 else {
+                usleep(50_000)  // a signal cuts the nap short
+                continue
+            }
+            let started = workers.removeValue(forKey: pid)
+            if stopping { continue }
+            logger.warning("worker \(pid) \(describe(status)); starting a new one")
+            // A worker that dies at once would otherwise be respawned in a tight loop.
+            if let started, Date().timeIntervalSince(started) < 1 { usleep(200_000) }
+            spawn(socket)
         }
         close(socket)
         if options.listen == nil { unlink(options.socketPath) }

@@ -8,8 +8,8 @@ enum Signals {
     static let reload = Atomic<Bool>(false)
     static let alarm = Atomic<Bool>(false)
 
-    /// Installs `handler` without SA_RESTART, so a blocking `waitpid` in the
-    /// master returns EINTR and the loop sees the flag at once.
+    /// Installs `handler` without SA_RESTART, so a nap in the master's loop
+    /// ends early and the loop sees the flag at once.
     static func install(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = handler

@@ -1,0 +1,140 @@
+import Foundation
+import StickerTextServer
+import Testing
+
+/// The HTTP mapping, without sockets: every endpoint and every error status.
+struct APIHandlerTests {
+    let handler = APIHandler(bodyLimit: 1000)
+
+    func post(_ path: String, _ body: String, contentType: String? = "application/json") -> HTTPResponse {
+        handler.handle(HTTPRequest(method: "POST", path: path, headers: contentType.map { ["Content-Type": $0] } ?? [:],
+                                   body: Array(body.utf8)))
+    }
+
+    func json(_ response: HTTPResponse) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+    }
+
+    func errorCode(_ response: HTTPResponse) -> String? {
+        (json(response)["error"] as? [String: Any])?["code"] as? String
+    }
+
+    @Test func health() {
+        let response = handler.handle(HTTPRequest(method: "GET", path: "/api/health"))
+        #expect(response.status == 200)
+        #expect(json(response)["status"] as? String == "ok")
+        #expect(response.header("content-type") == "application/json; charset=utf-8")
+    }
+
+    @Test func packsHaveAnETagAndRevalidate() throws {
+        let response = handler.handle(HTTPRequest(method: "GET", path: "/api/packs"))
+        #expect(response.status == 200)
+        let etag = try #require(response.header("etag"))
+        #expect(response.header("cache-control")?.contains("max-age") == true)
+        let packs = try #require(json(response)["packs"] as? [[String: Any]])
+        #expect(packs.map { $0["id"] as? String } == ["weibo", "things", "animals", "emoji"])
+        let first = try #require((packs[0]["stickers"] as? [[String: Any]])?.first)
+        let image = try #require(first["image"] as? [String: Any])
+        #expect(image["src"] as? String == "/stickers/weibo/smile.png")
+        #expect(image["srcset"] as? String == "/stickers/weibo/smile@2x.png 2x, /stickers/weibo/smile@3x.png 3x")
+        for header in [etag, "W/\(etag)", "\"nope\", \(etag)", "*"] {
+            let again = handler.handle(HTTPRequest(method: "GET", path: "/api/packs", headers: ["If-None-Match": header]))
+            #expect(again.status == 304, "\(header)")
+            #expect(again.body.isEmpty)
+            #expect(again.header("etag") == etag)
+        }
+        #expect(handler.handle(HTTPRequest(method: "GET", path: "/api/packs", headers: ["If-None-Match": "\"other\""])).status == 200)
+    }
+
+    @Test func postRender() {
+        let response = post("/api/render", #"{"text":"hi [微笑] <b>"}"#)
+        #expect(response.status == 200)
+        #expect((json(response)["html"] as? String)?.contains(#"<img class="sticker" src="/stickers/weibo/smile.png""#) == true)
+        #expect((json(response)["html"] as? String)?.hasSuffix("&lt;b&gt;") == true)
+    }
+
+    @Test func curlsDefaultContentTypeIsTakenAsJSON() {
+        #expect(post("/api/render", #"{"text":"hi [微笑]"}"#, contentType: "application/x-www-form-urlencoded").status == 200)
+    }
+
+    @Test func getRenderIsAnEmbeddableFragment() {
+        let response = handler.handle(HTTPRequest(method: "GET", path: "/api/render",
+                                                  query: "text=hi+%5B%E5%BE%AE%E7%AC%91%5D%3Cb%3E&baseURL=https%3A%2F%2Fx.example%2F&size=24"))
+        #expect(response.status == 200)
+        #expect(response.header("content-type") == "text/html; charset=utf-8")
+        #expect(response.header("access-control-allow-origin") == "*")
+        let html = String(decoding: response.body, as: UTF8.self)
+        #expect(html.hasPrefix(#"hi <img class="sticker" src="https://x.example/stickers/weibo/smile.png""#))
+        #expect(html.contains(#"width="24" height="24""#))
+        #expect(html.hasSuffix("&lt;b&gt;"))
+    }
+
+    @Test(arguments: ["text=%ZZ", "text=%E5%BE", "nothing=1", "", "text=a&size=big", "text=a&wrapEmoji=maybe", "text=a&baseURL=javascript:x"])
+    func badRenderQueries(_ query: String) {
+        let response = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: query))
+        #expect(response.status == 400)
+        #expect(errorCode(response) != nil)
+    }
+
+    @Test func editAndCount() {
+        let edit = post("/api/edit", #"{"text":"ab","selection":{"location":1,"length":0},"op":"paste","string":"[哈哈][哈哈]"}"#)
+        #expect(edit.status == 200)
+        #expect((json(edit)["selection"] as? [String: Any])?["location"] as? Int == 3)
+        let count = post("/api/count", #"{"text":"你好"}"#)
+        #expect(json(count)["gb18030"] as? Int == 4)
+    }
+
+    @Test(arguments: [
+        ("{", "invalid_json"), (#"{"text":"a","op":"dance"}"#, "invalid_request"),
+        (#"{"text":"a\ud800","op":"copy"}"#, "invalid_json"),
+        (#"{"text":"ab","selection":{"location":5,"length":0},"op":"copy"}"#, "out_of_range"),
+        (#"{"text":"ab","selection":{"location":-1,"length":0},"op":"copy"}"#, "out_of_range"),
+        (#"{"text":"ab","op":"insertSticker","tag":"[nope]"}"#, "unknown_sticker"),
+        (#"{"text":"ab","op":"moveCaret","offset":1e400}"#, "invalid_json"),
+    ])
+    func badEditBodies(_ body: String, _ code: String) {
+        let response = post("/api/edit", body)
+        #expect(response.status == 400)
+        #expect(errorCode(response) == code, "\(String(decoding: response.body, as: UTF8.self))")
+    }
+
+    @Test func invalidUTF8Body() {
+        let response = handler.handle(HTTPRequest(method: "POST", path: "/api/count", headers: ["content-type": "application/json"],
+                                                  body: [0x7B, 0x22, 0x74, 0xFF, 0x22, 0x7D]))
+        #expect(response.status == 400)
+        #expect(errorCode(response) == "invalid_utf8")
+    }
+
+    @Test func tooLarge() {
+        #expect(post("/api/count", #"{"text":"\#(String(repeating: "a", count: 2000))"}"#).status == 413)
+        let flagged = handler.handle(HTTPRequest(method: "POST", path: "/api/edit", headers: ["content-type": "application/json"], bodyTooLarge: true))
+        #expect(flagged.status == 413)
+        #expect(errorCode(flagged) == "payload_too_large")
+    }
+
+    @Test(arguments: ["text/plain", "application/xml", "application/json; charset=latin1", "multipart/form-data"])
+    func wrongContentType(_ type: String) {
+        let response = post("/api/count", #"{"text":"a"}"#, contentType: type)
+        #expect(response.status == 415)
+        #expect(errorCode(response) == "unsupported_media_type")
+    }
+
+    @Test func missingContentType() {
+        #expect(post("/api/count", #"{"text":"a"}"#, contentType: nil).status == 415)
+    }
+
+    @Test(arguments: [("GET", "/api/edit", "POST"), ("PUT", "/api/render", "GET, HEAD, POST"), ("DELETE", "/api/packs", "GET, HEAD"),
+                      ("POST", "/api/health", "GET, HEAD")])
+    func wrongMethod(_ method: String, _ path: String, _ allow: String) {
+        let response = handler.handle(HTTPRequest(method: method, path: path))
+        #expect(response.status == 405)
+        #expect(response.header("allow") == allow)
+        #expect(errorCode(response) == "method_not_allowed")
+    }
+
+    @Test func unknownPath() {
+        let response = handler.handle(HTTPRequest(method: "GET", path: "/api/nope"))
+        #expect(response.status == 404)
+        #expect(errorCode(response) == "not_found")
+    }
+}

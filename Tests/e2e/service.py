@@ -1,0 +1,124 @@
+"""Starts the real stickertext-server and nginx for the end-to-end tests, on a
+free port and a temporary run folder, and talks HTTP to them."""
+import http.client
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+
+import yaml
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+SERVER = os.environ.get('SERVER_BIN', os.path.join(ROOT, '.build', 'debug', 'stickertext-server'))
+
+SPEC = yaml.safe_load(open(os.path.join(ROOT, 'public', 'openapi.yaml'), encoding='utf-8'))
+REGISTRY = Registry().with_resource('urn:spec', Resource.from_contents(SPEC, default_specification=DRAFT202012))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(('127.0.0.1', 0))
+        return s.getsockname()[1]
+
+
+class Response:
+    def __init__(self, status, headers, body):
+        self.status = status
+        self.headers = {k.lower(): v for k, v in headers}
+        self.body = body
+
+    def json(self):
+        return json.loads(self.body)
+
+    @property
+    def text(self):
+        return self.body.decode('utf-8')
+
+
+class Service:
+    def __init__(self, workers=2, threads=4, packs=None, body_limit=1048576, extra=()):
+        self.run = tempfile.mkdtemp(prefix='stickertext-e2e-')
+        os.chmod(self.run, 0o755)
+        self.port = free_port()
+        self.socket = os.path.join(self.run, 's.sock')
+        self.body_limit = body_limit
+        subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), ROOT, self.run, str(self.port), self.socket,
+                        str(body_limit)], check=True)
+        args = [SERVER, '--socket-path', self.socket, '--workers', str(workers), '--threads', str(threads),
+                '--body-limit', str(body_limit), '--shutdown-grace', '10', *extra]
+        if packs:
+            args += ['--packs', packs]
+        self.log = open(os.path.join(self.run, 'server.log'), 'w+')
+        self.server = subprocess.Popen(args, stderr=self.log, stdout=self.log)
+        for _ in range(200):
+            if os.path.exists(self.socket):
+                break
+            time.sleep(0.05)
+        self.nginx = subprocess.Popen(['nginx', '-p', self.run, '-c', os.path.join(self.run, 'nginx.conf'),
+                                       '-e', os.path.join(self.run, 'nginx-error.log')])
+        for _ in range(200):
+            try:
+                if self.request('GET', '/api/health').status == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError('the service did not start: ' + self.server_log())
+
+    def request(self, method, path, body=None, headers=None, timeout=30):
+        connection = http.client.HTTPConnection('127.0.0.1', self.port, timeout=timeout)
+        try:
+            if isinstance(body, str):
+                body = body.encode('utf-8')
+            connection.request(method, path, body=body, headers=headers or {})
+            r = connection.getresponse()
+            return Response(r.status, r.getheaders(), r.read())
+        finally:
+            connection.close()
+
+    def post_json(self, path, obj, **kw):
+        return self.request('POST', path, json.dumps(obj, ensure_ascii=False), {'Content-Type': 'application/json'}, **kw)
+
+    def workers(self):
+        out = subprocess.run(['pgrep', '-P', str(self.server.pid)], capture_output=True, text=True).stdout
+        return sorted(int(p) for p in out.split())
+
+    def server_log(self):
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read()
+
+    def stop(self):
+        for p, sig in ((self.nginx, signal.SIGQUIT), (self.server, signal.SIGTERM)):
+            if p.poll() is None:
+                p.send_signal(sig)
+        for p in (self.nginx, self.server):
+            try:
+                p.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        shutil.rmtree(self.run, ignore_errors=True)
+
+
+def check_schema(response, path, method):
+    """Checks a JSON response body against openapi.yaml for its path, method and status."""
+    operation = SPEC['paths'][path][method.lower()]
+    spec_response = operation['responses'][str(response.status)]
+    if '$ref' in spec_response:
+        spec_response = SPEC['components']['responses'][spec_response['$ref'].split('/')[-1]]
+    content = spec_response.get('content', {})
+    content_type = response.headers.get('content-type', '').split(';')[0]
+    assert content_type in content, f'{method} {path} {response.status}: {content_type} is not documented'
+    schema = content[content_type]['schema']
+    if content_type == 'application/json':
+        ref = schema['$ref'].replace('#', 'urn:spec#', 1) if '$ref' in schema else None
+        validator = Draft202012Validator({'$ref': ref} if ref else schema, registry=REGISTRY)
+        errors = sorted(validator.iter_errors(response.json()), key=str)
+        assert not errors, f'{method} {path} {response.status}: ' + '; '.join(e.message for e in errors[:3])
