@@ -90,7 +90,7 @@ struct APIHandlerTests {
         (#"{"text":"ab","selection":{"location":5,"length":0},"op":"copy"}"#, "out_of_range"),
         (#"{"text":"ab","selection":{"location":-1,"length":0},"op":"copy"}"#, "out_of_range"),
         (#"{"text":"ab","op":"insertSticker","tag":"[nope]"}"#, "unknown_sticker"),
-        (#"{"text":"ab","op":"moveCaret","offset":1e400}"#, "invalid_json"),
+        (#"{"text":"ab","op":"moveCaret","offset":1e400}"#, "invalid_request"),  // valid JSON, not a whole number
     ])
     func badEditBodies(_ body: String, _ code: String) {
         let response = post("/api/edit", body)

@@ -1,17 +1,14 @@
-/// The JSON bodies of the API (and of the CLI's `edit` and `count`).
+/// The JSON bodies of the API (and of the CLI's `edit` and `count`), read
+/// and written by the project's own strict JSON code (see `JSONValue`).
 
 /// `{"text", "selection": {"location", "length"}, "unit", "op", "string"?, "tag"?, "offset"?, "policy"?}`
-public struct EditRequest: Decodable, Sendable {
+public struct EditRequest: Sendable {
     public var text: String
     /// Defaults to a caret at the end of the text.
     public var selection: TextRange?
     public var unit: OffsetUnit
     public var operation: EditOperation
     public var policy: InputPolicy
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case text, selection, unit, op, string, tag, offset, policy
-    }
 
     public init(text: String, selection: TextRange?, unit: OffsetUnit = .utf16, operation: EditOperation,
                 policy: InputPolicy = .unlimited) {
@@ -22,40 +19,43 @@ public struct EditRequest: Decodable, Sendable {
         self.policy = policy
     }
 
-    public init(from decoder: any Decoder) throws {
-        try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        text = try c.decode(String.self, forKey: .text)
-        selection = try c.decodeIfPresent(TextRange.self, forKey: .selection)
-        unit = try c.decodeIfPresent(OffsetUnit.self, forKey: .unit) ?? .utf16
-        policy = try c.decodeIfPresent(InputPolicy.self, forKey: .policy) ?? .unlimited
-        let op = try c.decode(String.self, forKey: .op)
-        func required<T: Decodable>(_ type: T.Type, _ key: CodingKeys) throws -> T {
-            guard let value = try c.decodeIfPresent(type, forKey: key) else {
-                throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "op \"\(op)\" needs \"\(key.rawValue)\""))
+    init(json: JSONValue) throws(RequestError) {
+        let f = try JSONFields(json, allowed: ["text", "selection", "unit", "op", "string", "tag", "offset", "policy"])
+        text = try f.requiredString("text")
+        if let s = try f.object("selection", allowed: ["location", "length"]) {
+            guard let location = try s.int("location"), let length = try s.int("length") else {
+                throw RequestError(code: "invalid_request", message: "selection needs \"location\" and \"length\"")
             }
-            return value
+            selection = TextRange(location: location, length: length)
         }
+        unit = try f.choice("unit", OffsetUnit.self) ?? .utf16
+        policy = try f.object("policy", allowed: InputPolicy.jsonFields).map { (p) throws(RequestError) in try InputPolicy(json: p) } ?? .unlimited
+        let op = try f.requiredString("op")
+        let what = "op \"\(op)\""
         switch op {
-        case "insert": operation = .insert(try required(String.self, .string))
-        case "paste": operation = .paste(try required(String.self, .string))
-        case "insertSticker": operation = .insertSticker(tag: try required(String.self, .tag))
+        case "insert": operation = .insert(try f.requiredString("string", for: what))
+        case "paste": operation = .paste(try f.requiredString("string", for: what))
+        case "insertSticker": operation = .insertSticker(tag: try f.requiredString("tag", for: what))
         case "cut": operation = .cut
         case "copy": operation = .copy
         case "deleteBackward": operation = .deleteBackward
         case "deleteForward": operation = .deleteForward
-        case "moveCaret": operation = .moveCaret(by: try required(Int.self, .offset))
+        case "moveCaret":
+            guard let offset = try f.int("offset") else {
+                throw RequestError(code: "invalid_request", message: "\(what) needs \"offset\"")
+            }
+            operation = .moveCaret(by: offset)
         case "select": operation = .select
         case "selectAll": operation = .selectAll
         default:
-            throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.op], debugDescription:
-                "unknown op \"\(op)\"; one of insert, paste, insertSticker, cut, copy, deleteBackward, deleteForward, moveCaret, select, selectAll"))
+            throw RequestError(code: "invalid_request", message:
+                "unknown op \"\(op)\"; one of insert, paste, insertSticker, cut, copy, deleteBackward, deleteForward, moveCaret, select, selectAll")
         }
     }
 }
 
 /// `{"text", "selection", "plainSelection", "clipboard"?, "html", "counts", "changed", "truncated", "rejected", "message"}`
-public struct EditResponse: Encodable, Sendable {
+public struct EditResponse: Sendable {
     public let text: String
     public let selection: TextRange
     public let plainSelection: TextRange
@@ -67,74 +67,57 @@ public struct EditResponse: Encodable, Sendable {
     public let rejected: String?
     public let message: String?
 
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(text, forKey: .text)
-        try c.encode(selection, forKey: .selection)
-        try c.encode(plainSelection, forKey: .plainSelection)
-        try c.encodeIfPresent(clipboard, forKey: .clipboard)
-        try c.encode(html, forKey: .html)
-        try c.encode(counts, forKey: .counts)
-        try c.encode(changed, forKey: .changed)
-        try c.encode(truncated, forKey: .truncated)
-        try c.encode(rejected, forKey: .rejected)  // null when not rejected, always present
-        try c.encode(message, forKey: .message)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case text, selection, plainSelection, clipboard, html, counts, changed, truncated, rejected, message
+    func write(to w: inout JSONWriter) {
+        w.object { w in
+            w.key("text"); w.string(text)
+            w.key("selection"); selection.write(to: &w)
+            w.key("plainSelection"); plainSelection.write(to: &w)
+            if let clipboard { w.key("clipboard"); w.string(clipboard) }
+            w.key("html"); w.string(html)
+            w.key("counts"); counts.write(to: &w)
+            w.key("changed"); w.bool(changed)
+            w.key("truncated"); w.bool(truncated)
+            w.key("rejected"); w.string(rejected)  // null when not rejected, always present
+            w.key("message"); w.string(message)
+        }
     }
 }
 
 /// `{"text", "policy"?}`
-public struct CountRequest: Decodable, Sendable {
+public struct CountRequest: Sendable {
     public var text: String
     public var policy: InputPolicy
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case text, policy }
-
-    public init(from decoder: any Decoder) throws {
-        try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        text = try c.decode(String.self, forKey: .text)
-        policy = try c.decodeIfPresent(InputPolicy.self, forKey: .policy) ?? .unlimited
+    init(json: JSONValue) throws(RequestError) {
+        let f = try JSONFields(json, allowed: ["text", "policy"])
+        text = try f.requiredString("text")
+        policy = try f.object("policy", allowed: InputPolicy.jsonFields).map { (p) throws(RequestError) in try InputPolicy(json: p) } ?? .unlimited
     }
 }
 
 /// `{"text", "options"?}`
-public struct RenderRequest: Decodable, Sendable {
+public struct RenderRequest: Sendable {
     public var text: String
     public var options: RenderOptions
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case text, options }
-
-    public init(from decoder: any Decoder) throws {
-        try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        text = try c.decode(String.self, forKey: .text)
-        options = try c.decodeIfPresent(RenderOptions.self, forKey: .options) ?? RenderOptions()
+    init(json: JSONValue) throws(RequestError) {
+        let f = try JSONFields(json, allowed: ["text", "options"])
+        text = try f.requiredString("text")
+        options = try f.object("options", allowed: RenderOptions.jsonFields).map { (o) throws(RequestError) in try RenderOptions(json: o) } ?? RenderOptions()
     }
 }
 
 /// `{"html", "stickers", "counts"}`
-public struct RenderResponse: Encodable, Sendable {
+public struct RenderResponse: Sendable {
     public let html: String
     public let stickers: [TextCounts.FoundSticker]
     public let counts: TextCounts
-}
 
-private struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-/// A misspelt field is a mistake worth reporting, not a default silently used.
-private func rejectUnknownKeys(in decoder: any Decoder, allowed: [String]) throws {
-    let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
-    if let unknown = keys.first(where: { !allowed.contains($0) }) {
-        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription:
-            "unknown field \"\(unknown)\"; expected \(allowed.joined(separator: ", "))"))
+    func write(to w: inout JSONWriter) {
+        w.object { w in
+            w.key("html"); w.string(html)
+            w.key("stickers"); TextCounts.FoundSticker.write(stickers, to: &w)
+            w.key("counts"); counts.write(to: &w)
+        }
     }
 }

@@ -12,7 +12,7 @@ public enum CountMode: String, Codable, CaseIterable, Sendable {
     case weighted
 }
 
-public enum EmojiRule: String, Codable, Sendable {
+public enum EmojiRule: String, Codable, CaseIterable, Sendable {
     case allow
     /// An edit that inserts an emoji is refused whole.
     case reject
@@ -20,7 +20,7 @@ public enum EmojiRule: String, Codable, Sendable {
     case strip
 }
 
-public enum ContentRule: String, Codable, Sendable {
+public enum ContentRule: String, Codable, CaseIterable, Sendable {
     case any
     /// ASCII 0–9 only.
     case digits
@@ -30,7 +30,7 @@ public enum ContentRule: String, Codable, Sendable {
 
 /// The rules of an input field, applied to every edit (the interceptor of the
 /// originals, written down as a spec).
-public struct InputPolicy: Codable, Hashable, Sendable {
+public struct InputPolicy: Hashable, Sendable {
     public var maxLength: Int?
     public var countMode: CountMode
     public var emoji: EmojiRule
@@ -51,18 +51,18 @@ public struct InputPolicy: Codable, Hashable, Sendable {
 
     public static let unlimited = InputPolicy()
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        maxLength = try c.decodeIfPresent(Int.self, forKey: .maxLength)
-        countMode = try c.decodeIfPresent(CountMode.self, forKey: .countMode) ?? .graphemes
-        emoji = try c.decodeIfPresent(EmojiRule.self, forKey: .emoji) ?? .allow
-        content = try c.decodeIfPresent(ContentRule.self, forKey: .content) ?? .any
-        decimalPlaces = try c.decodeIfPresent(Int.self, forKey: .decimalPlaces) ?? 2
-        stickerWeight = try c.decodeIfPresent(Int.self, forKey: .stickerWeight)
-        if let problem = validationProblem {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: problem))
-        }
+    /// From the `policy` object of a request; defaults for what it leaves out.
+    init(json: JSONFields) throws(RequestError) {
+        maxLength = try json.int("maxLength")
+        countMode = try json.choice("countMode", CountMode.self) ?? .graphemes
+        emoji = try json.choice("emoji", EmojiRule.self) ?? .allow
+        content = try json.choice("content", ContentRule.self) ?? .any
+        decimalPlaces = try json.int("decimalPlaces") ?? 2
+        stickerWeight = try json.int("stickerWeight")
+        if let problem = validationProblem { throw RequestError(code: "invalid_request", message: problem) }
     }
+
+    static let jsonFields = ["maxLength", "countMode", "emoji", "content", "decimalPlaces", "stickerWeight"]
 
     /// Why the policy itself makes no sense, or nil.
     public var validationProblem: String? {

@@ -1,5 +1,5 @@
 /// How stickers and text are written as HTML.
-public struct RenderOptions: Codable, Hashable, Sendable {
+public struct RenderOptions: Hashable, Sendable {
     /// Prefix of every image URL: `/` for the service's own pages, or an
     /// absolute `https://host/` for HTML embedded on other sites.
     public var baseURL: String
@@ -21,15 +21,17 @@ public struct RenderOptions: Codable, Hashable, Sendable {
         self.wrapEmoji = wrapEmoji
     }
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+    /// From the `options` object of a request; defaults for what it leaves out.
+    init(json: JSONFields) throws(RequestError) {
         let defaults = RenderOptions()
-        baseURL = try c.decodeIfPresent(String.self, forKey: .baseURL) ?? defaults.baseURL
-        size = try c.decodeIfPresent(Int.self, forKey: .size) ?? defaults.size
-        className = try c.decodeIfPresent(String.self, forKey: .className) ?? defaults.className
-        lineBreaks = try c.decodeIfPresent(Bool.self, forKey: .lineBreaks) ?? defaults.lineBreaks
-        wrapEmoji = try c.decodeIfPresent(Bool.self, forKey: .wrapEmoji) ?? defaults.wrapEmoji
+        baseURL = try json.string("baseURL") ?? defaults.baseURL
+        size = try json.int("size") ?? defaults.size
+        className = try json.string("className") ?? defaults.className
+        lineBreaks = try json.bool("lineBreaks") ?? defaults.lineBreaks
+        wrapEmoji = try json.bool("wrapEmoji") ?? defaults.wrapEmoji
     }
+
+    static let jsonFields = ["baseURL", "size", "className", "lineBreaks", "wrapEmoji"]
 
     /// Why these options cannot be used, or nil. Checked before rendering so
     /// that nothing a caller passes can become markup or a script URL.

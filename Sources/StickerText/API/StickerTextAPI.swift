@@ -13,7 +13,7 @@ public struct StickerTextAPI: Sendable {
     }
 
     public func edit(_ body: some Collection<UInt8>) throws(RequestError) -> [UInt8] {
-        let request = try decode(EditRequest.self, body)
+        let request = try EditRequest(json: parse(body))
         let string = TextBackedString(request.text, catalog: catalog)
         let selection = request.selection ?? .caret(string.displayLength(unit: request.unit))
         let result: EditResult
@@ -28,22 +28,29 @@ public struct StickerTextAPI: Sendable {
             }
         }
         let html = try render(result.text, options: RenderOptions())
-        return try encode(EditResponse(
+        var w = JSONWriter(capacity: html.utf8.count + result.text.utf8.count + 512)
+        EditResponse(
             text: result.text, selection: result.selection, plainSelection: result.plainSelection,
             clipboard: result.clipboard, html: html, counts: result.string.counts(policy: request.policy),
-            changed: result.changed, truncated: result.truncated, rejected: result.rejected, message: result.message))
+            changed: result.changed, truncated: result.truncated, rejected: result.rejected, message: result.message
+        ).write(to: &w)
+        return w.bytes
     }
 
     public func count(_ body: some Collection<UInt8>) throws(RequestError) -> [UInt8] {
-        let request = try decode(CountRequest.self, body)
-        return try encode(TextBackedString(request.text, catalog: catalog).counts(policy: request.policy))
+        let request = try CountRequest(json: parse(body))
+        var w = JSONWriter()
+        TextBackedString(request.text, catalog: catalog).counts(policy: request.policy).write(to: &w)
+        return w.bytes
     }
 
     public func render(_ body: some Collection<UInt8>) throws(RequestError) -> [UInt8] {
-        let request = try decode(RenderRequest.self, body)
+        let request = try RenderRequest(json: parse(body))
         let html = try render(request.text, options: request.options)
         let counts = TextBackedString(request.text, catalog: catalog).counts()
-        return try encode(RenderResponse(html: html, stickers: counts.stickers, counts: counts))
+        var w = JSONWriter(capacity: html.utf8.count + 512)
+        RenderResponse(html: html, stickers: counts.stickers, counts: counts).write(to: &w)
+        return w.bytes
     }
 
     public func render(_ text: String, options: RenderOptions) throws(RequestError) -> String {
@@ -55,33 +62,13 @@ public struct StickerTextAPI: Sendable {
         }
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, _ body: some Collection<UInt8>) throws(RequestError) -> T {
-        guard String(validating: body, as: UTF8.self) != nil else {
-            throw RequestError(code: "invalid_utf8", message: "the request body is not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(body)))")
+    /// The body as JSON: valid UTF-8 first, then strict JSON.
+    private func parse(_ body: some Collection<UInt8>) throws(RequestError) -> JSONValue {
+        let bytes = Array(body)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw RequestError(code: "invalid_utf8", message: "the request body is not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(bytes)))")
         }
-        let data = Data(body)
-        do {
-            return try JSONDecoder().decode(type, from: data)
-        } catch {
-            // Only on failure: tell bad JSON syntax from JSON of the wrong shape.
-            do {
-                _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            } catch {
-                let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-                throw RequestError(code: "invalid_json", message: "the request body is not valid JSON" + (detail.map { ": \($0)" } ?? ""))
-            }
-            throw RequestError(code: "invalid_request", message: describe(error))
-        }
-    }
-
-    private func encode(_ value: some Encodable) throws(RequestError) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            return Array(try encoder.encode(value))
-        } catch {
-            throw RequestError(code: "internal", message: "could not encode the response")
-        }
+        return try bytes.withUnsafeBufferPointer { (p) throws(RequestError) in try JSONValue.parse(p) }
     }
 }
 

@@ -1,6 +1,6 @@
 /// Every length of a text at once, what it contains, and how it stands against a policy.
-public struct TextCounts: Codable, Hashable, Sendable {
-    public struct FoundSticker: Codable, Hashable, Sendable {
+public struct TextCounts: Hashable, Sendable {
+    public struct FoundSticker: Hashable, Sendable {
         /// The code as typed (canonical tag or alias).
         public let code: String
         /// The canonical tag.
@@ -10,7 +10,7 @@ public struct TextCounts: Codable, Hashable, Sendable {
         public let range: TextRange
     }
 
-    public struct FoundEmoji: Codable, Hashable, Sendable {
+    public struct FoundEmoji: Hashable, Sendable {
         public let emoji: String
         /// Range in the plain text, in UTF-16 units.
         public let range: TextRange
@@ -35,23 +35,43 @@ public struct TextCounts: Codable, Hashable, Sendable {
     /// The rules the text breaks: `maxLength`, `emoji`, `digits`, `decimal`, `decimalPlaces`.
     public let violations: [String]
 
-    // Written out so that `remaining` and `maxLength` are `null`, not missing, without a limit.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(graphemes, forKey: .graphemes)
-        try c.encode(utf16, forKey: .utf16)
-        try c.encode(utf8, forKey: .utf8)
-        try c.encode(gb18030, forKey: .gb18030)
-        try c.encode(weighted, forKey: .weighted)
-        try c.encode(length, forKey: .length)
-        try c.encode(countMode, forKey: .countMode)
-        try c.encode(maxLength, forKey: .maxLength)
-        try c.encode(stickers, forKey: .stickers)
-        try c.encode(emoji, forKey: .emoji)
-        try c.encode(valid, forKey: .valid)
-        try c.encode(remaining, forKey: .remaining)
-        try c.encode(overBy, forKey: .overBy)
-        try c.encode(violations, forKey: .violations)
+    /// The count response; `remaining` and `maxLength` are `null`, not missing, without a limit.
+    func write(to w: inout JSONWriter) {
+        w.object { w in
+            w.key("graphemes"); w.int(graphemes)
+            w.key("utf16"); w.int(utf16)
+            w.key("utf8"); w.int(utf8)
+            w.key("gb18030"); w.int(gb18030)
+            w.key("weighted"); w.int(weighted)
+            w.key("length"); w.int(length)
+            w.key("countMode"); w.string(countMode.rawValue)
+            w.key("maxLength"); w.int(maxLength)
+            w.key("stickers"); FoundSticker.write(stickers, to: &w)
+            w.key("emoji")
+            w.array(emoji) { w, e in
+                w.object { w in
+                    w.key("emoji"); w.string(e.emoji)
+                    w.key("range"); e.range.write(to: &w)
+                }
+            }
+            w.key("valid"); w.bool(valid)
+            w.key("remaining"); w.int(remaining)
+            w.key("overBy"); w.int(overBy)
+            w.key("violations"); w.array(violations) { w, v in w.string(v) }
+        }
+    }
+}
+
+extension TextCounts.FoundSticker {
+    static func write(_ stickers: [Self], to w: inout JSONWriter) {
+        w.array(stickers) { w, s in
+            w.object { w in
+                w.key("code"); w.string(s.code)
+                w.key("tag"); w.string(s.tag)
+                w.key("pack"); w.string(s.pack)
+                w.key("range"); s.range.write(to: &w)
+            }
+        }
     }
 }
 

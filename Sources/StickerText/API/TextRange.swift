@@ -11,6 +11,13 @@ public struct TextRange: Codable, Hashable, Sendable, CustomStringConvertible {
     public static func caret(_ location: Int) -> TextRange { TextRange(location: location, length: 0) }
 
     public var end: Int { location + length }
+
+    func write(to w: inout JSONWriter) {
+        w.object { w in
+            w.key("location"); w.int(location)
+            w.key("length"); w.int(length)
+        }
+    }
     public var description: String { "{\(location), \(length)}" }
 }
 

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# The server benchmark: wrk on loopback against nginx serving a small static
+# file, nginx + a minimal C libfcgi responder (the FastCGI limit here), and
+# nginx + stickertext-server (POST /api/render, POST /api/edit, GET /api/packs),
+# all in one run with the same nginx config, workers and threads. Response
+# bodies are checked (wrk reports a broken setup as fast). Worker RSS is read
+# before and after a long run.
+# usage: Benchmarks/server-bench.sh [seconds] [connections]   (make bench-server)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+secs=${1:-10}
+conns=${2:-32}
+workers=${WORKERS:-2}
+threads=${THREADS:-$((conns / workers + 4))}
+need=()
+command -v wrk >/dev/null || need+=(wrk)
+command -v nginx >/dev/null || need+=(nginx)
+[ -f /usr/include/fcgiapp.h ] || need+=(libfcgi-dev)
+if [ ${#need[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
+fi
+out=$root/bench-out/server
+rm -rf "$out"; mkdir -p "$out"; chmod 755 "$out"
+swift build -c release --product stickertext-server >/dev/null
+gcc -O2 -o "$out/responder" Benchmarks/baseline_responder.c -lfcgi -lpthread
+
+# A ~200-byte render body with codes, CJK, emoji and <&>.
+printf '%s' '{"text":"今天好开心[微笑][哈哈] 和朋友去吃饭 <b>&amp;</b> 👍🏽👨‍👩‍👧‍👦 [doge][不存在] see you at 8pm & bring \"snacks\" [心][赞]"}' > "$out/render.json"
+printf '%s' '{"text":"你好[微笑]世界","selection":{"location":3,"length":0},"op":"paste","string":"[哈哈]👍🏽"}' > "$out/edit.json"
+echo '{}' > "$out/none.json"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+sock=$out/s.sock
+scripts/nginx-conf.sh "$root" "$out" "$port" "$sock" 1048576
+nginx -p "$out" -c "$out/nginx.conf" -e "$out/nginx-error.log" &
+nginx_pid=$!
+backend=""
+stop_backend() {  # the C responder's workers do not follow their parent: stop them first
+  [ -n "$backend" ] || return 0
+  pkill -TERM -P "$backend" 2>/dev/null || true
+  kill -TERM "$backend" 2>/dev/null || true
+  wait "$backend" 2>/dev/null || true
+  backend=""
+}
+cleanup() { stop_backend; kill -QUIT $nginx_pid 2>/dev/null; wait 2>/dev/null; }
+trap cleanup EXIT
+
+run_wrk() {  # file label method path body expect
+  local name=$1
+  WRK_METHOD=$3 WRK_BODY_FILE=$out/$5 WRK_EXPECT=$6 wrk -t2 -c"$conns" -d"${secs}s" --latency -s Benchmarks/wrk-post.lua \
+    "http://127.0.0.1:$port$4" > "$out/$name.txt" 2>&1
+  python3 - "$out/$name.txt" "$2" <<'PY'
+import re, sys
+t = open(sys.argv[1]).read()
+rps = float(re.search(r'Requests/sec:\s+([\d.]+)', t).group(1))
+def ms(label):
+    m = re.search(label + r'\s+([\d.]+)(us|ms|s)', t)
+    v = float(m.group(1)); return v / 1000 if m.group(2) == 'us' else v * 1000 if m.group(2) == 's' else v
+bad = int(re.search(r'BAD_BODIES (\d+)', t).group(1))
+errors = re.search(r'Non-2xx or 3xx responses: (\d+)', t)
+sockerr = re.search(r'Socket errors: (.*)', t)
+print(f"{sys.argv[2]:<26} {rps:10.0f} req/s   p50 {ms('50%'):6.2f} ms   p99 {ms('99%'):6.2f} ms   bad bodies {bad}"
+      + (f"   non-2xx {errors.group(1)}" if errors else "") + (f"   socket errors: {sockerr.group(1)}" if sockerr else ""))
+open(sys.argv[1] + '.rps', 'w').write(str(rps))
+PY
+}
+wait_socket() { for _ in $(seq 200); do [ -S "$sock" ] && return; sleep 0.05; done; echo "no socket" >&2; exit 1; }
+rss() { local total=0; for p in $(pgrep -P "$backend"); do total=$((total + $(awk '/VmRSS/ {print $2}' /proc/$p/status))); done; echo $((total / 1024)); }
+
+echo "wrk -t2 -c$conns -d${secs}s on 127.0.0.1, $workers workers x $threads threads, nginx worker_processes auto ($(nproc) cores)"
+sleep 0.3
+run_wrk static "nginx static file" GET /stickers/weibo/smile.png none.json PNG
+
+"$out/responder" "$sock" "$workers" "$threads" > "$out/responder.log" 2>&1 & backend=$!
+wait_socket
+run_wrk c "nginx + C libfcgi responder" POST /api/render render.json '"ok":true'
+stop_backend; rm -f "$sock"
+
+root_bin=$(swift build -c release --show-bin-path)
+"$root_bin/stickertext-server" --socket-path "$sock" --workers "$workers" --threads "$threads" 2> "$out/server.log" & backend=$!
+wait_socket; sleep 0.2
+rss_before=$(rss)
+run_wrk render "POST /api/render" POST /api/render render.json 'src=\"/stickers/weibo/smile.png\"'
+run_wrk edit "POST /api/edit" POST /api/edit edit.json '"text":"你好[微笑][哈哈]👍🏽世界"'
+run_wrk packs "GET /api/packs" GET /api/packs none.json '"packs"'
+rss_after=$(rss)
+python3 - "$out" <<'PY'
+import glob, os, sys
+out = sys.argv[1]
+def rps(name): return float(open(os.path.join(out, name + '.txt.rps')).read())
+print(f"render / C responder = {rps('render') / rps('c'):.2f}x (target >= 0.8)")
+PY
+echo "worker RSS (all workers): ${rss_before} MB before, ${rss_after} MB after the runs"

@@ -1,0 +1,295 @@
+/// A parsed JSON document. The API parses request bodies itself instead of
+/// going through Foundation's JSONDecoder: it is several times faster on the
+/// small bodies a server sees, it is strict (RFC 8259, no duplicate keys, no
+/// lone surrogates, a depth limit), and every error says where it is.
+enum JSONValue {
+    case null
+    case bool(Bool)
+    /// The literal as written, checked against the JSON number grammar.
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    static let maxDepth = 64
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(RequestError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipWhitespace()
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        if parser.i != bytes.count { throw parser.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+private struct JSONParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var i = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    func error(_ message: String) -> RequestError {
+        RequestError(code: "invalid_json", message: "the request body is not valid JSON: \(message) at byte \(i)")
+    }
+
+    mutating func skipWhitespace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+    }
+
+    mutating func value(depth: Int) throws(RequestError) -> JSONValue {
+        guard i < bytes.count else { throw error("unexpected end") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"): return try object(depth: depth + 1)
+        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw error("unexpected character")
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws(RequestError) {
+        let n = word.utf8CodeUnitCount
+        guard i + n <= bytes.count else { throw error("unexpected end") }
+        for k in 0 ..< n where bytes[i + k] != word.utf8Start[k] { throw error("unexpected character") }
+        i += n
+    }
+
+    mutating func object(depth: Int) throws(RequestError) -> JSONValue {
+        if depth > JSONValue.maxDepth { throw error("nested deeper than \(JSONValue.maxDepth) levels") }
+        i += 1
+        var fields: [String: JSONValue] = [:]
+        skipWhitespace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(fields) }
+        while true {
+            skipWhitespace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a field name") }
+            let key = try string()
+            skipWhitespace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':'") }
+            i += 1
+            skipWhitespace()
+            let value = try value(depth: depth)
+            if fields.updateValue(value, forKey: key) != nil { throw error("duplicate field \"\(key)\"") }
+            skipWhitespace()
+            guard i < bytes.count else { throw error("unexpected end") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(fields) }
+            throw error("expected ',' or '}'")
+        }
+    }
+
+    mutating func array(depth: Int) throws(RequestError) -> JSONValue {
+        if depth > JSONValue.maxDepth { throw error("nested deeper than \(JSONValue.maxDepth) levels") }
+        i += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+        while true {
+            skipWhitespace()
+            items.append(try value(depth: depth))
+            skipWhitespace()
+            guard i < bytes.count else { throw error("unexpected end") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            throw error("expected ',' or ']'")
+        }
+    }
+
+    mutating func number() throws(RequestError) -> String {
+        let start = i
+        func digits() -> Int {
+            let from = i
+            while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
+            return i - from
+        }
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < bytes.count else { throw error("unexpected end in a number") }
+        if bytes[i] == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { throw error("malformed number") }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            if digits() == 0 { throw error("malformed number") }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            if digits() == 0 { throw error("malformed number") }
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< i]), as: UTF8.self)
+    }
+
+    /// A string; the body was checked to be valid UTF-8 before parsing.
+    mutating func string() throws(RequestError) -> String {
+        i += 1
+        let start = i
+        // Fast path: no escapes.
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                defer { i += 1 }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< i]), as: UTF8.self)
+            }
+            if b == UInt8(ascii: "\\") { break }
+            if b < 0x20 { throw error("a control character inside a string must be escaped") }
+            i += 1
+        }
+        var out = Array(bytes[start ..< i])
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                i += 1
+                return String(decoding: out, as: UTF8.self)
+            }
+            if b < 0x20 { throw error("a control character inside a string must be escaped") }
+            if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
+            i += 1
+            guard i < bytes.count else { break }
+            let e = bytes[i]
+            i += 1
+            switch e {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800...0xDBFF).contains(scalar) {
+                    guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                        throw error("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true))")
+                    }
+                    i += 2
+                    let low = try hex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw error("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true))") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    throw error("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true))")
+                }
+                out.append(contentsOf: String(Unicode.Scalar(scalar)!).utf8)
+            default:
+                throw error("unknown escape \\\(Character(Unicode.Scalar(e)))")
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    mutating func hex4() throws(RequestError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw error("short \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0 ..< 4 {
+            let b = bytes[i]
+            let digit: UInt32
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - 0x30)
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - 0x61 + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - 0x41 + 10)
+            default: throw error("malformed \\u escape")
+            }
+            value = value << 4 | digit
+            i += 1
+        }
+        return value
+    }
+}
+
+/// Reads the fields of one JSON object for a request type, with errors that
+/// name the field by its path (`policy.maxLength`).
+struct JSONFields {
+    let fields: [String: JSONValue]
+    let path: String
+
+    init(_ value: JSONValue, path: String = "", allowed: [String]) throws(RequestError) {
+        guard case .object(let fields) = value else {
+            throw RequestError(code: "invalid_request", message: "\(path.isEmpty ? "the body" : path) must be a JSON object, not \(value.typeName)")
+        }
+        if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
+            let field = path.isEmpty ? unknown : "\(path).\(unknown)"
+            throw RequestError(code: "invalid_request", message: "unknown field \"\(field)\"; expected \(allowed.joined(separator: ", "))")
+        }
+        self.fields = fields
+        self.path = path
+    }
+
+    func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    private func wrong(_ key: String, _ expected: String, _ value: JSONValue) -> RequestError {
+        RequestError(code: "invalid_request", message: "\(name(key)) must be \(expected), not \(value.typeName)")
+    }
+
+    func has(_ key: String) -> Bool {
+        if let value = fields[key], case .null = value { return false }
+        return fields[key] != nil
+    }
+
+    func string(_ key: String) throws(RequestError) -> String? {
+        guard let value = fields[key] else { return nil }
+        switch value {
+        case .null: return nil
+        case .string(let s): return s
+        default: throw wrong(key, "a string", value)
+        }
+    }
+
+    func requiredString(_ key: String, for what: String? = nil) throws(RequestError) -> String {
+        guard let s = try string(key) else {
+            throw RequestError(code: "invalid_request", message: "\(what.map { "\($0) needs" } ?? "missing") \"\(name(key))\"")
+        }
+        return s
+    }
+
+    func int(_ key: String) throws(RequestError) -> Int? {
+        guard let value = fields[key] else { return nil }
+        switch value {
+        case .null: return nil
+        case .number(let literal):
+            guard !literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else {
+                throw RequestError(code: "invalid_request", message: "\(name(key)) must be a whole number")
+            }
+            guard let n = Int(literal) else {
+                throw RequestError(code: "invalid_request", message: "\(name(key)) is out of range")
+            }
+            return n
+        default: throw wrong(key, "a whole number", value)
+        }
+    }
+
+    func bool(_ key: String) throws(RequestError) -> Bool? {
+        guard let value = fields[key] else { return nil }
+        switch value {
+        case .null: return nil
+        case .bool(let b): return b
+        default: throw wrong(key, "true or false", value)
+        }
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(RequestError) -> T? where T.RawValue == String {
+        guard let raw = try string(key) else { return nil }
+        guard let value = T(rawValue: raw) else {
+            throw RequestError(code: "invalid_request", message: "\(name(key)) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
+        }
+        return value
+    }
+
+    func object(_ key: String, allowed: [String]) throws(RequestError) -> JSONFields? {
+        guard let value = fields[key] else { return nil }
+        if case .null = value { return nil }
+        return try JSONFields(value, path: name(key), allowed: allowed)
+    }
+}

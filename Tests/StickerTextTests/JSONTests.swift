@@ -1,0 +1,60 @@
+import Foundation
+import StickerText
+import Testing
+
+/// The API's own JSON reading and writing: strict on input, exact on output.
+struct JSONTests {
+    let api = StickerTextAPI()
+
+    func count(_ body: String) -> Result<[String: Any], RequestError> {
+        do {
+            return .success(jsonObject(try api.count(Array(body.utf8))))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    @Test(arguments: [
+        #"{"text":"a","text":"b"}"#,  // duplicate field
+        #"{"text":"\ud800"}"#, #"{"text":"\udc00x"}"#, #"{"text":"\ud800\u0041"}"#,  // lone surrogates
+        "{\"text\":\"a\u{1}\"}",  // raw control character
+        #"{"text":"a"} x"#, #"{"text":"a",}"#, #"{"text":'a'}"#, #"{"text":"\x"}"#, #"{"text":01}"#, "",
+        String(repeating: "[", count: 65) + String(repeating: "]", count: 65),
+    ])
+    func malformedJSONIsRefused(_ body: String) {
+        guard case .failure(let error) = count(body) else { Issue.record("accepted \(body)"); return }
+        #expect(error.code == "invalid_json", "\(error.message)")
+        #expect(error.message.contains("at byte"))
+    }
+
+    @Test func escapesAndSurrogatePairsDecode() throws {
+        let result = try count(#"{"text":"\u4f60\"\\\/\n\t\ud83d\ude00"}"#).get()
+        #expect(result["utf16"] as? Int == 1 + 1 + 1 + 1 + 1 + 1 + 2)
+        #expect((result["emoji"] as? [[String: Any]])?.first?["emoji"] as? String == "😀")
+    }
+
+    @Test func outputEscapesAndRoundTrips() throws {
+        let text = "a\"b\\c\n\r\t\u{1}\u{1F}中😀</script>"
+        let body = try JSONSerialization.data(withJSONObject: ["text": text, "op": "selectAll"])
+        let response = jsonObject(try api.edit(Array(body)))
+        #expect(response["text"] as? String == text)
+    }
+
+    @Test func wrongTypesNameTheField() {
+        for (body, field) in [(#"{"text":"a","policy":{"maxLength":"9"}}"#, "policy.maxLength"),
+                              (#"{"text":"a","policy":{"maxLength":1.5}}"#, "policy.maxLength"),
+                              (#"{"text":"a","policy":{"countMode":"words"}}"#, "policy.countMode"),
+                              (#"{"text":"a","policy":{"nope":1}}"#, "policy.nope"),
+                              (#"{"text":null}"#, "text")] {
+            guard case .failure(let error) = count(body) else { Issue.record("accepted \(body)"); continue }
+            #expect(error.code == "invalid_request")
+            #expect(error.message.contains(field), "\(error.message)")
+        }
+    }
+
+    @Test func depthWithinTheLimitIsFine() {
+        let nested = String(repeating: "[", count: 60) + String(repeating: "]", count: 60)
+        guard case .failure(let error) = count(#"{"text":"a","policy":"# + nested + "}") else { return }
+        #expect(error.code == "invalid_request")  // parsed fine; wrong type for policy
+    }
+}
