@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := .build/release/stickertext
 
-.PHONY: run demo test build deps bench clean
+.PHONY: run demo test build deps bench bench-server clean
 
 deps:
 	@scripts/install-deps.sh
@@ -29,6 +29,10 @@ test: deps
 
 bench: deps
 	@Benchmarks/run.sh
+
+# wrk against nginx + stickertext-server, beside nginx static and a C libfcgi responder.
+bench-server: deps
+	@Benchmarks/server-bench.sh
 
 clean:
 	rm -rf .build

@@ -66,7 +66,7 @@ open(sys.argv[1] + '.rps', 'w').write(str(rps))
 PY
 }
 wait_socket() { for _ in $(seq 200); do [ -S "$sock" ] && return; sleep 0.05; done; echo "no socket" >&2; exit 1; }
-rss() { local total=0; for p in $(pgrep -P "$backend"); do total=$((total + $(awk '/VmRSS/ {print $2}' /proc/$p/status))); done; echo $((total / 1024)); }
+rss() { for p in $(pgrep -P "$backend"); do awk '/VmRSS/ {printf "%.1f ", $2 / 1024}' /proc/$p/status; done; }
 
 echo "wrk -t2 -c$conns -d${secs}s on 127.0.0.1, $workers workers x $threads threads, nginx worker_processes auto ($(nproc) cores)"
 sleep 0.3
@@ -84,6 +84,18 @@ rss_before=$(rss)
 run_wrk render "POST /api/render" POST /api/render render.json 'src=\"/stickers/weibo/smile.png\"'
 run_wrk edit "POST /api/edit" POST /api/edit edit.json '"text":"你好[微笑][哈哈]👍🏽世界"'
 run_wrk packs "GET /api/packs" GET /api/packs none.json '"packs"'
+rss_warm=$(rss)
+# Flatness: 200k more render requests after warm-up, RSS compared before and after.
+before_count=$(grep -c "POST /api/render" "$out/server.log" || true)
+WRK_METHOD=POST WRK_BODY_FILE=$out/render.json wrk -t2 -c"$conns" -d120s -s Benchmarks/wrk-post.lua \
+  "http://127.0.0.1:$port/api/render" > "$out/soak.txt" 2>&1 &
+soak=$!
+while kill -0 $soak 2>/dev/null; do
+  n=$(( $(grep -c "POST /api/render" "$out/server.log") - before_count ))
+  [ "$n" -ge 200000 ] && { kill -INT $soak; break; }
+  sleep 1
+done
+wait $soak 2>/dev/null || true
 rss_after=$(rss)
 python3 - "$out" <<'PY'
 import glob, os, sys
@@ -91,4 +103,4 @@ out = sys.argv[1]
 def rps(name): return float(open(os.path.join(out, name + '.txt.rps')).read())
 print(f"render / C responder = {rps('render') / rps('c'):.2f}x (target >= 0.8)")
 PY
-echo "worker RSS (all workers): ${rss_before} MB before, ${rss_after} MB after the runs"
+echo "worker RSS per worker (MB): at start ${rss_before}| warmed up ${rss_warm}| after 200k more render requests ${rss_after}"

@@ -35,6 +35,13 @@ func emit(_ fields: [String: Any]) {
     print(String(decoding: json, as: UTF8.self))
 }
 
+// One small API request, as the server sees them: a ~200-byte render body.
+let small = Array(#"{"text":"今天好开心[微笑][哈哈] 和朋友去吃饭 <b>&amp;</b> 👍🏽👨‍👩‍👧‍👦 [doge][不存在] see you at 8pm & bring \"snacks\" [心][赞]"}"#.utf8)
+let smallAPI = StickerTextAPI()
+let perCall = try measure(max(3, runs / 4)) { for _ in 0 ..< 10_000 { _ = try smallAPI.render(small) } }
+emit(["name": "api_small", "render_request_us": (perCall.best / 10_000 * 1e7).rounded() / 10])
+if arguments.contains("--small-only") { exit(0) }  // for profiling one small request
+
 // Render: the bytes handed to a consumer without copying, as the server writes them.
 let renderer = try HTMLRenderer()
 var outputBytes = 0

@@ -14,6 +14,7 @@ enum Worker {
     static let inFlight = Atomic<Int>(0)
     static let served = Atomic<Int>(0)
     static let activeThreads = Atomic<Int>(0)
+    static let logRequests = ProcessInfo.processInfo.environment["STICKERTEXT_NO_REQUEST_LOG"] == nil
 
     static func run(socket: Int32, handler: APIHandler, threads: Int, maxRequests: Int, logger: Logger) -> Never {
         Signals.install(SIGTERM) { _ in
@@ -59,7 +60,7 @@ enum Worker {
             FCGX_Finish_r(&request)
             inFlight.subtract(1, ordering: .relaxed)
             let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
-            logger.info("\(httpRequest.method) \(httpRequest.path) \(response.status) \(Double(micros) / 1000)ms")
+            if logRequests { logger.info("\(httpRequest.method) \(httpRequest.path) \(response.status) \(Double(micros) / 1000)ms") }
             let count = served.add(1, ordering: .relaxed).newValue
             if maxRequests > 0 && count >= maxRequests { stopping.store(true, ordering: .relaxed) }
         }

@@ -106,18 +106,3 @@ public struct RenderRequest: Sendable {
         options = try f.object("options", allowed: RenderOptions.jsonFields).map { (o) throws(RequestError) in try RenderOptions(json: o) } ?? RenderOptions()
     }
 }
-
-/// `{"html", "stickers", "counts"}`
-public struct RenderResponse: Sendable {
-    public let html: String
-    public let stickers: [TextCounts.FoundSticker]
-    public let counts: TextCounts
-
-    func write(to w: inout JSONWriter) {
-        w.object { w in
-            w.key("html"); w.string(html)
-            w.key("stickers"); TextCounts.FoundSticker.write(stickers, to: &w)
-            w.key("counts"); counts.write(to: &w)
-        }
-    }
-}

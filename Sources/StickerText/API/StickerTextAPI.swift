@@ -46,19 +46,40 @@ public struct StickerTextAPI: Sendable {
 
     public func render(_ body: some Collection<UInt8>) throws(RequestError) -> [UInt8] {
         let request = try RenderRequest(json: parse(body))
-        let html = try render(request.text, options: request.options)
+        let renderer = try renderer(for: request.options)
         let counts = TextBackedString(request.text, catalog: catalog).counts()
-        var w = JSONWriter(capacity: html.utf8.count + 512)
-        RenderResponse(html: html, stickers: counts.stickers, counts: counts).write(to: &w)
+        var w = JSONWriter(capacity: request.text.utf8.count * 3 + 512)
+        do {
+            // `{"html", "stickers", "counts"}`; the HTML goes from the renderer's
+            // buffer into the JSON string without becoming a String.
+            try renderer.withRendered(request.text) { html in
+                w.object { w in
+                    w.key("html"); w.string(utf8: html)
+                    w.key("stickers"); TextCounts.FoundSticker.write(counts.stickers, to: &w)
+                    w.key("counts"); counts.write(to: &w)
+                }
+            }
+        } catch {
+            throw RequestError(code: error.isInvalidUTF8 ? "invalid_utf8" : "invalid_request", message: error.description)
+        }
         return w.bytes
     }
 
     public func render(_ text: String, options: RenderOptions) throws(RequestError) -> String {
+        let renderer = try renderer(for: options)
         do {
-            let renderer = options == defaultRenderer.options ? defaultRenderer : try HTMLRenderer(catalog: catalog, options: options)
             return try renderer.render(text)
         } catch {
             throw RequestError(code: error.isInvalidUTF8 ? "invalid_utf8" : "invalid_request", message: error.description)
+        }
+    }
+
+    private func renderer(for options: RenderOptions) throws(RequestError) -> HTMLRenderer {
+        if options == defaultRenderer.options { return defaultRenderer }
+        do {
+            return try HTMLRenderer(catalog: catalog, options: options)
+        } catch {
+            throw RequestError(code: "invalid_request", message: error.description)
         }
     }
 

@@ -1,15 +1,18 @@
 /// Writes the API's JSON responses straight into bytes (Foundation's
 /// JSONEncoder costs more than the work it reports on a small request).
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+struct JSONWriter: ~Copyable {
+    private var out: ByteBuffer
     /// Per open object or array: whether it already has a member.
     private var hasMember: [Bool] = []
     /// A key was just written: the next value belongs to it.
     private var afterKey = false
 
     init(capacity: Int = 256) {
-        bytes.reserveCapacity(capacity)
+        out = ByteBuffer(capacity: capacity)
     }
+
+    /// What was written.
+    var bytes: [UInt8] { Array(out.bytes) }
 
     private mutating func beforeValue() {
         if afterKey {
@@ -17,77 +20,98 @@ struct JSONWriter {
             return
         }
         if let last = hasMember.last {
-            if last { bytes.append(UInt8(ascii: ",")) }
+            if last { out.append(",") }
             hasMember[hasMember.count - 1] = true
         }
     }
 
     mutating func key(_ name: StaticString) {
-        if hasMember.last == true { bytes.append(UInt8(ascii: ",")) }
+        if hasMember.last == true { out.append(",") }
         hasMember[hasMember.count - 1] = true
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        out.append("\"")
+        out.append(name)
+        out.append("\":")
         afterKey = true
     }
 
     mutating func object(_ body: (inout JSONWriter) -> Void) {
         beforeValue()
-        bytes.append(UInt8(ascii: "{"))
+        out.append("{")
         hasMember.append(false)
         body(&self)
         hasMember.removeLast()
-        bytes.append(UInt8(ascii: "}"))
+        out.append("}")
     }
 
     mutating func array<S: Sequence>(_ items: S, _ body: (inout JSONWriter, S.Element) -> Void) {
         beforeValue()
-        bytes.append(UInt8(ascii: "["))
+        out.append("[")
         hasMember.append(false)
         for item in items { body(&self, item) }
         hasMember.removeLast()
-        bytes.append(UInt8(ascii: "]"))
+        out.append("]")
     }
 
     mutating func string(_ s: String?) {
+        guard var s else { beforeValue(); out.append("null"); return }
+        s.withUTF8 { string(utf8: $0) }
+    }
+
+    /// A string value from UTF-8 bytes (the renderer's output, without making a String of it).
+    mutating func string(utf8 p: UnsafeBufferPointer<UInt8>) {
         beforeValue()
-        if let s { JSONWriter.appendQuoted(s, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
+        JSONWriter.appendQuoted(p, to: &out)
     }
 
     mutating func int(_ n: Int?) {
         beforeValue()
-        bytes.append(contentsOf: (n.map(String.init) ?? "null").utf8)
+        guard let n else { out.append("null"); return }
+        if n < 0 { out.append("-") }
+        var magnitude = n.magnitude
+        // Digits without building a String: most numbers here are small.
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            repeat {
+                d[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            out.append(d.baseAddress! + 20 - count, count: count)
+        }
     }
 
     mutating func bool(_ b: Bool) {
         beforeValue()
-        bytes.append(contentsOf: (b ? "true" : "false").utf8)
+        if b { out.append("true") } else { out.append("false") }
     }
 
     /// A JSON string literal: `"`, `\` and control characters escaped, the rest as UTF-8.
-    static func appendQuoted(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var s = s
-        s.withUTF8 { p in
-            var from = 0
-            for i in 0 ..< p.count {
-                let b = p[i]
-                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: p[from ..< i]))
-                switch b {
-                case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-                case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
-                }
-                from = i + 1
+    static func appendQuoted(_ p: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+        out.append("\"")
+        guard let base = p.baseAddress else { out.append("\""); return }
+        var from = 0
+        for i in 0 ..< p.count {
+            let b = p[i]
+            guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+            if from < i { out.append(base + from, count: i - from) }
+            switch b {
+            case UInt8(ascii: "\""): out.append("\\\"")
+            case UInt8(ascii: "\\"): out.append("\\\\")
+            case 0x0A: out.append("\\n")
+            case 0x0D: out.append("\\r")
+            case 0x09: out.append("\\t")
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                out.append("\\u00")
+                out.append(hex.utf8Start + Int(b >> 4), count: 1)
+                out.append(hex.utf8Start + Int(b & 0xF), count: 1)
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[from ..< p.count]))
+            from = i + 1
         }
-        out.append(UInt8(ascii: "\""))
+        if from < p.count { out.append(base + from, count: p.count - from) }
+        out.append("\"")
     }
 }
