@@ -40,6 +40,9 @@ struct ServerCommand: ParsableCommand {
     @OptionGroup var options: ServerOptions
 
     func run() throws {
+        // Without TZ, glibc's localtime (used for each log line's timestamp)
+        // stats /etc/localtime on every call.
+        setenv("TZ", "UTC", 0)
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         var logger = Logger(label: "stickertext")
         logger.logLevel = .info

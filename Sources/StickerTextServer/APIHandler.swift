@@ -130,7 +130,8 @@ public struct APIHandler: Sendable {
     /// default, and the body must still parse as JSON.
     static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
-        let parts = contentType.lowercased().split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        // Plain ASCII work: this runs on every request.
+        let parts = contentType.lowercased().split(separator: ";").map { $0.filter { $0 != " " && $0 != "\t" } }
         guard parts.first == "application/json" || parts.first == "application/x-www-form-urlencoded" else { return false }
         return parts.dropFirst().allSatisfy { $0 == "charset=utf-8" || $0 == "charset=\"utf-8\"" || !$0.hasPrefix("charset=") }
     }
@@ -138,7 +139,7 @@ public struct APIHandler: Sendable {
     /// `If-None-Match`: `*`, or a list of (possibly weak) tags.
     static func matches(_ header: String, _ etag: String) -> Bool {
         header.split(separator: ",").contains {
-            let tag = $0.trimmingCharacters(in: .whitespaces)
+            let tag = $0.filter { $0 != " " && $0 != "\t" }
             return tag == "*" || tag == etag || tag == "W/" + etag
         }
     }
