@@ -29,7 +29,7 @@ out = sys.argv[1]
 c = json.loads(open(f'{out}/c.json').read())
 py = json.loads(open(f'{out}/python.json').read())
 rows = [json.loads(l) for l in open(f'{out}/swift.json')]
-sw = rows[0]
+sw = next(r for r in rows if r['name'] == 'swift')
 print(f"render, {open(f'{out}/corpus.txt','rb').read().__len__()/1e6:.2f} MB corpus (best of runs):")
 print(f"  swift   {sw['render_mb_s']:8.1f} MB/s  (median {sw['render_median_mb_s']} MB/s, {sw['allocations_per_render']} allocations per render)")
 print(f"  c -O2   {c['render_mb_s']:8.1f} MB/s")
@@ -37,11 +37,13 @@ print(f"  python  {py['render_mb_s']:8.1f} MB/s")
 print(f"  swift/c = {sw['render_mb_s']/c['render_mb_s']:.2f}x (target >= 0.7), swift/python = {sw['render_mb_s']/py['render_mb_s']:.1f}x (target >= 10)")
 same = 'byte-identical' if (sw['output_bytes'], sw['output_hash']) == (c['output_bytes'], c['output_hash']) else 'DIFFERENT'
 print(f"  output of swift and c: {same} ({sw['output_bytes']} bytes, FNV-1a {sw['output_hash']})")
-for r in rows[1:]:
+for r in rows:
     if r['name'] == 'count':
         print(f"count: {r['count_mb_s']} MB/s (all lengths, emoji and stickers)")
+    if r['name'] == 'api_small':
+        print(f"one ~200-byte POST /api/render body through StickerTextAPI: {r['render_request_us']} µs")
 print("edit latency (best / median ms):")
-for r in rows[1:]:
+for r in rows:
     if r['name'] == 'edit':
         print(f"  {r['size']:>6} {r['op']:<16} {r['best_ms']:8.2f} / {r['median_ms']:.2f}")
 PY
