@@ -84,7 +84,7 @@ enum LengthCounting {
     static func gb18030Length(_ c: UInt32) -> Int {
         if c < 0x80 { return 1 }
         if c > 0xFFFF { return 4 }
-        return gb18030TwoByte[Int(c) >> 3] & (1 << UInt8(c & 7)) != 0 ? 2 : 4
+        return bmpFlags[Int(c)] & gb18030TwoByteFlag != 0 ? 2 : 4
     }
 
     /// A byte per BMP code point, built once, so the counting loop answers
@@ -101,13 +101,4 @@ enum LengthCounting {
     }()
     static let simpleFlag: UInt8 = 1
     static let gb18030TwoByteFlag: UInt8 = 2
-
-    /// A bit per BMP code point, built once from `GB18030Table`.
-    static let gb18030TwoByte: [UInt8] = {
-        var bits = [UInt8](repeating: 0, count: 0x10000 / 8)
-        for (lo, hi) in GB18030Table.twoByteRanges {
-            for c in lo...hi { bits[Int(c) >> 3] |= 1 << UInt8(c & 7) }
-        }
-        return bits
-    }()
 }
