@@ -1,3 +1,4 @@
+import Foundation
 @testable import StickerText
 import Testing
 
@@ -18,6 +19,9 @@ struct GraphemeSegmentationTests {
                 }
                 if scalar.properties.isEmojiPresentation || scalar.properties.isEmojiModifier {
                     Issue.record("U+\(String(value, radix: 16)) shows as emoji")
+                }
+                if String(scalar).precomposedStringWithCanonicalMapping.unicodeScalars.map(\.value) != [value] {
+                    Issue.record("U+\(String(value, radix: 16)) changes under NFC")
                 }
                 checked += 1
             }

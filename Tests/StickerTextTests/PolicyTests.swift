@@ -21,6 +21,7 @@ struct PolicyTests {
         #expect(counts("\u{2013}\u{2019}").weighted == 2)  // en dash and quote are in the light ranges
         #expect(counts("\u{2026}").weighted == 2)  // the ellipsis is not
         #expect(counts("한").weighted == 2)
+        #expect(counts("\u{2126}\u{212B}").weighted == 2)  // Ω and Å signs weigh as their NFC forms (Greek Ω, Latin Å)
     }
 
     @Test(arguments: ["😀", "👍🏽", "🇨🇳", "#️⃣", "1️⃣", "👨‍👩‍👧‍👦", "❤️", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "🏽"])

@@ -12,16 +12,17 @@
 enum GraphemeSegmentation {
     /// A scalar that is a grapheme boundary on both sides whenever its
     /// neighbours are simple too: Grapheme_Cluster_Break Other (or Control,
-    /// which always breaks; CR is left out for CR LF) and not shown as emoji.
+    /// which always breaks; CR is left out for CR LF), not shown as emoji,
+    /// and unchanged by NFC (so the weighted count needs no normalization).
     /// GraphemeSegmentationTests checks every scalar here against Swift's own
     /// segmentation and emoji properties.
     @inline(__always)
     static func isSimple(_ c: UInt32) -> Bool {
         if c < 0xA0 { return c != 0x0D }
         if c < 0x3000 {
-            return (c <= 0x2FF && c != 0xAD) || (c >= 0x370 && c <= 0x482)
+            return (c <= 0x2FF && c != 0xAD) || (c >= 0x370 && c <= 0x482 && c != 0x374 && c != 0x37E && c != 0x387)
                 || (c >= 0x2010 && c <= 0x2027) || (c >= 0x2030 && c <= 0x205E) || (c >= 0x2070 && c <= 0x20CF)
-                || (c >= 0x2100 && c <= 0x218F) || (c >= 0x2500 && c <= 0x25FC)
+                || (c >= 0x2100 && c <= 0x218F && c != 0x2126 && c != 0x212A && c != 0x212B) || (c >= 0x2500 && c <= 0x25FC)
         }
         return (c <= 0x3029) || (c >= 0x3030 && c <= 0x303F) || (c >= 0x3041 && c <= 0x3096)
             || (c >= 0x309B && c <= 0x30FF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF)
@@ -30,7 +31,8 @@ enum GraphemeSegmentation {
 
     /// The ranges `isSimple` accepts, for the tests.
     static let simpleRanges: [ClosedRange<UInt32>] = [
-        0x00...0x0C, 0x0E...0xAC, 0xAE...0x2FF, 0x370...0x482, 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF, 0x2100...0x218F,
+        0x00...0x0C, 0x0E...0xAC, 0xAE...0x2FF, 0x370...0x373, 0x375...0x37D, 0x37F...0x386, 0x388...0x482, 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF,
+        0x2100...0x2125, 0x2127...0x2129, 0x212C...0x218F,  // not Ω K Å signs: NFC changes them
         0x2500...0x25FC, 0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF, 0x3400...0x4DBF,
         0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E,
     ]
@@ -70,7 +72,9 @@ enum GraphemeSegmentation {
                 var start = i
                 for character in chunk {
                     let length = character.utf8.count
-                    if !body(start ..< start &+ length, false) { return }
+                    // A lone simple scalar in the chunk (a space after an emoji) is still simple.
+                    let single = length == UTF8Bytes.sequenceLength(p[start]) && simple(UTF8Bytes.scalar(at: start, in: p))
+                    if !body(start ..< start &+ length, single) { return }
                     start &+= length
                 }
                 i = k

@@ -2,8 +2,10 @@
 /// JSONEncoder costs more than the work it reports on a small request).
 struct JSONWriter: ~Copyable {
     private var out: ByteBuffer
-    /// Per open object or array: whether it already has a member.
-    private var hasMember: [Bool] = []
+    /// Per open object or array, a bit: whether it already has a member
+    /// (bit `depth - 1` for the innermost). The API nests a few levels only.
+    private var hasMember: UInt64 = 0
+    private var depth = 0
     /// A key was just written: the next value belongs to it.
     private var afterKey = false
 
@@ -19,36 +21,48 @@ struct JSONWriter: ~Copyable {
             afterKey = false
             return
         }
-        if let last = hasMember.last {
-            if last { out.append(",") }
-            hasMember[hasMember.count - 1] = true
+        if depth > 0 {
+            let bit: UInt64 = 1 << UInt64(depth - 1)
+            if hasMember & bit != 0 { out.append(",") }
+            hasMember |= bit
         }
     }
 
     mutating func key(_ name: StaticString) {
-        if hasMember.last == true { out.append(",") }
-        hasMember[hasMember.count - 1] = true
+        let bit: UInt64 = 1 << UInt64(depth - 1)
+        if hasMember & bit != 0 { out.append(",") }
+        hasMember |= bit
         out.append("\"")
         out.append(name)
         out.append("\":")
         afterKey = true
     }
 
+    private mutating func open() {
+        precondition(depth < 64, "JSONWriter nests 64 levels at most")
+        depth += 1
+        hasMember &= ~(1 << UInt64(depth - 1))
+    }
+
+    private mutating func close() {
+        depth -= 1
+    }
+
     mutating func object(_ body: (inout JSONWriter) -> Void) {
         beforeValue()
         out.append("{")
-        hasMember.append(false)
+        open()
         body(&self)
-        hasMember.removeLast()
+        close()
         out.append("}")
     }
 
     mutating func array<S: Sequence>(_ items: S, _ body: (inout JSONWriter, S.Element) -> Void) {
         beforeValue()
         out.append("[")
-        hasMember.append(false)
+        open()
         for item in items { body(&self, item) }
-        hasMember.removeLast()
+        close()
         out.append("]")
     }
 
