@@ -244,3 +244,15 @@ def test_openapi_document_is_valid_and_served(service):
     validate(SPEC)
     r = service.request('GET', '/openapi.yaml')
     assert r.status == 200 and r.body.startswith(b'openapi: 3.1.0')
+
+
+def test_max_requests_replaces_a_worker_without_failing_requests():
+    s = Service(workers=1, threads=2, extra=('--max-requests', '5'))
+    try:
+        first = s.workers()
+        statuses = [s.post_json('/api/count', {'text': f'{i}'}).status for i in range(15)]
+        assert statuses == [200] * 15
+        assert s.workers() != first
+        assert 'exited with status 0' in s.server_log()
+    finally:
+        s.stop()
