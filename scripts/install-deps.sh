@@ -2,7 +2,7 @@
 # Installs the Debian packages the build and tests need, if any are missing.
 # The Swift toolchain itself comes with the machine (see README).
 set -euo pipefail
-packages=(python3 make pkg-config curl libfcgi-dev nginx)
+packages=(python3 make pkg-config curl libfcgi-dev nginx chromium chromium-driver fonts-wqy-zenhei fonts-noto-color-emoji)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -15,5 +15,5 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 command -v swift >/dev/null || [ -x /opt/swift/usr/bin/swift ] || { echo "swift is not on PATH: install the Swift 6 toolchain (see README)" >&2; exit 1; }
 # The end-to-end tests' Python libraries (PyPI), if the machine lacks them.
-python3 -c 'import pytest, jsonschema, referencing, yaml, openapi_spec_validator' 2>/dev/null \
-  || python3 -m pip install --quiet pytest jsonschema referencing pyyaml openapi-spec-validator
+python3 -c 'import pytest, jsonschema, referencing, yaml, openapi_spec_validator, selenium' 2>/dev/null \
+  || python3 -m pip install --quiet pytest jsonschema referencing pyyaml openapi-spec-validator selenium

@@ -1,0 +1,310 @@
+"""The page in headless Chromium (Debian's chromium + chromium-driver,
+driven by selenium), against the real nginx and server."""
+import os
+import time
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service as ChromeService
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from service import ROOT, Service
+
+SHOTS = os.path.join(ROOT, 'docs', 'screenshots')
+
+
+@pytest.fixture(scope='module')
+def service():
+    s = Service()
+    yield s
+    s.stop()
+
+
+def browser(width, height):
+    options = webdriver.ChromeOptions()
+    options.binary_location = '/usr/bin/chromium'
+    for arg in ('--headless=new', '--no-sandbox', '--disable-gpu', f'--window-size={width},{height}', '--lang=zh-CN'):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=ChromeService('/usr/bin/chromedriver'), options=options)
+
+
+@pytest.fixture(scope='module')
+def phone():
+    d = browser(390, 780)
+    yield d
+    d.quit()
+
+
+class Page:
+    def __init__(self, driver, service):
+        self.d = driver
+        driver.get(f'http://127.0.0.1:{service.port}/')
+        driver.execute_script('localStorage.clear()')
+        driver.get(f'http://127.0.0.1:{service.port}/')
+        self.wait('return document.body.dataset.ready')
+        self.editor = driver.find_element(By.ID, 'editor')
+        self.editor.click()
+
+    def wait(self, script, timeout=5):
+        end = time.time() + timeout
+        while time.time() < end:
+            value = self.d.execute_script(script)
+            if value:
+                return value
+            time.sleep(0.05)
+        raise AssertionError('timed out: ' + script)
+
+    def idle(self):
+        self.d.execute_async_script('window.stickertext.idle().then(() => arguments[arguments.length - 1]())')
+
+    def state(self):
+        self.idle()
+        return self.d.execute_script('return window.stickertext.state()')
+
+    def type(self, text):
+        self.editor.send_keys(text)
+        self.idle()
+
+    def open_panel(self):
+        if self.d.find_element(By.ID, 'toggle').get_attribute('aria-pressed') != 'true':
+            self.d.find_element(By.ID, 'toggle').click()
+        self.wait("return document.getElementById('panel').getBoundingClientRect().height > 200")
+
+    def tab(self, index):
+        self.d.find_elements(By.CSS_SELECTOR, '#tabs [role=tab]')[index].click()
+
+    def cells(self):
+        return self.d.find_elements(By.CSS_SELECTOR, '#pages .page:first-child button.cell:not(.delete)')
+
+    def delete_key(self):
+        return self.d.find_element(By.CSS_SELECTOR, '#pages .page:first-child button.cell.delete')
+
+    def clipboard_event(self, kind, data=''):
+        return self.d.execute_script('''
+            const dt = new DataTransfer();
+            if (arguments[1]) dt.setData('text/plain', arguments[1]);
+            document.getElementById('editor').dispatchEvent(new ClipboardEvent(arguments[0], {clipboardData: dt, bubbles: true, cancelable: true}));
+            return dt.getData('text/plain');''', kind, data)
+
+
+def test_insert_a_sticker_puts_the_caret_after_it(service, phone):
+    p = Page(phone, service)
+    p.type('笑死我了')
+    p.open_panel()
+    p.tab(1)
+    p.cells()[2].click()
+    s = p.state()
+    assert s == {'text': '笑死我了[笑哭]', 'selection': {'location': 5, 'length': 0}}
+    assert phone.find_element(By.ID, 'counter').text == '5/140'
+    img = phone.find_element(By.CSS_SELECTOR, '#editor img.sticker')
+    assert img.get_attribute('draggable') == 'false' and img.get_attribute('alt') == '[笑哭]'
+
+
+def test_paste_places_the_caret_after_the_pasted_stickers_without_spaces(service, phone):
+    p = Page(phone, service)
+    p.type('ab')
+    phone.execute_script('window.stickertext.edit("select", {})')
+    p.idle()
+    # Caret between a and b, then paste.
+    phone.execute_script('''const t = document.getElementById('editor').firstChild; getSelection().collapse(t, 1);''')
+    p.clipboard_event('paste', '[哈哈][哈哈]')
+    assert p.state() == {'text': 'a[哈哈][哈哈]b', 'selection': {'location': 3, 'length': 0}}
+    assert len(phone.find_elements(By.CSS_SELECTOR, '#editor img')) == 2
+
+
+def test_copy_and_cut_give_the_plain_text(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', 'x[微笑]y')
+    p.idle()
+    phone.execute_script('''const e = document.getElementById('editor'); const r = document.createRange();
+        r.setStart(e, 0); r.setEnd(e, e.childNodes.length); getSelection().removeAllRanges(); getSelection().addRange(r);''')
+    assert p.clipboard_event('copy') == 'x[微笑]y'
+    assert p.clipboard_event('cut') == 'x[微笑]y'
+    assert p.state()['text'] == ''
+
+
+def test_typing_the_closing_bracket_makes_a_sticker(service, phone):
+    p = Page(phone, service)
+    p.type('[微笑')
+    p.type(']')
+    assert p.state() == {'text': '[微笑]', 'selection': {'location': 1, 'length': 0}}
+    assert phone.find_elements(By.CSS_SELECTOR, '#editor img.sticker')
+
+
+def test_the_delete_key_removes_a_whole_sticker_and_a_whole_zwj_emoji(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', 'a👨‍👩‍👧‍👦[笑哭]')
+    p.open_panel()
+    ActionChains(phone).click(p.delete_key()).perform()
+    assert p.state()['text'] == 'a👨‍👩‍👧‍👦'
+    ActionChains(phone).click(p.delete_key()).perform()
+    assert p.state() == {'text': 'a', 'selection': {'location': 1, 'length': 0}}
+
+
+def test_holding_delete_repeats_and_stops_on_release(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', 'x' * 60)
+    p.open_panel()
+    ActionChains(phone).click_and_hold(p.delete_key()).perform()
+    time.sleep(1.4)
+    ActionChains(phone).release().perform()
+    after_release = len(p.state()['text'])
+    assert after_release < 55  # repeated after the 0.5 s wait
+    time.sleep(0.8)
+    assert len(p.state()['text']) == after_release  # and stopped on release
+    assert phone.execute_script('return window.stickertext.repeating') is False
+
+
+def test_long_press_previews_and_inserts_on_release_and_cancels_elsewhere(service, phone):
+    p = Page(phone, service)
+    p.open_panel()
+    p.tab(1)
+    cells = p.cells()
+    ActionChains(phone).click_and_hold(cells[0]).pause(0.6).perform()
+    assert phone.find_element(By.ID, 'preview').is_displayed()
+    ActionChains(phone).move_to_element(cells[1]).pause(0.1).perform()
+    assert '哈哈' in phone.find_element(By.ID, 'preview').text
+    ActionChains(phone).release().perform()
+    assert p.state()['text'] == '[哈哈]'
+    assert not phone.find_element(By.ID, 'preview').is_displayed()
+    # Released over the tab bar: nothing is inserted.
+    ActionChains(phone).click_and_hold(cells[0]).pause(0.6).move_to_element(phone.find_element(By.ID, 'tabs')).release().perform()
+    assert p.state()['text'] == '[哈哈]'
+
+
+def test_recents_are_most_recent_first_unique_and_survive_a_reload(service, phone):
+    p = Page(phone, service)
+    p.open_panel()
+    p.tab(0)
+    assert '最近' in phone.find_element(By.CSS_SELECTOR, '#pages .hint').text
+    assert p.delete_key()  # the empty Recent tab still has its delete key
+    p.tab(1)
+    for i in (0, 1, 0):
+        p.cells()[i].click()
+        p.idle()
+    phone.refresh()
+    p = Page.__new__(Page)
+    p.d = phone
+    p.wait('return document.body.dataset.ready')
+    p.editor = phone.find_element(By.ID, 'editor')
+    p.editor.click()
+    p.open_panel()
+    p.tab(0)
+    labels = [c.get_attribute('aria-label') for c in p.cells()]
+    assert labels[:2] == ['微笑 smile', '哈哈 haha'] and len(labels) == 2
+
+
+def test_switching_tab_returns_to_page_one(service, phone):
+    p = Page(phone, service)
+    p.open_panel()
+    p.tab(4)  # the emoji pack has several pages
+    phone.execute_script("const g = document.getElementById('pages'); g.scrollLeft = g.clientWidth;")
+    p.wait("return document.getElementById('pages').scrollLeft > 0")
+    p.tab(2)
+    assert phone.execute_script("return document.getElementById('pages').scrollLeft") == 0
+    assert phone.execute_script("return document.querySelector('#dots i.on') === document.querySelector('#dots i')")
+
+
+def test_caret_swipe_moves_one_unit_per_step_after_the_dead_zone(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', 'abcdef[微笑]')
+    p.open_panel()
+    strip = phone.find_element(By.ID, 'swipe')
+    ActionChains(phone).move_to_element(strip).click_and_hold().move_by_offset(-60, 0).release().perform()
+    assert p.state()['selection']['location'] == 7  # inside the 70 px dead zone: no move
+    ActionChains(phone).move_to_element(strip).click_and_hold().move_by_offset(-75, 0).pause(0.3)\
+        .move_by_offset(-12, 0).pause(0.3).move_by_offset(-12, 0).release().perform()
+    assert p.state()['selection']['location'] == 5
+
+
+def test_sending_shows_the_message_and_empty_input_never_sends(service, phone):
+    p = Page(phone, service)
+    phone.find_element(By.ID, 'send').click()
+    time.sleep(0.3)
+    assert phone.find_elements(By.CSS_SELECTOR, '#messages .msg') == []
+    p.type('  ')
+    phone.find_element(By.ID, 'send').click()
+    time.sleep(0.3)
+    assert phone.find_elements(By.CSS_SELECTOR, '#messages .msg') == []
+    p.clipboard_event('paste', 'hi [微笑] <b>')
+    p.idle()
+    phone.find_element(By.ID, 'send').click()
+    p.wait("return document.querySelectorAll('#messages .msg').length === 1")
+    msg = phone.find_element(By.CSS_SELECTOR, '#messages .msg')
+    assert msg.find_element(By.CSS_SELECTOR, 'img.sticker').get_attribute('alt') == '[微笑]'
+    assert '<b>' in msg.text
+    assert p.state()['text'] == ''
+
+
+def layout(driver):
+    return driver.execute_script('''
+        const m = document.getElementById('messages'), last = m.lastElementChild, bar = document.getElementById('composer');
+        const spacing = last ? parseFloat(getComputedStyle(m).paddingBottom) + parseFloat(getComputedStyle(last).marginBottom) : 0;
+        return {spacing, lastBottom: last ? last.getBoundingClientRect().bottom : 0, listBottom: m.getBoundingClientRect().bottom,
+                barTop: bar.getBoundingClientRect().top, panelTop: document.getElementById('panel').getBoundingClientRect().top,
+                barBottom: bar.getBoundingClientRect().bottom};''')
+
+
+@pytest.mark.parametrize('count', [2, 9, 40])
+def test_opening_the_panel_keeps_the_newest_message_visible(service, count):
+    d = browser(390, 780)
+    try:
+        p = Page(d, service)
+        d.execute_script('''for (let i = 0; i < arguments[0]; i++) { const div = document.createElement('div');
+            div.className = 'msg'; div.textContent = 'message ' + i; document.getElementById('messages').appendChild(div); }
+            const m = document.getElementById('messages'); m.scrollTop = m.scrollHeight;''', count)
+        before = layout(d)
+        p.open_panel()
+        time.sleep(0.5)
+        after = layout(d)
+        assert abs(after['barBottom'] - after['panelTop']) <= 1  # no gap between input bar and panel
+        assert after['lastBottom'] <= after['listBottom'] + 1  # the newest message is not hidden
+        moved = before['lastBottom'] - after['lastBottom']
+        if count == 2:
+            assert abs(moved) <= 1  # few messages: only the input bar moves
+        else:
+            # The list moves up by exactly what the panel would cover: the newest
+            # message ends where the shorter list ends, with the list's usual spacing.
+            covered = before['lastBottom'] - (after['listBottom'] - after['spacing'])
+            assert covered > 0
+            assert abs(moved - covered) <= 1
+    finally:
+        d.quit()
+
+
+def test_screenshots_phone_and_desktop(service, phone):
+    os.makedirs(SHOTS, exist_ok=True)
+    for name, d in (('phone', phone), ('desktop', None)):
+        own = d is None
+        d = d or browser(1100, 800)
+        try:
+            p = Page(d, service)
+            p.clipboard_event('paste', '笑死我了[笑哭][doge]')
+            p.idle()
+            d.find_element(By.ID, 'send').click()
+            p.wait("return document.querySelectorAll('#messages .msg').length === 1")
+            p.clipboard_event('paste', '今天好开心[微笑]👍🏽')
+            p.open_panel()
+            p.tab(1)
+            time.sleep(0.4)
+            d.save_screenshot(os.path.join(SHOTS, f'{name}.png'))
+        finally:
+            if own:
+                d.quit()
+    assert os.path.getsize(os.path.join(SHOTS, 'phone.png')) > 10000
+
+
+def test_embed_page_shows_a_fragment_with_absolute_urls(service, phone):
+    phone.get(f'http://127.0.0.1:{service.port}/embed.html')
+    end = time.time() + 5
+    while time.time() < end and not phone.find_elements(By.CSS_SELECTOR, '#out img.sticker'):
+        time.sleep(0.05)
+    img = phone.find_element(By.CSS_SELECTOR, '#out img.sticker')
+    assert img.get_attribute('src').startswith(f'http://127.0.0.1:{service.port}/stickers/')
+    assert '<b>' in phone.find_element(By.ID, 'out').text  # escaped, not bold
+
+
+def test_page_weight_is_under_40_kb():
+    total = sum(os.path.getsize(os.path.join(ROOT, 'public', f)) for f in ('index.html', 'app.js', 'app.css'))
+    assert total < 40 * 1024, total
