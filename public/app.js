@@ -182,6 +182,7 @@
     editor.focus();
     writeSelection(lastSel);
   }
+  panel.addEventListener('transitionend', () => { if (!panel.classList.contains('open')) panel.hidden = true; });  // closed: out of the a11y tree
   $('toggle').addEventListener('click', () => setPanel(!panel.classList.contains('open')));
   document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && panel.classList.contains('open')) setPanel(false); });
   panel.addEventListener('pointerdown', (e) => { if (!e.target.closest('[role=tab]')) e.preventDefault(); });  // keep the caret in the editor
@@ -316,7 +317,7 @@
     window.stickertext.repeating = true;
   }
   function stopDelete() { if (repeat) clearTimeout(repeat); repeat = null; if (window.stickertext) window.stickertext.repeating = false; }
-  pages.addEventListener('pointerleave', stopDelete);
+  pages.addEventListener('pointerout', (e) => { if (e.target.closest('.delete')) stopDelete(); });  // leaving the key stops it
   window.addEventListener('blur', stopDelete);
 
   // Caret swipe on the bottom strip: after a 70 px dead zone, one unit per 12 px, more when fast.

@@ -308,3 +308,71 @@ def test_embed_page_shows_a_fragment_with_absolute_urls(service, phone):
 def test_page_weight_is_under_40_kb():
     total = sum(os.path.getsize(os.path.join(ROOT, 'public', f)) for f in ('index.html', 'app.js', 'app.css'))
     assert total < 40 * 1024, total
+
+
+def test_a_paste_cut_short_says_so_and_the_counter_follows(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', 'x' * 150)
+    p.idle()
+    assert len(p.state()['text']) == 140
+    note = phone.find_element(By.ID, 'note')
+    assert note.is_displayed() and 'Cut short' in note.text
+    assert phone.find_element(By.ID, 'counter').text == '140/140'
+
+
+def test_leaving_the_delete_key_stops_the_repeat(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', 'y' * 60)
+    p.open_panel()
+    key = p.delete_key()
+    ActionChains(phone).click_and_hold(key).pause(0.2).move_to_element(p.cells()[0]).perform()
+    time.sleep(0.9)
+    count = len(p.state()['text'])
+    time.sleep(0.5)
+    assert len(p.state()['text']) == count == 59  # one delete on press, no repeat after leaving the key
+    ActionChains(phone).release().perform()
+
+
+def test_keyboard_toggle_keeps_focus_and_caret_and_escape_closes(service, phone):
+    p = Page(phone, service)
+    p.type('abc')
+    phone.execute_script('getSelection().collapse(document.getElementById("editor").firstChild, 1)')
+    p.open_panel()
+    assert phone.execute_script('return document.activeElement.id') == 'editor'
+    assert phone.execute_script('return window.stickertext.state().selection.location') == 1
+    assert phone.find_element(By.ID, 'editor').get_attribute('inputmode') == 'none'
+    p.cells()[0].click()
+    assert p.state() == {'text': 'a[微笑]bc', 'selection': {'location': 2, 'length': 0}}
+    ActionChains(phone).send_keys('\ue00c').perform()  # Escape
+    p.wait("return document.getElementById('panel').getBoundingClientRect().height < 1")
+    assert phone.find_element(By.ID, 'toggle').get_attribute('aria-pressed') == 'false'
+
+
+def test_grid_is_keyboard_navigable_and_named(service, phone):
+    p = Page(phone, service)
+    p.open_panel()
+    p.tab(1)
+    first = p.cells()[0]
+    assert first.get_attribute('aria-label') == '微笑 smile'
+    assert phone.find_element(By.ID, 'tabs').get_attribute('role') == 'tablist'
+    first.send_keys('\ue014')  # ArrowRight
+    assert phone.execute_script('return document.activeElement.getAttribute("aria-label")') == '哈哈 haha'
+    ActionChains(phone).send_keys('\ue007').perform()  # Enter
+    assert p.state()['text'] == '[哈哈]'
+
+
+def test_usable_at_320_px():
+    s = Service()
+    d = browser(320, 640)
+    try:
+        d.set_window_size(320, 640)
+        p = Page(d, s)
+        p.open_panel()
+        width = d.execute_script('return document.documentElement.scrollWidth')
+        viewport = d.execute_script('return window.innerWidth')
+        assert width <= viewport  # nothing sticks out sideways
+        send = d.find_element(By.ID, 'send').rect
+        assert send['x'] + send['width'] <= viewport
+    finally:
+        d.quit()
+        s.stop()
