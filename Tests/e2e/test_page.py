@@ -376,3 +376,15 @@ def test_usable_at_320_px():
     finally:
         d.quit()
         s.stop()
+
+
+def test_the_caret_steps_over_a_sticker_as_one_unit(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', 'a[微笑]b')
+    p.idle()
+    phone.execute_script('getSelection().collapse(document.getElementById("editor").firstChild, 1)')
+    ActionChains(phone).send_keys('\ue014').perform()  # ArrowRight
+    assert p.state()['selection'] == {'location': 2, 'length': 0}
+    ActionChains(phone).key_down('\ue008').send_keys('\ue012').key_up('\ue008').perform()  # Shift+ArrowLeft
+    assert p.state()['selection'] == {'location': 1, 'length': 1}
+    assert p.clipboard_event('copy') == '[微笑]'
