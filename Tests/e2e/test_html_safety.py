@@ -1,0 +1,142 @@
+"""Safe HTML, checked by a real HTML5 parser (html5lib): over a large
+generated corpus, rendered output holds only the elements and attributes the
+renderer writes, every URL is under the configured base, and the text plus
+the alts give back the input exactly."""
+import json
+import os
+import random
+
+import html5lib
+import pytest
+
+from service import ROOT, Service
+
+ALLOWED_IMG = {'class', 'src', 'srcset', 'width', 'height', 'alt', 'title', 'draggable'}
+
+
+def codes():
+    out = []
+    for pack in sorted(os.listdir(os.path.join(ROOT, 'public', 'stickers'))):
+        path = os.path.join(ROOT, 'public', 'stickers', pack, 'pack.json')
+        if os.path.exists(path):
+            for s in json.load(open(path, encoding='utf-8'))['stickers']:
+                out += ([s['tag']] if 'tag' in s else []) + s.get('aliases', [])
+    return out
+
+
+HOSTILE = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "' onmouseover='x", 'javascript:alert(1)',
+           '&lt;', '&amp;', '&#x3C;', '&#0;', '&', '<', '>', '"', "'", '`', '</span>', '<br>', '<!--', '-->', ']]>',
+           'onerror=', 'style="x"', '[', ']', '[[', ']]', '[微笑', '微笑]', '\n', '\r\n', '\r', '\t', '\x0c', '\x01',
+           '\x1f', '\x7f', '\x85', '\u2028', '\ufeff', '\ufffe', 'é', 'e\u0301', '👨‍👩‍👧‍👦', '👍🏽', '🇨🇳', '#️⃣', '中文',
+           '[smile', 'x[doge]y', '[没有]', '[a&b]', '<img alt="[微笑]">', '\x00']
+
+
+def corpus(seed=20261121, n=2500):
+    rng = random.Random(seed)
+    known = codes()
+    items = [c for c in known]  # every code in the packs, alone
+    for _ in range(n):
+        parts = []
+        for _ in range(rng.randint(0, 12)):
+            r = rng.random()
+            if r < 0.3:
+                parts.append(rng.choice(known))
+            elif r < 0.6:
+                parts.append(rng.choice(HOSTILE))
+            else:
+                cp = rng.randint(1, 0x10FFFF)
+                if 0xD800 <= cp <= 0xDFFF:
+                    cp = 0xFFFD
+                parts.append(chr(cp))
+        items.append(''.join(parts))
+    return items
+
+
+def options(rng):
+    base = rng.choice(['/', 'https://cdn.example.com/st/', 'http://127.0.0.1:9/x/'])
+    return {'baseURL': base, 'size': rng.choice([16, 20, 48]), 'className': rng.choice(['sticker', 'emo big']),
+            'lineBreaks': rng.random() < 0.7, 'wrapEmoji': rng.random() < 0.5}
+
+
+def check(html, text, opts):
+    """Walks the parsed fragment; returns the text the reader sees (with alts)."""
+    fragment = html5lib.parseFragment(html, treebuilder='etree', namespaceHTMLElements=False)
+    out = [fragment.text or '']
+    base = opts['baseURL'] if opts['baseURL'].endswith('/') else opts['baseURL'] + '/'
+
+    def walk(el, depth):
+        tag = el.tag
+        if tag == 'img':
+            assert set(el.attrib) <= ALLOWED_IMG and {'src', 'alt'} <= set(el.attrib), el.attrib
+            assert el.attrib['class'] == opts['className']
+            assert el.attrib['draggable'] == 'false'
+            assert el.attrib['src'].startswith(base) and '/stickers/' in el.attrib['src']
+            for candidate in el.attrib['srcset'].split(', '):
+                url, density = candidate.rsplit(' ', 1)
+                assert url.startswith(base) and density in ('2x', '3x')
+            assert len(el) == 0 and not el.text
+            out.append(el.attrib['alt'])
+        elif tag == 'br':
+            assert not el.attrib and len(el) == 0
+            out.append('\n')
+        elif tag == 'span':
+            assert el.attrib == {'class': 'emoji'} and depth == 0 and opts['wrapEmoji']
+            out.append(el.text or '')
+            for child in el:
+                walk(child, depth + 1)
+        else:
+            raise AssertionError(f'unexpected element <{tag}>')
+        out.append(el.tail or '')
+
+    for child in fragment:
+        walk(child, 0)
+    seen = ''.join(out)
+    if not opts['lineBreaks']:
+        assert '<br' not in html
+    assert seen == text, (text, html)
+
+
+@pytest.fixture(scope='module')
+def service():
+    s = Service()
+    yield s
+    s.stop()
+
+
+def test_rendered_html_is_safe_and_gives_the_text_back(service):
+    rng = random.Random(7)
+    checked = refused = 0
+    for text in corpus():
+        opts = options(rng)
+        r = service.post_json('/api/render', {'text': text, 'options': opts})
+        if '\x00' in text:
+            assert r.status == 400 and r.json()['error']['code'] == 'invalid_request'
+            refused += 1
+            continue
+        assert r.status == 200, (text, r.body[:200])
+        check(r.json()['html'], text, opts)
+        checked += 1
+    print(f'{checked} renders checked by html5lib, {refused} with NUL refused')
+    assert checked > 2000 and refused > 0
+
+
+def test_the_embeddable_fragment_is_as_safe(service):
+    from urllib.parse import quote
+    for text in corpus(seed=5, n=300):
+        if '\x00' in text:
+            continue
+        r = service.request('GET', '/api/render?text=' + quote(text, safe=''))
+        assert r.status == 200
+        check(r.text, text, {'baseURL': '/', 'className': 'sticker', 'lineBreaks': True, 'wrapEmoji': False})
+
+
+@pytest.mark.parametrize('html,text', [
+    ('<b>x</b>', 'x'),  # an element the renderer never writes
+    ('<img class="sticker" src="javascript:alert(1)" srcset="/a 2x, /b 3x" alt="[微笑]" draggable="false">', '[微笑]'),
+    ('<img class="sticker" src="/stickers/a.png" srcset="/a 2x, /b 3x" alt="[微笑]" draggable="false" onerror="x">', '[微笑]'),
+    ('a&amp;b', 'a&&b'),  # text that does not give the input back
+    ('<br title="x">', '\n'),
+])
+def test_the_checker_catches_what_it_must(html, text):
+    with pytest.raises(AssertionError):
+        check(html, text, {'baseURL': '/', 'className': 'sticker', 'lineBreaks': True, 'wrapEmoji': False})
