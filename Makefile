@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := .build/release/stickertext
 
-.PHONY: run demo test build deps bench bench-server clean
+.PHONY: run demo test build deps bench bench-server fuzz clean
 
 deps:
 	@scripts/install-deps.sh
@@ -25,10 +25,16 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	Tests/cli/cli-test.sh .build/debug/stickertext
+	Fuzz/run.sh 20
 	cd Tests/e2e && python3 -m pytest -q -p no:cacheprovider
 
 bench: deps
 	@Benchmarks/run.sh
+
+# libFuzzer (with AddressSanitizer) on the renderer, the edits and the JSON requests.
+FUZZ_SECONDS ?= 300
+fuzz:
+	Fuzz/run.sh $(FUZZ_SECONDS)
 
 # wrk against nginx + stickertext-server, beside nginx static and a C libfcgi responder.
 bench-server: deps
