@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := .build/release/stickertext
 
-.PHONY: run demo test build deps bench bench-server fuzz clean
+.PHONY: run demo test build deps bench bench-server fuzz faults clean
 
 deps:
 	@scripts/install-deps.sh
@@ -30,6 +30,10 @@ test: deps
 
 bench: deps
 	@Benchmarks/run.sh
+
+# Workers SIGKILLed again and again and the master replaced, under wrk: failures as clients see them.
+faults: deps
+	@Benchmarks/faults.sh
 
 # libFuzzer (with AddressSanitizer) on the renderer, the edits and the JSON requests.
 FUZZ_SECONDS ?= 300

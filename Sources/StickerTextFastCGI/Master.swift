@@ -16,10 +16,18 @@ struct Master {
     let logger: Logger
     var catalog: StickerCatalog
     var workers: [pid_t: Date] = [:]
+    /// The unix socket file this master bound, to tell it from a successor's.
+    var socketInode: (dev_t, ino_t)?
+
+    static func inode(of path: String) -> (dev_t, ino_t)? {
+        var info = stat()
+        return stat(path, &info) == 0 ? (info.st_dev, info.st_ino) : nil
+    }
 
     mutating func run() -> Never {
         FCGX_Init()
         let socket = openSocket()
+        if options.listen == nil { socketInode = Master.inode(of: options.socketPath) }
         Signals.installMaster()
         for _ in 0 ..< options.workerCount { spawn(socket) }
         logger.notice("master \(getpid()) serving on \(options.address) with \(options.workerCount) workers × \(options.threads) threads")
@@ -56,8 +64,12 @@ struct Master {
             if let started, Date().timeIntervalSince(started) < 1 { usleep(200_000) }
             spawn(socket)
         }
+        // Remove the socket file only if it is still ours: a new master may
+        // already have bound the path (a restart without downtime).
+        if options.listen == nil, let inode = socketInode, let current = Master.inode(of: options.socketPath), current == inode {
+            unlink(options.socketPath)
+        }
         close(socket)
-        if options.listen == nil { unlink(options.socketPath) }
         logger.notice("stopped")
         exit(0)
     }
