@@ -14,27 +14,14 @@ public struct RequestError: Error, Equatable, Sendable, CustomStringConvertible 
 
     /// `{"error": {"code", "message"}}`, the body of every API error.
     public var json: String {
-        #"{"error":{"code":"\#(code)","message":\#(JSONText.quoted(message))}}"#
-    }
-}
-
-enum JSONText {
-    /// A JSON string literal for `s`.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        var w = JSONWriter(capacity: message.utf8.count + 64)
+        w.object { w in
+            w.key("error")
+            w.object { w in
+                w.key("code"); w.string(code)
+                w.key("message"); w.string(message)
             }
         }
-        return out + "\""
+        return String(decoding: w.bytes, as: UTF8.self)
     }
 }

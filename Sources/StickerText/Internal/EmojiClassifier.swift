@@ -21,10 +21,6 @@ enum EmojiClassifier {
         return false
     }
 
-    static func isEmoji(_ character: Character) -> Bool {
-        isEmoji(character.unicodeScalars)
-    }
-
     /// The cluster at `p[range]`, decoded in place.
     static func isEmoji(_ range: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Bool {
         isEmoji(ScalarSequence(bytes: p, range: range))
