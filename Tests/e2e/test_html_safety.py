@@ -9,7 +9,7 @@ import random
 import html5lib
 import pytest
 
-from service import ROOT, Service
+from service import ROOT
 
 ALLOWED_IMG = {'class', 'src', 'srcset', 'width', 'height', 'alt', 'title', 'draggable'}
 
@@ -94,13 +94,6 @@ def check(html, text, opts):
     if not opts['lineBreaks']:
         assert '<br' not in html
     assert seen == text, (text, html)
-
-
-@pytest.fixture(scope='module')
-def service():
-    s = Service()
-    yield s
-    s.stop()
 
 
 def test_rendered_html_is_safe_and_gives_the_text_back(service):

@@ -14,13 +14,6 @@ from service import ROOT, Service
 SHOTS = os.path.join(ROOT, 'docs', 'screenshots')
 
 
-@pytest.fixture(scope='module')
-def service():
-    s = Service()
-    yield s
-    s.stop()
-
-
 def browser(width, height):
     options = webdriver.ChromeOptions()
     options.binary_location = '/usr/bin/chromium'

@@ -15,13 +15,6 @@ import pytest
 from service import ROOT, Service, check_schema
 
 
-@pytest.fixture(scope='module')
-def service():
-    s = Service()
-    yield s
-    s.stop()
-
-
 def test_health(service):
     r = service.request('GET', '/api/health')
     assert r.status == 200
