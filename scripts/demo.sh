@@ -9,4 +9,4 @@ step "echo '{\"text\":\"ab\",\"selection\":{\"location\":1,\"length\":0},\"op\":
 step "echo '{\"text\":\"a👨‍👩‍👧‍👦\",\"selection\":{\"location\":12,\"length\":0},\"op\":\"deleteBackward\"}' | stickertext edit"
 step "echo '{\"text\":\"你好[微笑]😀\",\"policy\":{\"maxLength\":10,\"countMode\":\"gb18030\"}}' | stickertext count"
 step "stickertext packs list | head -5"
-printf '\nThe HTTP service and the picker page arrive with the server (see README, Roadmap).\n'
+printf '\nThe same bodies are served over HTTP by `make run` (http://127.0.0.1:8080).\n'

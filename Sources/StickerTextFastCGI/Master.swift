@@ -14,7 +14,11 @@ import StickerTextServer
 struct Master {
     let options: ServerOptions
     let logger: Logger
-    var catalog: StickerCatalog
+    var catalog: StickerCatalog {
+        didSet { handler = APIHandler(catalog: catalog, bodyLimit: options.bodyLimit) }
+    }
+    /// Built once per catalog (it encodes the packs document); every forked worker inherits it.
+    private var handler: APIHandler
     var workers: [pid_t: Date] = [:]
     /// The unix socket file this master bound, to tell it from a successor's.
     var socketInode: (dev_t, ino_t)?
@@ -86,8 +90,14 @@ struct Master {
         return fd
     }
 
+    init(options: ServerOptions, logger: Logger, catalog: StickerCatalog) {
+        self.options = options
+        self.logger = logger
+        self.catalog = catalog
+        handler = APIHandler(catalog: catalog, bodyLimit: options.bodyLimit)
+    }
+
     private mutating func spawn(_ socket: Int32) {
-        let handler = APIHandler(catalog: catalog, bodyLimit: options.bodyLimit)
         let pid = fork()
         if pid == 0 {
             Worker.run(socket: socket, handler: handler, threads: options.threads, maxRequests: options.maxRequests, logger: logger)

@@ -14,8 +14,8 @@ public struct StickerTextAPI: Sendable {
 
     public func edit(_ body: some Collection<UInt8>) throws(RequestError) -> [UInt8] {
         let request = try EditRequest(json: parse(body))
-        let string = TextBackedString(request.text, catalog: catalog)
-        let selection = request.selection ?? .caret(string.displayLength(unit: request.unit))
+        // Parse the text for its length only when the caret defaults to its end.
+        let selection = request.selection ?? .caret(TextBackedString(request.text, catalog: catalog).displayLength(unit: request.unit))
         let result: EditResult
         do {
             result = try TextEditor(catalog: catalog, policy: request.policy)
