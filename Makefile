@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := .build/release/stickertext
 
-.PHONY: run demo test build deps bench bench-server fuzz faults clean
+.PHONY: run demo test build deps bench bench-server fuzz faults scaleout clean
 
 deps:
 	@scripts/install-deps.sh
@@ -34,6 +34,11 @@ bench: deps
 # Workers SIGKILLed again and again and the master replaced, under wrk: failures as clients see them.
 faults: deps
 	@Benchmarks/faults.sh
+
+# Three backends as separate hosts (network namespaces, needs root) behind one
+# nginx upstream; one is killed and brought back under wrk.
+scaleout: deps
+	@Benchmarks/scaleout.sh
 
 # libFuzzer (with AddressSanitizer) on the renderer, the edits and the JSON requests.
 FUZZ_SECONDS ?= 300

@@ -5,11 +5,11 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 run=${RUN_DIR:-$root/run}
+mkdir -p "$run" && run=$(cd "$run" && pwd)  # nginx-conf.sh takes an absolute path for a socket
 port=${PORT:-8080}
 limit=${BODY_LIMIT:-1048576}
 socket=$run/stickertext.sock
 server=${SERVER_BIN:-$root/.build/release/stickertext-server}
-mkdir -p "$run"
 chmod 755 "$run"
 "$root/scripts/nginx-conf.sh" "$root" "$run" "$port" "$socket" "$limit"
 
