@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := .build/release/stickertext
 
-.PHONY: run demo test build deps bench bench-server fuzz faults scaleout clean
+.PHONY: run demo test build deps bench bench-server fuzz faults scaleout soak clean
 
 deps:
 	@scripts/install-deps.sh
@@ -39,6 +39,10 @@ faults: deps
 # nginx upstream; one is killed and brought back under wrk.
 scaleout: deps
 	@Benchmarks/scaleout.sh
+
+# A million mixed requests: answers byte-identical, p50/p99, flat worker RSS, no leaked descriptors.
+soak: deps
+	@Benchmarks/soak.sh
 
 # libFuzzer (with AddressSanitizer) on the renderer, the edits and the JSON requests.
 FUZZ_SECONDS ?= 300

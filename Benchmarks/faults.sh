@@ -9,11 +9,8 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 secs=${1:-20}
 conns=${2:-16}
-out=$root/bench-out/faults
-rm -rf "$out"; mkdir -p "$out"; chmod 755 "$out"
-swift build -c release --product stickertext-server >/dev/null
-bin=$(swift build -c release --show-bin-path)/stickertext-server
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+. Benchmarks/setup.sh
+bench_setup faults
 sock=$out/s.sock
 scripts/nginx-conf.sh "$root" "$out" "$port" "$sock" 1048576
 printf '%s' '{"text":"今天好开心[微笑][哈哈] <b>&amp;</b> 👍🏽 [doge]"}' > "$out/render.json"
@@ -48,14 +45,11 @@ while [ $SECONDS -lt $end ]; do
 done
 wait $wrk_pid
 python3 - "$out/wrk.txt" "$kills" "$restarted" <<'PY'
-import re, sys
-t = open(sys.argv[1]).read()
-total = int(re.search(r'(\d+) requests in', t).group(1))
-bad = int(re.search(r'BAD_BODIES (\d+)', t).group(1))
-non2xx = re.search(r'Non-2xx or 3xx responses: (\d+)', t)
-sockerr = re.search(r'Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)', t)
-errors = sum(map(int, sockerr.groups())) if sockerr else 0
-print(f"{total} requests, {bad} failed or wrong (non-2xx {non2xx.group(1) if non2xx else 0}, socket errors {errors}); "
+import sys
+sys.path.insert(0, 'Benchmarks')
+from wrk_summary import WrkSummary
+w = WrkSummary.read(sys.argv[1])
+print(f"{w.requests} requests, {w.bad} failed or wrong (non-2xx {w.non2xx}, socket errors {w.socket_errors}); "
       f"{sys.argv[2]} workers SIGKILLed, master replaced: {sys.argv[3]}")
-sys.exit(1 if bad or errors else 0)
+sys.exit(1 if w.bad or w.socket_errors else 0)
 PY

@@ -19,11 +19,8 @@ if [ "$(id -u)" != 0 ]; then echo "scaleout.sh: needs root for ip netns (network
 net=10.231  # backend N: host side $net.N.1, backend side $net.N.2 (a /30 each)
 if ip -4 -o addr | grep -q " $net\."; then echo "scaleout.sh: $net.0.0/16 is already in use here" >&2; exit 2; fi
 
-out=$root/bench-out/scaleout
-rm -rf "$out"; mkdir -p "$out"; chmod 755 "$out"
-swift build -c release --product stickertext-server >/dev/null
-bin=$(swift build -c release --show-bin-path)/stickertext-server
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+. Benchmarks/setup.sh
+bench_setup scaleout
 
 host() { echo "stickertext-b$1"; }
 teardown() {
@@ -110,14 +107,12 @@ wait "$wrk_pid"
 wrk_pid=
 
 python3 - "$out/wrk.txt" "$victim" "$phase" "$s0" "$s1" "$s2" "$s3" "$s4" <<'PY'
-import re, sys
-t = open(sys.argv[1]).read()
+import sys
+sys.path.insert(0, 'Benchmarks')
+from wrk_summary import WrkSummary
+w = WrkSummary.read(sys.argv[1])
 victim, phase = int(sys.argv[2]), sys.argv[3]
 snaps = [list(map(int, s.split())) for s in sys.argv[4:]]
-total = int(re.search(r'(\d+) requests in', t).group(1))
-bad = int(re.search(r'BAD_BODIES (\d+)', t).group(1))
-sockerr = re.search(r'Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)', t)
-errors = sum(map(int, sockerr.groups())) if sockerr else 0
 names = [f"b{i + 1}" for i in range(len(snaps[0]))]
 phases = ["all up", f"b{victim} killed", f"b{victim} back, 1st half", f"b{victim} back, 2nd half"]
 print(f"{len(names)} backends in their own network namespaces, {phase} s per phase; share of requests served:")
@@ -128,9 +123,9 @@ for name, a, b in zip(phases, snaps, snaps[1:]):
     s = sum(d) or 1
     shares.append([x / s for x in d])
     print(f"  {name:<21} " + "".join(f"{x / s:>8.0%}" for x in d) + f"   {sum(d):>8}")
-print(f"{total} requests, {bad} failed or wrong, socket errors {errors}")
+print(f"{w.requests} requests in {w.seconds:.0f} s, {w.bad} failed or wrong, socket errors {w.socket_errors}")
 shifted = shares[1][victim - 1] == 0
 returned = shares[3][victim - 1] > 0.5 / len(names)  # back to (at least half) its fair share
 print(f"traffic left b{victim} while it was down: {'yes' if shifted else 'NO'}; came back: {'yes' if returned else 'NO'}")
-sys.exit(0 if not bad and not errors and shifted and returned else 1)
+sys.exit(0 if not w.bad and not w.socket_errors and shifted and returned else 1)
 PY

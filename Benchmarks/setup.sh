@@ -1,0 +1,10 @@
+# Sourced by the load scripts (faults, scale-out, soak) from the checkout's
+# root: bench_setup NAME makes bench-out/NAME afresh and sets out, bin (the
+# release stickertext-server, built if needed) and port (a free loopback port).
+bench_setup() {
+  out=$root/bench-out/$1
+  rm -rf "$out"; mkdir -p "$out"; chmod 755 "$out"  # nginx's workers (nobody) read it
+  swift build -c release --product stickertext-server >/dev/null
+  bin=$(swift build -c release --show-bin-path)/stickertext-server
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+}
