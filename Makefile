@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := .build/release/stickertext
 
-.PHONY: run demo test build deps bench bench-server fuzz faults scaleout soak clean
+.PHONY: run demo test build deps bench bench-server fuzz faults scaleout soak leaks clean
 
 deps:
 	@scripts/install-deps.sh
@@ -43,6 +43,10 @@ scaleout: deps
 # A million mixed requests: answers byte-identical, p50/p99, flat worker RSS, no leaked descriptors.
 soak: deps
 	@Benchmarks/soak.sh
+
+# LeakSanitizer over the Swift tests and the service tests against an instrumented server.
+leaks: deps
+	@Tests/leaks/run.sh
 
 # libFuzzer (with AddressSanitizer) on the renderer, the edits and the JSON requests.
 FUZZ_SECONDS ?= 300

@@ -43,7 +43,7 @@ enum Worker {
             quietChecks = inFlight.load(ordering: .relaxed) == 0 ? quietChecks + 1 : 0
             usleep(20_000)
         }
-        _exit(0)
+        _exit(LeakCheck.foundLeaks() ? 23 : 0)
     }
 
     private static func serve(socket: Int32, handler: APIHandler, maxRequests: Int, logger: Logger) {
