@@ -79,14 +79,29 @@ struct Master {
     }
 
     private func openSocket() -> Int32 {
-        if options.listen == nil { unlink(options.socketPath) }
-        let fd = FCGX_OpenSocket(options.address, Int32(options.backlog))
-        guard fd >= 0 else {
-            logger.critical("cannot listen on \(options.address): \(String(cString: strerror(errno)))")
+        guard options.listen == nil else { return listen(on: options.address) }
+        // A unix socket is bound beside its path, opened to nginx's workers
+        // (they may run as another user: nobody when nginx starts as root),
+        // then renamed over the path in one step: a master started while
+        // another serves (a restart without downtime) never leaves the path
+        // missing or unreadable, not even for a moment.
+        let staging = options.socketPath + ".\(getpid()).new"
+        unlink(staging)
+        let fd = listen(on: staging)
+        guard chmod(staging, 0o666) == 0, rename(staging, options.socketPath) == 0 else {
+            logger.critical("cannot put the socket at \(options.socketPath): \(String(cString: strerror(errno)))")
+            unlink(staging)
             exit(1)
         }
-        // nginx's workers may run as another user (nobody when nginx starts as root).
-        if options.listen == nil { chmod(options.socketPath, 0o666) }
+        return fd
+    }
+
+    private func listen(on address: String) -> Int32 {
+        let fd = FCGX_OpenSocket(address, Int32(options.backlog))
+        guard fd >= 0 else {
+            logger.critical("cannot listen on \(address): \(String(cString: strerror(errno)))")
+            exit(1)
+        }
         return fd
     }
 
