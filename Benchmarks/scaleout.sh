@@ -17,7 +17,6 @@ conns=${3:-16}
 [[ $count =~ ^[2-9]$ ]] || { echo "scaleout.sh: 2 to 9 backends" >&2; exit 2; }
 if [ "$(id -u)" != 0 ]; then echo "scaleout.sh: needs root for ip netns (network namespaces)" >&2; exit 2; fi
 net=10.231  # backend N: host side $net.N.1, backend side $net.N.2 (a /30 each)
-if ip -4 -o addr | grep -q " $net\."; then echo "scaleout.sh: $net.0.0/16 is already in use here" >&2; exit 2; fi
 
 . Benchmarks/setup.sh
 bench_setup scaleout
@@ -31,6 +30,7 @@ teardown() {
       ip netns pids "$(host "$n")" | xargs -r kill -KILL 2>/dev/null || true
       ip netns del "$(host "$n")"  # takes its end of the veth pair, and so the pair, with it
     fi
+    ip link del "stb${n}h" 2>/dev/null || true  # a pair an interrupted run made but never moved
   done
 }
 cleanup() {
@@ -41,6 +41,7 @@ cleanup() {
 }
 trap cleanup EXIT
 teardown  # what an interrupted run may have left
+if ip -4 -o addr | grep -q " $net\."; then echo "scaleout.sh: $net.0.0/16 is already in use here" >&2; exit 2; fi
 
 backends=()
 for n in $(seq "$count"); do
@@ -88,7 +89,6 @@ echo "ETag of /api/packs from the backends (requests served: $per): $(echo "$eta
 [[ " $per " != *" 0 "* ]] || { echo "a backend got no /api/packs request" >&2; exit 1; }
 [ "$(echo "$etags" | wc -l)" = 1 ] || { echo "backends disagree on the packs' ETag" >&2; exit 1; }
 printf '%s' '{"text":"今天好开心[微笑][哈哈] <b>&amp;</b> 👍🏽 [doge]"}' > "$out/render.json"
-
 
 victim=2
 WRK_METHOD=POST WRK_BODY_FILE=$out/render.json WRK_EXPECT='alt=\"[微笑]\"' \

@@ -22,6 +22,7 @@ scripts/nginx-conf.sh "$root" "$out" "$port" "$sock" 1048576
 "$bin" --socket-path "$sock" --workers 2 --threads 8 2> >(grep --line-buffered -v ' info ' > "$out/server.log") > /dev/null &
 master=$!
 for _ in $(seq 100); do [ -S "$sock" ] && break; sleep 0.05; done
+[ -S "$sock" ] || { echo "the server did not start:"; cat "$out/server.log"; exit 1; }
 nginx -p "$out" -c "$out/nginx.conf" -e "$out/nginx-error.log" &
 nginx_pid=$!
 cleanup() { kill "${sampler:-}" 2>/dev/null || true; kill -TERM "$master" 2>/dev/null || true; kill -QUIT "$nginx_pid" 2>/dev/null || true; wait 2>/dev/null || true; }
