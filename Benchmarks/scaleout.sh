@@ -72,6 +72,13 @@ for n in $(seq "$count"); do
   up "$n" || { echo "backend $n did not start; see $out/backend-$n.log" >&2; exit 1; }
 done
 
+# FCGI_WEB_SERVER_ADDRS at work: from nginx's side of the link a backend
+# answers; from any other address (here its own) it closes unanswered.
+allowed=$(python3 Benchmarks/fcgi_probe.py "$net.1.2:9000" || true)
+others=$(ip netns exec "$(host 1)" python3 Benchmarks/fcgi_probe.py "$net.1.2:9000" || true)
+echo "backend 1 asked directly: from $net.1.1 (nginx's side) \"$allowed\", from $net.1.2 \"$others\""
+[ "$allowed" = "Status: 200 OK" ] && [ "$others" = "no answer" ] || { echo "FCGI_WEB_SERVER_ADDRS is not enforced as expected" >&2; exit 1; }
+
 scripts/nginx-conf.sh "$root" "$out" "$port" "$(IFS=,; echo "${backends[*]}")" 1048576
 nginx -p "$out" -c "$out/nginx.conf" -e "$out/nginx-error.log" &
 nginx_pid=$!
