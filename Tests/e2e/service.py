@@ -43,24 +43,33 @@ class Response:
 
 
 class Service:
-    def __init__(self, workers=2, threads=4, packs=None, body_limit=1048576, extra=()):
+    """nginx and one master on a unix socket; or, with tcp_backends=N, N masters
+    on TCP (each one "host", its processes in their own session) behind one
+    nginx upstream."""
+
+    def __init__(self, workers=2, threads=4, packs=None, body_limit=1048576, extra=(), tcp_backends=0):
         self.run = tempfile.mkdtemp(prefix='stickertext-e2e-')
         os.chmod(self.run, 0o755)
         self.port = free_port()
         self.socket = os.path.join(self.run, 's.sock')
         self.body_limit = body_limit
-        subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), ROOT, self.run, str(self.port), self.socket,
-                        str(body_limit)], check=True)
-        args = [SERVER, '--socket-path', self.socket, '--workers', str(workers), '--threads', str(threads),
-                '--body-limit', str(body_limit), '--shutdown-grace', '10', *extra]
+        self.addresses = [f'127.0.0.1:{free_port()}' for _ in range(tcp_backends)]
+        subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), ROOT, self.run, str(self.port),
+                        ','.join(self.addresses) or self.socket, str(body_limit)], check=True)
+        self.args = [SERVER, '--workers', str(workers), '--threads', str(threads),
+                     '--body-limit', str(body_limit), '--shutdown-grace', '10', *extra]
         if packs:
-            args += ['--packs', packs]
+            self.args += ['--packs', packs]
         self.log = open(os.path.join(self.run, 'server.log'), 'w+')
-        self.server = subprocess.Popen(args, stderr=self.log, stdout=self.log)
-        for _ in range(200):
-            if os.path.exists(self.socket):
-                break
-            time.sleep(0.05)
+        if self.addresses:
+            self.servers = [self.start_backend(i) for i in range(tcp_backends)]
+        else:
+            self.servers = [subprocess.Popen(self.args + ['--socket-path', self.socket], stderr=self.log, stdout=self.log)]
+            for _ in range(200):
+                if os.path.exists(self.socket):
+                    break
+                time.sleep(0.05)
+        self.server = self.servers[0]
         self.nginx = subprocess.Popen(['nginx', '-p', self.run, '-c', os.path.join(self.run, 'nginx.conf'),
                                        '-e', os.path.join(self.run, 'nginx-error.log')])
         for _ in range(200):
@@ -71,6 +80,29 @@ class Service:
                 pass
             time.sleep(0.05)
         raise RuntimeError('the service did not start: ' + self.server_log())
+
+    def start_backend(self, index):
+        """Starts TCP backend `index` and waits until it listens."""
+        log = open(self.backend_log(index), 'a')
+        server = subprocess.Popen(self.args + ['--listen', self.addresses[index]], stderr=log, stdout=log,
+                                  start_new_session=True)
+        log.close()
+        host, port = self.addresses[index].split(':')
+        for _ in range(200):
+            try:
+                socket.create_connection((host, int(port)), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        return server
+
+    def backend_log(self, index):
+        return os.path.join(self.run, f'backend-{index}.log')
+
+    def kill_backend(self, index):
+        """SIGKILLs TCP backend `index` whole, master and workers, as if its host died."""
+        os.killpg(self.servers[index].pid, signal.SIGKILL)
+        self.servers[index].wait()
 
     def request(self, method, path, body=None, headers=None, timeout=30):
         connection = http.client.HTTPConnection('127.0.0.1', self.port, timeout=timeout)
@@ -93,13 +125,14 @@ class Service:
     def server_log(self):
         self.log.flush()
         self.log.seek(0)
-        return self.log.read()
+        return self.log.read() + ''.join(open(self.backend_log(i)).read() for i in range(len(self.addresses)))
 
     def stop(self):
-        for p, sig in ((self.nginx, signal.SIGQUIT), (self.server, signal.SIGTERM)):
+        processes = [self.nginx, *self.servers]
+        for p, sig in zip(processes, [signal.SIGQUIT] + [signal.SIGTERM] * len(self.servers)):
             if p.poll() is None:
                 p.send_signal(sig)
-        for p in (self.nginx, self.server):
+        for p in processes:
             try:
                 p.wait(timeout=15)
             except subprocess.TimeoutExpired:
