@@ -13,24 +13,14 @@ secs=${1:-10}
 conns=${2:-32}
 workers=${WORKERS:-2}
 threads=${THREADS:-$((conns / workers + 4))}
-need=()
-command -v wrk >/dev/null || need+=(wrk)
-command -v nginx >/dev/null || need+=(nginx)
-[ -f /usr/include/fcgiapp.h ] || need+=(libfcgi-dev)
-if [ ${#need[@]} -gt 0 ]; then
-  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
-fi
-out=$root/bench-out/server
-rm -rf "$out"; mkdir -p "$out"; chmod 755 "$out"
-swift build -c release --product stickertext-server >/dev/null
+. Benchmarks/setup.sh
+bench_setup server
 gcc -O2 -o "$out/responder" Benchmarks/baseline_responder.c -lfcgi -lpthread
 
 # A ~200-byte render body with codes, CJK, emoji and <&>.
 printf '%s' '{"text":"今天好开心[微笑][哈哈] 和朋友去吃饭 <b>&amp;</b> 👍🏽👨‍👩‍👧‍👦 [doge][不存在] see you at 8pm & bring \"snacks\" [心][赞]"}' > "$out/render.json"
 printf '%s' '{"text":"你好[微笑]世界","selection":{"location":3,"length":0},"op":"paste","string":"[哈哈]👍🏽"}' > "$out/edit.json"
 echo '{}' > "$out/none.json"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 sock=$out/s.sock
 scripts/nginx-conf.sh "$root" "$out" "$port" "$sock" 1048576
 nginx -p "$out" -c "$out/nginx.conf" -e "$out/nginx-error.log" &
@@ -77,8 +67,7 @@ wait_socket
 run_wrk c "nginx + C libfcgi responder" POST /api/render render.json '"ok":true'
 stop_backend; rm -f "$sock"
 
-root_bin=$(swift build -c release --show-bin-path)
-"$root_bin/stickertext-server" --socket-path "$sock" --workers "$workers" --threads "$threads" 2> "$out/server.log" & backend=$!
+"$bin" --socket-path "$sock" --workers "$workers" --threads "$threads" 2> "$out/server.log" & backend=$!
 wait_socket; sleep 0.2
 rss_before=$(rss)
 run_wrk render "POST /api/render" POST /api/render render.json 'src=\"/stickers/weibo/smile.png\"'

@@ -1,7 +1,10 @@
-# Sourced by the load scripts (faults, scale-out, soak) from the checkout's
-# root: bench_setup NAME makes bench-out/NAME afresh and sets out, bin (the
-# release stickertext-server, built if needed) and port (a free loopback port).
+# Sourced by the load scripts (server benchmark, faults, scale-out, soak) from
+# the checkout's root: bench_setup NAME installs what is missing (nginx, wrk,
+# libfcgi-dev, …; the scripts also run without make), makes bench-out/NAME
+# afresh and sets out, bin (the release stickertext-server, built if needed)
+# and port (a free loopback port).
 bench_setup() {
+  scripts/install-deps.sh
   out=$root/bench-out/$1
   rm -rf "$out"; mkdir -p "$out"; chmod 755 "$out"  # nginx's workers (nobody) read it
   swift build -c release --product stickertext-server >/dev/null

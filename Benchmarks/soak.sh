@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 total=${1:-1000000}
 conns=${2:-16}
-threads=2
+wrk_threads=2
 . Benchmarks/setup.sh
 bench_setup soak
 sock=$out/s.sock
@@ -40,10 +40,10 @@ load() {  # requests per thread, seconds at most, then wrk's own options
   local quota=$1 cap=$2; shift 2
   rm -rf "$out/done"; mkdir "$out/done"
   WRK_MIX=$out/mix.lua WRK_PER_THREAD=$quota WRK_DONE_DIR=$out/done \
-    wrk -t$threads -c"$conns" -d"${cap}s" "$@" -s Benchmarks/wrk-mix.lua "http://127.0.0.1:$port/" &
+    wrk -t$wrk_threads -c"$conns" -d"${cap}s" "$@" -s Benchmarks/wrk-mix.lua "http://127.0.0.1:$port/" &
   local wrk_pid=$!
   # A thread that has its quota stops, but wrk runs to its duration: SIGINT ends it, with its summary.
-  while kill -0 "$wrk_pid" 2>/dev/null && [ "$(ls "$out/done" | wc -l)" -lt $threads ]; do sleep 0.1; done
+  while kill -0 "$wrk_pid" 2>/dev/null && [ "$(ls "$out/done" | wc -l)" -lt $wrk_threads ]; do sleep 0.1; done
   kill -INT "$wrk_pid" 2>/dev/null || true
   wait "$wrk_pid"
 }
@@ -55,7 +55,7 @@ before=$(snapshot)
 
 ( t0=$SECONDS; while sleep 2; do echo "$((SECONDS - t0)) $(for p in $workers; do rss "$p"; printf ' '; done)"; done ) > "$out/rss.txt" &
 sampler=$!
-load $(((total + threads - 1) / threads)) 7200 --latency > "$out/wrk.txt" 2>&1
+load $(((total + wrk_threads - 1) / wrk_threads)) 7200 --latency > "$out/wrk.txt" 2>&1
 kill "$sampler"; wait "$sampler" 2>/dev/null || true; sampler=
 sleep 1
 after=$(snapshot)
