@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The soak's request mix: every edit and count case of Tests/cases/edit-cases.json,
+"""The soak's request mix: every edit and count case of Tests/conformance/api-cases.json,
 renders (short, hostile, 8 KB, with options), the GET fragment, the packs
 document (and its 304), health, and one of each client error. Each request is
 sent once, alone, and its status and body are recorded: under load every
@@ -16,7 +16,7 @@ import urllib.request
 
 base, out = sys.argv[1], sys.argv[2]
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-cases = json.load(open(os.path.join(root, 'Tests', 'cases', 'edit-cases.json'), encoding='utf-8'))
+cases = json.load(open(os.path.join(root, 'Tests', 'conformance', 'api-cases.json'), encoding='utf-8'))
 
 JSON = {'Content-Type': 'application/json'}
 requests = []

@@ -12,8 +12,13 @@ func canonicalJSON(_ value: Any) -> String {
     return String(decoding: data, as: UTF8.self)
 }
 
+/// Any JSON value, as JSONSerialization gives it; throws on invalid JSON.
+func jsonValue(_ data: Data) throws -> Any {
+    try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+}
+
 func jsonObject(_ bytes: [UInt8]) -> [String: Any] {
-    (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) as? [String: Any] ?? [:]
+    (try? jsonValue(Data(bytes))) as? [String: Any] ?? [:]
 }
 
 func jsonBody(_ object: Any) -> [UInt8] {

@@ -35,6 +35,21 @@ out=$(echo '{"text":1}' | "$bin" count); rc=$?
 check "count answers a JSON error" '{"error":{"code":"invalid_request"' "$out"
 check "count exits non-zero on a bad request" 1 "$((rc != 0))"
 
+# One line out per line in, in order; "exit N" follows the last so an extra line shows.
+out=$(printf '%s\n' '{"text":"ab","selection":{"location":1,"length":0},"op":"insert","string":"[微笑]"}' '{"text":' \
+        '{"text":"ab","selection":{"location":9,"length":0},"op":"insert","string":"x"}' | "$bin" edit --jsonl; echo "exit $?")
+line() { printf '%s\n' "$out" | sed -n "$1p"; }
+check "edit --jsonl answers the valid request on line 1" "a[微笑]b 2" "$(line 1 | json 'd["text"], d["selection"]["location"]')"
+check "edit --jsonl answers bad JSON with an error on line 2" '{"error":{"code":"invalid_json"' "$(line 2)"
+check "edit --jsonl answers a selection past the end with out_of_range on line 3" '{"error":{"code":"out_of_range"' "$(line 3)"
+check "edit --jsonl writes three lines and exits 0 whatever the answers" "[exit 0]" "[$(line 4)]"
+
+out=$(echo '{"text":"你好[微笑]","policy":{"maxLength":3}}' | "$bin" count --jsonl | json 'd["length"], d["valid"], d["overBy"], d["violations"]')
+check "count --jsonl answers a count" "6 False 3 ['maxLength']" "$out"
+
+out=$(echo '{"text":"x[doge]","options":{"baseURL":"https://cdn.example.com/"}}' | "$bin" render --jsonl | json 'd["html"], len(d["stickers"])')
+check "render --jsonl takes the options of each request" 'x<img class="sticker" src="https://cdn.example.com/stickers/animals/doge.png"' "$out"
+
 out=$("$bin" packs list | head -1)
 check "packs list" "weibo" "$out"
 
