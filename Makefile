@@ -25,6 +25,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	Tests/cli/cli-test.sh .build/debug/stickertext
+	STICKERTEXT_CLI=.build/debug/stickertext node --test Tests/js/
 	Fuzz/run.sh 20
 	cd Tests/e2e && python3 -m pytest -q -p no:cacheprovider
 

@@ -2,8 +2,9 @@
 # Installs the Debian packages the build and tests need, if any are missing.
 # The Swift toolchain itself comes with the machine (see README).
 set -euo pipefail
+# nodejs runs the page's JS text model in the tests (node --test).
 # wrk, gcc (the C baselines) and iproute2 (ip netns) serve the benchmark, fault and scale-out scripts.
-packages=(python3 make pkg-config curl libfcgi-dev nginx chromium chromium-driver fonts-wqy-zenhei fonts-noto-color-emoji wrk gcc iproute2)
+packages=(python3 make pkg-config curl nodejs libfcgi-dev nginx chromium chromium-driver fonts-wqy-zenhei fonts-noto-color-emoji wrk gcc iproute2)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

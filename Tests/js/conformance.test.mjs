@@ -1,0 +1,35 @@
+// Runs every case of the conformance corpus (Tests/conformance/*.json)
+// through the page's JS text model, as ConformanceTests.swift runs it through
+// the Swift core: each expected field compared exactly, error codes matched.
+// `html` is Swift's alone: the JS model never builds HTML strings.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { edit, count, render, loadGB18030 } from '../../public/js/model/index.js';
+import { catalog, corpus } from './support.mjs';
+
+const run = { edit, count, render };
+
+before(loadGB18030);
+
+for (const { file, ...sections } of corpus()) {
+  for (const kind of ['edit', 'count', 'render']) {
+    for (const c of sections[kind] ?? []) {
+      test(`${file} ${kind}: ${c.name}`, () => {
+        let response;
+        try {
+          response = run[kind](structuredClone(c.request), catalog);
+        } catch (error) {
+          if (!error.code) throw error;
+          assert.equal(error.code, c.error, `unexpected error ${error.code}: ${error.message}`);
+          return;
+        }
+        assert.equal(c.error, undefined, `expected error ${c.error}, got ${JSON.stringify(response)}`);
+        for (const [key, value] of Object.entries(c.expect)) {
+          if (key === 'html') continue;
+          assert.ok(key in response, `response has no "${key}"`);
+          assert.deepEqual(JSON.parse(JSON.stringify(response[key])), value, key);
+        }
+      });
+    }
+  }
+}

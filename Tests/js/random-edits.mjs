@@ -1,0 +1,89 @@
+// Owns: seeded random edit and count requests for the differential test:
+// texts of CJK, ASCII, emoji sequences, codes (known, unknown, broken),
+// brackets, combining marks, line breaks and text that NFC changes, with
+// random operations, selections, units and policies.
+
+/** mulberry32: a small, good PRNG whose whole state is the seed. */
+export function random(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6D2B79F5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (lo, hi) => lo + Math.floor(next() * (hi - lo + 1));
+  const pick = (list) => list[Math.floor(next() * list.length)];
+  return { next, int, pick, chance: (p) => next() < p };
+}
+
+const PIECES = [
+  // CJK, kana, Hangul, Latin, digits, punctuation
+  '笑', '死', '我', '了', '你好', '今天', 'あ', 'カ', '한', 'a', 'b', 'Z', ' ', '  ', '1', '9', '.', ',', '!', '#', '*', '…', '—', '、', '。', '（', '）', 'Я', 'é', 'ß', '©', '®', '™',
+  // emoji sequences: presentation, skin tones, ZWJ families, flags, keycaps, tags, variation selectors
+  '😀', '😂', '👍', '👍🏽', '👋🏿', '👨‍👩‍👧‍👦', '👩‍💻', '🧑🏽‍🚀', '🇨🇳', '🇺🇸', '🇯', '🇵', '#️⃣', '1️⃣', '*⃣', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', '©️', '❤️', '❤', '☺', '☺️', '✌🏻', '🏳️‍🌈', '\u200D', '\uFE0F', '\u{1F3FB}',
+  // combining marks, NFC-changing text, jamo, CRLF and other breaks
+  'e\u0301', 'a\u0308\u0323', '\u0301', '\u212B', '\u2126', '\u212A', 'A\u030A', '\u1100\u1161\u11A8', '\u1100', '\u1161', '\n', '\r\n', '\r', '\t', '\u2028', '\u00AD', 'न्\u200Dद', 'क्ष',
+  // brackets on their own
+  '[', ']', '[[', ']]', '][',
+];
+const CODES = ['[微笑]', '[哈哈]', '[笑哭]', '[doge]', '[smile]', '[haha]', '[二哈]', '[心]', '[赞]', '[哈哈', '微笑]', '[没有这个]', '[微\n笑]', '[]', '[微笑 ]'];
+
+/** A random text of about `size` pieces. */
+export function randomText(r, size) {
+  let s = '';
+  for (let i = 0; i < size; i++) s += r.chance(0.2) ? r.pick(CODES) : r.pick(PIECES);
+  return s;
+}
+
+const COUNT_MODES = ['graphemes', 'utf16', 'utf8', 'gb18030', 'weighted'];
+
+function randomPolicy(r, textLength) {
+  if (r.chance(0.35)) return undefined;
+  const p = {};
+  if (r.chance(0.7)) p.maxLength = Math.max(0, textLength + r.int(-4, 12));
+  if (r.chance(0.7)) p.countMode = r.pick(COUNT_MODES);
+  if (r.chance(0.3)) p.stickerWeight = r.pick([0, 1, 3]);
+  if (r.chance(0.3)) p.emoji = r.pick(['allow', 'reject', 'strip']);
+  if (r.chance(0.08)) { p.content = r.pick(['digits', 'decimal']); if (r.chance(0.5)) p.decimalPlaces = r.int(0, 3); }
+  return p;
+}
+
+const DIGIT_PIECES = ['1', '2', '0', '.', '5', '12', '3.5', 'x'];
+
+function randomInsert(r, policy) {
+  if (r.chance(0.003)) return 'a\u0000';  // NUL: refused, as the server refuses it
+  if (policy?.content) return Array.from({ length: r.int(1, 3) }, () => r.pick(DIGIT_PIECES)).join('');
+  return r.chance(0.5) ? r.pick([...PIECES, ...CODES]) : randomText(r, r.int(1, 6));
+}
+
+/** One edit request on `text` (whose display lengths the caller knows). */
+export function randomEdit(r, text, lengths) {
+  const unit = r.chance(0.7) ? 'utf16' : 'grapheme';
+  const length = lengths[unit];
+  const request = { text, unit };
+  if (r.chance(0.95)) {
+    const location = r.chance(0.02) ? length + 1 : r.int(0, length);
+    const span = r.chance(0.6) ? 0 : r.int(0, Math.max(0, length - location));
+    request.selection = { location, length: span };
+  }
+  const policy = randomPolicy(r, text.length);
+  if (policy) request.policy = policy;
+  const op = r.pick(['insert', 'insert', 'insert', 'paste', 'paste', 'insertSticker', 'cut', 'copy', 'deleteBackward',
+    'deleteBackward', 'deleteForward', 'moveCaret', 'moveCaret', 'select', 'selectAll']);
+  request.op = op;
+  if (op === 'insert' || op === 'paste') request.string = randomInsert(r, policy);
+  if (op === 'insertSticker') request.tag = r.pick([...CODES.slice(0, 8), '[没有这个]', 'smile']);
+  if (op === 'moveCaret') request.offset = r.chance(0.1) ? r.pick([-1000, 1000]) : r.int(-4, 4);
+  return request;
+}
+
+/** A count request. */
+export function randomCount(r) {
+  const text = randomText(r, r.int(0, 30));
+  const request = { text };
+  const policy = randomPolicy(r, text.length);
+  if (policy) request.policy = policy;
+  return request;
+}

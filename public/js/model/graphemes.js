@@ -1,0 +1,130 @@
+// Owns: scalars and grapheme clusters of JS strings (UTF-16 indices), the
+// mirror of the Swift core's GraphemeSegmentation.
+//
+// Full segmentation (Intl.Segmenter) is slow, and most chat text is ASCII,
+// CJK and kana, whose scalars never join a neighbour. So, exactly as in
+// Swift, text is cut at certain boundaries (between two "simple" scalars),
+// simple scalars are clusters of their own, and only the chunks between
+// certain boundaries that hold anything else are segmented. The chunk
+// boundaries are true boundaries, so the result equals full segmentation.
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** A scalar that is a grapheme boundary on both sides next to simple
+ *  scalars, never an emoji, and unchanged by NFC. The same ranges as
+ *  `GraphemeSegmentation.isSimple` in Swift (the conformance corpus and the
+ *  differential test hold the two together). */
+export function isSimple(c) {
+  if (c < 0xA0) return c !== 0x0D;
+  if (c < 0x3000) {
+    return (c <= 0x2FF && c !== 0xAD) || (c >= 0x370 && c <= 0x482 && c !== 0x374 && c !== 0x37E && c !== 0x387)
+      || (c >= 0x2010 && c <= 0x2027) || (c >= 0x2030 && c <= 0x205E) || (c >= 0x2070 && c <= 0x20CF)
+      || (c >= 0x2100 && c <= 0x218F && c !== 0x2126 && c !== 0x212A && c !== 0x212B) || (c >= 0x2500 && c <= 0x25FC);
+  }
+  return (c <= 0x3029) || (c >= 0x3030 && c <= 0x303F) || (c >= 0x3041 && c <= 0x3096)
+    || (c >= 0x309B && c <= 0x30FF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF)
+    || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xFF01 && c <= 0xFF5E);
+}
+
+const isHigh = (u) => u >= 0xD800 && u <= 0xDBFF;
+const isLow = (u) => u >= 0xDC00 && u <= 0xDFFF;
+
+/** UTF-16 length of the scalar starting at `i`. */
+export function scalarLength(s, i) {
+  return isHigh(s.charCodeAt(i)) && isLow(s.charCodeAt(i + 1)) ? 2 : 1;
+}
+
+/** The start of the scalar that ends just before `i`. */
+export function scalarStartBefore(s, i) {
+  return i >= 2 && isLow(s.charCodeAt(i - 1)) && isHigh(s.charCodeAt(i - 2)) ? i - 2 : i - 1;
+}
+
+/** `i` moved back to the start of its scalar (it may point between the halves of a surrogate pair). */
+export function roundDownToScalar(s, i) {
+  return i > 0 && i < s.length && isLow(s.charCodeAt(i)) && isHigh(s.charCodeAt(i - 1)) ? i - 1 : i;
+}
+
+const simpleAt = (s, i) => isSimple(s.codePointAt(i));
+
+/** Whether `i` (a scalar start strictly inside a run) is certainly a cluster boundary. */
+function isCertainBoundary(s, i) {
+  return simpleAt(s, i) && simpleAt(s, scalarStartBefore(s, i));
+}
+
+function chunkEnd(s, k, end) {
+  while (k < end && !isCertainBoundary(s, k)) k += scalarLength(s, k);
+  return k;
+}
+
+/** Calls `body(start, end, simple)` for each cluster of `s[start..<end]`;
+ *  `simple` says the cluster is one simple scalar. `body` returns false to stop. */
+export function forEachCluster(s, start, end, body) {
+  let i = start;
+  if (i >= end) return;
+  let current = simpleAt(s, i);
+  while (i < end) {
+    const j = i + scalarLength(s, i);
+    const next = j < end ? simpleAt(s, j) : true;
+    if (current && next) {
+      if (body(i, j, true) === false) return;
+      i = j;
+      continue;
+    }
+    const k = chunkEnd(s, j, end);
+    let at = i;
+    for (const { segment } of segmenter.segment(s.slice(i, k))) {
+      const length = segment.length;
+      // A lone simple scalar in the chunk (a space after an emoji) is still simple.
+      const single = length === scalarLength(s, at) && simpleAt(s, at);
+      if (body(at, at + length, single) === false) return;
+      at += length;
+    }
+    i = k;
+    if (i < end) current = simpleAt(s, i);
+  }
+}
+
+/** The number of clusters in `s[start..<end]`. */
+export function clusterCount(s, start, end) {
+  let n = 0;
+  forEachCluster(s, start, end, () => { n += 1; });
+  return n;
+}
+
+/** The cluster lengths of the smallest chunk between certain boundaries around `i`. */
+function chunkAround(s, i, runStart, runEnd) {
+  let start = roundDownToScalar(s, i);
+  while (start > runStart && !isCertainBoundary(s, start)) start = scalarStartBefore(s, start);
+  let end = roundDownToScalar(s, i);
+  if (end === start && end < runEnd) end += scalarLength(s, end);
+  end = chunkEnd(s, end, runEnd);
+  const lengths = [];
+  for (const { segment } of segmenter.segment(s.slice(start, end))) lengths.push(segment.length);
+  return { start, lengths };
+}
+
+/** The cluster boundary at or before `i` inside the run `[runStart, runEnd)`. */
+export function boundaryAtOrBefore(s, i, runStart, runEnd) {
+  if (i <= runStart) return runStart;
+  if (i >= runEnd) return runEnd;
+  const { start, lengths } = chunkAround(s, i, runStart, runEnd);
+  let k = start;
+  for (const length of lengths) {
+    if (k + length > i) return k;
+    k += length;
+  }
+  return k;
+}
+
+/** The cluster boundary at or after `i` inside the run `[runStart, runEnd)`. */
+export function boundaryAtOrAfter(s, i, runStart, runEnd) {
+  const down = boundaryAtOrBefore(s, i, runStart, runEnd);
+  if (down === i) return i;
+  const { start, lengths } = chunkAround(s, i, runStart, runEnd);
+  let k = start;
+  for (const length of lengths) {
+    k += length;
+    if (k >= i) return k;
+  }
+  return k;
+}

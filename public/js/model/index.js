@@ -1,0 +1,12 @@
+// Owns: the text model's public face. The model is pure (no DOM, no
+// network) and runs in node; it follows the Swift core's rules exactly, which
+// the conformance corpus (Tests/conformance) and the differential test prove.
+
+export { Catalog } from './catalog.js';
+export { scanCodes } from './scanner.js';
+export { TextBackedString, OffsetUnit } from './text-backed-string.js';
+export { InputPolicy, unlimited } from './policy.js';
+export { applyEdit, EditError } from './editing.js';
+export { counts } from './counting.js';
+export { loadGB18030, hasGB18030 } from './lengths.js';
+export { edit, count, render, parsePolicy } from './requests.js';

@@ -1,0 +1,113 @@
+// Owns: the lengths of text in every counting mode (graphemes, utf16, utf8,
+// gb18030, twitter-text weighted), the mirror of the Swift core's
+// LengthCounting and TextBackedString.measure.
+//
+// The GB18030 table is the only data a mode needs; it loads on demand
+// (`loadGB18030()`), and until then gb18030 lengths are `null`.
+
+import { forEachCluster } from './graphemes.js';
+import { isEmojiCluster } from './emoji.js';
+
+let twoByte = null;  // Uint8Array over the BMP: 1 where GB18030 takes two bytes
+
+/** Loads the GB18030 table (once); the gb18030 count mode needs it. */
+export async function loadGB18030() {
+  if (twoByte) return;
+  const { twoByteRanges } = await import('./gb18030-table.js');
+  const table = new Uint8Array(0x10000);
+  for (let i = 0; i < twoByteRanges.length; i += 2) table.fill(1, twoByteRanges[i], twoByteRanges[i + 1] + 1);
+  twoByte = table;
+}
+
+export const hasGB18030 = () => twoByte !== null;
+
+/** twitter-text v3: these code points weigh 100, everything else 200 (units of 1/100). */
+export function weight(c) {
+  return (c <= 4351 || (c >= 8192 && c <= 8205) || (c >= 8208 && c <= 8223) || (c >= 8242 && c <= 8247)) ? 100 : 200;
+}
+
+const utf8Length = (c) => (c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4);
+const gb18030Length = (c) => (c < 0x80 ? 1 : c > 0xFFFF ? 4 : twoByte[c] ? 2 : 4);
+
+/** Lengths in every mode; `weight` is in 1/100 units. `gb18030` is null without the table. */
+export class TextLengths {
+  constructor(graphemes = 0, utf16 = 0, utf8 = 0, gb18030 = 0, weight = 0) {
+    this.graphemes = graphemes;
+    this.utf16 = utf16;
+    this.utf8 = utf8;
+    this.gb18030 = twoByte ? gb18030 : null;
+    this.weight = weight;
+  }
+
+  /** Every mode counting `n` (the policy's `stickerWeight`). */
+  static uniform(n) { return new TextLengths(n, n, n, n, n * 100); }
+
+  add(other) {
+    this.graphemes += other.graphemes;
+    this.utf16 += other.utf16;
+    this.utf8 += other.utf8;
+    if (this.gb18030 !== null) this.gb18030 += other.gb18030;
+    this.weight += other.weight;
+    return this;
+  }
+
+  value(mode) {
+    switch (mode) {
+      case 'graphemes': return this.graphemes;
+      case 'utf16': return this.utf16;
+      case 'utf8': return this.utf8;
+      case 'gb18030': return requireGB18030(this.gb18030);
+      default: return Math.floor(this.weight / 100);
+    }
+  }
+}
+
+function requireGB18030(value) {
+  if (value === null) throw new Error('the gb18030 count mode needs loadGB18030() first');
+  return value;
+}
+
+/** Lengths of one cluster `s[start..<end]`. */
+function clusterLengths(s, start, end, simple, emoji) {
+  let utf8 = 0, gb = 0;
+  for (let i = start; i < end;) {
+    const c = s.codePointAt(i);
+    utf8 += utf8Length(c);
+    if (twoByte) gb += gb18030Length(c);
+    i += c > 0xFFFF ? 2 : 1;
+  }
+  let w;
+  if (emoji) w = 200;
+  else if (simple) w = weight(s.codePointAt(start));
+  else {
+    // twitter-text weighs the NFC form; only multi-scalar clusters can change under it.
+    w = 0;
+    for (const ch of s.slice(start, end).normalize('NFC')) w += weight(ch.codePointAt(0));
+  }
+  return new TextLengths(1, end - start, utf8, gb, w);
+}
+
+/** Lengths of `s[start..<end]` as text; `onEmoji(start, end)` is called for each emoji cluster. */
+export function measure(s, start, end, onEmoji) {
+  const total = new TextLengths();
+  forEachCluster(s, start, end, (a, b, simple) => {
+    const emoji = !simple && isEmojiCluster(s, a, b);
+    if (emoji && onEmoji) onEmoji(a, b);
+    total.add(clusterLengths(s, a, b, simple, emoji));
+  });
+  return total;
+}
+
+/** Length of `s[start..<end]` in a byte mode, without segmenting. */
+export function byteModeLength(s, start, end, mode) {
+  if (mode === 'utf16') return end - start;
+  let total = 0;
+  const perScalar = mode === 'utf8' ? utf8Length : (c) => gb18030Length(c);
+  if (mode === 'gb18030') requireGB18030(twoByte ? 0 : null);
+  for (let i = start; i < end;) {
+    const c = s.codePointAt(i);
+    total += perScalar(c);
+    i += c > 0xFFFF ? 2 : 1;
+  }
+  return total;
+}

@@ -1,0 +1,172 @@
+// Owns: the API's request and response bodies for the JS model: the same
+// `POST /api/edit`, `/api/count` and `/api/render` bodies the server reads,
+// validated the same way (unknown fields, wrong types and bad values are
+// errors with the server's error codes), and the same responses, less the
+// HTML (the page builds DOM nodes, never HTML strings). Transport beside the
+// domain: the rules live in editing.js, counting.js and policy.js.
+
+import { TextBackedString, OffsetUnit } from './text-backed-string.js';
+import { applyEdit, EditError, EditOperations } from './editing.js';
+import { counts } from './counting.js';
+import { InputPolicy, CountMode, EmojiRule, ContentRule, unlimited } from './policy.js';
+
+const typeName = (v) => (v === null ? 'null' : Array.isArray(v) ? 'an array'
+  : { boolean: 'a boolean', number: 'a number', string: 'a string', object: 'an object' }[typeof v] ?? typeof v);
+const invalid = (message) => new EditError('invalid_request', message);
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The fields of one JSON object, read as the server's JSONFields reads them (null = absent). */
+class Fields {
+  constructor(value, path, allowed) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      throw invalid(`${path || 'the body'} must be a JSON object, not ${typeName(value)}`);
+    }
+    const unknown = Object.keys(value).sort().find((k) => !allowed.includes(k));
+    if (unknown !== undefined) throw invalid(`unknown field "${path ? `${path}.${unknown}` : unknown}"; expected ${allowed.join(', ')}`);
+    this.value = value;
+    this.path = path;
+  }
+
+  name(key) { return this.path ? `${this.path}.${key}` : key; }
+
+  get(key) { return this.value[key] ?? null; }
+
+  string(key) {
+    const v = this.get(key);
+    if (v === null) return null;
+    if (typeof v !== 'string') throw invalid(`${this.name(key)} must be a string, not ${typeName(v)}`);
+    if (loneSurrogate.test(v)) throw new EditError('invalid_json', `the request body is not valid JSON: lone surrogate in ${this.name(key)}`);
+    return v;
+  }
+
+  requiredString(key, what) {
+    const s = this.string(key);
+    if (s === null) throw invalid(`${what ? `${what} needs` : 'missing'} "${this.name(key)}"`);
+    return s;
+  }
+
+  int(key) {
+    const v = this.get(key);
+    if (v === null) return null;
+    if (typeof v !== 'number') throw invalid(`${this.name(key)} must be a whole number, not ${typeName(v)}`);
+    if (!Number.isInteger(v)) throw invalid(`${this.name(key)} must be a whole number`);
+    if (!Number.isSafeInteger(v)) throw invalid(`${this.name(key)} is out of range`);
+    return v;
+  }
+
+  bool(key) {
+    const v = this.get(key);
+    if (v === null) return null;
+    if (typeof v !== 'boolean') throw invalid(`${this.name(key)} must be true or false, not ${typeName(v)}`);
+    return v;
+  }
+
+  choice(key, cases) {
+    const raw = this.string(key);
+    if (raw === null) return null;
+    if (!cases.includes(raw)) throw invalid(`${this.name(key)} must be one of ${cases.join(', ')}, not "${raw}"`);
+    return raw;
+  }
+
+  object(key, allowed) {
+    const v = this.get(key);
+    return v === null ? null : new Fields(v, this.name(key), allowed);
+  }
+}
+
+const policyFields = ['maxLength', 'countMode', 'emoji', 'content', 'decimalPlaces', 'stickerWeight'];
+
+/** The `policy` object of a request as an InputPolicy (defaults for what it leaves out). */
+export function parsePolicy(json) {
+  if (json === undefined || json === null) return unlimited;
+  const f = new Fields(json, 'policy', policyFields);
+  const policy = new InputPolicy({
+    maxLength: f.int('maxLength'), countMode: f.choice('countMode', CountMode) ?? 'graphemes',
+    emoji: f.choice('emoji', EmojiRule) ?? 'allow', content: f.choice('content', ContentRule) ?? 'any',
+    decimalPlaces: f.int('decimalPlaces') ?? 2, stickerWeight: f.int('stickerWeight'),
+  });
+  const problem = policy.validationProblem;
+  if (problem) throw invalid(problem);
+  return policy;
+}
+
+function parseOperation(f) {
+  const op = f.requiredString('op');
+  const what = `op "${op}"`;
+  switch (op) {
+    case 'insert': case 'paste': return { op, string: f.requiredString('string', what) };
+    case 'insertSticker': return { op, tag: f.requiredString('tag', what) };
+    case 'moveCaret': {
+      const offset = f.int('offset');
+      if (offset === null) throw invalid(`${what} needs "offset"`);
+      return { op, offset };
+    }
+    default:
+      if (!EditOperations.includes(op)) throw invalid(`unknown op "${op}"; one of ${EditOperations.join(', ')}`);
+      return { op };
+  }
+}
+
+/** `POST /api/edit`: the response body, less `html`; throws EditError with the API's error code. */
+export function edit(request, catalog) {
+  const f = new Fields(request, '', ['text', 'selection', 'unit', 'op', 'string', 'tag', 'offset', 'policy']);
+  const text = f.requiredString('text');
+  let selection = null;
+  const s = f.object('selection', ['location', 'length']);
+  if (s) {
+    const location = s.int('location'), length = s.int('length');
+    if (location === null || length === null) throw invalid('selection needs "location" and "length"');
+    selection = { location, length };
+  }
+  const unit = f.choice('unit', Object.values(OffsetUnit)) ?? OffsetUnit.utf16;
+  const policy = parsePolicy(f.get('policy'));
+  const operation = parseOperation(f);
+  if (!selection) selection = { location: new TextBackedString(text, catalog).displayLength(unit), length: 0 };
+  const result = applyEdit(operation, text, selection, unit, policy, catalog);
+  refuseNUL(result.string.text);
+  const response = {
+    text: result.string.text, selection: result.selection, plainSelection: result.plainSelection,
+    counts: counts(result.string, policy), changed: result.changed, truncated: result.truncated,
+    rejected: result.rejected, message: result.message,
+  };
+  if (result.clipboard !== undefined) response.clipboard = result.clipboard;
+  return response;
+}
+
+/** `POST /api/count`: the response body. */
+export function count(request, catalog) {
+  const f = new Fields(request, '', ['text', 'policy']);
+  const text = f.requiredString('text');
+  return counts(new TextBackedString(text, catalog), parsePolicy(f.get('policy')));
+}
+
+/** `POST /api/render`: `{stickers, counts}` (the HTML is the server's; the page builds DOM). */
+export function render(request, catalog) {
+  const f = new Fields(request, '', ['text', 'options']);
+  const text = f.requiredString('text');
+  const options = f.object('options', ['baseURL', 'size', 'className', 'lineBreaks', 'wrapEmoji']);
+  if (options) checkRenderOptions(options);
+  refuseNUL(text);
+  const c = counts(new TextBackedString(text, catalog), unlimited);
+  return { stickers: c.stickers, counts: c };
+}
+
+/** HTML cannot carry U+0000: the server refuses to render it. */
+function refuseNUL(text) {
+  const at = text.indexOf('\0');
+  if (at >= 0) throw invalid(`text contains U+0000 (NUL) at UTF-16 offset ${at}, which HTML cannot carry`);
+}
+
+/** The render options' rules (RenderOptions.validationProblem in Swift). */
+function checkRenderOptions(o) {
+  const baseURL = o.string('baseURL') ?? '/', size = o.int('size') ?? 20, className = o.string('className') ?? 'sticker';
+  o.bool('lineBreaks');
+  o.bool('wrapEmoji');
+  if (size < 8 || size > 512) throw invalid('options.size must be between 8 and 512');
+  if (!/^[A-Za-z0-9_ -]{1,64}$/.test(className)) throw invalid('options.className must be 1–64 of A-Z a-z 0-9 - _ and spaces');
+  const url = baseURL.toLowerCase();
+  const schemeOK = url.startsWith('https://') || url.startsWith('http://') || (url.startsWith('/') && !url.startsWith('//'));
+  if (!schemeOK || new TextEncoder().encode(baseURL).length > 512 || !/^[\x21-\x7E]*$/.test(baseURL) || /["'<>\\`{}|^]/.test(baseURL)) {
+    throw invalid('options.baseURL must be a path starting with / or an http(s):// URL, printable ASCII without quotes or angle brackets');
+  }
+}

@@ -1,0 +1,175 @@
+// Owns: plain text with `[tag]` codes seen as the user sees it, the mirror of
+// the Swift core's TextBackedString: each known code is one sticker counting
+// 1 in display offsets, in either unit (`utf16` or `grapheme`), and every
+// range snaps to whole units (a sticker or a grapheme cluster).
+//
+// A position is a UTF-16 index into the plain text (Swift uses UTF-8 byte
+// offsets; both are always at scalar boundaries, except the transient
+// "inside a surrogate pair" position that snapping rounds either way).
+
+import { scanCodes } from './scanner.js';
+import { forEachCluster, clusterCount, boundaryAtOrBefore, boundaryAtOrAfter } from './graphemes.js';
+
+export const OffsetUnit = Object.freeze({ utf16: 'utf16', grapheme: 'grapheme' });
+
+export class TextBackedString {
+  constructor(text, catalog) {
+    this.text = text;
+    this.catalog = catalog;
+    /** `[{start, end, entry}]`, in order. */
+    this.spans = scanCodes(text, catalog);
+  }
+
+  get length() { return this.text.length; }
+
+  /** Calls `body(start, end, span)` for each text run (span null) and sticker, in order; false stops. */
+  forEachItem(body) {
+    let position = 0;
+    for (const span of this.spans) {
+      if (position < span.start && body(position, span.start, null) === false) return;
+      if (body(span.start, span.end, span) === false) return;
+      position = span.end;
+    }
+    if (position < this.text.length) body(position, this.text.length, null);
+  }
+
+  /** The index of the first span ending after `position`. */
+  firstSpanEndingAfter(position) {
+    let lo = 0, hi = this.spans.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.spans[mid].end <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The sticker span with `position` strictly inside it, or null. */
+  spanContaining(position) {
+    const i = this.firstSpanEndingAfter(position);
+    return i < this.spans.length && this.spans[i].start < position ? this.spans[i] : null;
+  }
+
+  /** The text run (between stickers) around `position`: `[start, end]`. */
+  runAround(position) {
+    const i = this.firstSpanEndingAfter(position);
+    return [i > 0 ? this.spans[i - 1].end : 0, i < this.spans.length ? this.spans[i].start : this.text.length];
+  }
+
+  // ---- Display offsets
+
+  runDisplayLength(start, end, unit) {
+    return unit === OffsetUnit.utf16 ? end - start : clusterCount(this.text, start, end);
+  }
+
+  /** The length the user sees: stickers count 1. */
+  displayLength(unit) {
+    return this.displayOffsetOf(this.text.length, unit);
+  }
+
+  /** The position of a display offset, or null if out of range. An offset
+   *  inside a surrogate pair gives the position between its halves. */
+  positionOfDisplayOffset(offset, unit) {
+    if (offset < 0) return null;
+    if (offset === 0) return 0;
+    let result = null, acc = 0;
+    this.forEachItem((start, end, span) => {
+      if (span) {
+        acc += 1;
+        if (acc === offset) { result = end; return false; }
+        return true;
+      }
+      if (unit === OffsetUnit.utf16) {
+        if (acc + (end - start) >= offset) { result = start + (offset - acc); return false; }
+        acc += end - start;
+        return true;
+      }
+      forEachCluster(this.text, start, end, (_, clusterEnd) => {
+        acc += 1;
+        if (acc === offset) { result = clusterEnd; return false; }
+        return true;
+      });
+      return result === null;
+    });
+    return result;
+  }
+
+  /** The display offset of a position (a position inside a sticker counts as its start). */
+  displayOffsetOf(position, unit) {
+    let acc = 0;
+    this.forEachItem((start, end, span) => {
+      if (start >= position) return false;
+      if (span) {
+        if (end <= position) acc += 1;
+        return end < position;
+      }
+      const stop = Math.min(end, position);
+      acc += this.runDisplayLength(start, stop, unit);
+      return stop < position;
+    });
+    return acc;
+  }
+
+  // ---- Whole units
+
+  /** The unit boundary at or before `position`. */
+  snapDown(position) {
+    const span = this.spanContaining(position);
+    if (span) return span.start;
+    const [start, end] = this.runAround(position);
+    return boundaryAtOrBefore(this.text, position, start, end);
+  }
+
+  /** The unit boundary at or after `position`. */
+  snapUp(position) {
+    const span = this.spanContaining(position);
+    if (span) return span.end;
+    const [start, end] = this.runAround(position);
+    return boundaryAtOrAfter(this.text, position, start, end);
+  }
+
+  /** The whole unit (sticker or cluster) ending at the boundary `position`: `[start, end]` or null. */
+  unitBefore(position) {
+    if (position <= 0) return null;
+    const span = this.spanContaining(position - 1);
+    if (span) return [span.start, span.end];
+    const [start, end] = this.runAround(position - 1);
+    return [boundaryAtOrBefore(this.text, position - 1, start, end), position];
+  }
+
+  /** The whole unit starting at the boundary `position`: `[start, end]` or null. */
+  unitAfter(position) {
+    if (position >= this.text.length) return null;
+    const span = this.spanContaining(position + 1);
+    if (span) return [span.start, span.end];
+    const [start, end] = this.runAround(position);
+    return [position, boundaryAtOrAfter(this.text, position + 1, start, end)];
+  }
+
+  /** Positions of a display range `{location, length}`, widened to whole
+   *  units (a caret snaps to the start of its unit); null if out of range. */
+  positionsOf(range, unit) {
+    if (range.length < 0) return null;
+    const start = this.positionOfDisplayOffset(range.location, unit);
+    const end = this.positionOfDisplayOffset(range.location + range.length, unit);
+    if (start === null || end === null) return null;
+    const lower = this.snapDown(start);
+    return [lower, range.length === 0 ? lower : this.snapUp(end)];
+  }
+
+  /** A position range as a display range. */
+  displayRangeOf([start, end], unit) {
+    const location = this.displayOffsetOf(start, unit);
+    return { location, length: this.displayOffsetOf(end, unit) - location };
+  }
+
+  /** The plain text (with codes) of a display range, widened to whole units; null if out of range. */
+  plainText(range, unit) {
+    const positions = this.positionsOf(range, unit);
+    return positions && this.text.slice(positions[0], positions[1]);
+  }
+
+  /** The text with `[start, end)` replaced. */
+  replacing([start, end], replacement) {
+    return new TextBackedString(this.text.slice(0, start) + replacement + this.text.slice(end), this.catalog);
+  }
+}
