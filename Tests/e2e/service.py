@@ -70,6 +70,10 @@ class Service:
                     break
                 time.sleep(0.05)
         self.server = self.servers[0]
+        self.start_nginx()
+
+    def start_nginx(self):
+        """Starts nginx and waits until the service answers through it."""
         self.nginx = subprocess.Popen(['nginx', '-p', self.run, '-c', os.path.join(self.run, 'nginx.conf'),
                                        '-e', os.path.join(self.run, 'nginx-error.log')])
         for _ in range(200):
@@ -80,6 +84,12 @@ class Service:
                 pass
             time.sleep(0.05)
         raise RuntimeError('the service did not start: ' + self.server_log())
+
+    def stop_nginx(self):
+        """Stops nginx: for a browser, the network is down (connections refused)."""
+        self.nginx.send_signal(signal.SIGQUIT)
+        self.nginx.wait(timeout=15)
+
 
     def start_backend(self, index):
         """Starts TCP backend `index` and waits until it listens."""

@@ -4,22 +4,13 @@ import os
 import time
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service as ChromeService
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
+from browser import Page, browser
 from service import ROOT, Service
 
 SHOTS = os.path.join(ROOT, 'docs', 'screenshots')
-
-
-def browser(width, height):
-    options = webdriver.ChromeOptions()
-    options.binary_location = '/usr/bin/chromium'
-    for arg in ('--headless=new', '--no-sandbox', '--disable-gpu', f'--window-size={width},{height}', '--lang=zh-CN'):
-        options.add_argument(arg)
-    return webdriver.Chrome(service=ChromeService('/usr/bin/chromedriver'), options=options)
 
 
 @pytest.fixture(scope='module')
@@ -27,58 +18,6 @@ def phone():
     d = browser(390, 780)
     yield d
     d.quit()
-
-
-class Page:
-    def __init__(self, driver, service):
-        self.d = driver
-        driver.get(f'http://127.0.0.1:{service.port}/')
-        driver.execute_script('localStorage.clear()')
-        driver.get(f'http://127.0.0.1:{service.port}/')
-        self.wait('return document.body.dataset.ready')
-        self.editor = driver.find_element(By.ID, 'editor')
-        self.editor.click()
-
-    def wait(self, script, timeout=5):
-        end = time.time() + timeout
-        while time.time() < end:
-            value = self.d.execute_script(script)
-            if value:
-                return value
-            time.sleep(0.05)
-        raise AssertionError('timed out: ' + script)
-
-    def idle(self):
-        self.d.execute_async_script('window.stickertext.idle().then(() => arguments[arguments.length - 1]())')
-
-    def state(self):
-        self.idle()
-        return self.d.execute_script('return window.stickertext.state()')
-
-    def type(self, text):
-        self.editor.send_keys(text)
-        self.idle()
-
-    def open_panel(self):
-        if self.d.find_element(By.ID, 'toggle').get_attribute('aria-pressed') != 'true':
-            self.d.find_element(By.ID, 'toggle').click()
-        self.wait("return document.getElementById('panel').getBoundingClientRect().height > 200")
-
-    def tab(self, index):
-        self.d.find_elements(By.CSS_SELECTOR, '#tabs [role=tab]')[index].click()
-
-    def cells(self):
-        return self.d.find_elements(By.CSS_SELECTOR, '#pages .page:first-child button.cell:not(.delete)')
-
-    def delete_key(self):
-        return self.d.find_element(By.CSS_SELECTOR, '#pages .page:first-child button.cell.delete')
-
-    def clipboard_event(self, kind, data=''):
-        return self.d.execute_script('''
-            const dt = new DataTransfer();
-            if (arguments[1]) dt.setData('text/plain', arguments[1]);
-            document.getElementById('editor').dispatchEvent(new ClipboardEvent(arguments[0], {clipboardData: dt, bubbles: true, cancelable: true}));
-            return dt.getData('text/plain');''', kind, data)
 
 
 def test_insert_a_sticker_puts_the_caret_after_it(service, phone):
@@ -298,8 +237,19 @@ def test_embed_page_shows_a_fragment_with_absolute_urls(service, phone):
     assert '<b>' in phone.find_element(By.ID, 'out').text  # escaped, not bold
 
 
-def test_page_weight_is_under_40_kb():
-    total = sum(os.path.getsize(os.path.join(ROOT, 'public', f)) for f in ('index.html', 'app.js', 'app.css'))
+def test_what_the_page_loads_at_startup_is_under_40_kb_gzipped(service, phone):
+    """The page, its stylesheet and every module it imports, as nginx serves
+    them (gzip); data that only some count modes need is not loaded."""
+    import gzip
+    Page(phone, service)
+    loaded = phone.execute_script(
+        "return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
+        ".filter((p) => p.endsWith('.js') || p.endsWith('.css'))")
+    assert '/js/model/editing.js' in loaded and '/js/main.js' in loaded
+    assert '/js/model/gb18030-table.js' not in loaded  # on demand only
+    public = os.path.join(ROOT, 'public')
+    files = ['index.html', *(p.lstrip('/') for p in loaded)]
+    total = sum(len(gzip.compress(open(os.path.join(public, f), 'rb').read(), 6)) for f in files)
     assert total < 40 * 1024, total
 
 

@@ -1,0 +1,68 @@
+"""The page in headless Chromium (Debian's chromium + chromium-driver, driven
+by selenium): starting a browser, and a Page helper over the editor that the
+browser tests share."""
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service as ChromeService
+from selenium.webdriver.common.by import By
+
+
+def browser(width, height):
+    options = webdriver.ChromeOptions()
+    options.binary_location = '/usr/bin/chromium'
+    for arg in ('--headless=new', '--no-sandbox', '--disable-gpu', f'--window-size={width},{height}', '--lang=zh-CN'):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=ChromeService('/usr/bin/chromedriver'), options=options)
+
+
+class Page:
+    def __init__(self, driver, service):
+        self.d = driver
+        driver.get(f'http://127.0.0.1:{service.port}/')
+        driver.execute_script('localStorage.clear()')
+        driver.get(f'http://127.0.0.1:{service.port}/')
+        self.wait('return document.body.dataset.ready')
+        self.editor = driver.find_element(By.ID, 'editor')
+        self.editor.click()
+
+    def wait(self, script, timeout=5):
+        end = time.time() + timeout
+        while time.time() < end:
+            value = self.d.execute_script(script)
+            if value:
+                return value
+            time.sleep(0.05)
+        raise AssertionError('timed out: ' + script)
+
+    def idle(self):
+        self.d.execute_async_script('window.stickertext.idle().then(() => arguments[arguments.length - 1]())')
+
+    def state(self):
+        self.idle()
+        return self.d.execute_script('return window.stickertext.state()')
+
+    def type(self, text):
+        self.editor.send_keys(text)
+        self.idle()
+
+    def open_panel(self):
+        if self.d.find_element(By.ID, 'toggle').get_attribute('aria-pressed') != 'true':
+            self.d.find_element(By.ID, 'toggle').click()
+        self.wait("return document.getElementById('panel').getBoundingClientRect().height > 200")
+
+    def tab(self, index):
+        self.d.find_elements(By.CSS_SELECTOR, '#tabs [role=tab]')[index].click()
+
+    def cells(self):
+        return self.d.find_elements(By.CSS_SELECTOR, '#pages .page:first-child button.cell:not(.delete)')
+
+    def delete_key(self):
+        return self.d.find_element(By.CSS_SELECTOR, '#pages .page:first-child button.cell.delete')
+
+    def clipboard_event(self, kind, data=''):
+        return self.d.execute_script('''
+            const dt = new DataTransfer();
+            if (arguments[1]) dt.setData('text/plain', arguments[1]);
+            document.getElementById('editor').dispatchEvent(new ClipboardEvent(arguments[0], {clipboardData: dt, bubbles: true, cancelable: true}));
+            return dt.getData('text/plain');''', kind, data)

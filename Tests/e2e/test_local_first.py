@@ -1,0 +1,132 @@
+"""The local-first editor in headless Chromium: at 300 ms of emulated network
+latency (CDP's Network.emulateNetworkConditions) and with the network down
+(nginx stopped, and the browser told it is offline), every key's result shows
+before the next key is sent, in order; the field ends as the server computes
+for the same keys; the server's check agrees; a message sent offline stays in
+the field and goes out when the network is back."""
+import os
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from browser import Page, browser
+from service import ROOT, Service
+
+# The acceptance sequence: type `hello [doge] 你好`, two backspaces, `ok`.
+BACKSPACE = '\ue003'
+KEYS = list('hello [doge] 你好') + [BACKSPACE, BACKSPACE] + list('ok')
+
+
+def expected_states(service):
+    """What the server computes for the same keys, one edit after another, from an empty field."""
+    text, selection, states = '', {'location': 0, 'length': 0}, []
+    for key in KEYS:
+        body = {'text': text, 'selection': selection, 'op': 'deleteBackward'} if key == BACKSPACE \
+            else {'text': text, 'selection': selection, 'op': 'insert', 'string': key}
+        r = service.post_json('/api/edit', body).json()
+        text, selection = r['text'], r['selection']
+        states.append({'text': text, 'selection': selection})
+    return states
+
+
+def emulate(driver, offline=False, latency=0):
+    driver.execute_cdp_cmd('Network.enable', {})
+    driver.execute_cdp_cmd('Network.emulateNetworkConditions', {
+        'offline': offline, 'latency': latency, 'downloadThroughput': -1, 'uploadThroughput': -1})
+
+
+def type_checking_each_key(p, states):
+    """Sends the keys one by one; after each, before the next is sent, the field must already show its result."""
+    for key, want in zip(KEYS, states):
+        p.editor.send_keys(key)
+        assert p.d.execute_script('return window.stickertext.state()') == want, f'after {key!r}'
+
+
+@pytest.fixture(scope='module')
+def own_service():
+    """A service of this module's own: the offline test stops and restarts its nginx."""
+    s = Service()
+    yield s
+    s.stop()
+
+
+@pytest.fixture()
+def chromium():
+    d = browser(390, 780)
+    yield d
+    d.quit()
+
+
+def test_at_300_ms_latency_every_key_shows_before_the_next_and_the_server_agrees(own_service, chromium):
+    states = expected_states(own_service)
+    assert states[-1]['text'] == 'hello [doge] ok'
+    p = Page(chromium, own_service)
+    emulate(chromium, latency=300)
+    type_checking_each_key(p, states)
+    assert len(chromium.find_elements(By.CSS_SELECTOR, '#editor img.sticker')) == 1
+    # After the pause the page checks its edits with the server (300 ms away): all agree.
+    p.wait('return window.stickertext.checks.checked >= 1', timeout=10)
+    p.idle()
+    checks = chromium.execute_script('return window.stickertext.checks')
+    assert checks['differences'] == 0 and checks['failures'] == 0, checks
+    assert p.state() == states[-1]
+
+
+def test_offline_after_one_visit_the_page_opens_edits_and_sends_when_the_network_is_back(own_service, chromium):
+    states = expected_states(own_service)
+    p = Page(chromium, own_service)
+    # The first visit installs the service worker; once it controls the page, its copy is complete.
+    p.wait('return navigator.serviceWorker.controller !== null', timeout=10)
+    p.clipboard_event('paste', '[微笑]')  # a sticker image the worker has now seen
+    p.wait("return [...document.querySelectorAll('#editor img')].every((i) => i.complete && i.naturalWidth > 0)")
+    chromium.execute_script('window.stickertext.edit("selectAll"); window.stickertext.edit("deleteBackward")')
+    p.idle()
+
+    own_service.stop_nginx()  # the network is down for real ...
+    emulate(chromium, offline=True)  # ... and the browser knows it
+    try:
+        chromium.get(f'http://127.0.0.1:{own_service.port}/')
+        p = Page.__new__(Page)
+        p.d = chromium
+        p.wait('return document.body.dataset.ready', timeout=10)
+        p.editor = chromium.find_element(By.ID, 'editor')
+        p.editor.click()
+        type_checking_each_key(p, states)
+        assert len(chromium.find_elements(By.CSS_SELECTOR, '#editor img.sticker')) == 1
+        # The cached sticker image shows; the check with the server waits for the network.
+        p.wait("return document.querySelector('#editor img.sticker').complete")
+        chromium.find_element(By.ID, 'send').click()
+        p.wait("return document.getElementById('note').textContent.includes('Not sent')")
+        assert p.d.execute_script('return window.stickertext.state().text') == 'hello [doge] ok'
+        assert chromium.find_elements(By.CSS_SELECTOR, '#messages .msg') == []
+    finally:
+        own_service.start_nginx()
+    emulate(chromium, offline=False)  # back online: the waiting message goes out
+    p.wait("return document.querySelectorAll('#messages .msg').length === 1", timeout=15)
+    msg = chromium.find_element(By.CSS_SELECTOR, '#messages .msg')
+    assert msg.find_element(By.CSS_SELECTOR, 'img.sticker').get_attribute('alt') == '[doge]'
+    assert p.d.execute_script('return window.stickertext.state().text') == ''
+    p.wait('return window.stickertext.checks.checked >= 1', timeout=10)
+    assert chromium.execute_script('return window.stickertext.checks.differences') == 0
+
+
+def test_a_draft_survives_a_reload(own_service, chromium):
+    p = Page(chromium, own_service)
+    p.clipboard_event('paste', '草稿[微笑]')
+    chromium.refresh()
+    p.wait('return document.body.dataset.ready')
+    assert chromium.execute_script('return window.stickertext.state().text') == '草稿[微笑]'
+    assert len(chromium.find_elements(By.CSS_SELECTOR, '#editor img.sticker')) == 1
+
+
+def test_the_service_worker_keeps_every_module_of_the_page():
+    """sw.js lists every module under public/js (and nothing that does not exist), so the offline copy is whole."""
+    import re
+    public = os.path.join(ROOT, 'public')
+    shell = re.search(r'const SHELL = \[(.*?)\];', open(os.path.join(public, 'sw.js'), encoding='utf-8').read(), re.S).group(1)
+    listed = set(re.findall(r"'(/[^']*)'", shell))
+    modules = {'/' + os.path.relpath(os.path.join(d, f), public) for d, _, fs in os.walk(os.path.join(public, 'js'))
+               for f in fs if f.endswith('.js')}
+    assert modules <= listed, modules - listed
+    for path in listed - {'/'}:
+        assert os.path.isfile(os.path.join(public, path.lstrip('/'))), path

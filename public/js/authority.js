@@ -1,0 +1,120 @@
+// authority.js owns the server's word on the page's edits. The page edits
+// locally (editor.js); after the user pauses (300 ms) and before Send, the
+// edits made since the last check go to POST /api/edit as they were made, in
+// parallel, with one more request for the field's final text and selection.
+// Where the server's answer differs from the model's, the server wins: the
+// field takes the server's state, a console warning says what differed, and
+// `stats.differences` (read by the tests) goes up. Any difference is a bug in
+// one of the two implementations, for the conformance corpus to catch.
+// Offline, the edits wait and are checked when the network is back.
+
+import { postJSON, APIError } from './api.js';
+
+const PAUSE_MS = 300;
+const KEEP = 32;  // edits kept for checking; older ones are covered by the final-state check only
+const EDIT_FIELDS = ['text', 'selection', 'plainSelection', 'counts', 'truncated', 'rejected', 'changed', 'clipboard', 'message'];
+const STATE_FIELDS = ['text', 'selection', 'counts'];
+
+export const stats = { checked: 0, differences: 0, unchecked: 0, failures: 0 };
+
+let log = [];
+let timer = null, running = null, generation = 0;
+let editor;  // { current() -> {text, selection, counts}, adopt(state), policyJSON }
+
+/** The model leaves `gb18030` null until its table loads (the page's policy never needs it). */
+function comparable(field, local, server) {
+  if (field === 'counts' && local && local.gb18030 === null && server) return [local, { ...server, gb18030: null }];
+  return [local, server];
+}
+
+function differing(fields, local, server) {
+  if (server.error) return ['error'];
+  return fields.filter((f) => {
+    const [a, b] = comparable(f, local[f], server[f]);
+    return JSON.stringify(a) !== JSON.stringify(b);
+  });
+}
+
+/** Records one local edit: its request and the model's answer. */
+export function record(request, response) {
+  generation += 1;
+  log.push({ request, response });
+  if (log.length > KEEP) {
+    stats.unchecked += log.length - KEEP;
+    log = log.slice(-KEEP);
+  }
+  clearTimeout(timer);
+  timer = setTimeout(check, PAUSE_MS);
+}
+
+/** Checks the recorded edits and the final state; settles when done or when the network failed. */
+export function check() {
+  clearTimeout(timer);
+  if (!running) running = run().finally(() => { running = null; });
+  return running;
+}
+
+async function run() {
+  const batch = log, startedAt = generation, final = editor.current();
+  log = [];
+  const finalRequest = { text: final.text, selection: final.selection, unit: 'utf16', op: 'select', policy: editor.policyJSON };
+  let answers;
+  try {
+    answers = await Promise.all([...batch, { request: finalRequest }].map((e) => ask(e.request)));
+  } catch {
+    stats.failures += 1;
+    log = [...batch, ...log].slice(-KEEP);  // offline or failing: checked at the next pause or when back online
+    return;
+  }
+  stats.checked += answers.length;
+  let first = -1;
+  answers.forEach((server, i) => {
+    const local = i < batch.length ? batch[i].response : final;
+    const diff = differing(i < batch.length ? EDIT_FIELDS : STATE_FIELDS, local, server);
+    if (!diff.length) return;
+    stats.differences += 1;
+    console.warn('stickertext: the server answers differently from the page\'s model; the server wins.',
+      { request: i < batch.length ? batch[i].request : finalRequest, differ: diff, page: local, server });
+    if (first < 0) first = i;
+  });
+  if (first < 0) return;
+  const state = first < batch.length ? await replay(batch, answers[first], first) : answers[first];
+  if (!state) return;
+  // Edits made while the check ran were made on the page's state: check again at the next pause.
+  if (generation === startedAt) editor.adopt({ text: state.text, selection: state.selection });
+  else timer = setTimeout(check, PAUSE_MS);
+}
+
+/** The server's answer to an edit; an error answer stands for "no change" (the
+ *  model had none). Rejects only when there was no answer (network, 5xx). */
+async function ask(request) {
+  try {
+    return await postJSON('/api/edit', request);
+  } catch (error) {
+    if (!(error instanceof APIError) || error.status >= 500 || error.status === 429) throw error;
+    return { error: { code: error.code, message: error.message }, text: request.text, selection: request.selection };
+  }
+}
+
+/** The server's state after the recorded edits from `from` on: each later edit is asked
+ *  again on the server's text, with the caret where the server left it unless the user
+ *  had moved it. */
+async function replay(batch, answer, from) {
+  let state = answer;
+  try {
+    for (let i = from + 1; i < batch.length; i++) {
+      const { request } = batch[i];
+      const moved = JSON.stringify(request.selection) !== JSON.stringify(batch[i - 1].response.selection);
+      state = await ask({ ...request, text: state.text, selection: moved ? request.selection : state.selection });
+    }
+  } catch {
+    return null;
+  }
+  return state;
+}
+
+/** `deps`: { current() -> {text, selection, counts}, adopt({text, selection}), policyJSON }. */
+export function initAuthority(deps) {
+  editor = deps;
+  window.addEventListener('online', () => { if (log.length) check(); });
+}

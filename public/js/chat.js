@@ -1,0 +1,71 @@
+// chat.js owns the chat view: sending the editor's text (rendered by
+// POST /api/render; empty input never sends) into the message list, and
+// keeping the list pinned to its newest message while the panel or the
+// on-screen keyboard (through visualViewport) takes height away.
+
+import { postJSON, APIError } from './api.js';
+import { say } from './status.js';
+
+const RETRY_MS = 5000;
+
+// editor: { flush() (the server's check of the field), state(), clear() }.
+export function initChat(editor) {
+  const messages = document.getElementById('messages');
+  const composer = document.getElementById('composer');
+  let retry = null;
+
+  function show(html) {
+    const div = document.createElement('div');
+    div.className = 'msg';
+    div.innerHTML = html;  // escaped by the server: only <img class="sticker"> and <br> are markup
+    messages.appendChild(div);
+    messages.scrollTop = messages.scrollHeight;
+  }
+
+  // Sends what the field holds. Until the server has rendered it the text stays
+  // in the field (and in the saved draft): nothing typed is lost offline.
+  async function send() {
+    clearTimeout(retry);
+    retry = null;
+    await editor.flush();
+    const { text } = editor.state();
+    if (!text.trim()) return;  // empty input never sends
+    composer.dataset.pending = '1';
+    try {
+      const r = await postJSON('/api/render', { text });
+      delete composer.dataset.pending;
+      show(r.html);
+      // Only what was sent leaves the field; text typed meanwhile stays.
+      if (editor.state().text === text) editor.clear();
+    } catch (error) {
+      if (error instanceof APIError && error.status < 500 && error.status !== 429) {
+        delete composer.dataset.pending;
+        say(error.message);
+        return;
+      }
+      say('Not sent: no connection. The message stays here and is sent when the network is back (or press Send to retry).');
+      retry = setTimeout(send, RETRY_MS);
+    }
+  }
+
+  composer.addEventListener('submit', (e) => { e.preventDefault(); send(); });
+  window.addEventListener('online', () => { if (composer.dataset.pending) send(); });
+
+  // "Pinned" follows the user's own scrolling; the scroll events our own
+  // re-pinning causes arrive a frame late, after the list shrank further, so they are ignored.
+  let pinned = true, ownScrollUntil = 0;
+  messages.addEventListener('scroll', () => {
+    if (performance.now() < ownScrollUntil) return;
+    pinned = messages.scrollHeight - messages.scrollTop - messages.clientHeight < 4;
+  });
+  new ResizeObserver(() => {
+    if (!pinned) return;
+    ownScrollUntil = performance.now() + 150;
+    messages.scrollTop = messages.scrollHeight;
+  }).observe(messages);
+  if (window.visualViewport) {
+    const fit = () => document.documentElement.style.setProperty('--app-height', `${visualViewport.height}px`);
+    visualViewport.addEventListener('resize', fit);
+    fit();
+  }
+}

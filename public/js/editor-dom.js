@@ -1,0 +1,143 @@
+// editor-dom.js owns the editor element as a view: its DOM <-> plain text
+// (a sticker <img> reads as its [tag] alt) and NSRange-style offsets (an <img>
+// or a <br> is one unit, the API's utf16 unit), the DOM selection as such a
+// range, and showing a text-backed string as nodes with the caret put back.
+// Built with DOM APIs only: user text only ever becomes text nodes. No
+// network, no text rules (the model decides what is a sticker).
+
+let editor;
+let lastSel = { location: 0, length: 0 };  // the editor's selection while the DOM has none in it
+
+export function initEditorDom(element) {
+  editor = element;
+  document.addEventListener('selectionchange', () => {
+    const s = getSelection();
+    if (s.rangeCount && editor.contains(s.anchorNode)) lastSel = readSelection();
+  });
+}
+
+const unitLength = (n) => n.nodeType === 3 ? n.data.length : (n.nodeName === 'IMG' || (n.nodeName === 'BR' && !n.dataset.end)) ? 1 : 0;
+
+// The plain text of a node's content (the editor by default).
+export function plainOf(root = editor) {
+  let s = '';
+  for (const n of root.childNodes) {
+    if (n.nodeType === 3) s += n.data;
+    else if (n.nodeName === 'IMG') s += n.alt;
+    else if (n.nodeName === 'BR') s += n.dataset.end ? '' : '\n';
+    else s += plainOf(n);
+  }
+  return s;
+}
+
+// The display offset of a DOM boundary point inside the editor.
+export function offsetOf(node, offset) {
+  let total = 0;
+  const walk = (parent) => {
+    for (let i = 0; i < parent.childNodes.length; i++) {
+      const n = parent.childNodes[i];
+      if (parent === node && i === offset) return true;
+      if (n === node) { total += offset; return true; }
+      if (n.nodeType === 1 && n.childNodes.length && n.nodeName !== 'IMG') { if (walk(n)) return true; } else total += unitLength(n);
+    }
+    return parent === node;
+  };
+  walk(editor);
+  return total;
+}
+
+// The DOM boundary point [node, offset] for a display offset.
+export function pointAt(offset) {
+  let left = offset;
+  for (let i = 0; i < editor.childNodes.length; i++) {
+    const n = editor.childNodes[i], len = unitLength(n);
+    if (n.nodeType === 3 && left <= len) return [n, left];
+    if (n.nodeType !== 3 && left < len) return [editor, i];
+    if (n.nodeType !== 3 && left === 0) return [editor, i];
+    left -= len;
+  }
+  return [editor, editor.childNodes.length - (editor.lastChild && editor.lastChild.dataset && editor.lastChild.dataset.end ? 1 : 0)];
+}
+
+// The editor's selection as { location, length }; the last known one when the DOM selection is elsewhere.
+export function readSelection() {
+  const s = getSelection();
+  if (!s.rangeCount || !editor.contains(s.anchorNode)) return lastSel;
+  const r = s.getRangeAt(0), a = offsetOf(r.startContainer, r.startOffset), b = offsetOf(r.endContainer, r.endOffset);
+  return { location: a, length: b - a };
+}
+
+export function writeSelection(sel) {
+  const r = document.createRange();
+  r.setStart(...pointAt(sel.location));
+  r.setEnd(...pointAt(sel.location + sel.length));
+  const s = getSelection();
+  s.removeAllRanges();
+  s.addRange(r);
+  lastSel = sel;
+}
+
+// The nodes of a text run: text, with each line break a <br>.
+function appendRun(parent, text) {
+  const lines = text.split('\n');
+  lines.forEach((line, i) => {
+    if (i > 0) parent.appendChild(document.createElement('br'));
+    if (line) parent.appendChild(document.createTextNode(line));
+  });
+}
+
+// A sticker as the server renders it (one line high, alt = the code as typed,
+// so copying gives the text back).
+function stickerImage(entry) {
+  const img = document.createElement('img');
+  const image = entry.sticker.image;
+  img.className = 'sticker';
+  img.src = image.src;
+  img.srcset = image.srcset;
+  img.height = 20;
+  img.width = Math.max(1, Math.round((image.width * 20) / image.height));
+  img.alt = entry.code;
+  img.title = /^[\x00-\x7F]*$/.test(entry.code) ? entry.sticker.name.en : entry.sticker.name.zh;
+  img.draggable = false;
+  return img;
+}
+
+// Shows `string` (a TextBackedString) with the selection sel. placeCaret: put
+// the DOM selection there now; otherwise it is only remembered.
+export function showString(string, sel, { placeCaret = false } = {}) {
+  const fragment = document.createDocumentFragment();
+  string.forEachItem((start, end, span) => {
+    if (span) fragment.appendChild(stickerImage(span.entry));
+    else appendRun(fragment, string.text.slice(start, end));
+  });
+  if (string.text.endsWith('\n')) {
+    // An end marker lets the last, empty line show; it counts nothing.
+    const marker = document.createElement('br');
+    marker.dataset.end = '1';
+    fragment.appendChild(marker);
+  }
+  editor.replaceChildren(fragment);
+  if (placeCaret) writeSelection(sel); else lastSel = sel;
+}
+
+export const hasFocus = () => document.activeElement === editor;
+
+// Focuses the editor with its caret where it was (the panel's buttons never take it away).
+export function focusKeepingCaret() {
+  editor.focus();
+  writeSelection(lastSel);
+}
+
+// The sticker panel replaces the system keyboard while it is open.
+export function useSystemKeyboard(on) {
+  editor.inputMode = on ? '' : 'none';
+}
+
+// The plain text of the document's selection, for the clipboard; null when there is none.
+export function selectedPlainText() {
+  const s = getSelection();
+  if (!s.rangeCount) return null;
+  const box = document.createElement('div');
+  box.appendChild(s.getRangeAt(0).cloneContents());
+  return plainOf(box);
+}
