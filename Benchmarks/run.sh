@@ -22,6 +22,8 @@ bin=$(swift build -c release --show-bin-path)/StickerTextBenchmarks
 "$out/baseline_render" "$out/corpus.txt" "$out/codes.tsv" "$runs" > "$out/c.json"
 python3 Benchmarks/baseline_render.py "$out/corpus.txt" "$out/codes.tsv" 5 > "$out/python.json"
 "$bin" "$out/corpus.txt" "$runs" > "$out/swift.json"
+# The page's JS text model on the same corpus and edits (node).
+node Benchmarks/js/model-bench.mjs "$out/corpus.txt" "$runs" > "$out/js.json"
 
 python3 - "$out" <<'PY'
 import json, sys
@@ -42,8 +44,15 @@ for r in rows:
         print(f"count: {r['count_mb_s']} MB/s (all lengths, emoji and stickers)")
     if r['name'] == 'api_small':
         print(f"one ~200-byte POST /api/render body through StickerTextAPI: {r['render_request_us']} µs")
-print("edit latency (best / median ms):")
+js = {(r['size'], r['op']): r for r in map(json.loads, open(f'{out}/js.json'))}
+print("edit latency, Swift core and the page's JS model (best / median ms; JS p95 too):")
 for r in rows:
     if r['name'] == 'edit':
-        print(f"  {r['size']:>6} {r['op']:<16} {r['best_ms']:8.2f} / {r['median_ms']:.2f}")
+        j = js.get((r['size'], r['op']))
+        other = f"   js {j['best_ms']:8.3f} / {j['median_ms']:.3f} (p95 {j['p95_ms']:.3f})" if j else ''
+        print(f"  {r['size']:>6} {r['op']:<16} swift {r['best_ms']:8.2f} / {r['median_ms']:.2f}{other}")
+for (size, op), j in js.items():
+    if op == 'keystroke_request':
+        print(f"  {size:>6} {op:<16} js {j['best_ms']:8.3f} / {j['median_ms']:.3f} (p95 {j['p95_ms']:.3f}): validate, edit, count the result"
+              f"{' (target median <= 1 ms)' if size == '1KB' else ' (target median <= 10 ms)' if size == '100KB' else ''}")
 PY
