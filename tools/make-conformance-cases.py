@@ -1,0 +1,868 @@
+#!/usr/bin/env python3
+"""Writes the generated families of the conformance corpus:
+
+    Tests/conformance/generated-units.json   every caret position of five tricky
+                                             strings x deleteBackward / deleteForward
+                                             (and moveCaret +1 / -1, in both units, for
+                                             three of them); select and copy from every
+                                             utf16 offset; cut of every grapheme
+    Tests/conformance/generated-policy.json  limit sweeps (every count mode x every
+                                             sticker weight, at the limit, one below,
+                                             one above, already over, deleting over)
+                                             and decimal places 0 / 1 / 2
+
+The expectations are computed here, from the rules in README.md ("The model",
+"JSON schema"), by a small reference model of its own that never runs the
+Swift code: scanning is written from the rule (innermost bracket pair on one
+line, known code), grapheme clusters come from the PyPI `regex` module's \\X,
+UTF-8 / UTF-16 / GB18030 lengths from Python's codecs, NFC from
+`unicodedata`, emoji from the Unicode properties the README names
+(Emoji_Presentation, Emoji_Modifier, Emoji + U+FE0F / U+20E3), and the
+twitter-text v3 weights from their published ranges. So a case here can catch
+a Swift bug instead of repeating it.
+
+Usage: python3 tools/make-conformance-cases.py [--check]
+(--check: exit 1 if the files on disk differ from what would be written.)
+Needs: python3-regex (pip install regex).
+"""
+
+import glob
+import json
+import os
+import sys
+import unicodedata
+
+import regex
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "Tests", "conformance")
+
+# --------------------------------------------------------------------------
+# The catalog: the default packs, every tag and alias a code.
+
+
+def load_catalog():
+    codes = {}
+    for path in sorted(glob.glob(os.path.join(ROOT, "public", "stickers", "*", "pack.json"))):
+        with open(path, encoding="utf-8") as f:
+            pack = json.load(f)
+        for s in pack["stickers"]:
+            if "tag" not in s:  # the emoji pack: plain emoji, not codes
+                continue
+            info = {"tag": s["tag"], "pack": pack["id"], "name": s["name"], "image": s["image"]}
+            for code in [s["tag"]] + s.get("aliases", []):
+                codes[code] = info
+    return codes
+
+
+CODES = load_catalog()
+
+# --------------------------------------------------------------------------
+# Plain text facts, from Python's own codecs and the regex module.
+
+
+def u16(s):
+    return len(s.encode("utf-16-le")) // 2
+
+
+def clusters(s):
+    return regex.findall(r"\X", s)
+
+
+def weight_of_scalar(c):
+    c = ord(c)
+    light = c <= 4351 or 8192 <= c <= 8205 or 8208 <= c <= 8223 or 8242 <= c <= 8247
+    return 1 if light else 2
+
+
+_EP = regex.compile(r"\p{Emoji_Presentation}")
+_EM = regex.compile(r"\p{Emoji_Modifier}")
+_E = regex.compile(r"\p{Emoji}")
+
+
+def is_emoji(cluster):
+    """README: keycaps, flags, ZWJ sequences, skin tones and U+FE0F forms are
+    emoji; `# 1 ©` alone are text. A cluster is one when a scalar has
+    Emoji_Presentation or is an Emoji_Modifier, or when U+FE0F / U+20E3
+    follows a first scalar that has the Emoji property."""
+    for c in cluster:
+        if _EP.match(c) or _EM.match(c):
+            return True
+    if ("\ufe0f" in cluster or "\u20e3" in cluster) and _E.match(cluster[0]):
+        return True
+    return False
+
+
+def lengths_of_text(s):
+    """Every count of plain text (no stickers in it)."""
+    out = {"graphemes": 0, "utf16": u16(s), "utf8": len(s.encode("utf-8")),
+           "gb18030": len(s.encode("gb18030")), "weighted": 0}
+    for c in clusters(s):
+        out["graphemes"] += 1
+        if is_emoji(c):
+            out["weighted"] += 2
+        else:
+            out["weighted"] += sum(weight_of_scalar(x) for x in unicodedata.normalize("NFC", c))
+    return out
+
+
+def uniform(n):
+    return {k: n for k in ("graphemes", "utf16", "utf8", "gb18030", "weighted")}
+
+
+# --------------------------------------------------------------------------
+# Codes: a `]` closes the nearest `[` before it on the same line when nothing
+# but code characters lie between, and the content is a known code.
+
+
+def scan(text):
+    spans = []
+    for i, ch in enumerate(text):
+        if ch != "]":
+            continue
+        j = i - 1
+        while j >= 0:
+            c = text[j]
+            if c == "[":
+                if text[j:i + 1] in CODES:
+                    spans.append((j, i + 1))
+                break
+            if c in "]\n\r":
+                break
+            j -= 1
+    return spans
+
+
+class Unit:
+    def __init__(self, text, start, end, sticker):
+        self.s = text                  # its plain text
+        self.sticker = sticker         # True for a sticker
+        self.p0 = start                # plain UTF-16 offsets
+        self.p1 = end
+
+    def display(self, unit):
+        return 1 if self.sticker or unit == "grapheme" else self.p1 - self.p0
+
+
+class Model:
+    """Text as the user sees it: stickers and grapheme clusters, in order.
+    Positions are plain UTF-16 offsets (they may fall inside a scalar's
+    surrogate pair; snapping rounds them to whole units)."""
+
+    def __init__(self, text):
+        self.text = text
+        self.units = []
+        self.items = []  # (plain text, is sticker)
+        pos = 0
+        for a, b in scan(text):
+            if pos < a:
+                self.items.append((text[pos:a], False))
+            self.items.append((text[a:b], True))
+            pos = b
+        if pos < len(text):
+            self.items.append((text[pos:], False))
+        p = 0
+        for s, sticker in self.items:
+            parts = [s] if sticker else clusters(s)  # each text run is segmented on its own
+            for part in parts:
+                self.units.append(Unit(part, p, p + u16(part), sticker))
+                p += u16(part)
+        self.length16 = p
+        self.bounds = [0] + [u.p1 for u in self.units]
+
+    # offsets
+    def display_length(self, unit):
+        return sum(u.display(unit) for u in self.units)
+
+    def position(self, offset, unit):
+        if offset < 0:
+            return None
+        if offset == 0:
+            return 0
+        acc = 0
+        for u in self.units:
+            d = u.display(unit)
+            if acc + d >= offset:
+                return u.p0 + (offset - acc) if d > 1 else u.p1
+            acc += d
+        return None
+
+    def snap_down(self, p):
+        return max(b for b in self.bounds if b <= p)
+
+    def snap_up(self, p):
+        return min(b for b in self.bounds if b >= p)
+
+    def display_at(self, p, unit):  # p is a boundary
+        return sum(u.display(unit) for u in self.units if u.p1 <= p)
+
+    def display_range(self, lo, hi, unit):
+        a = self.display_at(lo, unit)
+        return {"location": a, "length": self.display_at(hi, unit) - a}
+
+    def positions(self, sel, unit):
+        loc, length = sel["location"], sel["length"]
+        if length < 0:
+            return None
+        a = self.position(loc, unit)
+        b = self.position(loc + length, unit)
+        if a is None or b is None:
+            return None
+        lo = self.snap_down(a)
+        return (lo, lo if length == 0 else self.snap_up(b))
+
+    def plain(self, lo, hi):
+        return self.text.encode("utf-16-le")[2 * lo:2 * hi].decode("utf-16-le")
+
+    def replacing(self, lo, hi, s):
+        b = self.text.encode("utf-16-le")
+        return b[:2 * lo].decode("utf-16-le") + s + b[2 * hi:].decode("utf-16-le")
+
+    def unit_before(self, p):
+        for u in self.units:
+            if u.p1 == p:
+                return (u.p0, u.p1)
+        return None
+
+    def unit_after(self, p):
+        for u in self.units:
+            if u.p0 == p:
+                return (u.p0, u.p1)
+        return None
+
+    # counts
+    def lengths(self, sticker_weight=None):
+        total = uniform(0)
+        for s, sticker in self.items:
+            part = uniform(sticker_weight) if sticker and sticker_weight is not None else lengths_of_text(s)
+            for k in total:
+                total[k] += part[k]
+        return total
+
+    def emoji(self):
+        found = []
+        for u in self.units:
+            if not u.sticker and is_emoji(u.s):
+                found.append({"emoji": u.s, "range": {"location": u.p0, "length": u.p1 - u.p0}})
+        return found
+
+    def stickers(self):
+        out = []
+        for u in self.units:
+            if u.sticker:
+                out.append({"code": u.s, "tag": CODES[u.s]["tag"], "pack": CODES[u.s]["pack"],
+                            "range": {"location": u.p0, "length": u.p1 - u.p0}})
+        return out
+
+
+# --------------------------------------------------------------------------
+# Policy
+
+
+class RequestError(Exception):
+    def __init__(self, code):
+        super().__init__(code)
+        self.code = code
+
+
+def _whole(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def read_policy(p):
+    if p is not None and not isinstance(p, dict):
+        raise RequestError("invalid_request")
+    p = dict(p or {})
+    allowed = {"maxLength", "countMode", "emoji", "content", "decimalPlaces", "stickerWeight"}
+    if set(p) - allowed:
+        raise RequestError("invalid_request")
+    for key in ("maxLength", "decimalPlaces", "stickerWeight"):
+        if p.get(key) is not None and not _whole(p[key]):
+            raise RequestError("invalid_request")
+    for key in ("countMode", "emoji", "content"):
+        if p.get(key) is not None and not isinstance(p[key], str):
+            raise RequestError("invalid_request")
+    pol = {"maxLength": p.get("maxLength"), "countMode": p.get("countMode") or "graphemes",
+           "emoji": p.get("emoji") or "allow", "content": p.get("content") or "any",
+           "decimalPlaces": 2 if p.get("decimalPlaces") is None else p["decimalPlaces"],
+           "stickerWeight": p.get("stickerWeight")}
+    if pol["countMode"] not in ("graphemes", "utf16", "utf8", "gb18030", "weighted"):
+        raise RequestError("invalid_request")
+    if pol["emoji"] not in ("allow", "reject", "strip") or pol["content"] not in ("any", "digits", "decimal"):
+        raise RequestError("invalid_request")
+    if pol["maxLength"] is not None and pol["maxLength"] < 0:
+        raise RequestError("invalid_request")
+    if not 0 <= pol["decimalPlaces"] <= 100:
+        raise RequestError("invalid_request")
+    if pol["stickerWeight"] is not None and not 0 <= pol["stickerWeight"] <= 1000:
+        raise RequestError("invalid_request")
+    return pol
+
+
+def length_under(text, pol):
+    return Model(text).lengths(pol["stickerWeight"])[pol["countMode"]]
+
+
+def content_violation(text, pol):
+    if pol["content"] == "any":
+        return None
+    if pol["content"] == "digits":
+        return None if all("0" <= c <= "9" for c in text) else "digits"
+    seen_dot, places = False, 0
+    for i, c in enumerate(text):
+        if c == ".":
+            if seen_dot or i == 0 or pol["decimalPlaces"] == 0:
+                return "decimal"
+            seen_dot = True
+        elif "0" <= c <= "9":
+            if seen_dot:
+                places += 1
+            if places > pol["decimalPlaces"]:
+                return "decimalPlaces"
+        else:
+            return "decimal"
+    return None
+
+
+def counts(text, pol):
+    m = Model(text)
+    total = m.lengths(pol["stickerWeight"])
+    length = total[pol["countMode"]]
+    emoji = m.emoji()
+    violations = []
+    mx = pol["maxLength"]
+    if mx is not None and length > mx:
+        violations.append("maxLength")
+    if pol["emoji"] == "reject" and emoji:
+        violations.append("emoji")
+    v = content_violation(text, pol)
+    if v:
+        violations.append(v)
+    out = dict(total)
+    out.update({"length": length, "countMode": pol["countMode"], "maxLength": mx, "stickers": m.stickers(),
+                "emoji": emoji, "valid": not violations,
+                "remaining": None if mx is None else mx - length,
+                "overBy": 0 if mx is None else max(0, length - mx), "violations": violations})
+    return out
+
+
+# --------------------------------------------------------------------------
+# Edits
+
+
+def edit(req):
+    """The edit response, or raises RequestError."""
+    res = _edit(req)
+    res["counts"] = counts(res["text"], read_policy(req.get("policy")))
+    res["html"] = render(res["text"])
+    return res
+
+
+def _edit(req):
+    allowed = {"text", "selection", "unit", "op", "string", "tag", "offset", "policy"}
+    if set(req) - allowed or "text" not in req or "op" not in req:
+        raise RequestError("invalid_request")
+    unit = req.get("unit") or "utf16"
+    if unit not in ("utf16", "grapheme"):
+        raise RequestError("invalid_request")
+    pol = read_policy(req.get("policy"))
+    op = req["op"]
+    need = {"insert": "string", "paste": "string", "insertSticker": "tag", "moveCaret": "offset"}
+    if op not in ("insert", "paste", "insertSticker", "cut", "copy", "deleteBackward", "deleteForward",
+                  "moveCaret", "select", "selectAll"):
+        raise RequestError("invalid_request")
+    if op in need and req.get(need[op]) is None:
+        raise RequestError("invalid_request")
+    for key in ("text", "string", "tag", "unit", "op"):
+        if req.get(key) is not None and not isinstance(req[key], str):
+            raise RequestError("invalid_request")
+    if req.get("offset") is not None and not _whole(req["offset"]):
+        raise RequestError("invalid_request")
+    if req.get("selection") is not None:
+        s = req["selection"]
+        if not isinstance(s, dict) or set(s) != {"location", "length"} or not all(_whole(v) for v in s.values()):
+            raise RequestError("invalid_request")
+    m = Model(req["text"])
+    sel = req.get("selection") or {"location": m.display_length(unit), "length": 0}
+    rng = m.positions(sel, unit)
+    if rng is None:
+        raise RequestError("out_of_range")
+    lo, hi = rng
+
+    def unchanged(a, b, clipboard=None):
+        r = {"text": m.text, "selection": m.display_range(a, b, unit), "plainSelection": {"location": a, "length": b - a},
+             "changed": False, "truncated": False, "rejected": None, "message": None}
+        if clipboard is not None:
+            r["clipboard"] = clipboard
+        return r
+
+    def replaced(a, b, s, caret, clipboard=None, truncated=False, message=None):
+        new = Model(m.replacing(a, b, s))
+        p = new.snap_up(caret)  # new text can join its neighbours: the caret goes after the whole unit
+        r = {"text": new.text, "selection": {"location": new.display_at(p, unit), "length": 0},
+             "plainSelection": {"location": p, "length": 0}, "changed": new.text != m.text,
+             "truncated": truncated, "rejected": None, "message": message}
+        if clipboard is not None:
+            r["clipboard"] = clipboard
+        return r
+
+    def refused(reason, message):
+        r = unchanged(lo, hi)
+        r["rejected"] = reason
+        r["message"] = message
+        return r
+
+    def insert(s):
+        if "\0" in s:
+            return refused("text", "U+0000 (NUL) cannot be inserted")
+        message = None
+        if pol["emoji"] != "allow":
+            found = Model(s).emoji()
+            if found:
+                if pol["emoji"] == "reject":
+                    return refused("emoji", "Emoji are not allowed here.")
+                b = s.encode("utf-16-le")
+                keep, at = [], 0
+                for e in found:
+                    keep.append(b[2 * at:2 * e["range"]["location"]])
+                    at = e["range"]["location"] + e["range"]["length"]
+                keep.append(b[2 * at:])
+                s = b"".join(keep).decode("utf-16-le")
+                message = "1 emoji was removed." if len(found) == 1 else "%d emoji were removed." % len(found)
+        if pol["content"] != "any":
+            v = content_violation(m.replacing(lo, hi, s), pol)
+            if v:
+                what = {"digits": "Only digits 0\u20139 are allowed here.",
+                        "decimalPlaces": "At most %d digits are allowed after the point." % pol["decimalPlaces"]}
+                return refused(v, what.get(v, "Only a decimal number is allowed here."))
+        kept, truncated = s, False
+        mx = pol["maxLength"]
+        if mx is not None:
+            base = length_under(m.replacing(lo, hi, ""), pol)
+            piece = Model(s)
+            # The longest prefix of whole units whose result fits.
+            ends = [0] + [u.p1 for u in piece.units]
+            k = len(ends) - 1
+            while k > 0 and length_under(m.replacing(lo, hi, piece.plain(0, ends[k])), pol) > mx:
+                k -= 1
+            if k < len(ends) - 1:
+                truncated = True
+                kept = piece.plain(0, ends[k])
+                message = ("The text is already over the limit of %d; nothing was inserted." % mx if base > mx
+                           else "Nothing fits within the limit of %d." % mx if k == 0
+                           else "Cut short to fit the limit of %d." % mx)
+        return replaced(lo, hi, kept, lo + u16(kept), truncated=truncated, message=message)
+
+    if op in ("insert", "paste"):
+        return insert(req["string"])
+    if op == "insertSticker":
+        if req["tag"] not in CODES:
+            raise RequestError("unknown_sticker")
+        return insert(CODES[req["tag"]]["tag"])
+    if op == "cut":
+        return replaced(lo, hi, "", lo, clipboard=m.plain(lo, hi))
+    if op == "copy":
+        return unchanged(lo, hi, clipboard=m.plain(lo, hi))
+    if op in ("deleteBackward", "deleteForward"):
+        target = (lo, hi) if hi > lo else m.unit_before(lo) if op == "deleteBackward" else m.unit_after(lo)
+        if target is None:
+            return unchanged(lo, hi)
+        return replaced(target[0], target[1], "", target[0])
+    if op == "moveCaret":
+        n = req["offset"]
+        caret = hi if n >= 0 else lo
+        for _ in range(min(abs(n), len(m.units))):
+            step = m.unit_after(caret) if n >= 0 else m.unit_before(caret)
+            if step is None:
+                break
+            caret = step[1] if n >= 0 else step[0]
+        return unchanged(caret, caret)
+    if op == "select":
+        return unchanged(lo, hi)
+    return unchanged(0, m.length16)  # selectAll
+
+
+def count(req):
+    if set(req) - {"text", "policy"} or not isinstance(req.get("text"), str):
+        raise RequestError("invalid_request")
+    return counts(req["text"], read_policy(req.get("policy")))
+
+
+# --------------------------------------------------------------------------
+# HTML (only Swift checks `html`; the model writes it from README "Rendering").
+
+_ESC = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;", "\r": "&#13;"}
+
+
+def escape(s, line_breaks=True):
+    return "".join("<br>" if c == "\n" and line_breaks else _ESC.get(c, c) for c in s)
+
+
+def img(code, base="/", size=20, class_name="sticker"):
+    info = CODES[code]
+    base = base if base.endswith("/") else base + "/"
+    folder = escape(base, False) + "stickers/" + info["pack"] + "/"
+    image = info["image"]
+    width = max(1, (image["width"] * size + image["height"] // 2) // image["height"])
+    title = info["name"]["en"] if all(ord(c) < 0x80 for c in code) else info["name"]["zh"]
+    return ('<img class="%s" src="%s%s" srcset="%s%s 2x, %s%s 3x" width="%d" height="%d" alt="%s" title="%s" draggable="false">'
+            % (escape(class_name), folder, escape(image["1x"]), folder, escape(image["2x"]), folder, escape(image["3x"]),
+               width, size, escape(code), escape(title)))
+
+
+def read_options(options):
+    """README: options are validated so that nothing a caller passes can become
+    markup or a script URL; size 8-512; baseURL a /path or an http(s):// URL."""
+    o = {"baseURL": "/", "size": 20, "className": "sticker", "lineBreaks": True, "wrapEmoji": False}
+    options = options or {}
+    if set(options) - set(o):
+        raise RequestError("invalid_request")
+    o.update({k: v for k, v in options.items() if v is not None})
+    if not 8 <= o["size"] <= 512:
+        raise RequestError("invalid_request")
+    if not 1 <= len(o["className"]) <= 64 or not regex.fullmatch(r"[A-Za-z0-9_ -]+", o["className"]):
+        raise RequestError("invalid_request")
+    url = o["baseURL"]
+    if not (url.lower().startswith(("https://", "http://")) or (url.startswith("/") and not url.startswith("//"))):
+        raise RequestError("invalid_request")
+    if len(url) > 512 or any(not 0x20 < ord(c) < 0x7F or c in "\"'<>\\`{}|^" for c in url):
+        raise RequestError("invalid_request")
+    return o
+
+
+def render(text, options=None):
+    o = read_options(options)
+    if "\0" in text:
+        raise RequestError("invalid_request")  # HTML cannot carry U+0000
+    out = []
+    for s, sticker in Model(text).items:
+        if sticker:
+            out.append(img(s, o["baseURL"], o["size"], o["className"]))
+        elif o["wrapEmoji"]:
+            for c in clusters(s):
+                out.append('<span class="emoji">%s</span>' % escape(c) if is_emoji(c) else escape(c, o["lineBreaks"]))
+        else:
+            out.append(escape(s, o["lineBreaks"]))
+    return "".join(out)
+
+
+# --------------------------------------------------------------------------
+# Writing JSON the way the hand-written files look: one case per few lines,
+# invisible and combining characters as \u escapes.
+
+def _visible(s):
+    out = []
+    for c in s:
+        cat = unicodedata.category(c)
+        if cat in ("Mn", "Me", "Cf", "Cc", "Zl", "Zp", "Cs", "Co") or 0xFE00 <= ord(c) <= 0xFE0F or 0x1160 <= ord(c) <= 0x11FF:
+            if c in "\n":
+                out.append("\\n")
+            elif c == "\r":
+                out.append("\\r")
+            elif c == "\t":
+                out.append("\\t")
+            elif ord(c) > 0xFFFF:
+                b = c.encode("utf-16-be")
+                out.append("\\u%04x\\u%04x" % (int.from_bytes(b[:2], "big"), int.from_bytes(b[2:], "big")))
+            else:
+                out.append("\\u%04x" % ord(c))
+        elif c == '"':
+            out.append('\\"')
+        elif c == "\\":
+            out.append("\\\\")
+        else:
+            out.append(c)
+    return '"' + "".join(out) + '"'
+
+
+def dumps(v):
+    if isinstance(v, str):
+        return _visible(v)
+    if isinstance(v, dict):
+        return "{" + ", ".join(_visible(k) + ": " + dumps(x) for k, x in v.items()) + "}"
+    if isinstance(v, list):
+        return "[" + ", ".join(dumps(x) for x in v) + "]"
+    return json.dumps(v)
+
+
+def write_corpus(path, about, sections):
+    lines = ["{", '  "about": %s,' % _visible(about)]
+    keys = [k for k in ("edit", "count", "render") if sections.get(k)]
+    for n, key in enumerate(keys):
+        lines.append('  "%s": [' % key)
+        cases = sections[key]
+        for i, c in enumerate(cases):
+            body = ['    {"name": %s,' % _visible(c["name"]), '     "request": %s,' % dumps(c["request"])]
+            if "error" in c:
+                body.append('     "error": %s}' % dumps(c["error"]))
+            else:
+                body.append('     "expect": %s}' % dumps(c["expect"]))
+            lines.append("\n".join(body) + ("," if i < len(cases) - 1 else ""))
+        lines.append("  ]" + ("," if n < len(keys) - 1 else ""))
+    lines.append("}")
+    text = "\n".join(lines) + "\n"
+    assert json.loads(text) == {"about": about, **{k: sections[k] for k in keys}}, path
+    return text
+
+
+# --------------------------------------------------------------------------
+# Family 1: every caret position of tricky strings.
+
+FRIENDLY = {
+    "\r\n": "CRLF", "\r": "CR", "\n": "LF", "\u200d": "U+200D",
+    "👨\u200d👩\u200d👧\u200d👦": "the ZWJ family",
+    "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f": "the Scotland flag",
+    "#\ufe0f\u20e3": "the keycap #",
+    "e\u0301\u0323": "e with two marks",
+    "\u1100\u1161\u11a8": "the jamo syllable",
+    "\u00a9\ufe0f\u200d": "the emoji copyright sign with U+200D",
+    "🇺": "the lone 🇺",
+}
+
+
+def describe(s):
+    """A short readable form of a piece of text for a case name."""
+    if s in FRIENDLY:
+        return FRIENDLY[s]
+    out = []
+    for c in s:
+        if unicodedata.category(c) in ("Mn", "Me", "Cf", "Cc") or 0xFE00 <= ord(c) <= 0xFE0F or 0x1160 <= ord(c) <= 0x11FF:
+            out.append("<U+%04X>" % ord(c))
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+UNIT_STRINGS = [
+    # (label, text, which sweeps): "ops" every caret x 4 ops in both units, "delete" utf16
+    # carets x deleteBackward / deleteForward, "select" select and copy from every utf16
+    # offset, "cut" cut of every grapheme.
+    ("a 👍🏽 [微笑] 🇨🇳 🇺 CRLF", "a👍🏽[微笑]🇨🇳🇺\r\n", ("ops", "select", "cut")),
+    ("x #️⃣ e-with-two-marks [smile] jamo-syllable", "x#\ufe0f\u20e3e\u0301\u0323[smile]\u1100\u1161\u11a8", ("ops", "select", "cut")),
+    ("[ [微笑] ] ©️+U+200D", "[[微笑]]\u00a9\ufe0f\u200d", ("ops", "cut")),
+    ("a ZWJ-family b", "a👨\u200d👩\u200d👧\u200d👦b", ("delete",)),
+    ("1 Scotland-flag", "1🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f", ("delete",)),
+]
+
+
+def where(m, offset, unit):
+    """Where a display offset lands, in words (nothing when on a unit boundary)."""
+    p = m.position(offset, unit)
+    if p in m.bounds:
+        return ""
+    u = next(u for u in m.units if u.p0 < p < u.p1)
+    units = m.text.encode("utf-16-le")
+    high = int.from_bytes(units[2 * p - 2:2 * p], "little")
+    pair = " between the halves of a surrogate pair" if 0xD800 <= high <= 0xDBFF else ""
+    return " (inside %s%s)" % (describe(u.s), pair)
+
+
+def effect(m, req, res):
+    op = req["op"]
+    if op in ("deleteBackward", "deleteForward"):
+        if not res["changed"]:
+            return "changes nothing"
+        a, b = m.text, res["text"]
+        i = 0
+        while i < len(b) and a[i] == b[i]:
+            i += 1
+        return "deletes %s" % describe(a[i:i + len(a) - len(b)])
+    if op == "moveCaret":
+        return "puts the caret at %s offset %d" % (req.get("unit", "utf16"), res["selection"]["location"])
+    if op == "select":
+        s = res["selection"]
+        return "selects %d units from %d" % (s["length"], s["location"])
+    if op == "copy":
+        return "copies %s" % describe(res["clipboard"])
+    if op == "cut":
+        return "cuts %s" % describe(res["clipboard"])
+    return "works"
+
+
+def case(kind, name, request, expect=None, error=None):
+    c = {"name": name, "request": request}
+    if error:
+        c["error"] = error
+    else:
+        c["expect"] = expect
+    return c
+
+
+def unit_families():
+    cases = []
+    for label, text, sweeps in UNIT_STRINGS:
+        m = Model(text)
+        label = '"%s"' % label
+        for unit in ("utf16", "grapheme"):
+            if "ops" not in sweeps and unit == "grapheme":
+                continue
+            ops = (("deleteBackward", None), ("deleteForward", None), ("moveCaret", 1), ("moveCaret", -1))
+            if "ops" not in sweeps:
+                ops = ops[:2]
+            for k in range(m.display_length(unit) + 1):
+                for op, offset in ops:
+                    req = {"text": text, "selection": {"location": k, "length": 0}}
+                    if unit == "grapheme":
+                        req["unit"] = unit
+                    req["op"] = op
+                    if offset is not None:
+                        req["offset"] = offset
+                    res = edit(req)
+                    opname = op if offset is None else "moveCaret %+d" % offset
+                    name = "In %s, %s with the caret at %s offset %d%s %s." % (
+                        label, opname, unit, k, where(m, k, unit), effect(m, req, res))
+                    keys = ["text", "selection", "plainSelection", "changed"]
+                    cases.append(case("edit", name, req, {x: res[x] for x in keys}))
+        if "select" in sweeps:
+            # From every utf16 offset: select one unit's width, copy two.
+            for k in range(m.display_length("utf16")):
+                for op, width in (("select", 1), ("copy", 2)):
+                    if k + width > m.display_length("utf16"):
+                        continue
+                    req = {"text": text, "selection": {"location": k, "length": width}, "op": op}
+                    res = edit(req)
+                    inside = where(m, k, "utf16") or where(m, k + width, "utf16")
+                    name = "In %s, %s of utf16 %d..%d%s %s." % (label, op, k, k + width, inside.replace("(inside", "(cutting"),
+                                                                 effect(m, req, res))
+                    keys = ["selection", "plainSelection"] + (["clipboard"] if op == "copy" else [])
+                    cases.append(case("edit", name, req, {x: res[x] for x in keys}))
+        if "cut" in sweeps:
+            for k in range(m.display_length("grapheme")):
+                req = {"text": text, "selection": {"location": k, "length": 1}, "unit": "grapheme", "op": "cut"}
+                res = edit(req)
+                name = "In %s, cut of grapheme %d..%d %s." % (label, k, k + 1, effect(m, req, res))
+                cases.append(case("edit", name, req, {x: res[x] for x in ("text", "selection", "plainSelection", "clipboard", "changed")}))
+    return cases
+
+
+# --------------------------------------------------------------------------
+# Family 2: limit sweeps.
+
+SWEEP_TEXT = "ab中"
+SWEEP_PIECES = [
+    ("a mixed paste ending in a sticker", "中a😀e\u0301[微笑]"),
+    ("a paste with a sticker first", "[哈哈]é👍🏽x"),
+]
+
+
+def limit_families():
+    edits, counts_ = [], []
+    for mode in ("graphemes", "utf16", "utf8", "gb18030", "weighted"):
+        for weight in (None, 0, 1, 3):
+            for plabel, piece in SWEEP_PIECES:
+                wname = "a sticker counting its code's text" if weight is None else "stickerWeight %d" % weight
+                pol = {"countMode": mode}
+                if weight is not None:
+                    pol["stickerWeight"] = weight
+                full = SWEEP_TEXT + piece
+                total = length_under(full, read_policy(pol))
+                tries = ((total, "fits exactly"), (total - 1, "one unit too long"), (total + 1, "fits with one to spare"))
+                if plabel != SWEEP_PIECES[0][0]:
+                    tries = tries[1:2]
+                for mx, what in tries:
+                    p = dict(pol, maxLength=mx)
+                    req = {"text": SWEEP_TEXT, "op": "paste", "string": piece, "policy": p}
+                    res = edit(req)
+                    name = "Limit %d in %s with %s: %s after %s, %s, %s." % (
+                        mx, mode, wname, plabel, SWEEP_TEXT, what,
+                        "keeps %s" % describe(res["text"][len(SWEEP_TEXT):]) if res["truncated"] else "goes in whole")
+                    exp = {x: res[x] for x in ("text", "selection", "plainSelection", "truncated", "message", "changed")}
+                    if what == "fits exactly":
+                        exp["counts"] = counts(res["text"], read_policy(p))
+                    edits.append(case("edit", name, req, exp))
+                # Count the full text at its length, one below and one above.
+                if plabel == SWEEP_PIECES[0][0]:
+                    for mx, what in ((total, "at"), (total - 1, "one over"), (total + 1, "one under")):
+                        p = dict(pol, maxLength=mx)
+                        res = counts(full, read_policy(p))
+                        name = "Counting %s in %s with %s, limit %d: %s the limit." % (describe(full), mode, wname, mx, what)
+                        counts_.append(case("count", name, {"text": full, "policy": p},
+                                            {x: res[x] for x in ("graphemes", "utf16", "utf8", "gb18030", "weighted", "length",
+                                                                 "remaining", "overBy", "valid", "violations")}))
+                    # Text already over the limit takes nothing more; deleting is allowed.
+                    p = dict(pol, maxLength=total - 1)
+                    req = {"text": full, "op": "insert", "string": "z", "policy": p}
+                    res = edit(req)
+                    edits.append(case("edit", "Limit %d in %s with %s: text already over takes nothing more." % (total - 1, mode, wname),
+                                      req, {x: res[x] for x in ("text", "selection", "truncated", "message", "changed")}))
+                    req = {"text": full, "op": "deleteBackward", "policy": p}
+                    res = edit(req)
+                    edits.append(case("edit", "Limit %d in %s with %s: deleting the last unit of text over the limit is allowed." % (
+                        total - 1, mode, wname), req,
+                        {x: res[x] for x in ("text", "selection", "truncated", "message", "changed", "counts")}))
+    return edits, counts_
+
+
+def decimal_families():
+    edits, counts_ = [], []
+    for places in (0, 1, 2):
+        pol = {"content": "decimal", "decimalPlaces": places}
+        tries = [("12", "."), ("12", "5"), ("1." if places else "1", "5" * places), ("1.", "5" * (places + 1)),
+                 ("1." + "5" * places, "5"), ("1.5", ".5"), ("", ".5"), ("7", "a")]
+        seen = set()
+        for text, s in tries:
+            if (text, s) in seen or s == "":
+                continue
+            seen.add((text, s))
+            req = {"text": text, "op": "paste", "string": s, "policy": pol}
+            res = edit(req)
+            verdict = "is refused (%s)" % res["rejected"] if res["rejected"] else "goes in"
+            name = "Decimal with %d places: pasting %s after %s %s." % (places, describe(s), describe(text) or "nothing", verdict)
+            exp = {x: res[x] for x in ("text", "rejected", "changed", "selection")}
+            # The sentence for one place is left unchecked: "At most 1 digits are allowed ..." is what
+            # Swift says, and its grammar is in question.
+            if res["rejected"] != "decimalPlaces" or places != 1:
+                exp["message"] = res["message"]
+            edits.append(case("edit", name, req, exp))
+        for text in ("0", "1.", "1." + "5" * places, "1." + "5" * (places + 1), ".5", "1.2.3"):
+            res = counts(text, read_policy(pol))
+            name = "Counting %s as a decimal with %d places gives %s." % (
+                describe(text), places, "no violation" if res["valid"] else "the violation " + res["violations"][0])
+            if any(c["name"] == name for c in counts_):
+                continue
+            counts_.append(case("count", name, {"text": text, "policy": pol}, {x: res[x] for x in ("valid", "violations")}))
+    return edits, counts_
+
+
+def main():
+    units = unit_families()
+    le, lc = limit_families()
+    de, dc = decimal_families()
+    files = {
+        "generated-units.json": write_corpus(
+            "generated-units.json",
+            "Generated by tools/make-conformance-cases.py (do not edit by hand; run it again). Every caret position, "
+            "in utf16 and grapheme units, of three tricky strings (a, skin tone, sticker, flag, a lone regional "
+            "indicator, CRLF; x, keycap, two marks on one base, an alias, Hangul jamo; brackets around a sticker, "
+            "emoji copyright sign + U+200D) with deleteBackward, deleteForward and moveCaret +1 / -1; every utf16 "
+            "caret of a ZWJ family and of a tag-sequence flag with both deletes; select (1 unit) and copy (2 units) "
+            "from every utf16 offset and cut of every grapheme of the first two. Expectations come from the "
+            "generator's own model of the README rules, not from running Swift.",
+            {"edit": units}),
+        "generated-policy.json": write_corpus(
+            "generated-policy.json",
+            "Generated by tools/make-conformance-cases.py (do not edit by hand; run it again). maxLength sweeps in "
+            "every count mode with stickerWeight absent, 0, 1 and 3: pasting after ab中 a piece that fits exactly, "
+            "is one unit too long, or fits with one to spare; counts at, one over and one under the limit; text "
+            "already over the limit; deleting over the limit. Decimal input with 0, 1 and 2 places. Expectations "
+            "come from the generator's own model of the README rules, not from running Swift.",
+            {"edit": le + de, "count": lc + dc}),
+    }
+    check = "--check" in sys.argv[1:]
+    stale = False
+    for name, text in files.items():
+        path = os.path.join(OUT, name)
+        if check:
+            with open(path, encoding="utf-8") as f:
+                if f.read() != text:
+                    print("stale: " + path)
+                    stale = True
+        else:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            print("wrote %s (%d cases)" % (os.path.relpath(path, ROOT), len(json.loads(text).get("edit", [])) + len(json.loads(text).get("count", []))))
+    sys.exit(1 if stale else 0)
+
+
+if __name__ == "__main__":
+    main()
