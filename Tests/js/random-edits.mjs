@@ -24,7 +24,7 @@ const PIECES = [
   // emoji sequences: presentation, skin tones, ZWJ families, flags, keycaps, tags, variation selectors
   '😀', '😂', '👍', '👍🏽', '👋🏿', '👨‍👩‍👧‍👦', '👩‍💻', '🧑🏽‍🚀', '🇨🇳', '🇺🇸', '🇯', '🇵', '#️⃣', '1️⃣', '*⃣', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', '©️', '❤️', '❤', '☺', '☺️', '✌🏻', '🏳️‍🌈', '\u200D', '\uFE0F', '\u{1F3FB}',
   // combining marks, NFC-changing text, jamo, CRLF and other breaks
-  'e\u0301', 'a\u0308\u0323', '\u0301', '\u212B', '\u2126', '\u212A', 'A\u030A', '\u1100\u1161\u11A8', '\u1100', '\u1161', '\n', '\r\n', '\r', '\t', '\u2028', '\u00AD', 'न्\u200Dद', 'क्ष',
+  'e\u0301', 'a\u0308\u0323', '\u0301', '\u212B', '\u2126', '\u212A', 'A\u030A', '\u1100\u1161\u11A8', '\u1100', '\u1161', '가', '하', '\u11A8', '\u11AB', '\n', '\r\n', '\r', '\t', '\u2028', '\u00AD', 'न्\u200Dद', 'क्ष',
   // brackets on their own
   '[', ']', '[[', ']]', '][',
 ];

@@ -48,7 +48,7 @@ enum LengthCounting {
         } else {
             // twitter-text weighs the NFC form; only multi-scalar clusters can change under it.
             let nfc = String(decoding: UnsafeBufferPointer(rebasing: p[r]), as: UTF8.self).precomposedStringWithCanonicalMapping
-            l.weight = nfc.unicodeScalars.reduce(0) { $0 + weight($1.value) }
+            l.weight = nfcWeight(nfc.unicodeScalars)
         }
         return l
     }
@@ -72,6 +72,22 @@ enum LengthCounting {
             }
             return total
         }
+    }
+
+    /// The weight of NFC text. Foundation on Linux leaves a Hangul LV syllable
+    /// and a following trailing jamo apart (하 + ᆫ stays two scalars), where NFC
+    /// composes them into one LVT syllable (한): such a jamo adds no weight, so
+    /// the count is that of true NFC (the JS model's `normalize('NFC')`).
+    static func nfcWeight(_ scalars: String.UnicodeScalarView) -> Int {
+        var total = 0
+        var previous: UInt32 = 0
+        for scalar in scalars {
+            let c = scalar.value
+            let composes = (0x11A8...0x11C2).contains(c) && (0xAC00...0xD7A3).contains(previous) && (previous - 0xAC00) % 28 == 0
+            if !composes { total += weight(c) }
+            previous = composes ? previous + (c - 0x11A7) : c
+        }
+        return total
     }
 
     /// twitter-text v3: these ranges weigh 100, everything else 200.
