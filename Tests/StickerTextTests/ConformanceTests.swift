@@ -106,6 +106,11 @@ struct ConformanceTests {
         #expect(repeated == [])
     }
 
+    /// The corpus is the one spec both implementations run: it must cover the rules, not sample them.
+    @Test func theCorpusHoldsAtLeast400Cases() {
+        #expect(Self.corpus.cases.count >= 400)
+    }
+
     @Test func everyCaseHasExactlyOneOfExpectAndError() {
         #expect(Self.corpus.cases.filter { ($0.expect == nil) == ($0.error == nil) }.map(\.testDescription) == [])
     }

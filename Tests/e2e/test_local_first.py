@@ -93,8 +93,17 @@ def test_offline_after_one_visit_the_page_opens_edits_and_sends_when_the_network
         p.editor.click()
         type_checking_each_key(p, states)
         assert len(chromium.find_elements(By.CSS_SELECTOR, '#editor img.sticker')) == 1
-        # The cached sticker image shows; the check with the server waits for the network.
-        p.wait("return document.querySelector('#editor img.sticker').complete")
+        # A sticker never shown online: the worker answers a placeholder (not cached), alt still the code.
+        p.clipboard_event('paste', '[二哈]')
+        p.wait("const i = document.querySelectorAll('#editor img.sticker')[1]; return i.complete && i.naturalWidth > 0")
+        husky = chromium.find_elements(By.CSS_SELECTOR, '#editor img.sticker')[1]
+        assert husky.get_attribute('alt') == '[二哈]'
+        cached = "caches.match(arguments[0]).then((r) => arguments[arguments.length - 1](Boolean(r)))"
+        assert chromium.execute_async_script(cached, husky.get_attribute('currentSrc')) is False
+        # [微笑], shown online, is in the worker's cache.
+        assert chromium.execute_async_script(cached, f'http://127.0.0.1:{own_service.port}/stickers/weibo/smile.png') is True
+        chromium.execute_script('window.stickertext.edit("deleteBackward")')
+        assert p.d.execute_script('return window.stickertext.state()') == states[-1]
         chromium.find_element(By.ID, 'send').click()
         p.wait("return document.getElementById('note').textContent.includes('Not sent')")
         assert p.d.execute_script('return window.stickertext.state().text') == 'hello [doge] ok'
