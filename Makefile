@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := .build/release/stickertext
 
-.PHONY: run demo test build deps bench bench-server fuzz faults scaleout soak leaks clean
+.PHONY: run demo test build deps bench bench-page bench-server fuzz faults scaleout soak leaks clean
 
 deps:
 	@scripts/install-deps.sh
@@ -53,6 +53,11 @@ leaks: deps
 FUZZ_SECONDS ?= 300
 fuzz:
 	Fuzz/run.sh $(FUZZ_SECONDS)
+
+# Keystroke to paint in headless Chromium at 0, 100, 300 ms and offline, beside the old round-trip page.
+bench-page: deps
+	$(SWIFT) build --product stickertext-server
+	@python3 Benchmarks/keystroke-latency.py
 
 # wrk against nginx + stickertext-server, beside nginx static and a C libfcgi responder.
 bench-server: deps

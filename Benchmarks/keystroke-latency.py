@@ -42,12 +42,11 @@ let pending = [], frames = 0;
 const tick = () => { frames += 1; requestAnimationFrame(tick); };
 requestAnimationFrame(tick);
 editor.addEventListener('keydown', (e) => { pending.push({ t: e.timeStamp, frame: frames }); }, true);
+// Each key makes exactly one edit and each edit one DOM change (both pages), so
+// a change answers the oldest key still waiting for its result.
 new MutationObserver(() => {
-  const starts = pending, changed = performance.now();
-  pending = [];
-  if (starts.length) requestAnimationFrame((frame) => {
-    for (const k of starts) window.__latencies.push([changed - k.t, frame - k.t, frames === k.frame + 1]);
-  });
+  const k = pending.shift(), changed = performance.now();
+  if (k) requestAnimationFrame((frame) => { window.__latencies.push([changed - k.t, frame - k.t, frames === k.frame + 1]); });
 }).observe(editor, { childList: true, subtree: true, characterData: true });
 '''
 
@@ -143,7 +142,7 @@ def main():
         shutil.rmtree(old_run, ignore_errors=True)
         service.stop()
     worst = max(p95 for label, _, _, p95, _, _ in rows if label == 'local-first page')
-    print(f'local-first page: worst p95 {worst:.1f} ms (target <= 16 ms at every latency)')
+    print(f'local-first page: worst p95 keystroke to paint {worst:.2f} ms (target <= 16 ms at every latency)')
     sys.exit(0 if worst <= 16 else 1)
 
 
