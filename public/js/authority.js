@@ -80,9 +80,14 @@ async function run() {
   if (first < 0) return;
   const state = first < batch.length ? await replay(batch, answers[first], first) : answers[first];
   if (!state) return;
-  // Edits made while the check ran were made on the page's state: check again at the next pause.
-  if (generation === startedAt) editor.adopt({ text: state.text, selection: state.selection });
-  else timer = setTimeout(check, PAUSE_MS);
+  if (generation === startedAt) {
+    editor.adopt({ text: state.text, selection: state.selection });
+    return;
+  }
+  // Edits were made on the page's state while the check ran: keep this batch, so that the
+  // next pause replays it with them on the server's text.
+  log = [...batch, ...log].slice(-KEEP);
+  timer = setTimeout(check, PAUSE_MS);
 }
 
 /** The server's answer to an edit; an error answer stands for "no change" (the
