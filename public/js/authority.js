@@ -35,6 +35,12 @@ function differing(fields, local, server) {
   });
 }
 
+/** Counts and warns about one answer where the server and the page's model differ. */
+export function reportDifference(details) {
+  stats.differences += 1;
+  console.warn('stickertext: the server answers differently from the page\'s model; the server wins.', details);
+}
+
 /** Records one local edit: its request and the model's answer. */
 export function record(request, response) {
   generation += 1;
@@ -72,9 +78,7 @@ async function run() {
     const local = i < batch.length ? batch[i].response : final;
     const diff = differing(i < batch.length ? EDIT_FIELDS : STATE_FIELDS, local, server);
     if (!diff.length) return;
-    stats.differences += 1;
-    console.warn('stickertext: the server answers differently from the page\'s model; the server wins.',
-      { request: i < batch.length ? batch[i].request : finalRequest, differ: diff, page: local, server });
+    reportDifference({ request: i < batch.length ? batch[i].request : finalRequest, differ: diff, page: local, server });
     if (first < 0) first = i;
   });
   if (first < 0) return;

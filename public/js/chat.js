@@ -1,23 +1,30 @@
-// chat.js owns the chat view: sending the editor's text (rendered by
-// POST /api/render; empty input never sends) into the message list, and
+// chat.js owns the chat view: sending the editor's text into the message
+// list once POST /api/render has taken it (empty input never sends), shown
+// as the model's DOM nodes (never server HTML through innerHTML; a sticker
+// list that differs from the server's is reported as a difference), and
 // keeping the list pinned to its newest message while the panel or the
 // on-screen keyboard (through visualViewport) takes height away.
 
 import { postJSON, APIError } from './api.js';
 import { say } from './status.js';
+import { reportDifference } from './authority.js';
 
 const RETRY_MS = 5000;
 
-// editor: { flush() (the server's check of the field), state(), clear() }.
+// editor: { flush() (the server's check of the field), state(), message(text), clear() }.
 export function initChat(editor) {
   const messages = document.getElementById('messages');
   const composer = document.getElementById('composer');
   let retry = null;
 
-  function show(html) {
+  function show(text, server) {
+    const { nodes, stickers } = editor.message(text);
+    if (JSON.stringify(stickers) !== JSON.stringify(server.stickers)) {
+      reportDifference({ request: { text }, differ: ['stickers'], page: stickers, server: server.stickers });
+    }
     const div = document.createElement('div');
     div.className = 'msg';
-    div.innerHTML = html;  // escaped by the server: only <img class="sticker"> and <br> are markup
+    div.appendChild(nodes);
     messages.appendChild(div);
     messages.scrollTop = messages.scrollHeight;
   }
@@ -34,7 +41,7 @@ export function initChat(editor) {
     try {
       const r = await postJSON('/api/render', { text });
       delete composer.dataset.pending;
-      show(r.html);
+      show(text, r);
       // Only what was sent leaves the field; text typed meanwhile stays.
       if (editor.state().text === text) editor.clear();
     } catch (error) {

@@ -1,9 +1,11 @@
 // editor-dom.js owns the editor element as a view: its DOM <-> plain text
 // (a sticker <img> reads as its [tag] alt) and NSRange-style offsets (an <img>
 // or a <br> is one unit, the API's utf16 unit), the DOM selection as such a
-// range, and showing a text-backed string as nodes with the caret put back.
-// Built with DOM APIs only: user text only ever becomes text nodes. No
-// network, no text rules (the model decides what is a sticker).
+// range, and showing a text-backed string (as sticker-nodes.js builds it)
+// with the caret put back. No network, no text rules (the model decides what
+// is a sticker).
+
+import { nodesOf } from './sticker-nodes.js';
 
 let editor;
 let lastSel = { location: 0, length: 0 };  // the editor's selection while the DOM has none in it
@@ -77,39 +79,10 @@ export function writeSelection(sel) {
   lastSel = sel;
 }
 
-// The nodes of a text run: text, with each line break a <br>.
-function appendRun(parent, text) {
-  const lines = text.split('\n');
-  lines.forEach((line, i) => {
-    if (i > 0) parent.appendChild(document.createElement('br'));
-    if (line) parent.appendChild(document.createTextNode(line));
-  });
-}
-
-// A sticker as the server renders it (one line high, alt = the code as typed,
-// so copying gives the text back).
-function stickerImage(entry) {
-  const img = document.createElement('img');
-  const image = entry.sticker.image;
-  img.className = 'sticker';
-  img.src = image.src;
-  img.srcset = image.srcset;
-  img.height = 20;
-  img.width = Math.max(1, Math.round((image.width * 20) / image.height));
-  img.alt = entry.code;
-  img.title = /^[\x00-\x7F]*$/.test(entry.code) ? entry.sticker.name.en : entry.sticker.name.zh;
-  img.draggable = false;
-  return img;
-}
-
 // Shows `string` (a TextBackedString) with the selection sel. placeCaret: put
 // the DOM selection there now; otherwise it is only remembered.
 export function showString(string, sel, { placeCaret = false } = {}) {
-  const fragment = document.createDocumentFragment();
-  string.forEachItem((start, end, span) => {
-    if (span) fragment.appendChild(stickerImage(span.entry));
-    else appendRun(fragment, string.text.slice(start, end));
-  });
+  const fragment = nodesOf(string);
   if (string.text.endsWith('\n')) {
     // An end marker lets the last, empty line show; it counts nothing.
     const marker = document.createElement('br');

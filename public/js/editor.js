@@ -12,10 +12,12 @@
 //   adopt({ text, selection })   show a state the server decided, or a restored draft
 //   current() -> { text, selection, counts }   the model's record of the field
 //   restore(draft)               put back a saved draft ({text, plainSelection})
+//   message(text) -> { nodes, stickers }   a sent message, rendered by the model
 //   clear()                      empty the editor (after sending)
 
 import { Catalog, TextBackedString, edit as editRequest, counts, parsePolicy } from './model/index.js';
 import * as view from './editor-dom.js';
+import { nodesOf } from './sticker-nodes.js';
 
 /** The page's input policy: 140 characters, a sticker counts 1. */
 export const policyJSON = Object.freeze({ maxLength: 140, countMode: 'graphemes', stickerWeight: 1 });
@@ -70,6 +72,12 @@ export function restore(draft) {
   const end = Math.min(location + length, draft.text.length);
   const start = Math.min(location, end);
   adopt({ text: draft.text, selection: string.displayRangeOf([string.snapDown(start), string.snapUp(end)], 'utf16') });
+}
+
+/** A message as the model renders it: its nodes, and its stickers as /api/render lists them. */
+export function message(text) {
+  const string = new TextBackedString(text, catalog);
+  return { nodes: nodesOf(string), stickers: counts(string, policy).stickers };
 }
 
 export function clear() {

@@ -37,7 +37,7 @@ editor.initEditor(document.getElementById('editor'), {
   },
 });
 initAuthority({ current: editor.current, adopt: editor.adopt, policyJSON: editor.policyJSON });
-initChat({ flush: check, state: editor.state, clear: () => { editor.clear(); saveDraft({ text: '' }); } });
+initChat({ flush: check, state: editor.state, message: editor.message, clear: () => { editor.clear(); saveDraft({ text: '' }); } });
 initPress({ edit: editor.edit, insert: insertItem, onRepeating: (on) => { hook.repeating = on; } });
 initSwipe(editor.edit);
 

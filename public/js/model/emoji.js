@@ -10,20 +10,19 @@ const presentation = /^\p{Emoji_Presentation}$/u;
 const modifier = /^\p{Emoji_Modifier}$/u;
 const emojiProperty = /^\p{Emoji}$/u;
 
+export const isEmojiPresentation = (c) => presentation.test(String.fromCodePoint(c));
+export const isEmojiModifier = (c) => modifier.test(String.fromCodePoint(c));
+
 /** Per-scalar answers, cached: the properties never change. */
 const cache = new Map();
 function shows(c) {
   let known = cache.get(c);
   if (known === undefined) {
-    const ch = String.fromCodePoint(c);
-    known = presentation.test(ch) || modifier.test(ch);
+    known = isEmojiPresentation(c) || isEmojiModifier(c);
     cache.set(c, known);
   }
   return known;
 }
-
-export const isEmojiPresentation = (c) => presentation.test(String.fromCodePoint(c));
-export const isEmojiModifier = (c) => modifier.test(String.fromCodePoint(c));
 
 /** Whether `s[start..<end]`, one grapheme cluster, is an emoji. */
 export function isEmojiCluster(s, start, end) {

@@ -56,15 +56,14 @@ export class TextLengths {
       case 'graphemes': return this.graphemes;
       case 'utf16': return this.utf16;
       case 'utf8': return this.utf8;
-      case 'gb18030': return requireGB18030(this.gb18030);
+      case 'gb18030': needGB18030(); return this.gb18030;
       default: return Math.floor(this.weight / 100);
     }
   }
 }
 
-function requireGB18030(value) {
-  if (value === null) throw new Error('the gb18030 count mode needs loadGB18030() first');
-  return value;
+function needGB18030() {
+  if (!twoByte) throw new Error('the gb18030 count mode needs loadGB18030() first');
 }
 
 /** Lengths of one cluster `s[start..<end]`. */
@@ -101,9 +100,9 @@ export function measure(s, start, end, onEmoji) {
 /** Length of `s[start..<end]` in a byte mode, without segmenting. */
 export function byteModeLength(s, start, end, mode) {
   if (mode === 'utf16') return end - start;
+  if (mode === 'gb18030') needGB18030();
+  const perScalar = mode === 'utf8' ? utf8Length : gb18030Length;
   let total = 0;
-  const perScalar = mode === 'utf8' ? utf8Length : (c) => gb18030Length(c);
-  if (mode === 'gb18030') requireGB18030(twoByte ? 0 : null);
   for (let i = start; i < end;) {
     const c = s.codePointAt(i);
     total += perScalar(c);

@@ -20,8 +20,6 @@ export class TextBackedString {
     this.spans = scanCodes(text, catalog);
   }
 
-  get length() { return this.text.length; }
-
   /** Calls `body(start, end, span)` for each text run (span null) and sticker, in order; false stops. */
   forEachItem(body) {
     let position = 0;
@@ -160,12 +158,6 @@ export class TextBackedString {
   displayRangeOf([start, end], unit) {
     const location = this.displayOffsetOf(start, unit);
     return { location, length: this.displayOffsetOf(end, unit) - location };
-  }
-
-  /** The plain text (with codes) of a display range, widened to whole units; null if out of range. */
-  plainText(range, unit) {
-    const positions = this.positionsOf(range, unit);
-    return positions && this.text.slice(positions[0], positions[1]);
   }
 
   /** The text with `[start, end)` replaced. */

@@ -1,0 +1,39 @@
+// sticker-nodes.js owns text with sticker codes as DOM nodes, for the editor
+// and the sent messages alike: text runs become text nodes with a <br> for
+// each line break, each sticker the <img> the server renders. Built with DOM
+// APIs only: user text only ever becomes text nodes, never markup.
+
+// The nodes of a text run: text, with each line break a <br>.
+function appendRun(parent, text) {
+  const lines = text.split('\n');
+  lines.forEach((line, i) => {
+    if (i > 0) parent.appendChild(document.createElement('br'));
+    if (line) parent.appendChild(document.createTextNode(line));
+  });
+}
+
+// A sticker as the server renders it (one line high, alt = the code as typed,
+// so copying gives the text back).
+function stickerImage(entry) {
+  const img = document.createElement('img');
+  const image = entry.sticker.image;
+  img.className = 'sticker';
+  img.src = image.src;
+  img.srcset = image.srcset;
+  img.height = 20;
+  img.width = Math.max(1, Math.round((image.width * 20) / image.height));
+  img.alt = entry.code;
+  img.title = /^[\x00-\x7F]*$/.test(entry.code) ? entry.sticker.name.en : entry.sticker.name.zh;
+  img.draggable = false;
+  return img;
+}
+
+// A TextBackedString as a fragment of nodes.
+export function nodesOf(string) {
+  const fragment = document.createDocumentFragment();
+  string.forEachItem((start, end, span) => {
+    if (span) fragment.appendChild(stickerImage(span.entry));
+    else appendRun(fragment, string.text.slice(start, end));
+  });
+  return fragment;
+}
