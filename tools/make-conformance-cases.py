@@ -11,12 +11,12 @@
                                              one above, already over, deleting over)
                                              and decimal places 0 / 1 / 2
 
-The expectations are computed here, from the rules in README.md ("The model",
+The expectations are computed here, from the rules in docs/model.md ("The model",
 "JSON schema"), by a small reference model of its own that never runs the
 Swift code: scanning is written from the rule (innermost bracket pair on one
 line, known code), grapheme clusters come from the PyPI `regex` module's \\X,
 UTF-8 / UTF-16 / GB18030 lengths from Python's codecs, NFC from
-`unicodedata`, emoji from the Unicode properties the README names
+`unicodedata`, emoji from the Unicode properties docs/model.md names
 (Emoji_Presentation, Emoji_Modifier, Emoji + U+FE0F / U+20E3), and the
 twitter-text v3 weights from their published ranges. So a case here can catch
 a Swift bug instead of repeating it.
@@ -81,7 +81,7 @@ _E = regex.compile(r"\p{Emoji}")
 
 
 def is_emoji(cluster):
-    """README: keycaps, flags, ZWJ sequences, skin tones and U+FE0F forms are
+    """docs/model.md: keycaps, flags, ZWJ sequences, skin tones and U+FE0F forms are
     emoji; `# 1 ©` alone are text. A cluster is one when a scalar has
     Emoji_Presentation or is an Emoji_Modifier, or when U+FE0F / U+20E3
     follows a first scalar that has the Emoji property."""
@@ -489,7 +489,7 @@ def count(req):
 
 
 # --------------------------------------------------------------------------
-# HTML (only Swift checks `html`; the model writes it from README "Rendering").
+# HTML (only Swift checks `html`; the model writes it from docs/model.md "Rendering").
 
 _ESC = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;", "\r": "&#13;"}
 
@@ -511,7 +511,7 @@ def img(code, base="/", size=20, class_name="sticker"):
 
 
 def read_options(options):
-    """README: options are validated so that nothing a caller passes can become
+    """docs/model.md: options are validated so that nothing a caller passes can become
     markup or a script URL; size 8-512; baseURL a /path or an http(s):// URL."""
     o = {"baseURL": "/", "size": 20, "className": "sticker", "lineBreaks": True, "wrapEmoji": False}
     options = options or {}
@@ -837,7 +837,7 @@ def main():
             "emoji copyright sign + U+200D) with deleteBackward, deleteForward and moveCaret +1 / -1; every utf16 "
             "caret of a ZWJ family and of a tag-sequence flag with both deletes; select (1 unit) and copy (2 units) "
             "from every utf16 offset and cut of every grapheme of the first two. Expectations come from the "
-            "generator's own model of the README rules, not from running Swift.",
+            "generator's own model of the rules in docs/model.md, not from running Swift.",
             {"edit": units}),
         "generated-policy.json": write_corpus(
             "generated-policy.json",
@@ -845,7 +845,7 @@ def main():
             "every count mode with stickerWeight absent, 0, 1 and 3: pasting after ab中 a piece that fits exactly, "
             "is one unit too long, or fits with one to spare; counts at, one over and one under the limit; text "
             "already over the limit; deleting over the limit. Decimal input with 0, 1 and 2 places. Expectations "
-            "come from the generator's own model of the README rules, not from running Swift.",
+            "come from the generator's own model of the rules in docs/model.md, not from running Swift.",
             {"edit": le + de, "count": lc + dc}),
     }
     check = "--check" in sys.argv[1:]
