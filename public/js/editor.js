@@ -27,9 +27,11 @@ let catalog = new Catalog({ packs: [] });  // until the packs arrive, every code
 let doc = { text: '', selection: { location: 0, length: 0 }, counts: null };
 let hooks = { isPanelOpen: () => false, onCounts: () => {}, onNote: () => {}, onEdit: () => {} };
 
-function show(string, selection) {
+/** Shows `text` with `selection`; `known` counts (an edit's response has them) are not counted again. */
+function show(text, selection, known) {
+  const string = new TextBackedString(text, catalog);
   view.showString(string, selection, { placeCaret: view.hasFocus() || hooks.isPanelOpen() });
-  doc = { text: string.text, selection, counts: counts(string, policy) };
+  doc = { text, selection, counts: known ?? counts(string, policy) };
   hooks.onCounts(doc.counts);
 }
 
@@ -43,7 +45,7 @@ export function edit(op, extra = {}) {
     hooks.onNote(error.message);
     return null;
   }
-  show(new TextBackedString(response.text, catalog), response.selection);
+  show(response.text, response.selection, response.counts);
   if (response.message) hooks.onNote(response.message);
   hooks.onEdit(request, response);
   return response;
@@ -61,7 +63,7 @@ export function setCatalog(packsDocument) {
 
 /** Shows `text` with `selection` as the model sees it (after a resync, a restored draft or the server's word). */
 export function adopt({ text, selection }) {
-  show(new TextBackedString(text, catalog), selection);
+  show(text, selection);
 }
 
 /** Puts back a saved draft `{text, plainSelection}` unless the field already holds text. */
@@ -113,5 +115,5 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit }) {
   element.addEventListener('copy', copyOut);
   element.addEventListener('cut', (e) => { copyOut(e); edit('cut'); });
   element.addEventListener('dragstart', (e) => e.preventDefault());
-  show(new TextBackedString('', catalog), doc.selection);
+  show('', doc.selection);
 }
