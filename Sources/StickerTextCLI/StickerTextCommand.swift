@@ -52,7 +52,7 @@ struct Render: ParsableCommand {
     func run() throws {
         if jsonl {
             let api = StickerTextAPI(catalog: try catalogOptions.catalog())
-            return answerEachLine { body throws(RequestError) in try api.render(body) }
+            return answerEachLine { body throws(APIError) in try api.render(body) }
         }
         let renderer = try HTMLRenderer(catalog: catalogOptions.catalog(), options: options)
         let html = try renderer.render(utf8: FileHandle.standardInput.readDataToEndOfFile())
@@ -61,11 +61,11 @@ struct Render: ParsableCommand {
 }
 
 /// Reads a JSON request on stdin, writes the JSON response (or `{"error"}`) on stdout.
-private func answer(_ handler: (Data) throws(RequestError) -> [UInt8]) throws {
+private func answer(_ handler: (Data) throws(APIError) -> [UInt8]) throws {
     do {
         FileHandle.standardOutput.write(Data(try handler(FileHandle.standardInput.readDataToEndOfFile()) + [0x0A]))
     } catch {
-        FileHandle.standardOutput.write(Data((error.json + "\n").utf8))
+        FileHandle.standardOutput.write(Data(error.jsonBody + [0x0A]))
         throw ExitCode(2)
     }
 }
@@ -75,7 +75,7 @@ private func answer(_ handler: (Data) throws(RequestError) -> [UInt8]) throws {
 /// exit code stays 0). A final "\n" ends the last line, not an empty request;
 /// a "\r" stays in its line. Made for thousands of requests per process: stdin
 /// is read once, lines are slices of it, stdout goes out in 64 KB chunks.
-private func answerEachLine(_ handler: (ArraySlice<UInt8>) throws(RequestError) -> [UInt8]) {
+private func answerEachLine(_ handler: (ArraySlice<UInt8>) throws(APIError) -> [UInt8]) {
     let input = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
     let chunk = 1 << 16
     var output: [UInt8] = []
@@ -86,7 +86,7 @@ private func answerEachLine(_ handler: (ArraySlice<UInt8>) throws(RequestError) 
         do {
             output += try handler(input[start ..< end])
         } catch {
-            output += error.json.utf8
+            output += error.jsonBody
         }
         output.append(0x0A)
         if output.count >= chunk {
@@ -107,8 +107,8 @@ struct Edit: ParsableCommand {
 
     func run() throws {
         let api = StickerTextAPI(catalog: try catalogOptions.catalog())
-        if jsonl { return answerEachLine { body throws(RequestError) in try api.edit(body) } }
-        try answer { body throws(RequestError) in try api.edit(body) }
+        if jsonl { return answerEachLine { body throws(APIError) in try api.edit(body) } }
+        try answer { body throws(APIError) in try api.edit(body) }
     }
 }
 
@@ -121,8 +121,8 @@ struct Count: ParsableCommand {
 
     func run() throws {
         let api = StickerTextAPI(catalog: try catalogOptions.catalog())
-        if jsonl { return answerEachLine { body throws(RequestError) in try api.count(body) } }
-        try answer { body throws(RequestError) in try api.count(body) }
+        if jsonl { return answerEachLine { body throws(APIError) in try api.count(body) } }
+        try answer { body throws(APIError) in try api.count(body) }
     }
 }
 

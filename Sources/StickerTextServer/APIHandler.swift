@@ -34,7 +34,7 @@ public struct APIHandler: Sendable {
         case "/api/count":
             return only(["POST"], request) { post(request, .count) }
         default:
-            return error(404, "not_found", "no such endpoint: \(request.path); see /openapi.yaml")
+            return error(APIError(.notFound, "no such endpoint: \(request.path); see /openapi.yaml"))
         }
     }
 
@@ -54,7 +54,7 @@ public struct APIHandler: Sendable {
         do {
             pairs = try QueryString.parse(request.query)
         } catch {
-            return self.error(400, "invalid_request", error.message)
+            return self.error(APIError(.invalidRequest, error.message))
         }
         var text: String?
         var options = RenderOptions()
@@ -64,18 +64,18 @@ public struct APIHandler: Sendable {
             case "baseURL": options.baseURL = value
             case "className": options.className = value
             case "size":
-                guard let size = Int(value) else { return error(400, "invalid_request", "size must be a whole number") }
+                guard let size = Int(value) else { return error(APIError(.invalidRequest, "size must be a whole number")) }
                 options.size = size
             case "lineBreaks", "wrapEmoji":
                 guard let flag = ["true": true, "1": true, "false": false, "0": false][value] else {
-                    return error(400, "invalid_request", "\(name) must be true or false")
+                    return error(APIError(.invalidRequest, "\(name) must be true or false"))
                 }
                 if name == "lineBreaks" { options.lineBreaks = flag } else { options.wrapEmoji = flag }
             default:
-                return error(400, "invalid_request", "unknown parameter \"\(name)\"; expected text, baseURL, size, className, lineBreaks, wrapEmoji")
+                return error(APIError(.invalidRequest, "unknown parameter \"\(name)\"; expected text, baseURL, size, className, lineBreaks, wrapEmoji"))
             }
         }
-        guard let text else { return error(400, "invalid_request", "the text parameter is required") }
+        guard let text else { return error(APIError(.invalidRequest, "the text parameter is required")) }
         do {
             let html = try api.render(text, options: options)
             return HTTPResponse(status: 200, headers: [
@@ -83,7 +83,7 @@ public struct APIHandler: Sendable {
                 ("Cache-Control", "public, max-age=3600"),
             ], body: Array(html.utf8))
         } catch {
-            return self.error(400, error.code, error.message)
+            return self.error(error)
         }
     }
 
@@ -91,10 +91,10 @@ public struct APIHandler: Sendable {
 
     private func post(_ request: HTTPRequest, _ endpoint: JSONEndpoint) -> HTTPResponse {
         if request.bodyTooLarge || request.body.count > bodyLimit {
-            return error(413, "payload_too_large", "the request body is over the limit of \(bodyLimit) bytes")
+            return error(APIError(.payloadTooLarge, "the request body is over the limit of \(bodyLimit) bytes"))
         }
         guard Self.isJSON(request.headers["content-type"]) else {
-            return error(415, "unsupported_media_type", "send the body as application/json (UTF-8)")
+            return error(APIError(.unsupportedMediaType, "send the body as application/json (UTF-8)"))
         }
         do {
             let body = switch endpoint {
@@ -104,7 +104,7 @@ public struct APIHandler: Sendable {
             }
             return json(200, body, cache: "no-store")
         } catch {
-            return self.error(400, error.code, error.message)
+            return self.error(error)
         }
     }
 
@@ -112,7 +112,7 @@ public struct APIHandler: Sendable {
 
     private func only(_ methods: [String], _ request: HTTPRequest, _ body: () -> HTTPResponse) -> HTTPResponse {
         if methods.contains(request.method) { return body() }
-        var response = error(405, "method_not_allowed", "\(request.method) is not allowed on \(request.path); use \(methods.joined(separator: ", "))")
+        var response = error(APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.path); use \(methods.joined(separator: ", "))"))
         response.headers.append(("Allow", methods.joined(separator: ", ")))
         return response
     }
@@ -121,8 +121,9 @@ public struct APIHandler: Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", cache)], body: body)
     }
 
-    func error(_ status: Int, _ code: String, _ message: String) -> HTTPResponse {
-        json(status, Array(RequestError(code: code, message: message).json.utf8), cache: "no-store")
+    /// Every error response: the status of its code, the one JSON shape.
+    func error(_ error: APIError) -> HTTPResponse {
+        json(error.status, error.jsonBody, cache: "no-store")
     }
 
     /// `application/json`, in UTF-8. `application/x-www-form-urlencoded` is

@@ -47,8 +47,14 @@ public struct HTTPResponse: Sendable {
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 413: "Content Too Large"
+        case 414: "URI Too Long"
         case 415: "Unsupported Media Type"
+        case 429: "Too Many Requests"
+        case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
         default: "Status"
         }
     }

@@ -6,7 +6,7 @@ import Testing
 struct APITests {
     let api = StickerTextAPI()
 
-    func error(_ body: String, _ call: (StickerTextAPI, [UInt8]) throws(RequestError) -> [UInt8]) -> RequestError? {
+    func error(_ body: String, _ call: (StickerTextAPI, [UInt8]) throws(APIError) -> [UInt8]) -> APIError? {
         do {
             _ = try call(api, Array(body.utf8))
             return nil
@@ -47,8 +47,8 @@ struct APITests {
         (#"{"text": "a\u0000b", "op": "copy"}"#, "invalid_request"),
     ])
     func badEditRequests(_ body: String, _ code: String) {
-        let found = error(body) { api, body throws(RequestError) in try api.edit(body) }
-        #expect(found?.code == code, "\(found?.message ?? "no error")")
+        let found = error(body) { api, body throws(APIError) in try api.edit(body) }
+        #expect(found?.code.rawValue == code, "\(found?.message ?? "no error")")
         #expect(found?.message.isEmpty == false)
     }
 
@@ -57,18 +57,18 @@ struct APITests {
             _ = try api.count([0x7B, 0x22, 0xFF, 0x22, 0x7D])
             Issue.record("no error")
         } catch {
-            #expect(error.code == "invalid_utf8")
+            #expect(error.code.rawValue == "invalid_utf8")
         }
     }
 
     @Test func badRenderOptions() {
-        let found = error(#"{"text":"a","options":{"baseURL":"javascript:alert(1)"}}"#) { api, body throws(RequestError) in try api.render(body) }
-        #expect(found?.code == "invalid_request")
+        let found = error(#"{"text":"a","options":{"baseURL":"javascript:alert(1)"}}"#) { api, body throws(APIError) in try api.render(body) }
+        #expect(found?.code.rawValue == "invalid_request")
     }
 
     @Test func errorJSONShape() throws {
-        let e = RequestError(code: "invalid_json", message: "bad \"quote\"\n")
-        let object = try JSONSerialization.jsonObject(with: Data(e.json.utf8)) as? [String: [String: String]]
+        let e = APIError(.invalidJSON, "bad \"quote\"\n")
+        let object = try JSONSerialization.jsonObject(with: Data(e.jsonBody)) as? [String: [String: String]]
         #expect(object?["error"]?["code"] == "invalid_json")
         #expect(object?["error"]?["message"] == "bad \"quote\"\n")
     }

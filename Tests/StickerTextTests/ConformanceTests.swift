@@ -9,7 +9,7 @@ struct ConformanceTests {
     enum Endpoint: String, CaseIterable, Sendable {
         case edit, count, render
 
-        func call(_ api: StickerTextAPI, _ body: [UInt8]) throws(RequestError) -> [UInt8] {
+        func call(_ api: StickerTextAPI, _ body: [UInt8]) throws(APIError) -> [UInt8] {
             switch self {
             case .edit: try api.edit(body)
             case .count: try api.count(body)
@@ -79,7 +79,7 @@ struct ConformanceTests {
         do {
             response = try c.endpoint.call(Self.api, c.request)
         } catch {
-            #expect(error.code == c.error, "\(error)")
+            #expect(error.code.rawValue == c.error, "\(error)")
             return
         }
         guard let expect = c.expect else {

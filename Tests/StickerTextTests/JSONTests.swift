@@ -6,7 +6,7 @@ import Testing
 struct JSONTests {
     let api = StickerTextAPI()
 
-    func count(_ body: String) -> Result<[String: Any], RequestError> {
+    func count(_ body: String) -> Result<[String: Any], APIError> {
         do {
             return .success(jsonObject(try api.count(Array(body.utf8))))
         } catch {
@@ -23,7 +23,7 @@ struct JSONTests {
     ])
     func malformedJSONIsRefused(_ body: String) {
         guard case .failure(let error) = count(body) else { Issue.record("accepted \(body)"); return }
-        #expect(error.code == "invalid_json", "\(error.message)")
+        #expect(error.code.rawValue == "invalid_json", "\(error.message)")
         #expect(error.message.contains("at byte"))
     }
 
@@ -47,7 +47,7 @@ struct JSONTests {
                               (#"{"text":"a","policy":{"nope":1}}"#, "policy.nope"),
                               (#"{"text":null}"#, "text")] {
             guard case .failure(let error) = count(body) else { Issue.record("accepted \(body)"); continue }
-            #expect(error.code == "invalid_request")
+            #expect(error.code.rawValue == "invalid_request")
             #expect(error.message.contains(field), "\(error.message)")
         }
     }
@@ -55,6 +55,6 @@ struct JSONTests {
     @Test func depthWithinTheLimitIsFine() {
         let nested = String(repeating: "[", count: 60) + String(repeating: "]", count: 60)
         guard case .failure(let error) = count(#"{"text":"a","policy":"# + nested + "}") else { return }
-        #expect(error.code == "invalid_request")  // parsed fine; wrong type for policy
+        #expect(error.code.rawValue == "invalid_request")  // parsed fine; wrong type for policy
     }
 }

@@ -19,17 +19,17 @@ public struct EditRequest: Sendable {
         self.policy = policy
     }
 
-    init(json: JSONValue) throws(RequestError) {
+    init(json: JSONValue) throws(APIError) {
         let f = try JSONFields(json, allowed: ["text", "selection", "unit", "op", "string", "tag", "offset", "policy"])
         text = try f.requiredString("text")
         if let s = try f.object("selection", allowed: ["location", "length"]) {
             guard let location = try s.int("location"), let length = try s.int("length") else {
-                throw RequestError(code: "invalid_request", message: "selection needs \"location\" and \"length\"")
+                throw APIError(.invalidRequest, "selection needs \"location\" and \"length\"")
             }
             selection = TextRange(location: location, length: length)
         }
         unit = try f.choice("unit", OffsetUnit.self) ?? .utf16
-        policy = try f.object("policy", allowed: InputPolicy.jsonFields).map { (p) throws(RequestError) in try InputPolicy(json: p) } ?? .unlimited
+        policy = try f.object("policy", allowed: InputPolicy.jsonFields).map { (p) throws(APIError) in try InputPolicy(json: p) } ?? .unlimited
         let op = try f.requiredString("op")
         let what = "op \"\(op)\""
         switch op {
@@ -42,13 +42,13 @@ public struct EditRequest: Sendable {
         case "deleteForward": operation = .deleteForward
         case "moveCaret":
             guard let offset = try f.int("offset") else {
-                throw RequestError(code: "invalid_request", message: "\(what) needs \"offset\"")
+                throw APIError(.invalidRequest, "\(what) needs \"offset\"")
             }
             operation = .moveCaret(by: offset)
         case "select": operation = .select
         case "selectAll": operation = .selectAll
         default:
-            throw RequestError(code: "invalid_request", message:
+            throw APIError(.invalidRequest,
                 "unknown op \"\(op)\"; one of insert, paste, insertSticker, cut, copy, deleteBackward, deleteForward, moveCaret, select, selectAll")
         }
     }
@@ -88,10 +88,10 @@ public struct CountRequest: Sendable {
     public var text: String
     public var policy: InputPolicy
 
-    init(json: JSONValue) throws(RequestError) {
+    init(json: JSONValue) throws(APIError) {
         let f = try JSONFields(json, allowed: ["text", "policy"])
         text = try f.requiredString("text")
-        policy = try f.object("policy", allowed: InputPolicy.jsonFields).map { (p) throws(RequestError) in try InputPolicy(json: p) } ?? .unlimited
+        policy = try f.object("policy", allowed: InputPolicy.jsonFields).map { (p) throws(APIError) in try InputPolicy(json: p) } ?? .unlimited
     }
 }
 
@@ -100,9 +100,9 @@ public struct RenderRequest: Sendable {
     public var text: String
     public var options: RenderOptions
 
-    init(json: JSONValue) throws(RequestError) {
+    init(json: JSONValue) throws(APIError) {
         let f = try JSONFields(json, allowed: ["text", "options"])
         text = try f.requiredString("text")
-        options = try f.object("options", allowed: RenderOptions.jsonFields).map { (o) throws(RequestError) in try RenderOptions(json: o) } ?? RenderOptions()
+        options = try f.object("options", allowed: RenderOptions.jsonFields).map { (o) throws(APIError) in try RenderOptions(json: o) } ?? RenderOptions()
     }
 }

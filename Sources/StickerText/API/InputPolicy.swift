@@ -52,14 +52,14 @@ public struct InputPolicy: Hashable, Sendable {
     public static let unlimited = InputPolicy()
 
     /// From the `policy` object of a request; defaults for what it leaves out.
-    init(json: JSONFields) throws(RequestError) {
+    init(json: JSONFields) throws(APIError) {
         maxLength = try json.int("maxLength")
         countMode = try json.choice("countMode", CountMode.self) ?? .graphemes
         emoji = try json.choice("emoji", EmojiRule.self) ?? .allow
         content = try json.choice("content", ContentRule.self) ?? .any
         decimalPlaces = try json.int("decimalPlaces") ?? 2
         stickerWeight = try json.int("stickerWeight")
-        if let problem = validationProblem { throw RequestError(code: "invalid_request", message: problem) }
+        if let problem = validationProblem { throw APIError(.invalidRequest, problem) }
     }
 
     static let jsonFields = ["maxLength", "countMode", "emoji", "content", "decimalPlaces", "stickerWeight"]

@@ -22,7 +22,7 @@ public struct RenderOptions: Hashable, Sendable {
     }
 
     /// From the `options` object of a request; defaults for what it leaves out.
-    init(json: JSONFields) throws(RequestError) {
+    init(json: JSONFields) throws(APIError) {
         let defaults = RenderOptions()
         baseURL = try json.string("baseURL") ?? defaults.baseURL
         size = try json.int("size") ?? defaults.size

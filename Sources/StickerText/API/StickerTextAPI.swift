@@ -12,7 +12,7 @@ public struct StickerTextAPI: Sendable {
         defaultRenderer = try! HTMLRenderer(catalog: catalog)  // default options are valid
     }
 
-    public func edit(_ body: some Collection<UInt8>) throws(RequestError) -> [UInt8] {
+    public func edit(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
         let request = try EditRequest(json: parse(body))
         // Parse the text for its length only when the caret defaults to its end.
         let selection = request.selection ?? .caret(TextBackedString(request.text, catalog: catalog).displayLength(unit: request.unit))
@@ -22,9 +22,9 @@ public struct StickerTextAPI: Sendable {
                 .apply(request.operation, to: request.text, selection: selection, unit: request.unit)
         } catch {
             switch error {
-            case .selectionOutOfRange: throw RequestError(code: "out_of_range", message: error.description)
-            case .unknownSticker: throw RequestError(code: "unknown_sticker", message: error.description)
-            case .invalidText, .invalidPolicy: throw RequestError(code: "invalid_request", message: error.description)
+            case .selectionOutOfRange: throw APIError(.outOfRange, error.description)
+            case .unknownSticker: throw APIError(.unknownSticker, error.description)
+            case .invalidText, .invalidPolicy: throw APIError(.invalidRequest, error.description)
             }
         }
         let html = try render(result.text, options: RenderOptions())
@@ -37,14 +37,14 @@ public struct StickerTextAPI: Sendable {
         return w.bytes
     }
 
-    public func count(_ body: some Collection<UInt8>) throws(RequestError) -> [UInt8] {
+    public func count(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
         let request = try CountRequest(json: parse(body))
         var w = JSONWriter()
         TextBackedString(request.text, catalog: catalog).counts(policy: request.policy).write(to: &w)
         return w.bytes
     }
 
-    public func render(_ body: some Collection<UInt8>) throws(RequestError) -> [UInt8] {
+    public func render(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
         let request = try RenderRequest(json: parse(body))
         let renderer = try renderer(for: request.options)
         let counts = TextBackedString(request.text, catalog: catalog).counts()
@@ -60,36 +60,36 @@ public struct StickerTextAPI: Sendable {
                 }
             }
         } catch {
-            throw RequestError(code: error.isInvalidUTF8 ? "invalid_utf8" : "invalid_request", message: error.description)
+            throw APIError(error.isInvalidUTF8 ? .invalidUTF8 : .invalidRequest, error.description)
         }
         return w.bytes
     }
 
-    public func render(_ text: String, options: RenderOptions) throws(RequestError) -> String {
+    public func render(_ text: String, options: RenderOptions) throws(APIError) -> String {
         let renderer = try renderer(for: options)
         do {
             return try renderer.render(text)
         } catch {
-            throw RequestError(code: error.isInvalidUTF8 ? "invalid_utf8" : "invalid_request", message: error.description)
+            throw APIError(error.isInvalidUTF8 ? .invalidUTF8 : .invalidRequest, error.description)
         }
     }
 
-    private func renderer(for options: RenderOptions) throws(RequestError) -> HTMLRenderer {
+    private func renderer(for options: RenderOptions) throws(APIError) -> HTMLRenderer {
         if options == defaultRenderer.options { return defaultRenderer }
         do {
             return try HTMLRenderer(catalog: catalog, options: options)
         } catch {
-            throw RequestError(code: "invalid_request", message: error.description)
+            throw APIError(.invalidRequest, error.description)
         }
     }
 
     /// The body as JSON: valid UTF-8 first, then strict JSON.
-    private func parse(_ body: some Collection<UInt8>) throws(RequestError) -> JSONValue {
+    private func parse(_ body: some Collection<UInt8>) throws(APIError) -> JSONValue {
         let bytes = Array(body)
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw RequestError(code: "invalid_utf8", message: "the request body is not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(bytes)))")
+            throw APIError(.invalidUTF8, "the request body is not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(bytes)))")
         }
-        return try bytes.withUnsafeBufferPointer { (p) throws(RequestError) in try JSONValue.parse(p) }
+        return try bytes.withUnsafeBufferPointer { (p) throws(APIError) in try JSONValue.parse(p) }
     }
 }
 

@@ -13,7 +13,7 @@ enum JSONValue {
 
     static let maxDepth = 64
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(RequestError) -> JSONValue {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(APIError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
@@ -42,15 +42,15 @@ private struct JSONParser {
         self.bytes = bytes
     }
 
-    func error(_ message: String) -> RequestError {
-        RequestError(code: "invalid_json", message: "the request body is not valid JSON: \(message) at byte \(i)")
+    func error(_ message: String) -> APIError {
+        APIError(.invalidJSON, "the request body is not valid JSON: \(message) at byte \(i)")
     }
 
     mutating func skipWhitespace() {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
     }
 
-    mutating func value(depth: Int) throws(RequestError) -> JSONValue {
+    mutating func value(depth: Int) throws(APIError) -> JSONValue {
         guard i < bytes.count else { throw error("unexpected end") }
         switch bytes[i] {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
@@ -64,14 +64,14 @@ private struct JSONParser {
         }
     }
 
-    mutating func literal(_ word: StaticString) throws(RequestError) {
+    mutating func literal(_ word: StaticString) throws(APIError) {
         let n = word.utf8CodeUnitCount
         guard i + n <= bytes.count else { throw error("unexpected end") }
         for k in 0 ..< n where bytes[i + k] != word.utf8Start[k] { throw error("unexpected character") }
         i += n
     }
 
-    mutating func object(depth: Int) throws(RequestError) -> JSONValue {
+    mutating func object(depth: Int) throws(APIError) -> JSONValue {
         if depth > JSONValue.maxDepth { throw error("nested deeper than \(JSONValue.maxDepth) levels") }
         i += 1
         var fields: [String: JSONValue] = [:]
@@ -95,7 +95,7 @@ private struct JSONParser {
         }
     }
 
-    mutating func array(depth: Int) throws(RequestError) -> JSONValue {
+    mutating func array(depth: Int) throws(APIError) -> JSONValue {
         if depth > JSONValue.maxDepth { throw error("nested deeper than \(JSONValue.maxDepth) levels") }
         i += 1
         var items: [JSONValue] = []
@@ -112,7 +112,7 @@ private struct JSONParser {
         }
     }
 
-    mutating func number() throws(RequestError) -> String {
+    mutating func number() throws(APIError) -> String {
         let start = i
         func digits() -> Int {
             let from = i
@@ -135,7 +135,7 @@ private struct JSONParser {
     }
 
     /// A string; the body was checked to be valid UTF-8 before parsing.
-    mutating func string() throws(RequestError) -> String {
+    mutating func string() throws(APIError) -> String {
         i += 1
         let start = i
         // Fast path: no escapes.
@@ -190,7 +190,7 @@ private struct JSONParser {
         throw error("unterminated string")
     }
 
-    mutating func hex4() throws(RequestError) -> UInt32 {
+    mutating func hex4() throws(APIError) -> UInt32 {
         guard i + 4 <= bytes.count else { throw error("short \\u escape") }
         var value: UInt32 = 0
         for _ in 0 ..< 4 {
@@ -215,13 +215,13 @@ struct JSONFields {
     let fields: [String: JSONValue]
     let path: String
 
-    init(_ value: JSONValue, path: String = "", allowed: [String]) throws(RequestError) {
+    init(_ value: JSONValue, path: String = "", allowed: [String]) throws(APIError) {
         guard case .object(let fields) = value else {
-            throw RequestError(code: "invalid_request", message: "\(path.isEmpty ? "the body" : path) must be a JSON object, not \(value.typeName)")
+            throw APIError(.invalidRequest, "\(path.isEmpty ? "the body" : path) must be a JSON object, not \(value.typeName)")
         }
         if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
             let field = path.isEmpty ? unknown : "\(path).\(unknown)"
-            throw RequestError(code: "invalid_request", message: "unknown field \"\(field)\"; expected \(allowed.joined(separator: ", "))")
+            throw APIError(.invalidRequest, "unknown field \"\(field)\"; expected \(allowed.joined(separator: ", "))")
         }
         self.fields = fields
         self.path = path
@@ -229,8 +229,8 @@ struct JSONFields {
 
     func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    private func wrong(_ key: String, _ expected: String, _ value: JSONValue) -> RequestError {
-        RequestError(code: "invalid_request", message: "\(name(key)) must be \(expected), not \(value.typeName)")
+    private func wrong(_ key: String, _ expected: String, _ value: JSONValue) -> APIError {
+        APIError(.invalidRequest, "\(name(key)) must be \(expected), not \(value.typeName)")
     }
 
     func has(_ key: String) -> Bool {
@@ -238,7 +238,7 @@ struct JSONFields {
         return fields[key] != nil
     }
 
-    func string(_ key: String) throws(RequestError) -> String? {
+    func string(_ key: String) throws(APIError) -> String? {
         guard let value = fields[key] else { return nil }
         switch value {
         case .null: return nil
@@ -247,30 +247,30 @@ struct JSONFields {
         }
     }
 
-    func requiredString(_ key: String, for what: String? = nil) throws(RequestError) -> String {
+    func requiredString(_ key: String, for what: String? = nil) throws(APIError) -> String {
         guard let s = try string(key) else {
-            throw RequestError(code: "invalid_request", message: "\(what.map { "\($0) needs" } ?? "missing") \"\(name(key))\"")
+            throw APIError(.invalidRequest, "\(what.map { "\($0) needs" } ?? "missing") \"\(name(key))\"")
         }
         return s
     }
 
-    func int(_ key: String) throws(RequestError) -> Int? {
+    func int(_ key: String) throws(APIError) -> Int? {
         guard let value = fields[key] else { return nil }
         switch value {
         case .null: return nil
         case .number(let literal):
             guard !literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else {
-                throw RequestError(code: "invalid_request", message: "\(name(key)) must be a whole number")
+                throw APIError(.invalidRequest, "\(name(key)) must be a whole number")
             }
             guard let n = Int(literal) else {
-                throw RequestError(code: "invalid_request", message: "\(name(key)) is out of range")
+                throw APIError(.invalidRequest, "\(name(key)) is out of range")
             }
             return n
         default: throw wrong(key, "a whole number", value)
         }
     }
 
-    func bool(_ key: String) throws(RequestError) -> Bool? {
+    func bool(_ key: String) throws(APIError) -> Bool? {
         guard let value = fields[key] else { return nil }
         switch value {
         case .null: return nil
@@ -279,15 +279,15 @@ struct JSONFields {
         }
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(RequestError) -> T? where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(APIError) -> T? where T.RawValue == String {
         guard let raw = try string(key) else { return nil }
         guard let value = T(rawValue: raw) else {
-            throw RequestError(code: "invalid_request", message: "\(name(key)) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
+            throw APIError(.invalidRequest, "\(name(key)) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
         }
         return value
     }
 
-    func object(_ key: String, allowed: [String]) throws(RequestError) -> JSONFields? {
+    func object(_ key: String, allowed: [String]) throws(APIError) -> JSONFields? {
         guard let value = fields[key] else { return nil }
         if case .null = value { return nil }
         return try JSONFields(value, path: name(key), allowed: allowed)

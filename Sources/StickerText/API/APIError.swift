@@ -1,0 +1,67 @@
+/// An error the service answers with, whoever answers: the core (a request
+/// it cannot serve), the HTTP layer (a method or a media type), or nginx
+/// itself (a body over the limit, a backend down). One list of codes for all
+/// of them: nginx's error pages are generated from it (`NginxErrorPages`).
+public struct APIError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let code: ErrorCode
+    /// A sentence a person can act on.
+    public let message: String
+
+    public init(_ code: ErrorCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var status: Int { code.status }
+    public var description: String { "\(code.rawValue): \(message)" }
+}
+
+/// The `code` of every error body, and the HTTP status that carries it.
+public enum ErrorCode: String, CaseIterable, Sendable {
+    /// The body is not JSON (RFC 8259, strictly: no duplicate keys, no lone surrogates).
+    case invalidJSON = "invalid_json"
+    /// JSON, but not a request the endpoint takes: a wrong type, an unknown field, a bad value.
+    case invalidRequest = "invalid_request"
+    /// The body, or a decoded query, is not UTF-8.
+    case invalidUTF8 = "invalid_utf8"
+    /// A selection outside the text.
+    case outOfRange = "out_of_range"
+    /// `insertSticker` with a tag no pack has.
+    case unknownSticker = "unknown_sticker"
+    /// nginx could not read the request (a malformed request line or header).
+    case badRequest = "bad_request"
+    case notFound = "not_found"
+    /// Sent with an `Allow` header listing the methods that are.
+    case methodNotAllowed = "method_not_allowed"
+    case payloadTooLarge = "payload_too_large"
+    /// A URL longer than nginx's request-line buffers: send the text in a POST body.
+    case uriTooLong = "uri_too_long"
+    case unsupportedMediaType = "unsupported_media_type"
+    /// Request headers larger than nginx's buffers.
+    case headersTooLarge = "headers_too_large"
+    case tooManyRequests = "too_many_requests"
+    case internalError = "internal_error"
+    /// No backend answered properly (nginx).
+    case badGateway = "bad_gateway"
+    /// The service is restarting or overloaded; try again.
+    case unavailable = "unavailable"
+    /// A backend took too long (nginx).
+    case gatewayTimeout = "gateway_timeout"
+
+    public var status: Int {
+        switch self {
+        case .invalidJSON, .invalidRequest, .invalidUTF8, .outOfRange, .unknownSticker, .badRequest: 400
+        case .notFound: 404
+        case .methodNotAllowed: 405
+        case .payloadTooLarge: 413
+        case .uriTooLong: 414
+        case .unsupportedMediaType: 415
+        case .headersTooLarge: 431
+        case .tooManyRequests: 429
+        case .internalError: 500
+        case .badGateway: 502
+        case .unavailable: 503
+        case .gatewayTimeout: 504
+        }
+    }
+}
