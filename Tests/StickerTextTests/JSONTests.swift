@@ -57,4 +57,20 @@ struct JSONTests {
         guard case .failure(let error) = count(#"{"text":"a","policy":"# + nested + "}") else { return }
         #expect(error.code.rawValue == "invalid_request")  // parsed fine; wrong type for policy
     }
+
+    @Test(arguments: [("45", 45), ("45.0", 45), ("4.5e1", 45), ("450e-1", 45), ("45.000E+0", 45), ("0.0", 0), ("-0", 0),
+                      ("1e2", 100), ("0.45e2", 45)])
+    func integralNumbersAreIntegersAsJSONSchemaSays(_ literal: String, _ value: Int) throws {
+        let result = try count(#"{"text":"a","policy":{"maxLength":"# + literal + "}}").get()
+        #expect(result["maxLength"] as? Int == value)
+    }
+
+    @Test(arguments: ["45.5", "4.55e1", "1e-1", "1e400", "99999999999999999999"])
+    func fractionsAndHugeNumbersAreRefusedWithTheirReason(_ literal: String) {
+        guard case .failure(let error) = count(#"{"text":"a","policy":{"decimalPlaces":"# + literal + "}}") else {
+            Issue.record("accepted \(literal)"); return
+        }
+        #expect(error.code == .invalidRequest)
+        #expect(error.message.contains(literal.contains("e4") || literal.count > 10 ? "out of range" : "whole number"), "\(error.message)")
+    }
 }

@@ -22,6 +22,56 @@ enum JSONValue {
         return value
     }
 
+    enum Integer: Equatable {
+        case whole(Int)
+        case fraction
+        case tooLarge
+    }
+
+    /// The value of a number literal (already checked against the grammar)
+    /// if it is a whole number. JSON Schema counts `45.0` and `4.5e1` as the
+    /// integer 45, so the API does too; `45.5` is a fraction.
+    static func integer(_ literal: String) -> Integer {
+        var digits: [UInt8] = []
+        var exponent = 0
+        var negative = false
+        var bytes = literal.utf8[...]
+        if bytes.first == UInt8(ascii: "-") { negative = true; bytes = bytes.dropFirst() }
+        var afterPoint = false
+        while let b = bytes.first, b != UInt8(ascii: "e"), b != UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if b == UInt8(ascii: ".") { afterPoint = true; continue }
+            digits.append(b &- 0x30)
+            if afterPoint { exponent -= 1 }
+        }
+        if !bytes.isEmpty {
+            bytes = bytes.dropFirst()
+            var sign = 1
+            if bytes.first == UInt8(ascii: "-") { sign = -1; bytes = bytes.dropFirst() } else if bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            var e = 0
+            for b in bytes { e = min(e * 10 + Int(b &- 0x30), 1_000_000) }
+            exponent += sign * e
+        }
+        while let first = digits.first, first == 0 { digits.removeFirst() }
+        if digits.isEmpty { return .whole(0) }
+        while digits.last == 0 { digits.removeLast(); exponent += 1 }
+        if exponent < 0 { return .fraction }
+        if digits.count + exponent > 19 { return .tooLarge }
+        var value = 0
+        for d in digits {
+            let (m, o1) = value.multipliedReportingOverflow(by: 10)
+            let (a, o2) = m.addingReportingOverflow(Int(d))
+            if o1 || o2 { return .tooLarge }
+            value = a
+        }
+        for _ in 0 ..< exponent {
+            let (m, o) = value.multipliedReportingOverflow(by: 10)
+            if o { return .tooLarge }
+            value = m
+        }
+        return .whole(negative ? -value : value)
+    }
+
     var typeName: String {
         switch self {
         case .null: "null"
@@ -259,13 +309,11 @@ struct JSONFields {
         switch value {
         case .null: return nil
         case .number(let literal):
-            guard !literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else {
-                throw APIError(.invalidRequest, "\(name(key)) must be a whole number")
+            switch JSONValue.integer(literal) {
+            case .whole(let n): return n
+            case .fraction: throw APIError(.invalidRequest, "\(name(key)) must be a whole number")
+            case .tooLarge: throw APIError(.invalidRequest, "\(name(key)) is out of range")
             }
-            guard let n = Int(literal) else {
-                throw APIError(.invalidRequest, "\(name(key)) is out of range")
-            }
-            return n
         default: throw wrong(key, "a whole number", value)
         }
     }
