@@ -42,12 +42,12 @@ struct PolicyTests {
 
     @Test func contentRulesOnCount() {
         #expect(counts("123", InputPolicy(content: .digits)).valid)
-        #expect(counts("12a", InputPolicy(content: .digits)).violations == ["digits"])
+        #expect(counts("12a", InputPolicy(content: .digits)).violations == [.digits])
         #expect(counts("12.5", InputPolicy(content: .decimal, decimalPlaces: 1)).valid)
-        #expect(counts("12.55", InputPolicy(content: .decimal, decimalPlaces: 1)).violations == ["decimalPlaces"])
+        #expect(counts("12.55", InputPolicy(content: .decimal, decimalPlaces: 1)).violations == [.decimalPlaces])
         #expect(counts("1.", InputPolicy(content: .decimal)).valid)  // typing in progress
-        #expect(counts(".5", InputPolicy(content: .decimal)).violations == ["decimal"])
-        #expect(counts("😀", InputPolicy(emoji: .reject)).violations == ["emoji"])
+        #expect(counts(".5", InputPolicy(content: .decimal)).violations == [.decimal])
+        #expect(counts("😀", InputPolicy(emoji: .reject)).violations == [.emoji])
     }
 
     @Test func truncationNeverSplitsAClusterOrASticker() throws {

@@ -45,7 +45,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             }
         }
     default:
-        // JSON requests: every endpoint answers a value or a RequestError, never a crash.
+        // JSON requests: every endpoint answers a value or an APIError, never a crash.
         _ = try? api.edit(bytes)
         _ = try? api.count(bytes)
         _ = try? api.render(bytes)

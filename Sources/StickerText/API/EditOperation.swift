@@ -65,8 +65,8 @@ public struct EditResult: Sendable {
     public let changed: Bool
     /// The inserted text was cut short to fit `maxLength`.
     public let truncated: Bool
-    /// The edit was refused whole, and why: `emoji`, `digits`, `decimal`, `decimalPlaces`.
-    public let rejected: String?
+    /// The edit was refused whole, and why.
+    public let rejected: EditRejection?
     /// A sentence for the user when the policy stepped in.
     public let message: String?
 

@@ -1,22 +1,5 @@
 import Foundation
 
-/// Why text could not be rendered.
-public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The bytes are not valid UTF-8; `offset` is the first bad byte.
-    case invalidUTF8(offset: Int)
-    /// U+0000 cannot be carried by HTML at all, so it is refused rather than altered.
-    case nulCharacter(offset: Int)
-    case invalidOptions(String)
-
-    public var description: String {
-        switch self {
-        case .invalidUTF8(let offset): "text is not valid UTF-8 (first bad byte at offset \(offset))"
-        case .nulCharacter(let offset): "text contains U+0000 (NUL) at byte \(offset), which HTML cannot carry"
-        case .invalidOptions(let problem): problem
-        }
-    }
-}
-
 /// Renders plain `[tag]` text as safe HTML with inline sticker images.
 ///
 /// One pass over the UTF-8 bytes: the scanner jumps between `]`s, and the
@@ -223,21 +206,5 @@ public struct HTMLRenderer: Sendable {
         out += "\" title=\"".utf8
         out += HTMLEscaping.escaped(name)
         out += "\" draggable=\"false\">".utf8
-    }
-}
-
-enum UTF8Validation {
-    /// The offset of the first byte that is not part of a valid UTF-8 sequence.
-    static func firstInvalidOffset(_ bytes: some Collection<UInt8>) -> Int {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput: return offset
-            case .error: return offset
-            }
-        }
     }
 }

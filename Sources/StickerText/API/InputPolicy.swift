@@ -51,19 +51,6 @@ public struct InputPolicy: Hashable, Sendable {
 
     public static let unlimited = InputPolicy()
 
-    /// From the `policy` object of a request; defaults for what it leaves out.
-    init(json: JSONFields) throws(APIError) {
-        maxLength = try json.int("maxLength")
-        countMode = try json.choice("countMode", CountMode.self) ?? .graphemes
-        emoji = try json.choice("emoji", EmojiRule.self) ?? .allow
-        content = try json.choice("content", ContentRule.self) ?? .any
-        decimalPlaces = try json.int("decimalPlaces") ?? 2
-        stickerWeight = try json.int("stickerWeight")
-        if let problem = validationProblem { throw APIError(.invalidRequest, problem) }
-    }
-
-    static let jsonFields = ["maxLength", "countMode", "emoji", "content", "decimalPlaces", "stickerWeight"]
-
     /// Why the policy itself makes no sense, or nil.
     public var validationProblem: String? {
         if let maxLength, maxLength < 0 { return "policy.maxLength must be 0 or more" }
@@ -73,24 +60,24 @@ public struct InputPolicy: Hashable, Sendable {
     }
 
     /// Whether `text` obeys the content rule; the reason code if not.
-    func contentViolation(_ text: String) -> String? {
+    func contentViolation(_ text: String) -> PolicyViolation? {
         switch content {
         case .any:
             return nil
         case .digits:
-            return text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } ? nil : "digits"
+            return text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } ? nil : .digits
         case .decimal:
             var seenDot = false
             var places = 0
             for (i, b) in text.utf8.enumerated() {
                 if b == UInt8(ascii: ".") {
-                    if seenDot || i == 0 || decimalPlaces == 0 { return "decimal" }
+                    if seenDot || i == 0 || decimalPlaces == 0 { return .decimal }
                     seenDot = true
                 } else if b >= 0x30 && b <= 0x39 {
                     if seenDot { places += 1 }
-                    if places > decimalPlaces { return "decimalPlaces" }
+                    if places > decimalPlaces { return .decimalPlaces }
                 } else {
-                    return "decimal"
+                    return .decimal
                 }
             }
             return nil

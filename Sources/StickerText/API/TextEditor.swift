@@ -53,7 +53,7 @@ public struct TextEditor: Sendable {
     private func insert(_ inserted: String, into string: TextBackedString, replacing range: Range<Int>,
                         unit: OffsetUnit) -> EditResult {
         if inserted.utf8.contains(0) {
-            return refused(string, range, unit, reason: "text", message: "U+0000 (NUL) cannot be inserted")
+            return refused(string, range, unit, reason: .nul, message: "U+0000 (NUL) cannot be inserted")
         }
         var piece = TextBackedString(inserted, catalog: catalog)
         var message: String?
@@ -63,7 +63,7 @@ public struct TextEditor: Sendable {
             let found = piece.counts().emoji
             if !found.isEmpty {
                 if policy.emoji == .reject {
-                    return refused(string, range, unit, reason: "emoji", message: "Emoji are not allowed here.")
+                    return refused(string, range, unit, reason: .emoji, message: "Emoji are not allowed here.")
                 }
                 piece = TextBackedString(removing: found.map(\.range), from: piece)
                 message = found.count == 1 ? "1 emoji was removed." : "\(found.count) emoji were removed."
@@ -73,11 +73,11 @@ public struct TextEditor: Sendable {
         // Content rules judge the text that would result, wherever the edit happens.
         if policy.content != .any, let violation = policy.contentViolation(string.replacing(range, with: piece.text).text) {
             let what = switch violation {
-            case "digits": "Only digits 0–9 are allowed here."
-            case "decimalPlaces": "At most \(policy.decimalPlaces) digits are allowed after the point."
+            case .digits: "Only digits 0–9 are allowed here."
+            case .decimalPlaces: "At most \(policy.decimalPlaces) digits are allowed after the point."
             default: "Only a decimal number is allowed here."
             }
-            return refused(string, range, unit, reason: violation, message: what)
+            return refused(string, range, unit, reason: EditRejection(violation), message: what)
         }
 
         // Length: keep the longest prefix of whole units that fits.
@@ -138,115 +138,9 @@ public struct TextEditor: Sendable {
     }
 
     private func refused(_ string: TextBackedString, _ range: Range<Int>, _ unit: OffsetUnit,
-                         reason: String, message: String) -> EditResult {
+                         reason: EditRejection, message: String) -> EditResult {
         EditResult(string: string, selection: string.displayRange(of: range, unit: unit),
                    plainSelection: string.plainUTF16Range(of: range), clipboard: nil, changed: false,
                    truncated: false, rejected: reason, message: message)
-    }
-}
-
-extension TextBackedString {
-    /// Each whole unit's end position and its length under `policy`.
-    func unitLengths(policy: InputPolicy) -> [(end: Int, length: Int)] {
-        var units: [(end: Int, length: Int)] = []
-        bytes.withUnsafeBufferPointer { p in
-            forEachItem { range, sticker in
-                if sticker != nil {
-                    let lengths = policy.stickerWeight.map(TextLengths.uniform) ?? measure(range, in: p)
-                    units.append((range.upperBound, lengths.value(in: policy.countMode)))
-                } else {
-                    GraphemeSegmentation.forEachCluster(in: range, of: p) { cluster, _ in
-                        units.append((cluster.upperBound, measure(cluster, in: p).value(in: policy.countMode)))
-                        return true
-                    }
-                }
-                return true
-            }
-        }
-        return units
-    }
-
-    /// The text with `range` (byte positions) replaced, built from bytes in one pass.
-    func replacing(_ range: Range<Int>, with replacement: String) -> TextBackedString {
-        var new: [UInt8] = []
-        new.reserveCapacity(bytes.count - range.count + replacement.utf8.count)
-        new += bytes[..<range.lowerBound]
-        new += replacement.utf8
-        new += bytes[range.upperBound...]
-        return TextBackedString(validUTF8: new, catalog: catalog)
-    }
-
-    /// Whether putting `piece` in place of `range` certainly forms no new
-    /// sticker and joins no grapheme cluster across the two junctions, so
-    /// that lengths simply add up. False means "maybe": the caller recounts.
-    func cannotJoin(_ piece: String, replacing range: Range<Int>) -> Bool {
-        let pieceBytes = Array(piece.utf8)
-        return bytes.withUnsafeBufferPointer { p in
-            // A new code across a junction needs a `[` left open just before
-            // the piece or a `]` just after it (codes inside the piece were
-            // already units of its own).
-            let reach = catalog.maxContentLength + 1
-            var openBefore = false
-            var j = range.lowerBound - 1
-            while j >= max(0, range.lowerBound - reach) {
-                let b = p[j]
-                if b == UInt8(ascii: "[") { openBefore = true; break }
-                if b == UInt8(ascii: "]") || b == 0x0A || b == 0x0D { break }
-                j -= 1
-            }
-            var closeAfter = false
-            j = range.upperBound
-            while j < min(p.count, range.upperBound + reach) {
-                let b = p[j]
-                if b == UInt8(ascii: "]") { closeAfter = true; break }
-                if b == UInt8(ascii: "[") || b == 0x0A || b == 0x0D { break }
-                j += 1
-            }
-            if openBefore && (closeAfter || pieceBytes.contains(UInt8(ascii: "]"))) { return false }
-            if closeAfter && pieceBytes.contains(UInt8(ascii: "[")) { return false }
-            // A junction is a certain cluster boundary when the scalar on its
-            // right is simple and the one on its left is simple or ends an
-            // emoji (no rule joins an emoji, a modifier or U+FE0F to a simple
-            // scalar after it; a regional indicator or ZWJ may join).
-            func right(_ c: UInt32) -> Bool { GraphemeSegmentation.isSimple(c) }
-            func left(_ c: UInt32) -> Bool {
-                if GraphemeSegmentation.isSimple(c) { return true }
-                if c == 0x200D || (0x1F1E6...0x1F1FF).contains(c) { return false }
-                guard let scalar = Unicode.Scalar(c) else { return false }
-                return scalar.properties.isEmojiPresentation || scalar.properties.isEmojiModifier || c == 0xFE0F || c == 0x20E3
-            }
-            let before = range.lowerBound > 0 ? UTF8Bytes.scalar(at: UTF8Bytes.scalarStart(before: range.lowerBound, in: p), in: p) : 0x20
-            let after = range.upperBound < p.count ? UTF8Bytes.scalar(at: range.upperBound, in: p) : 0x20
-            guard let first = piece.unicodeScalars.first?.value, let last = piece.unicodeScalars.last?.value else {
-                return left(before) && right(after)
-            }
-            return left(before) && right(first) && left(last) && right(after)
-        }
-    }
-
-    /// The text with the given plain UTF-16 ranges (sorted, disjoint) removed.
-    init(removing ranges: [TextRange], from string: TextBackedString) {
-        var text = ""
-        let utf16 = string.text.utf16
-        var from = utf16.startIndex
-        for range in ranges {
-            let start = utf16.index(utf16.startIndex, offsetBy: range.location)
-            text += String(string.text[from ..< start])
-            from = utf16.index(start, offsetBy: range.length)
-        }
-        text += String(string.text[from...])
-        self.init(text, catalog: string.catalog)
-    }
-
-    /// A position range as a display range.
-    func displayRange(of range: Range<Int>, unit: OffsetUnit) -> TextRange {
-        let start = displayOffset(ofPosition: range.lowerBound, unit: unit)
-        return TextRange(location: start, length: displayOffset(ofPosition: range.upperBound, unit: unit) - start)
-    }
-
-    /// A position range as plain UTF-16 offsets.
-    func plainUTF16Range(of range: Range<Int>) -> TextRange {
-        let start = plainUTF16Offset(ofPosition: range.lowerBound)
-        return TextRange(location: start, length: plainUTF16Offset(ofPosition: range.upperBound) - start)
     }
 }

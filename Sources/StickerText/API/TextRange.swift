@@ -12,12 +12,6 @@ public struct TextRange: Codable, Hashable, Sendable, CustomStringConvertible {
 
     public var end: Int { location + length }
 
-    func write(to w: inout JSONWriter) {
-        w.object { w in
-            w.key("location"); w.int(location)
-            w.key("length"); w.int(length)
-        }
-    }
     public var description: String { "{\(location), \(length)}" }
 }
 

@@ -64,7 +64,7 @@ public struct EditResponse: Sendable {
     public let counts: TextCounts
     public let changed: Bool
     public let truncated: Bool
-    public let rejected: String?
+    public let rejected: EditRejection?
     public let message: String?
 
     func write(to w: inout JSONWriter) {
@@ -77,7 +77,7 @@ public struct EditResponse: Sendable {
             w.key("counts"); counts.write(to: &w)
             w.key("changed"); w.bool(changed)
             w.key("truncated"); w.bool(truncated)
-            w.key("rejected"); w.string(rejected)  // null when not rejected, always present
+            w.key("rejected"); w.string(rejected?.rawValue)  // null when not rejected, always present
             w.key("message"); w.string(message)
         }
     }

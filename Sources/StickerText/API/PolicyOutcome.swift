@@ -1,0 +1,33 @@
+/// A rule of an `InputPolicy` that a text breaks: the `violations` of its counts.
+public enum PolicyViolation: String, CaseIterable, Sendable {
+    /// Longer than `maxLength` in the policy's count mode.
+    case maxLength
+    /// Holds an emoji under `emoji: reject`.
+    case emoji
+    /// Something other than ASCII digits under `content: digits`.
+    case digits
+    /// Not a decimal number under `content: decimal`.
+    case decimal
+    /// More digits after the point than `decimalPlaces`.
+    case decimalPlaces
+}
+
+/// Why an edit was refused whole (`rejected`): nothing of it was applied.
+public enum EditRejection: String, CaseIterable, Sendable {
+    /// It would insert an emoji under `emoji: reject`.
+    case emoji
+    case digits
+    case decimal
+    case decimalPlaces
+    /// It would insert U+0000 (NUL), which no text field or HTML can carry.
+    case nul = "text"
+
+    init(_ violation: PolicyViolation) {
+        switch violation {
+        case .emoji: self = .emoji
+        case .digits: self = .digits
+        case .decimal, .maxLength: self = .decimal  // maxLength truncates, never rejects
+        case .decimalPlaces: self = .decimalPlaces
+        }
+    }
+}

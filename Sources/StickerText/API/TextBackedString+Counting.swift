@@ -1,0 +1,137 @@
+extension TextBackedString {
+    /// Counts the text under `policy`. A sticker counts as its code's text
+    /// unless the policy gives a `stickerWeight`.
+    public func counts(policy: InputPolicy = .unlimited) -> TextCounts {
+        var total = TextLengths()
+        var emoji: [TextCounts.FoundEmoji] = []
+        var stickers: [TextCounts.FoundSticker] = []
+        var utf16 = 0
+        bytes.withUnsafeBufferPointer { p in
+            forEachItem { range, sticker in
+                if let sticker {
+                    let lengths = measure(range, in: p)
+                    let entry = catalog.entries[sticker]
+                    let length = lengths.utf16
+                    stickers.append(.init(code: entry.code, tag: catalog.sticker(for: entry).tag ?? entry.code,
+                                          pack: catalog.pack(for: entry).id, range: TextRange(location: utf16, length: length)))
+                    total = total + (policy.stickerWeight.map(TextLengths.uniform) ?? lengths)
+                    utf16 += lengths.utf16
+                } else {
+                    let lengths = measure(range, in: p, utf16Start: utf16) { cluster, at in
+                        emoji.append(.init(emoji: String(decoding: UnsafeBufferPointer(rebasing: p[cluster]), as: UTF8.self),
+                                           range: TextRange(location: at, length: UTF8Bytes.utf16Count(p, cluster))))
+                    }
+                    total = total + lengths
+                    utf16 += lengths.utf16
+                }
+                return true
+            }
+        }
+        let length = total.value(in: policy.countMode)
+        var violations: [PolicyViolation] = []
+        if let max = policy.maxLength, length > max { violations.append(.maxLength) }
+        if policy.emoji == .reject, !emoji.isEmpty { violations.append(.emoji) }
+        if let content = policy.contentViolation(text) { violations.append(content) }
+        return TextCounts(
+            graphemes: total.graphemes, utf16: total.utf16, utf8: total.utf8, gb18030: total.gb18030,
+            weighted: total.weight / 100, length: length, countMode: policy.countMode, maxLength: policy.maxLength,
+            stickers: stickers, emoji: emoji, valid: violations.isEmpty,
+            remaining: policy.maxLength.map { $0 - length }, overBy: policy.maxLength.map { max(0, length - $0) } ?? 0,
+            violations: violations)
+    }
+
+    /// Lengths of `range` as text, calling `foundEmoji` for each emoji cluster in it.
+    ///
+    /// Runs of simple scalars (see `GraphemeSegmentation.isSimple`) are
+    /// counted in a tight loop that decodes each scalar once; only the chunks
+    /// between certain boundaries that hold anything else are segmented.
+    func measure(_ range: Range<Int>, in p: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
+                 foundEmoji: (Range<Int>, Int) -> Void = { _, _ in }) -> TextLengths {
+        var total = TextLengths()
+        var utf16 = utf16Start
+        let end = range.upperBound
+        LengthCounting.bmpFlags.withUnsafeBufferPointer { flags in
+            @inline(__always) func flag(_ c: UInt32) -> UInt8 { c < 0x10000 ? flags[Int(c)] : 0 }
+            var i = range.lowerBound
+            guard i < end else { return }
+            var c = UTF8Bytes.scalar(at: i, in: p)
+            var f = flag(c)
+            while i < end {
+                let n = UTF8Bytes.sequenceLength(p[i])
+                let j = i &+ n
+                let next: UInt32 = j < end ? UTF8Bytes.scalar(at: j, in: p) : 0x20
+                let nextFlag = flag(next)
+                if f & nextFlag & LengthCounting.simpleFlag != 0 {
+                    // One BMP scalar that is never an emoji, a cluster of its own.
+                    total.graphemes &+= 1
+                    total.utf8 &+= n
+                    total.gb18030 &+= c < 0x80 ? 1 : f & LengthCounting.gb18030TwoByteFlag != 0 ? 2 : 4
+                    total.weight &+= LengthCounting.weight(c)
+                    utf16 &+= 1
+                    i = j
+                    c = next
+                    f = nextFlag
+                    continue
+                }
+                // A chunk up to the next certain boundary, segmented properly.
+                var k = j
+                while k < end && !GraphemeSegmentation.isCertainBoundary(k, in: p) { k &+= UTF8Bytes.sequenceLength(p[k]) }
+                GraphemeSegmentation.forEachCluster(in: i ..< k, of: p) { cluster, simple in
+                    let isEmoji = !simple && EmojiClassifier.isEmoji(cluster, in: p)
+                    if isEmoji { foundEmoji(cluster, utf16) }
+                    let lengths = LengthCounting.lengths(ofCluster: cluster, in: p, simple: simple, emoji: isEmoji)
+                    utf16 &+= lengths.utf16
+                    total = total + lengths
+                    return true
+                }
+                i = k
+                if i < end { c = UTF8Bytes.scalar(at: i, in: p); f = flag(c) }
+            }
+        }
+        total.utf16 = utf16 - utf16Start
+        return total
+    }
+
+    /// The length in the policy's count mode alone, without the lists: the
+    /// byte modes need no grapheme segmentation, so the editor's limit checks
+    /// stay a single fast pass.
+    func length(policy: InputPolicy) -> Int {
+        switch policy.countMode {
+        case .graphemes, .weighted:
+            return lengths(policy: policy).value(in: policy.countMode)
+        case .utf8, .utf16, .gb18030:
+            var total = 0
+            bytes.withUnsafeBufferPointer { p in
+                forEachItem { range, sticker in
+                    if sticker != nil, let weight = policy.stickerWeight {
+                        total += weight
+                        return true
+                    }
+                    switch policy.countMode {
+                    case .utf8: total += range.count
+                    case .utf16: total += UTF8Bytes.utf16Count(p, range)
+                    default: total += LengthCounting.gb18030Length(of: range, in: p)
+                    }
+                    return true
+                }
+            }
+            return total
+        }
+    }
+
+    /// Lengths of the whole text under a policy's sticker rule, without the lists.
+    func lengths(policy: InputPolicy) -> TextLengths {
+        var total = TextLengths()
+        bytes.withUnsafeBufferPointer { p in
+            forEachItem { range, sticker in
+                if sticker != nil, let weight = policy.stickerWeight {
+                    total = total + .uniform(weight)
+                } else {
+                    total = total + measure(range, in: p)
+                }
+                return true
+            }
+        }
+        return total
+    }
+}

@@ -1,0 +1,82 @@
+/// Reads the fields of one JSON object for a request type, with errors that
+/// name the field by its path (`policy.maxLength`).
+struct JSONFields {
+    let fields: [String: JSONValue]
+    let path: String
+
+    init(_ value: JSONValue, path: String = "", allowed: [String]) throws(APIError) {
+        guard case .object(let fields) = value else {
+            throw APIError(.invalidRequest, "\(path.isEmpty ? "the body" : path) must be a JSON object, not \(value.typeName)")
+        }
+        if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
+            let field = path.isEmpty ? unknown : "\(path).\(unknown)"
+            throw APIError(.invalidRequest, "unknown field \"\(field)\"; expected \(allowed.joined(separator: ", "))")
+        }
+        self.fields = fields
+        self.path = path
+    }
+
+    func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    private func wrong(_ key: String, _ expected: String, _ value: JSONValue) -> APIError {
+        APIError(.invalidRequest, "\(name(key)) must be \(expected), not \(value.typeName)")
+    }
+
+    func has(_ key: String) -> Bool {
+        if let value = fields[key], case .null = value { return false }
+        return fields[key] != nil
+    }
+
+    func string(_ key: String) throws(APIError) -> String? {
+        guard let value = fields[key] else { return nil }
+        switch value {
+        case .null: return nil
+        case .string(let s): return s
+        default: throw wrong(key, "a string", value)
+        }
+    }
+
+    func requiredString(_ key: String, for what: String? = nil) throws(APIError) -> String {
+        guard let s = try string(key) else {
+            throw APIError(.invalidRequest, "\(what.map { "\($0) needs" } ?? "missing") \"\(name(key))\"")
+        }
+        return s
+    }
+
+    func int(_ key: String) throws(APIError) -> Int? {
+        guard let value = fields[key] else { return nil }
+        switch value {
+        case .null: return nil
+        case .number(let literal):
+            switch JSONValue.integer(literal) {
+            case .whole(let n): return n
+            case .fraction: throw APIError(.invalidRequest, "\(name(key)) must be a whole number")
+            case .tooLarge: throw APIError(.invalidRequest, "\(name(key)) is out of range")
+            }
+        default: throw wrong(key, "a whole number", value)
+        }
+    }
+
+    func bool(_ key: String) throws(APIError) -> Bool? {
+        guard let value = fields[key] else { return nil }
+        switch value {
+        case .null: return nil
+        case .bool(let b): return b
+        default: throw wrong(key, "true or false", value)
+        }
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(APIError) -> T? where T.RawValue == String {
+        guard let raw = try string(key) else { return nil }
+        guard let value = T(rawValue: raw) else {
+            throw APIError(.invalidRequest, "\(name(key)) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
+        }
+        return value
+    }
+
+    func object(_ key: String, allowed: [String]) throws(APIError) -> JSONFields? {
+        guard let value = fields[key] else { return nil }
+        if case .null = value { return nil }
+        return try JSONFields(value, path: name(key), allowed: allowed)
+    }
+}
