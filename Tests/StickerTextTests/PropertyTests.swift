@@ -1,5 +1,5 @@
 import PropertyBased
-import StickerText
+@testable import StickerText
 import Testing
 
 /// Generators of sticker text. `anyText` mixes codes, near-codes, brackets,
@@ -34,6 +34,14 @@ enum TextGen {
         seeds.map { piece($0, from: closedPieces, randomScalars: false) }.joined()
     }
     static let fraction = Gen.int(in: 0...1000)
+
+    /// Brackets, halves of codes and line breaks, densely: the text where the
+    /// code rule (innermost, one line, longest code) decides everything.
+    static let bracketPieces = ["[", "]", "[微笑]", "[哈哈]", "[doge]", "[smile]", "[狗頭]", "微笑", "doge", "[微", "笑]",
+                                "\n", "\r", "\r\n", "x", "中", "&", "<", String(repeating: "长", count: 33), "[[", "]]"]
+    static let bracketText = Gen.int(in: 0...Int(Int32.max)).array(of: 0...24).map { seeds in
+        seeds.map { bracketPieces[$0 % bracketPieces.count] }.joined()
+    }
 }
 
 struct PropertyTests {
@@ -42,6 +50,20 @@ struct PropertyTests {
             let html = try render(text, RenderOptions(wrapEmoji: wrap))
             // textAndAlts fails on any markup the renderer does not write.
             #expect(textAndAlts(of: html) == text)
+        }
+    }
+
+    /// The renderer's fused loop applies the code rule inline for speed; it
+    /// must find exactly the codes `StickerScanner` (the rule's home) finds.
+    @Test func theFusedRenderLoopFindsExactlyTheCodesTheScannerFinds() async throws {
+        let renderer = try HTMLRenderer()
+        await propertyCheck(count: 3000, input: TextGen.bracketText) { text in
+            let fused = try renderer.render(text)
+            #expect(fused == renderer.renderScanned(text))
+        }
+        await propertyCheck(count: 500, input: TextGen.anyText) { text in
+            let fused = try renderer.render(text)
+            #expect(fused == renderer.renderScanned(text))
         }
     }
 

@@ -70,14 +70,27 @@ public struct HTMLRenderer: Sendable {
 
     private func render(_ p: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
         if options.wrapEmoji {
-            renderWrappingEmoji(p, into: &out)
+            renderScanned(p, into: &out)
         } else {
             markup.withUnsafeBytes { renderFused(p, markup: $0, into: &out) }
         }
     }
 
+    /// The same text rendered through `StickerScanner`, the code rule's one
+    /// home, instead of the fused loop: tests check the two always agree.
+    func renderScanned(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { u in
+            var buffer = ByteBuffer(capacity: u.count * 3 + 256)
+            renderScanned(UnsafeRawBufferPointer(u), into: &buffer)
+            return String(decoding: buffer.bytes, as: UTF8.self)
+        }
+    }
+
     /// The render loop: one pass that escapes text as it goes and, at each
-    /// `]`, looks up the code opened by the last `[` on the line; on a match
+    /// `]`, looks up the code opened by the last `[` on the line (the code
+    /// rule of `StickerScanner`, applied inline: the innermost `[`, no line
+    /// break between, no longer than the longest code); on a match
     /// the escaped code text already written is dropped for the sticker's
     /// `<img>`. Bytes that need no attention (all CJK, most letters) are
     /// skipped eight at a time: a word is looked at byte by byte only when it
@@ -135,9 +148,9 @@ public struct HTMLRenderer: Sendable {
         if copyFrom < end { out.append(base + copyFrom, count: end &- copyFrom) }
     }
 
-    /// With `wrapEmoji`: jump from `]` to `]`, and segment the text between
-    /// stickers into clusters to find the emoji.
-    private func renderWrappingEmoji(_ p: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
+    /// Jump from `]` to `]` with `StickerScanner`; with `wrapEmoji`, segment
+    /// the text between stickers into clusters to find the emoji.
+    private func renderScanned(_ p: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
         var textStart = 0
         var from = 0
         markup.withUnsafeBytes { markup in

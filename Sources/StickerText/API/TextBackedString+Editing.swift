@@ -38,23 +38,9 @@ extension TextBackedString {
             // A new code across a junction needs a `[` left open just before
             // the piece or a `]` just after it (codes inside the piece were
             // already units of its own).
-            let reach = catalog.maxContentLength + 1
-            var openBefore = false
-            var j = range.lowerBound - 1
-            while j >= max(0, range.lowerBound - reach) {
-                let b = p[j]
-                if b == UInt8(ascii: "[") { openBefore = true; break }
-                if b == UInt8(ascii: "]") || b == 0x0A || b == 0x0D { break }
-                j -= 1
-            }
-            var closeAfter = false
-            j = range.upperBound
-            while j < min(p.count, range.upperBound + reach) {
-                let b = p[j]
-                if b == UInt8(ascii: "]") { closeAfter = true; break }
-                if b == UInt8(ascii: "[") || b == 0x0A || b == 0x0D { break }
-                j += 1
-            }
+            let raw = UnsafeRawBufferPointer(p)
+            let openBefore = StickerScanner.openBracket(before: range.lowerBound, in: raw, floor: 0, catalog: catalog) != nil
+            let closeAfter = StickerScanner.closeBracket(from: range.upperBound, in: raw, catalog: catalog) != nil
             if openBefore && (closeAfter || pieceBytes.contains(UInt8(ascii: "]"))) { return false }
             if closeAfter && pieceBytes.contains(UInt8(ascii: "[")) { return false }
             // A junction is a certain cluster boundary when the scalar on its

@@ -15,21 +15,55 @@ struct StickerSpan: Hashable, Sendable {
 /// `\[.+?\]` matched from the first `[` and found nothing. A code never spans
 /// a line break, and only brackets as long as the longest code are looked up.
 enum StickerScanner {
-    /// The start of a known code whose `]` is at `close`, and its entry.
+    // The code rule, in one place. A code is `[`, then the bytes of a known
+    // code's content, then `]`:
+    // - innermost: a `]` closes the nearest `[` before it;
+    // - on one line: a `\n` or `\r` between the brackets breaks it;
+    // - no longer than the catalog's longest content.
+    // (No code holds a line break or runs past the longest, so those two
+    // only bound the look: a stray `[` far back or lines up is never read.)
+    // - codes never overlap: a scan resumes after the last code's `]` (`floor`).
+    // The renderer's fused loop applies the same rule inline for speed;
+    // RenderTests' property test checks it finds exactly these spans.
+
+    /// Whether `b` ends a look for a code's other bracket.
     @inline(__always)
-    static func code(closingAt close: Int, in p: UnsafeRawBufferPointer, floor: Int, catalog: StickerCatalog) -> (start: Int, entry: Int)? {
+    static func isLineBreak(_ b: UInt8) -> Bool { b == 0x0A || b == 0x0D }
+
+    /// The `[` that a `]` at `close` would pair with, at or after `floor`: the
+    /// nearest one, within the longest code's reach and on the same line.
+    @inline(__always)
+    static func openBracket(before close: Int, in p: UnsafeRawBufferPointer, floor: Int, catalog: StickerCatalog) -> Int? {
         let limit = max(floor, close - 1 - catalog.maxContentLength)
         var j = close - 1
         while j >= limit {
             let b = p[j]
-            if b == UInt8(ascii: "[") {
-                guard let entry = catalog.entryIndex(content: UnsafeRawBufferPointer(rebasing: p[(j + 1) ..< close])) else { return nil }
-                return (j, entry)
-            }
-            if b == UInt8(ascii: "]") || b == 0x0A || b == 0x0D { return nil }
+            if b == UInt8(ascii: "[") { return j }
+            if b == UInt8(ascii: "]") || isLineBreak(b) { return nil }
             j -= 1
         }
         return nil
+    }
+
+    /// The `]` that a `[` just before `from` would pair with: the nearest
+    /// one at or after `from`, within reach and on the same line.
+    static func closeBracket(from: Int, in p: UnsafeRawBufferPointer, catalog: StickerCatalog) -> Int? {
+        var j = from
+        while j < min(p.count, from + catalog.maxContentLength + 1) {
+            let b = p[j]
+            if b == UInt8(ascii: "]") { return j }
+            if b == UInt8(ascii: "[") || isLineBreak(b) { return nil }
+            j += 1
+        }
+        return nil
+    }
+
+    /// The start of a known code whose `]` is at `close`, and its entry.
+    @inline(__always)
+    static func code(closingAt close: Int, in p: UnsafeRawBufferPointer, floor: Int, catalog: StickerCatalog) -> (start: Int, entry: Int)? {
+        guard let open = openBracket(before: close, in: p, floor: floor, catalog: catalog),
+              let entry = catalog.entryIndex(content: UnsafeRawBufferPointer(rebasing: p[(open + 1) ..< close])) else { return nil }
+        return (open, entry)
     }
 
     /// The next `]` at or after `from`, or nil.
