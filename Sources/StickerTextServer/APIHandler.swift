@@ -56,26 +56,18 @@ public struct APIHandler: Sendable {
         } catch {
             return self.error(APIError(.invalidRequest, error.message))
         }
-        var text: String?
-        var options = RenderOptions()
-        for (name, value) in pairs {
-            switch name {
-            case "text": text = value
-            case "baseURL": options.baseURL = value
-            case "className": options.className = value
-            case "size":
-                guard let size = Int(value) else { return error(APIError(.invalidRequest, "size must be a whole number")) }
-                options.size = size
-            case "lineBreaks", "wrapEmoji":
-                guard let flag = ["true": true, "1": true, "false": false, "0": false][value] else {
-                    return error(APIError(.invalidRequest, "\(name) must be true or false"))
-                }
-                if name == "lineBreaks" { options.lineBreaks = flag } else { options.wrapEmoji = flag }
-            default:
-                return error(APIError(.invalidRequest, "unknown parameter \"\(name)\"; expected text, baseURL, size, className, lineBreaks, wrapEmoji"))
-            }
+        // `text` is the fragment's; every other parameter is a render option.
+        let texts = pairs.filter { $0.name == "text" }
+        guard texts.count == 1 else {
+            return error(APIError(.invalidRequest, texts.isEmpty ? "the text parameter is required" : "text is given twice"))
         }
-        guard let text else { return error(APIError(.invalidRequest, "the text parameter is required")) }
+        let text = texts[0].value
+        let options: RenderOptions
+        do {
+            options = try RenderOptions(textValues: pairs.filter { $0.name != "text" })
+        } catch {
+            return self.error(error)
+        }
         do {
             let html = try api.render(text, options: options)
             return HTTPResponse(status: 200, headers: [

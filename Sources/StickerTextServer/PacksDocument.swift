@@ -32,10 +32,10 @@ struct PacksDocument: Encodable {
 
     init(catalog: StickerCatalog, base: String = "/") {
         packs = catalog.packs.map { pack in
-            let folder = "\(base)stickers/\(pack.id)/"
-            return Pack(id: pack.id, title: pack.title, kind: pack.kind, cover: pack.cover, stickers: pack.stickers.map { s in
+            Pack(id: pack.id, title: pack.title, kind: pack.kind, cover: pack.cover, stickers: pack.stickers.map { s in
                 Sticker(tag: s.tag, aliases: s.aliases, name: s.name, image: s.image.map {
-                    Image(src: folder + $0.x1, srcset: "\(folder)\($0.x2) 2x, \(folder)\($0.x3) 3x", width: $0.width, height: $0.height)
+                    let urls = $0.urls(pack: pack.id, base: base)
+                    return Image(src: urls.src, srcset: urls.srcset, width: $0.width, height: $0.height)
                 }, emoji: s.emoji)
             })
         }

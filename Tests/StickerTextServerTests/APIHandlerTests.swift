@@ -69,7 +69,17 @@ struct APIHandlerTests {
         #expect(html.hasSuffix("&lt;b&gt;"))
     }
 
-    @Test(arguments: ["text=%ZZ", "text=%E5%BE", "nothing=1", "", "text=a&size=big", "text=a&wrapEmoji=maybe", "text=a&baseURL=javascript:x"])
+    @Test func queryOptionsAreReadByTheSameDecoderAsJSONOptions() {
+        // 24.0 is the integer 24 in the query as in JSON; 0/1 are booleans.
+        let query = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: "text=%5Bdoge%5D&size=24.0&lineBreaks=0"))
+        let json = post("/api/render", #"{"text":"[doge]","options":{"size":24,"lineBreaks":false}}"#)
+        let html = (try? JSONSerialization.jsonObject(with: Data(json.body)) as? [String: Any])?["html"] as? String
+        #expect(query.status == 200)
+        #expect(String(decoding: query.body, as: UTF8.self) == html)
+    }
+
+    @Test(arguments: ["text=%ZZ", "text=%E5%BE", "nothing=1", "", "text=a&size=big", "text=a&wrapEmoji=maybe", "text=a&baseURL=javascript:x",
+                      "text=a&size=24.5", "text=a&size=4", "text=a&text=b", "text=a&size=20&size=21", "text=a&options=x"])
     func badRenderQueries(_ query: String) {
         let response = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: query))
         #expect(response.status == 400)

@@ -20,10 +20,9 @@ public struct HTMLRenderer: Sendable {
         var markup: [UInt8] = []
         var starts: [Int] = []
         markup.reserveCapacity(catalog.entries.count * 300)
-        let base = HTMLEscaping.escaped(options.normalizedBaseURL)
         for index in catalog.entries.indices {
             starts.append(markup.count)
-            HTMLRenderer.appendStickerMarkup(index, catalog: catalog, options: options, base: base, to: &markup)
+            HTMLRenderer.appendStickerMarkup(index, catalog: catalog, options: options, to: &markup)
         }
         starts.append(markup.count)
         self.markup = markup
@@ -192,16 +191,11 @@ public struct HTMLRenderer: Sendable {
     /// `<img class="sticker" src=… srcset=… width height alt title draggable>`,
     /// where `alt` is the code as typed so that copying the HTML gives the text back.
     private static func appendStickerMarkup(_ index: Int, catalog: StickerCatalog, options: RenderOptions,
-                                            base: [UInt8], to out: inout [UInt8]) {
+                                            to out: inout [UInt8]) {
         let entry = catalog.entries[index]
         let sticker = catalog.sticker(for: entry)
-        let folder = HTMLEscaping.escaped("stickers/\(catalog.pack(for: entry).id)/")
-        func url(_ file: String) {
-            out += base
-            out += folder
-            out += HTMLEscaping.escaped(file)
-        }
         let image = sticker.image!  // validated: every coded sticker has an image
+        let urls = image.urls(pack: catalog.pack(for: entry).id, base: options.normalizedBaseURL)
         let height = options.size
         let width = max(1, (image.width * height + image.height / 2) / image.height)
         // An ASCII code such as [smile] gets the English name as its tooltip.
@@ -209,12 +203,10 @@ public struct HTMLRenderer: Sendable {
         out += "<img class=\"".utf8
         out += HTMLEscaping.escaped(options.className)
         out += "\" src=\"".utf8
-        url(image.x1)
+        out += HTMLEscaping.escaped(urls.src)
         out += "\" srcset=\"".utf8
-        url(image.x2)
-        out += " 2x, ".utf8
-        url(image.x3)
-        out += " 3x\" width=\"\(width)\" height=\"\(height)\" alt=\"".utf8
+        out += HTMLEscaping.escaped(urls.srcset)
+        out += "\" width=\"\(width)\" height=\"\(height)\" alt=\"".utf8
         out += HTMLEscaping.escaped(entry.code)
         out += "\" title=\"".utf8
         out += HTMLEscaping.escaped(name)

@@ -103,6 +103,6 @@ public struct RenderRequest: Sendable {
     init(json: JSONValue) throws(APIError) {
         let f = try JSONFields(json, allowed: ["text", "options"])
         text = try f.requiredString("text")
-        options = try f.object("options", allowed: RenderOptions.jsonFields).map { (o) throws(APIError) in try RenderOptions(json: o) } ?? RenderOptions()
+        options = try f.object("options", allowed: RenderOptions.Field.allCases.map(\.rawValue)).map { (o) throws(APIError) in try RenderOptions(decoding: o) } ?? RenderOptions()
     }
 }

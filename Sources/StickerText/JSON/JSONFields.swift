@@ -48,11 +48,7 @@ struct JSONFields {
         switch value {
         case .null: return nil
         case .number(let literal):
-            switch JSONValue.integer(literal) {
-            case .whole(let n): return n
-            case .fraction: throw APIError(.invalidRequest, "\(name(key)) must be a whole number")
-            case .tooLarge: throw APIError(.invalidRequest, "\(name(key)) is out of range")
-            }
+            return try JSONValue.wholeNumber(literal, named: name(key))
         default: throw wrong(key, "a whole number", value)
         }
     }

@@ -72,6 +72,15 @@ enum JSONValue {
         return .whole(negative ? -value : value)
     }
 
+    /// A number literal's value as a whole number, or an error naming the field.
+    static func wholeNumber(_ literal: String, named name: String) throws(APIError) -> Int {
+        switch integer(literal) {
+        case .whole(let n): return n
+        case .fraction: throw APIError(.invalidRequest, "\(name) must be a whole number")
+        case .tooLarge: throw APIError(.invalidRequest, "\(name) is out of range")
+        }
+    }
+
     var typeName: String {
         switch self {
         case .null: "null"
