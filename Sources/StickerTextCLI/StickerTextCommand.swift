@@ -17,9 +17,8 @@ struct CatalogOptions: ParsableArguments {
     var packs: String?
 
     func catalog() throws -> StickerCatalog {
-        guard let packs else { return .default }
         do {
-            return try StickerCatalog.load(directory: packs)
+            return try StickerCatalog.load(packs: packs)
         } catch {
             throw ValidationError("invalid packs:\n\(error)")
         }
@@ -202,12 +201,10 @@ struct Import: ParsableCommand {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         for pack in packs {
             let folder = "\(out)/\(pack.id)"
             try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try encoder.encode(pack).write(to: URL(fileURLWithPath: "\(folder)/pack.json"))
+            try Data(pack.packJSON + [0x0A]).write(to: URL(fileURLWithPath: "\(folder)/pack.json"))
             var missing = 0
             for file in Set(pack.stickers.flatMap { [$0.image?.x1, $0.image?.x2, $0.image?.x3].compactMap { $0 } }) {
                 if let images, fm.fileExists(atPath: "\(images)/\(file)") {

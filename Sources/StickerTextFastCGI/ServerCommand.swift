@@ -20,8 +20,7 @@ struct ServerOptions: ParsableArguments {
     var workerCount: Int { max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount) }
 
     func loadCatalog() throws -> StickerCatalog {
-        guard let packs else { return .default }
-        return try StickerCatalog.load(directory: packs)
+        try StickerCatalog.load(packs: packs)
     }
 
     func validate() throws {

@@ -103,6 +103,27 @@ struct CatalogTests {
         #expect(found.first?.message.hasPrefix("malformed JSON") == true)
     }
 
+    /// pack.json is read as strictly as an API body: a field the format does
+    /// not have (a typo such as "alias") is an error, not silently dropped.
+    @Test(arguments: [("\"kind\":\"image\"", "\"kind\":\"image\",\"colour\":\"red\"", "\"colour\""),
+                      ("\"aliases\":[", "\"alias\":[\"[z]\"],\"aliases\":[", "\"stickers[1].alias\""),
+                      ("\"width\":32", "\"width\":32,\"frames\":2", "\"stickers[0].image.frames\""),
+                      ("\"zh\":\"x\"", "\"zh\":\"x\",\"ja\":\"x\"", "\"title.ja\"")])
+    func unknownFieldsInPackJSONNameTheFileAndTheField(_ anchor: String, _ replacement: String, _ field: String) throws {
+        let json = packJSON(id: "one")
+        #expect(json.contains(anchor))
+        let found = try issues(["one": json.replacingOccurrences(of: anchor, with: replacement)])
+        #expect(found.count == 1)
+        #expect(found.first?.file.hasSuffix("one/pack.json") == true)
+        #expect(found.first?.message.contains("unknown field \(field)") == true, "\(found)")
+    }
+
+    @Test func aPackWrittenByTheToolsReadsBackTheSame() throws {
+        for pack in StickerCatalog.default.packs {
+            #expect(try StickerPack(packJSON: pack.packJSON) == pack)
+        }
+    }
+
     @Test func wrongTypeInJSONNamesTheField() throws {
         let found = try issues(["one": packJSON(id: "one").replacingOccurrences(of: "\"width\":32", with: "\"width\":\"big\"")])
         #expect(found.first?.message.contains("stickers[0].image.width") == true, "\(found)")

@@ -92,9 +92,10 @@ extension StickerCatalog {
             }
             let pack: StickerPack
             do {
-                pack = try JSONDecoder().decode(StickerPack.self, from: data)
+                pack = try StickerPack(packJSON: data)
             } catch {
-                issues.append(.init(file: file, entry: nil, message: "malformed JSON: \(describe(error))"))
+                let what = error.code == .invalidRequest ? "not a pack" : "malformed JSON"
+                issues.append(.init(file: file, entry: nil, message: "\(what): \(error.message)"))
                 continue
             }
             if pack.id != folder {
@@ -112,31 +113,17 @@ extension StickerCatalog {
         return try StickerCatalog(packs: packs)
     }
 
+    /// The packs in `directory`, or the embedded default packs when it is
+    /// nil: how the CLI's `--packs` and the server's (and its reloads) load them.
+    public static func load(packs directory: String?) throws(CatalogValidationError) -> StickerCatalog {
+        guard let directory else { return .default }
+        return try load(directory: directory)
+    }
+
     /// The packs that ship with stickertext, compiled into the library so the
     /// CLI and the server run with no files at all.
     public static let `default`: StickerCatalog = {
-        let packs = DefaultPacks.json.map { try! JSONDecoder().decode(StickerPack.self, from: Data($0.utf8)) }
+        let packs = DefaultPacks.json.map { try! StickerPack(packJSON: $0.utf8) }
         return try! StickerCatalog(packs: packs)
     }()
-}
-
-/// Turns a DecodingError into one line a pack author can act on.
-func describe(_ error: any Error) -> String {
-    switch error {
-    case DecodingError.dataCorrupted(let c):
-        return c.debugDescription + path(c.codingPath)
-    case DecodingError.keyNotFound(let key, let c):
-        return "missing key \"\(key.stringValue)\"" + path(c.codingPath)
-    case DecodingError.typeMismatch(let type, let c):
-        return "expected \(type)" + path(c.codingPath)
-    case DecodingError.valueNotFound(let type, let c):
-        return "expected \(type), found null" + path(c.codingPath)
-    default:
-        return String(describing: error)
-    }
-}
-
-private func path(_ codingPath: [any CodingKey]) -> String {
-    if codingPath.isEmpty { return "" }
-    return " at " + codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
 }

@@ -1,5 +1,5 @@
 /// A name in the two languages the picker shows.
-public struct LocalizedName: Codable, Hashable, Sendable {
+public struct LocalizedName: Hashable, Sendable {
     public var zh: String
     public var en: String
 
@@ -11,13 +11,13 @@ public struct LocalizedName: Codable, Hashable, Sendable {
 
 /// Whether a pack's stickers are pictures (inserted as `[tag]` codes)
 /// or Unicode emoji (inserted as the emoji text itself).
-public enum PackKind: String, Codable, Hashable, Sendable {
+public enum PackKind: String, CaseIterable, Hashable, Sendable {
     case image
     case emoji
 }
 
 /// The picture files of one sticker, relative to its pack folder.
-public struct StickerImage: Codable, Hashable, Sendable {
+public struct StickerImage: Hashable, Sendable {
     public var x1: String
     public var x2: String
     public var x3: String
@@ -33,14 +33,10 @@ public struct StickerImage: Codable, Hashable, Sendable {
         self.height = height
     }
 
-    enum CodingKeys: String, CodingKey {
-        case x1 = "1x", x2 = "2x", x3 = "3x", width, height
-    }
-
     var files: [String] { [x1, x2, x3] }
 }
 
-public struct Sticker: Codable, Hashable, Sendable {
+public struct Sticker: Hashable, Sendable {
     /// The canonical code, brackets included: `[微笑]`. Picture stickers only.
     public var tag: String?
     /// Other codes that render the same sticker (traditional Chinese, English).
@@ -60,20 +56,11 @@ public struct Sticker: Codable, Hashable, Sendable {
         self.emoji = emoji
     }
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        tag = try c.decodeIfPresent(String.self, forKey: .tag)
-        aliases = try c.decodeIfPresent([String].self, forKey: .aliases) ?? []
-        name = try c.decode(LocalizedName.self, forKey: .name)
-        image = try c.decodeIfPresent(StickerImage.self, forKey: .image)
-        emoji = try c.decodeIfPresent(String.self, forKey: .emoji)
-    }
-
     /// Every code this sticker answers to, canonical first.
     public var codes: [String] { (tag.map { [$0] } ?? []) + aliases }
 }
 
-public struct StickerPack: Codable, Hashable, Sendable {
+public struct StickerPack: Hashable, Sendable {
     public var id: String
     public var title: LocalizedName
     /// The tag (or, in an emoji pack, the emoji) shown on the pack's tab.

@@ -43,6 +43,33 @@ struct JSONFields {
         return s
     }
 
+    /// A field that must be there (and not null), read by `read`.
+    func required<T>(_ key: String, _ read: (String) throws(APIError) -> T?) throws(APIError) -> T {
+        guard let value = try read(key) else { throw APIError(.invalidRequest, "missing \"\(name(key))\"") }
+        return value
+    }
+
+    func requiredInt(_ key: String) throws(APIError) -> Int { try required(key) { (k) throws(APIError) in try int(k) } }
+
+    func requiredChoice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(APIError) -> T where T.RawValue == String {
+        try required(key) { (k) throws(APIError) in try choice(k, type) }
+    }
+
+    func requiredObject(_ key: String, allowed: [String]) throws(APIError) -> JSONFields {
+        try required(key) { (k) throws(APIError) in try object(k, allowed: allowed) }
+    }
+
+    func array(_ key: String) throws(APIError) -> [JSONValue]? {
+        guard let value = fields[key] else { return nil }
+        switch value {
+        case .null: return nil
+        case .array(let items): return items
+        default: throw wrong(key, "an array", value)
+        }
+    }
+
+    func requiredArray(_ key: String) throws(APIError) -> [JSONValue] { try required(key) { (k) throws(APIError) in try array(k) } }
+
     func int(_ key: String) throws(APIError) -> Int? {
         guard let value = fields[key] else { return nil }
         switch value {

@@ -1,0 +1,141 @@
+/// `pack.json`, read as strictly as an API body (the same parser: unknown
+/// fields, wrong types and duplicate keys are errors that name the field)
+/// and written by the same writer.
+extension StickerPack {
+    static let fields = ["id", "title", "cover", "kind", "order", "stickers"]
+
+    /// A pack from the bytes of its `pack.json`.
+    public init(packJSON bytes: some Collection<UInt8>) throws(APIError) {
+        let bytes = Array(bytes)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw APIError(.invalidUTF8, "pack.json is not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(bytes)))")
+        }
+        let json = try bytes.withUnsafeBufferPointer { (p) throws(APIError) in try JSONValue.parse(p) }
+        try self.init(json: JSONFields(json, allowed: Self.fields))
+    }
+
+    init(json f: JSONFields) throws(APIError) {
+        id = try f.requiredString("id")
+        title = try LocalizedName(json: f.requiredObject("title", allowed: LocalizedName.fields))
+        cover = try f.requiredString("cover")
+        kind = try f.requiredChoice("kind", PackKind.self)
+        order = try f.int("order")
+        var stickers: [Sticker] = []
+        for (i, item) in try f.requiredArray("stickers").enumerated() {
+            stickers.append(try Sticker(json: JSONFields(item, path: "stickers[\(i)]", allowed: Sticker.fields)))
+        }
+        self.stickers = stickers
+    }
+
+    /// `pack.json`, keys sorted, as the pack tools write it.
+    public var packJSON: [UInt8] {
+        var w = JSONWriter(capacity: 256 * stickers.count + 256)
+        w.object { w in
+            w.key("cover"); w.string(cover)
+            w.key("id"); w.string(id)
+            w.key("kind"); w.string(kind.rawValue)
+            if let order { w.key("order"); w.int(order) }
+            w.key("stickers"); w.array(stickers) { w, s in s.write(to: &w, image: { w, image in image.write(to: &w) }) }
+            w.key("title"); title.write(to: &w)
+        }
+        return w.bytes
+    }
+}
+
+extension Sticker {
+    static let fields = ["tag", "aliases", "name", "image", "emoji"]
+
+    init(json f: JSONFields) throws(APIError) {
+        tag = try f.string("tag")
+        aliases = try f.array("aliases")?.enumerated().map { (i, alias) throws(APIError) in
+            guard case .string(let s) = alias else { throw APIError(.invalidRequest, "\(f.name("aliases"))[\(i)] must be a string") }
+            return s
+        } ?? []
+        name = try LocalizedName(json: f.requiredObject("name", allowed: LocalizedName.fields))
+        image = try f.object("image", allowed: StickerImage.fields).map { (i) throws(APIError) in try StickerImage(json: i) }
+        emoji = try f.string("emoji")
+    }
+
+    /// The sticker's fields, sorted, with its image written by `image`
+    /// (the file names in `pack.json`, URLs in the packs document).
+    func write(to w: inout JSONWriter, image writeImage: (inout JSONWriter, StickerImage) -> Void) {
+        w.object { w in
+            w.key("aliases"); w.array(aliases) { w, a in w.string(a) }
+            if let emoji { w.key("emoji"); w.string(emoji) }
+            if let image { w.key("image"); writeImage(&w, image) }
+            w.key("name"); name.write(to: &w)
+            if let tag { w.key("tag"); w.string(tag) }
+        }
+    }
+}
+
+extension StickerImage {
+    static let fields = ["1x", "2x", "3x", "width", "height"]
+
+    init(json f: JSONFields) throws(APIError) {
+        x1 = try f.requiredString("1x")
+        x2 = try f.requiredString("2x")
+        x3 = try f.requiredString("3x")
+        width = try f.requiredInt("width")
+        height = try f.requiredInt("height")
+    }
+
+    func write(to w: inout JSONWriter) {
+        w.object { w in
+            w.key("1x"); w.string(x1)
+            w.key("2x"); w.string(x2)
+            w.key("3x"); w.string(x3)
+            w.key("height"); w.int(height)
+            w.key("width"); w.int(width)
+        }
+    }
+}
+
+extension LocalizedName {
+    static let fields = ["zh", "en"]
+
+    init(json f: JSONFields) throws(APIError) {
+        zh = try f.requiredString("zh")
+        en = try f.requiredString("en")
+    }
+
+    func write(to w: inout JSONWriter) {
+        w.object { w in
+            w.key("en"); w.string(en)
+            w.key("zh"); w.string(zh)
+        }
+    }
+}
+
+extension StickerCatalog {
+    /// The body of `GET /api/packs`: what a picker needs to draw its tabs and
+    /// grids, with image URLs (under `base`, ending in `/`) ready for `src`
+    /// and `srcset`.
+    public func packsDocument(base: String = "/") -> [UInt8] {
+        var w = JSONWriter(capacity: 400 * entries.count + 1024)
+        w.object { w in
+            w.key("packs")
+            w.array(packs) { w, pack in
+                w.object { w in
+                    w.key("cover"); w.string(pack.cover)
+                    w.key("id"); w.string(pack.id)
+                    w.key("kind"); w.string(pack.kind.rawValue)
+                    w.key("stickers")
+                    w.array(pack.stickers) { w, sticker in
+                        sticker.write(to: &w) { w, image in
+                            let urls = image.urls(pack: pack.id, base: base)
+                            w.object { w in
+                                w.key("height"); w.int(image.height)
+                                w.key("src"); w.string(urls.src)
+                                w.key("srcset"); w.string(urls.srcset)
+                                w.key("width"); w.int(image.width)
+                            }
+                        }
+                    }
+                    w.key("title"); pack.title.write(to: &w)
+                }
+            }
+        }
+        return w.bytes
+    }
+}
