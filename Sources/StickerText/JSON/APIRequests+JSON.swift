@@ -1,16 +1,18 @@
 /// The JSON bodies of the API (and of the CLI's `edit` and `count`), read
 /// and written by the project's own strict JSON code (see `JSONValue`).
+/// Internal: callers go through `StickerTextAPI`'s bytes-in, bytes-out
+/// functions, or use the domain types (`TextEditor`, `HTMLRenderer`) directly.
 
 /// `{"text", "selection": {"location", "length"}, "unit", "op", "string"?, "tag"?, "offset"?, "policy"?}`
-public struct EditRequest: Sendable {
-    public var text: String
+struct EditRequest: Sendable {
+    var text: String
     /// Defaults to a caret at the end of the text.
-    public var selection: TextRange?
-    public var unit: OffsetUnit
-    public var operation: EditOperation
-    public var policy: InputPolicy
+    var selection: TextRange?
+    var unit: OffsetUnit
+    var operation: EditOperation
+    var policy: InputPolicy
 
-    public init(text: String, selection: TextRange?, unit: OffsetUnit = .utf16, operation: EditOperation,
+    init(text: String, selection: TextRange?, unit: OffsetUnit = .utf16, operation: EditOperation,
                 policy: InputPolicy = .unlimited) {
         self.text = text
         self.selection = selection
@@ -31,41 +33,42 @@ public struct EditRequest: Sendable {
         unit = try f.choice("unit", OffsetUnit.self) ?? .utf16
         policy = try f.object("policy", allowed: InputPolicy.jsonFields).map { (p) throws(APIError) in try InputPolicy(json: p) } ?? .unlimited
         let op = try f.requiredString("op")
+        guard let kind = EditOperation.Kind(rawValue: op) else {
+            throw APIError(.invalidRequest,
+                "unknown op \"\(op)\"; one of \(EditOperation.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         let what = "op \"\(op)\""
-        switch op {
-        case "insert": operation = .insert(try f.requiredString("string", for: what))
-        case "paste": operation = .paste(try f.requiredString("string", for: what))
-        case "insertSticker": operation = .insertSticker(tag: try f.requiredString("tag", for: what))
-        case "cut": operation = .cut
-        case "copy": operation = .copy
-        case "deleteBackward": operation = .deleteBackward
-        case "deleteForward": operation = .deleteForward
-        case "moveCaret":
+        switch kind {
+        case .insert: operation = .insert(try f.requiredString("string", for: what))
+        case .paste: operation = .paste(try f.requiredString("string", for: what))
+        case .insertSticker: operation = .insertSticker(tag: try f.requiredString("tag", for: what))
+        case .cut: operation = .cut
+        case .copy: operation = .copy
+        case .deleteBackward: operation = .deleteBackward
+        case .deleteForward: operation = .deleteForward
+        case .moveCaret:
             guard let offset = try f.int("offset") else {
                 throw APIError(.invalidRequest, "\(what) needs \"offset\"")
             }
             operation = .moveCaret(by: offset)
-        case "select": operation = .select
-        case "selectAll": operation = .selectAll
-        default:
-            throw APIError(.invalidRequest,
-                "unknown op \"\(op)\"; one of insert, paste, insertSticker, cut, copy, deleteBackward, deleteForward, moveCaret, select, selectAll")
+        case .select: operation = .select
+        case .selectAll: operation = .selectAll
         }
     }
 }
 
 /// `{"text", "selection", "plainSelection", "clipboard"?, "html", "counts", "changed", "truncated", "rejected", "message"}`
-public struct EditResponse: Sendable {
-    public let text: String
-    public let selection: TextRange
-    public let plainSelection: TextRange
-    public let clipboard: String?
-    public let html: String
-    public let counts: TextCounts
-    public let changed: Bool
-    public let truncated: Bool
-    public let rejected: EditRejection?
-    public let message: String?
+struct EditResponse: Sendable {
+    let text: String
+    let selection: TextRange
+    let plainSelection: TextRange
+    let clipboard: String?
+    let html: String
+    let counts: TextCounts
+    let changed: Bool
+    let truncated: Bool
+    let rejected: EditRejection?
+    let message: String?
 
     func write(to w: inout JSONWriter) {
         w.object { w in
@@ -84,9 +87,9 @@ public struct EditResponse: Sendable {
 }
 
 /// `{"text", "policy"?}`
-public struct CountRequest: Sendable {
-    public var text: String
-    public var policy: InputPolicy
+struct CountRequest: Sendable {
+    var text: String
+    var policy: InputPolicy
 
     init(json: JSONValue) throws(APIError) {
         let f = try JSONFields(json, allowed: ["text", "policy"])
@@ -96,9 +99,9 @@ public struct CountRequest: Sendable {
 }
 
 /// `{"text", "options"?}`
-public struct RenderRequest: Sendable {
-    public var text: String
-    public var options: RenderOptions
+struct RenderRequest: Sendable {
+    var text: String
+    var options: RenderOptions
 
     init(json: JSONValue) throws(APIError) {
         let f = try JSONFields(json, allowed: ["text", "options"])
