@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import StickerText
+
+struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Apply an edit: a JSON request on stdin, the JSON response on stdout.",
+        discussion: #"Example: echo '{"text":"ab","selection":{"location":1,"length":0},"op":"paste","string":"[哈哈]"}' | stickertext edit"#)
+    @OptionGroup var catalogOptions: CatalogOptions
+    @Flag(help: "Batch mode: one JSON request per line of stdin, one JSON response per line of stdout.") var jsonl = false
+
+    func run() throws {
+        let api = StickerTextAPI(catalog: try catalogOptions.catalog())
+        if jsonl { return answerEachLine { body throws(APIError) in try api.edit(body) } }
+        try answer { body throws(APIError) in try api.edit(body) }
+    }
+}
+
+struct Count: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Count a text under a policy: a JSON request on stdin, the JSON response on stdout.",
+        discussion: #"Example: echo '{"text":"你好[微笑]","policy":{"maxLength":10,"countMode":"gb18030"}}' | stickertext count"#)
+    @OptionGroup var catalogOptions: CatalogOptions
+    @Flag(help: "Batch mode: one JSON request per line of stdin, one JSON response per line of stdout.") var jsonl = false
+
+    func run() throws {
+        let api = StickerTextAPI(catalog: try catalogOptions.catalog())
+        if jsonl { return answerEachLine { body throws(APIError) in try api.count(body) } }
+        try answer { body throws(APIError) in try api.count(body) }
+    }
+}
