@@ -24,7 +24,7 @@ enum StickerScanner {
     // only bound the look: a stray `[` far back or lines up is never read.)
     // - codes never overlap: a scan resumes after the last code's `]` (`floor`).
     // The renderer's fused loop applies the same rule inline for speed;
-    // RenderTests' property test checks it finds exactly these spans.
+    // PropertyTests checks that it finds exactly these spans.
 
     /// Whether `b` ends a look for a code's other bracket.
     @inline(__always)
