@@ -9,8 +9,10 @@ BIN := .build/release/stickertext
 deps:
 	@scripts/install-deps.sh
 
+# One product per call: swift build keeps only the last --product it is given.
 build: deps
-	$(SWIFT) build -c release --product stickertext --product stickertext-server
+	$(SWIFT) build -c release --product stickertext
+	$(SWIFT) build -c release --product stickertext-server
 
 # The service: FastCGI master + nginx on http://127.0.0.1:$(PORT) (Ctrl-C stops both).
 # PORT, WORKERS, THREADS, PACKS and BODY_LIMIT are passed through the environment.
