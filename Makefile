@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := .build/release/stickertext
 
-.PHONY: run demo test build deps bench bench-page bench-server fuzz faults scaleout soak leaks clean
+.PHONY: run demo test build install install-build deps bench bench-page bench-server fuzz faults scaleout soak leaks clean
 
 deps:
 	@scripts/install-deps.sh
@@ -18,6 +18,22 @@ build: deps
 # PORT, WORKERS, THREADS, PACKS and BODY_LIMIT are passed through the environment.
 run: build
 	@scripts/run.sh
+
+# The server, the CLI, public/, the systemd unit and the nginx site under
+# DESTDIR + PREFIX (/usr/local); see docs/operations.md. The binaries installed
+# carry the Swift runtime (--static-swift-stdlib: no toolchain needed where
+# they run), so they have their own build folder, built when needed;
+# BIN_DIR=… installs binaries already built instead (the tests: .build/debug).
+# LISTEN, SERVER_NAME, BODY_LIMIT and SYSCONFDIR are passed on to scripts/install.sh.
+PREFIX ?= /usr/local
+INSTALL_BUILD := .build/install
+BIN_DIR ?= $(INSTALL_BUILD)/release
+install: $(if $(filter $(INSTALL_BUILD)/release,$(BIN_DIR)),install-build)
+	@PREFIX='$(PREFIX)' DESTDIR='$(DESTDIR)' BIN_DIR='$(BIN_DIR)' scripts/install.sh
+
+install-build: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) --product stickertext
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) --product stickertext-server
 
 # The CLI tour on the embedded packs.
 demo: build

@@ -4,7 +4,9 @@
 set -euo pipefail
 # nodejs runs the page's JS text model in the tests (node --test).
 # wrk, gcc (the C baselines) and iproute2 (ip netns) serve the benchmark, fault and scale-out scripts.
-packages=(python3 make pkg-config curl nodejs libfcgi-dev nginx chromium chromium-driver fonts-wqy-zenhei fonts-noto-color-emoji wrk gcc iproute2)
+# systemd brings systemd-analyze, which checks the installed unit (Tests/e2e/test_install.py);
+# libseccomp2 puts the unit's system-call filter around the installed server there.
+packages=(python3 make pkg-config curl nodejs libfcgi-dev nginx chromium chromium-driver fonts-wqy-zenhei fonts-noto-color-emoji wrk gcc iproute2 systemd libseccomp2)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

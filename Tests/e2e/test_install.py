@@ -1,0 +1,343 @@
+"""`make install` into a temporary prefix, checked the way a Debian machine
+would use it: the unit through `systemd-analyze verify`, the site through
+`nginx -t` inside a small http{} wrapper, and then the installed server and
+the installed site serving the page and the API. The server runs under the
+unit's own system-call filter and MemoryDenyWriteExecute (read from the
+installed unit, put in place with libseccomp as systemd does), as an
+unprivileged user with the unit's umask when the tests run as root, and nginx
+as another user (www-data), as on a real machine.
+
+The binaries installed are make test's debug build (BIN_DIR, so no release
+build runs here); `make install` without BIN_DIR builds its own. Only two
+things differ from a real machine: the site listens on a free loopback port
+(LISTEN) and its socket path (/run/stickertext/..., which systemd would make)
+is pointed at a temporary folder; nothing is written outside it."""
+import ctypes
+import errno
+import os
+import pwd
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+
+import pytest
+
+from service import ROOT, SERVER, Response, free_port
+import http.client
+
+BIN_DIR = os.path.dirname(SERVER)
+BODY_LIMIT = 65536
+SOCKET = '/run/stickertext/stickertext.sock'
+
+
+@pytest.fixture(scope='module')
+def installed():
+    tmp = tempfile.mkdtemp(prefix='stickertext-install-')
+    os.chmod(tmp, 0o755)  # the unprivileged server and nginx's workers read the install below it
+    prefix = os.path.join(tmp, 'prefix')
+    port = free_port()
+    subprocess.run(['make', '-s', '-C', ROOT, 'install', f'PREFIX={prefix}', f'BIN_DIR={BIN_DIR}',
+                    f'LISTEN=127.0.0.1:{port}', f'BODY_LIMIT={BODY_LIMIT}'],
+                   check=True, capture_output=True, text=True)
+    yield {'tmp': tmp, 'prefix': prefix, 'port': port,
+           'unit': os.path.join(prefix, 'lib', 'systemd', 'system', 'stickertext.service'),
+           'site': os.path.join(prefix, 'etc', 'nginx', 'sites-available', 'stickertext')}
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+def read(path):
+    with open(path, encoding='utf-8') as f:
+        return f.read()
+
+
+def unit_values(unit, key):
+    return [line.split('=', 1)[1] for line in read(unit).splitlines() if line.startswith(key + '=')]
+
+
+def test_layout(installed):
+    prefix = installed['prefix']
+    for program in ('stickertext-server', 'stickertext'):
+        assert os.access(os.path.join(prefix, 'bin', program), os.X_OK), program
+    share = os.path.join(prefix, 'share', 'stickertext')
+    for path in ('public/index.html', 'public/openapi.yaml', 'public/stickers/weibo/pack.json', 'nginx/security-headers.conf'):
+        assert os.path.isfile(os.path.join(share, path)), path
+    assert os.path.isfile(os.path.join(prefix, 'etc', 'default', 'stickertext'))
+    site = read(installed['site'])
+    assert not re.search(r'^\s*(http|events)\s*\{', site, re.M), 'a site has no wrapper'
+    assert f'root {share}/public;' in site
+    for included in re.findall(r'^\s*include\s+([^;]+);', site, re.M):
+        assert os.path.isfile(included), f'the site includes {included}, which is not there'
+
+
+def test_unit_and_site_agree(installed):
+    """The socket path and the body limit are written into both from one set of values."""
+    exec_start = unit_values(installed['unit'], 'ExecStart')[0]
+    site = read(installed['site'])
+    assert exec_start.split()[0] == os.path.join(installed['prefix'], 'bin', 'stickertext-server')
+    assert f'--socket-path {SOCKET} ' in exec_start
+    assert f'--body-limit {BODY_LIMIT} ' in exec_start
+    assert re.findall(r'server unix:(\S+) ', site) == [SOCKET] * 4
+    assert f'client_max_body_size {BODY_LIMIT};' in site
+    assert unit_values(installed['unit'], 'RuntimeDirectory') == [os.path.basename(os.path.dirname(SOCKET))]
+    assert unit_values(installed['unit'], 'ExecReload') == ['/bin/kill -HUP $MAINPID']
+
+
+def verify(unit):
+    """systemd-analyze verify works without systemd as PID 1; it exits 0 on
+    unknown keys and bad values but prints them, so its output must be empty too."""
+    r = subprocess.run(['systemd-analyze', 'verify', unit], capture_output=True, text=True)
+    return r.returncode, (r.stdout + r.stderr).strip()
+
+
+def test_unit_verifies(installed):
+    assert verify(installed['unit']) == (0, '')
+    # The check has teeth: a bad value, an unknown key, a missing binary.
+    bad = os.path.join(installed['tmp'], 'bad.service')
+    for old, new in (('Restart=on-failure', 'Restart=sometimes'), ('LockPersonality=yes', 'LockPersonalty=yes'),
+                     ('/bin/stickertext-server ', '/bin/missing-server ')):
+        with open(bad, 'w') as f:
+            f.write(read(installed['unit']).replace(old, new))
+        assert verify(bad) != (0, ''), old
+
+
+def wrapper(installed, site):
+    """An http{} wrapper for the site, as Debian's /etc/nginx/nginx.conf is,
+    with its pid, logs and temp paths under the temporary folder."""
+    run = os.path.join(installed['tmp'], 'nginx')
+    os.makedirs(run, exist_ok=True)
+    temp = ''.join(f'    {kind}_temp_path {run}/{kind};\n' for kind in ('client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'))
+    user = 'user www-data;\n' if os.geteuid() == 0 and has_user('www-data') else ''
+    conf = os.path.join(run, 'nginx.conf')
+    with open(conf, 'w') as f:
+        f.write(f'{user}pid {run}/nginx.pid;\nerror_log {run}/error.log warn;\ndaemon off;\n'
+                f'events {{ worker_connections 64; }}\nhttp {{\n    access_log off;\n{temp}    include {site};\n}}\n')
+    return run, conf
+
+
+def has_user(name):
+    try:
+        pwd.getpwnam(name)
+        return True
+    except KeyError:
+        return False
+
+
+def test_site_passes_nginx_t(installed):
+    run, conf = wrapper(installed, installed['site'])
+    r = subprocess.run(['nginx', '-t', '-p', run, '-c', conf, '-e', os.path.join(run, 'error.log')],
+                       capture_output=True, text=True)
+    assert r.returncode == 0 and 'test is successful' in r.stderr, r.stderr
+
+
+# The unit's sandbox for the test's server: SystemCallFilter= (with its
+# @groups expanded by systemd-analyze itself), SystemCallErrorNumber= and
+# MemoryDenyWriteExecute=, put in place with libseccomp as systemd does.
+
+class SeccompCmp(ctypes.Structure):
+    _fields_ = [('arg', ctypes.c_uint), ('op', ctypes.c_int), ('datum_a', ctypes.c_uint64), ('datum_b', ctypes.c_uint64)]
+
+
+SCMP_ACT_ALLOW = 0x7fff0000
+SCMP_CMP_MASKED_EQ = 7
+PROT_WRITE, PROT_EXEC, SHM_EXEC = 0x2, 0x4, 0o100000
+PR_SET_NO_NEW_PRIVS = 38
+
+
+def scmp_act_errno(number):
+    return 0x00050000 | (number & 0xffff)
+
+
+def expand(group, seen=None):
+    """The system calls in a systemd @group, nested groups included."""
+    seen = set() if seen is None else seen
+    out = subprocess.run(['systemd-analyze', 'syscall-filter', '--no-pager', group],
+                         check=True, capture_output=True, text=True).stdout
+    names = set()
+    for line in out.splitlines()[1:]:
+        name = line.strip()
+        if not name or name.startswith('#'):
+            continue
+        if name.startswith('@'):
+            if name not in seen:
+                seen.add(name)
+                names |= expand(name, seen)
+        else:
+            names.add(name)
+    return names
+
+
+def allowed_syscalls(unit):
+    """The allow list systemd builds from the unit's SystemCallFilter= lines:
+    the first (an allow list) brings @default along, a ~ line takes out."""
+    allowed = set()
+    for value in unit_values(unit, 'SystemCallFilter'):
+        deny = value.startswith('~')
+        names = set()
+        for item in value.lstrip('~').split():
+            names |= expand(item) if item.startswith('@') else {item}
+        if deny:
+            allowed -= names
+        else:
+            allowed |= names | (expand('@default') if not allowed else set())
+    return allowed
+
+
+def sandbox(unit):
+    """A preexec_fn: NoNewPrivileges, MemoryDenyWriteExecute, then the system-call filter."""
+    assert unit_values(unit, 'NoNewPrivileges') == ['yes']
+    assert unit_values(unit, 'MemoryDenyWriteExecute') == ['yes']
+    allowed = sorted(allowed_syscalls(unit))
+    error = getattr(errno, unit_values(unit, 'SystemCallErrorNumber')[0])
+    seccomp = ctypes.CDLL('libseccomp.so.2', use_errno=True)
+    seccomp.seccomp_init.restype = ctypes.c_void_p
+    seccomp.seccomp_init.argtypes = [ctypes.c_uint32]
+    seccomp.seccomp_rule_add_array.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_int, ctypes.c_uint,
+                                               ctypes.POINTER(SeccompCmp)]
+    seccomp.seccomp_syscall_resolve_name.argtypes = [ctypes.c_char_p]
+    seccomp.seccomp_load.argtypes = [ctypes.c_void_p]
+    numbers = [n for n in (seccomp.seccomp_syscall_resolve_name(name.encode()) for name in allowed) if n >= 0]
+    assert len(numbers) > 200, 'the filter would allow almost nothing: ' + ' '.join(allowed)
+
+    def rule(ctx, action, number, *cmp):
+        array = (SeccompCmp * len(cmp))(*cmp) if cmp else None
+        assert seccomp.seccomp_rule_add_array(ctx, action, number, len(cmp), array) == 0
+
+    def apply():
+        libc = ctypes.CDLL(None, use_errno=True)
+        assert libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
+        # MemoryDenyWriteExecute: no mapping both writable and executable, no
+        # mapping made executable later (systemd's own rules).
+        mdwe = seccomp.seccomp_init(SCMP_ACT_ALLOW)
+        refuse = scmp_act_errno(errno.EPERM)
+        for name, arg, mask in (('mmap', 2, PROT_WRITE | PROT_EXEC), ('mprotect', 2, PROT_EXEC),
+                                ('pkey_mprotect', 2, PROT_EXEC), ('shmat', 2, SHM_EXEC)):
+            rule(mdwe, refuse, seccomp.seccomp_syscall_resolve_name(name.encode()),
+                 SeccompCmp(arg, SCMP_CMP_MASKED_EQ, mask, mask))
+        assert seccomp.seccomp_load(mdwe) == 0
+        # SystemCallFilter=: everything not allowed answers SystemCallErrorNumber.
+        ctx = seccomp.seccomp_init(scmp_act_errno(error))
+        for number in numbers:
+            rule(ctx, SCMP_ACT_ALLOW, number)
+        assert seccomp.seccomp_load(ctx) == 0
+    return apply
+
+
+def get(port, method, path, body=None, headers=None):
+    connection = http.client.HTTPConnection('127.0.0.1', port, timeout=30)
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        r = connection.getresponse()
+        return Response(r.status, r.getheaders(), r.read())
+    finally:
+        connection.close()
+
+
+def test_sandbox_refuses(installed):
+    """The sandbox the server runs under below is in force: memory both
+    writable and executable is refused (MemoryDenyWriteExecute), and so is a
+    call that ~@resources takes out of @system-service."""
+    probe = ('import mmap, os\n'
+             'for call in (lambda: mmap.mmap(-1, 4096, prot=7), lambda: os.sched_setaffinity(0, os.sched_getaffinity(0))):\n'
+             '    try:\n        call()\n        print("allowed")\n'
+             '    except OSError as e:\n        print(e.errno)\n')
+    r = subprocess.run(['python3', '-c', probe], preexec_fn=sandbox(installed['unit']), capture_output=True, text=True)
+    assert r.stdout.split() == [str(errno.EPERM)] * 2, r.stdout + r.stderr
+    r = subprocess.run(['python3', '-c', probe], capture_output=True, text=True)
+    assert r.stdout.split() == ['allowed', 'allowed'], 'without the sandbox both are allowed: ' + r.stdout + r.stderr
+
+
+def test_installed_service_answers(installed):
+    """The installed server (under the unit's sandbox) and the installed site
+    answer the page, the API, nginx's own 413, a reload and a graceful stop."""
+    tmp, port, unit = installed['tmp'], installed['port'], installed['unit']
+    runtime = os.path.join(tmp, 'runtime')  # stands in for RuntimeDirectory=, mode 0755 like the unit's
+    os.makedirs(runtime, mode=0o755)
+    socket_path = os.path.join(runtime, 'stickertext.sock')
+    as_root = os.geteuid() == 0
+    if as_root:
+        os.chown(runtime, 65534, 65534)  # nobody: the server runs unprivileged, as DynamicUser= would
+    args = unit_values(unit, 'ExecStart')[0].replace(SOCKET, socket_path)
+    args = args.replace('$STICKERTEXT_OPTS', '--workers 2 --threads 2 --shutdown-grace 5').split()
+    umask = int(unit_values(unit, 'UMask')[0], 8)
+    log = open(os.path.join(tmp, 'server.log'), 'w+')
+    server = subprocess.Popen(args, stdout=log, stderr=log, umask=umask, preexec_fn=sandbox(unit),
+                              **({'user': 65534, 'group': 65534, 'extra_groups': []} if as_root else {}))
+    site = os.path.join(tmp, 'site.conf')
+    with open(site, 'w') as f:
+        f.write(read(installed['site']).replace(SOCKET, socket_path))
+    run, conf = wrapper(installed, site)
+    nginx = None
+    try:
+        for _ in range(200):
+            if os.path.exists(socket_path) or server.poll() is not None:
+                break
+            time.sleep(0.05)
+        assert os.path.exists(socket_path), 'the server did not start: ' + read(log.name)
+        nginx = subprocess.Popen(['nginx', '-p', run, '-c', conf, '-e', os.path.join(run, 'error.log')])
+        for _ in range(200):
+            try:
+                if get(port, 'GET', '/api/health').status == 200:
+                    break
+            except OSError:
+                time.sleep(0.05)
+        health = get(port, 'GET', '/api/health')
+        assert health.status == 200 and health.json()['status'] == 'ok', health.body + read(log.name).encode()
+        status = read(f'/proc/{server.pid}/status')
+        assert re.search(r'^NoNewPrivs:\s+1$', status, re.M) and re.search(r'^Seccomp:\s+2$', status, re.M), status
+        if as_root:
+            assert re.search(r'^Uid:\s+65534\s', status, re.M), status
+        page = get(port, 'GET', '/')
+        assert page.status == 200 and page.headers['content-type'].startswith('text/html')
+        assert "script-src 'self'" in page.headers['content-security-policy']
+        assert b'<html' in page.body.lower()
+        assert get(port, 'GET', '/openapi.yaml').headers['content-type'].startswith('application/yaml')
+        assert get(port, 'GET', '/stickers/weibo/pack.json').status == 200
+        render = get(port, 'POST', '/api/render', '{"text":"hi [微笑]"}'.encode(), {'Content-Type': 'application/json'})
+        assert render.status == 200 and 'class="sticker"' in render.json()['html']
+        # The body limit the site and the unit share: nginx answers 413 in the API's shape.
+        big = get(port, 'POST', '/api/render', b'{"text":"' + b'x' * BODY_LIMIT + b'"}', {'Content-Type': 'application/json'})
+        assert big.status == 413 and big.json()['error']['code'] == 'payload_too_large'
+        # ExecReload: SIGHUP reloads the packs and the workers are replaced; the service keeps answering.
+        server.send_signal(signal.SIGHUP)
+        for _ in range(100):
+            if 'packs reloaded' in read(log.name):
+                break
+            time.sleep(0.05)
+        assert 'packs reloaded' in read(log.name)
+        assert get(port, 'GET', '/api/health').status == 200
+        # KillMode=mixed: SIGTERM to the master alone stops everything, cleanly.
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=15) == 0, read(log.name)
+        assert not os.path.exists(socket_path)
+        assert 'Operation not permitted' not in read(log.name), read(log.name)
+    finally:
+        for p, sig in ((nginx, signal.SIGQUIT), (server, signal.SIGTERM)):
+            if p is not None and p.poll() is None:
+                p.send_signal(sig)
+                try:
+                    p.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+        log.close()
+
+
+def test_destdir_stages_for_the_real_prefix():
+    """DESTDIR + PREFIX=/usr: files land under DESTDIR, the paths written into them are the real ones."""
+    stage = tempfile.mkdtemp(prefix='stickertext-stage-')
+    try:
+        subprocess.run(['make', '-s', '-C', ROOT, 'install', f'DESTDIR={stage}', 'PREFIX=/usr', f'BIN_DIR={BIN_DIR}'],
+                       check=True, capture_output=True, text=True)
+        unit = os.path.join(stage, 'usr/lib/systemd/system/stickertext.service')
+        site = os.path.join(stage, 'etc/nginx/sites-available/stickertext')
+        assert os.access(os.path.join(stage, 'usr/bin/stickertext-server'), os.X_OK)
+        assert os.path.isfile(os.path.join(stage, 'usr/share/stickertext/public/index.html'))
+        assert unit_values(unit, 'ExecStart')[0].startswith('/usr/bin/stickertext-server ')
+        assert unit_values(unit, 'EnvironmentFile') == ['-/etc/default/stickertext']
+        assert 'root /usr/share/stickertext/public;' in read(site) and 'listen 80;' in read(site)
+        for path in (unit, site, os.path.join(stage, 'etc/default/stickertext')):
+            assert stage not in read(path), path
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)

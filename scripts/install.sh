@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# `make install`: the server, the CLI, the public files, the systemd unit and
+# the nginx site, into a standard layout under DESTDIR + PREFIX. The unit
+# (systemd/stickertext.service.template) and the site (nginx/site.conf.template,
+# the same text `make run` serves) are written here from one set of values, so
+# their socket path and body limit cannot disagree.
+#
+# Environment (defaults in brackets):
+#   PREFIX       where it runs from [/usr/local]
+#   DESTDIR      staging root prepended to every path written, not to the paths written into files []
+#   SYSCONFDIR   [/etc for PREFIX /usr or /usr/local, else PREFIX/etc]
+#   BIN_DIR      the built stickertext and stickertext-server [.build/install/release, what make install builds]
+#   LISTEN       nginx's listen [80]
+#   SERVER_NAME  nginx's server_name [localhost]
+#   BODY_LIMIT   the largest request body, for nginx and the server alike [1048576]
+#
+#   PREFIX/bin/stickertext-server, PREFIX/bin/stickertext
+#   PREFIX/share/stickertext/public/           the page, openapi.yaml, the sticker packs
+#   PREFIX/share/stickertext/nginx/*.conf      what the site includes
+#   PREFIX/share/doc/stickertext/operations.md
+#   PREFIX/lib/systemd/system/stickertext.service
+#   SYSCONFDIR/nginx/sites-available/stickertext
+#   SYSCONFDIR/default/stickertext             the knobs (STICKERTEXT_OPTS), only if not there yet
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+prefix=${PREFIX:-/usr/local}
+prefix=${prefix%/}
+[[ $prefix == /* ]] || { echo "install.sh: PREFIX must be an absolute path: $prefix" >&2; exit 2; }
+destdir=${DESTDIR:-}
+case $prefix in
+  /usr | /usr/local) sysconfdir=${SYSCONFDIR:-/etc} ;;
+  *) sysconfdir=${SYSCONFDIR:-$prefix/etc} ;;
+esac
+bin_dir=${BIN_DIR:-$root/.build/install/release}
+[[ $bin_dir == /* ]] || bin_dir=$root/$bin_dir
+listen=${LISTEN:-80}
+server_name=${SERVER_NAME:-localhost}
+limit=${BODY_LIMIT:-1048576}
+# RuntimeDirectory=stickertext in the unit: systemd makes /run/stickertext for the master.
+socket=/run/stickertext/stickertext.sock
+
+bindir=$prefix/bin
+datadir=$prefix/share/stickertext
+docdir=$prefix/share/doc/stickertext
+unitdir=$prefix/lib/systemd/system
+
+for program in stickertext-server stickertext; do
+  [ -x "$bin_dir/$program" ] || { echo "install.sh: $bin_dir/$program is not built (make install builds it; or set BIN_DIR)" >&2; exit 1; }
+done
+
+install -d "$destdir$bindir" "$destdir$datadir/nginx" "$destdir$docdir" "$destdir$unitdir" \
+  "$destdir$sysconfdir/nginx/sites-available" "$destdir$sysconfdir/default"
+install -m 0755 "$bin_dir/stickertext-server" "$bin_dir/stickertext" "$destdir$bindir/"
+
+# public/ replaces what an older install left, so removed files go too.
+rm -rf "$destdir$datadir/public"
+cp -R "$root/public" "$destdir$datadir/public"
+chmod -R u=rwX,go=rX "$destdir$datadir/public"
+# Every file the site includes (the templates are filled in, not included).
+for conf in "$root"/nginx/*.conf; do
+  install -m 0644 "$conf" "$destdir$datadir/nginx/"
+done
+install -m 0644 "$root/docs/operations.md" "$destdir$docdir/"
+
+"$root/scripts/nginx-conf.sh" --site "$destdir$sysconfdir/nginx/sites-available/stickertext" \
+  "$datadir" "$listen" "$server_name" "$socket" "$limit"
+chmod 0644 "$destdir$sysconfdir/nginx/sites-available/stickertext"
+
+sed -e "s|@BINDIR@|$bindir|g" -e "s|@SOCKET@|$socket|g" -e "s|@BODY_LIMIT@|$limit|g" \
+  -e "s|@SYSCONFDIR@|$sysconfdir|g" -e "s|@DOCDIR@|$docdir|g" \
+  "$root/systemd/stickertext.service.template" > "$destdir$unitdir/stickertext.service"
+chmod 0644 "$destdir$unitdir/stickertext.service"
+
+# The knobs are the operator's: written once, never overwritten.
+defaults=$destdir$sysconfdir/default/stickertext
+if [ ! -e "$defaults" ]; then
+  cat > "$defaults" <<DEFAULTS
+# Options for stickertext-server, read by stickertext.service; then
+# \`systemctl restart stickertext\`. See $docdir/operations.md.
+# The socket path and the body limit are set in the unit and in the nginx site
+# together: change them with \`make install BODY_LIMIT=…\`, not here.
+#STICKERTEXT_OPTS="--workers 4 --threads 8 --packs /srv/stickertext/packs --max-requests 0 --shutdown-grace 20"
+STICKERTEXT_OPTS=""
+DEFAULTS
+  chmod 0644 "$defaults"
+fi
+
+echo "installed stickertext under $destdir$prefix:"
+echo "  $bindir/stickertext-server, $bindir/stickertext"
+echo "  $datadir/{public,nginx}"
+echo "  $unitdir/stickertext.service"
+echo "  $sysconfdir/nginx/sites-available/stickertext ($listen, socket $socket, body limit $limit)"
+echo "  $sysconfdir/default/stickertext"
