@@ -1,5 +1,5 @@
 import Foundation
-import StickerText
+@testable import StickerText
 import Testing
 
 /// The API's own JSON reading and writing: strict on input, exact on output.
@@ -59,18 +59,27 @@ struct JSONTests {
     }
 
     @Test(arguments: [("45", 45), ("45.0", 45), ("4.5e1", 45), ("450e-1", 45), ("45.000E+0", 45), ("0.0", 0), ("-0", 0),
-                      ("1e2", 100), ("0.45e2", 45)])
+                      ("1e2", 100), ("0.45e2", 45), ("9223372036854775807", Int.max)])
     func integralNumbersAreIntegersAsJSONSchemaSays(_ literal: String, _ value: Int) throws {
         let result = try count(#"{"text":"a","policy":{"maxLength":"# + literal + "}}").get()
         #expect(result["maxLength"] as? Int == value)
     }
 
-    @Test(arguments: ["45.5", "4.55e1", "1e-1", "1e400", "99999999999999999999"])
+    @Test(arguments: ["45.5", "4.55e1", "1e-1", "1e400", "99999999999999999999", "9223372036854775808", "-9223372036854775809"])
     func fractionsAndHugeNumbersAreRefusedWithTheirReason(_ literal: String) {
         guard case .failure(let error) = count(#"{"text":"a","policy":{"decimalPlaces":"# + literal + "}}") else {
             Issue.record("accepted \(literal)"); return
         }
         #expect(error.code == .invalidRequest)
         #expect(error.message.contains(literal.contains("e4") || literal.count > 10 ? "out of range" : "whole number"), "\(error.message)")
+    }
+
+    @Test func wholeNumbersReachBothEndsOfInt() {
+        #expect(JSONValue.integer("-9223372036854775808") == .whole(.min))
+        #expect(JSONValue.integer("-9.223372036854775808e18") == .whole(.min))
+        #expect(JSONValue.integer("9223372036854775807") == .whole(.max))
+        #expect(JSONValue.integer("9223372036854775808") == .tooLarge)
+        #expect(JSONValue.integer("-9223372036854775809") == .tooLarge)
+        #expect(JSONValue.integer("-0.0") == .whole(0))
     }
 }

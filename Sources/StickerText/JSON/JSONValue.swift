@@ -57,19 +57,16 @@ enum JSONValue {
         while digits.last == 0 { digits.removeLast(); exponent += 1 }
         if exponent < 0 { return .fraction }
         if digits.count + exponent > 19 { return .tooLarge }
+        // Accumulated below zero, where Int reaches one further (Int.min).
         var value = 0
-        for d in digits {
+        for d in digits + Array(repeating: 0, count: exponent) {
             let (m, o1) = value.multipliedReportingOverflow(by: 10)
-            let (a, o2) = m.addingReportingOverflow(Int(d))
+            let (a, o2) = m.subtractingReportingOverflow(Int(d))
             if o1 || o2 { return .tooLarge }
             value = a
         }
-        for _ in 0 ..< exponent {
-            let (m, o) = value.multipliedReportingOverflow(by: 10)
-            if o { return .tooLarge }
-            value = m
-        }
-        return .whole(negative ? -value : value)
+        if negative { return .whole(value) }
+        return value == .min ? .tooLarge : .whole(-value)
     }
 
     /// A number literal's value as a whole number, or an error naming the field.
