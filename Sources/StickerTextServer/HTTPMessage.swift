@@ -37,24 +37,29 @@ public struct HTTPResponse: Sendable {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    /// The reason phrase for the statuses the API answers with.
+    /// The reason phrase of every status the API answers with (every `ErrorCode`'s among them).
     public static func reason(_ status: Int) -> String {
         switch status {
         case 200: "OK"
         case 204: "No Content"
         case 304: "Not Modified"
         case 400: "Bad Request"
+        case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 412: "Precondition Failed"
         case 413: "Content Too Large"
         case 414: "URI Too Long"
         case 415: "Unsupported Media Type"
+        case 416: "Range Not Satisfiable"
         case 429: "Too Many Requests"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
+        case 501: "Not Implemented"
         case 502: "Bad Gateway"
         case 503: "Service Unavailable"
         case 504: "Gateway Timeout"
+        case 505: "HTTP Version Not Supported"
         default: "Status"
         }
     }

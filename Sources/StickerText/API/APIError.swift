@@ -30,38 +30,53 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case unknownSticker = "unknown_sticker"
     /// nginx could not read the request (a malformed request line or header).
     case badRequest = "bad_request"
+    /// A folder of the static files, which nginx does not list.
+    case forbidden = "forbidden"
     case notFound = "not_found"
     /// Sent with an `Allow` header listing the methods that are.
     case methodNotAllowed = "method_not_allowed"
+    /// `If-Match` or `If-Unmodified-Since` on a static file did not hold (nginx).
+    case preconditionFailed = "precondition_failed"
     case payloadTooLarge = "payload_too_large"
     /// A URL longer than nginx's request-line buffers: send the text in a POST body.
     case uriTooLong = "uri_too_long"
     case unsupportedMediaType = "unsupported_media_type"
+    /// A `Range` outside a static file (nginx).
+    case rangeNotSatisfiable = "range_not_satisfiable"
     /// Request headers larger than nginx's buffers.
     case headersTooLarge = "headers_too_large"
     case tooManyRequests = "too_many_requests"
     case internalError = "internal_error"
+    /// A `Transfer-Encoding` other than chunked (nginx).
+    case notImplemented = "not_implemented"
     /// No backend answered properly (nginx).
     case badGateway = "bad_gateway"
     /// The service is restarting or overloaded; try again.
     case unavailable = "unavailable"
     /// A backend took too long (nginx).
     case gatewayTimeout = "gateway_timeout"
+    /// An HTTP version other than 1.0 and 1.1 on the request line (nginx).
+    case httpVersionNotSupported = "http_version_not_supported"
 
     public var status: Int {
         switch self {
         case .invalidJSON, .invalidRequest, .invalidUTF8, .outOfRange, .unknownSticker, .badRequest: 400
+        case .forbidden: 403
         case .notFound: 404
         case .methodNotAllowed: 405
+        case .preconditionFailed: 412
         case .payloadTooLarge: 413
         case .uriTooLong: 414
         case .unsupportedMediaType: 415
+        case .rangeNotSatisfiable: 416
         case .headersTooLarge: 431
         case .tooManyRequests: 429
         case .internalError: 500
+        case .notImplemented: 501
         case .badGateway: 502
         case .unavailable: 503
         case .gatewayTimeout: 504
+        case .httpVersionNotSupported: 505
         }
     }
 }
