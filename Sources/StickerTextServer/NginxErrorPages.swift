@@ -34,7 +34,7 @@ public enum NginxErrorPages {
         case .internalError: "the server failed to answer; try again"
         case .notImplemented: "the request uses a transfer coding other than chunked"
         case .badGateway: "no backend of the service answered; try again"
-        case .unavailable: "the service is restarting; try again"
+        case .unavailable: "the service is unavailable for a moment; try again"
         case .gatewayTimeout: "the backend of the service took too long to answer; try again"
         case .httpVersionNotSupported: "only HTTP/1.0 and HTTP/1.1 are served"
         }
