@@ -18,6 +18,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
 fi
 command -v swift >/dev/null || [ -x /opt/swift/usr/bin/swift ] || { echo "swift is not on PATH: install the Swift 6 toolchain (see README)" >&2; exit 1; }
-# The end-to-end tests' Python libraries (PyPI), if the machine lacks them.
-python3 -c 'import pytest, jsonschema, referencing, yaml, openapi_spec_validator, selenium, html5lib' 2>/dev/null \
-  || python3 -m pip install --quiet pytest jsonschema referencing pyyaml openapi-spec-validator selenium html5lib
+# The end-to-end tests' Python libraries (PyPI), if the machine lacks them;
+# schemathesis 4 fuzzes the live service against openapi.yaml (Tests/e2e/test_contract.py).
+python3 -c 'import pytest, jsonschema, referencing, yaml, openapi_spec_validator, selenium, html5lib, schemathesis' 2>/dev/null \
+  || python3 -m pip install --quiet pytest jsonschema referencing pyyaml openapi-spec-validator selenium html5lib 'schemathesis>=4,<5'
