@@ -1,0 +1,61 @@
+import Foundation
+import StickerText
+import Testing
+
+/// The closed sets of the API are Swift enums; public/openapi.yaml lists each
+/// of them exactly, so a case added in Swift cannot be missing from the
+/// contract (the error codes: `NginxErrorPagesTests`).
+struct OpenAPIListsTests {
+    static let spec: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return (try? String(contentsOf: root.appendingPathComponent("public/openapi.yaml"), encoding: .utf8)) ?? ""
+    }()
+
+    /// The `enum: […]` flow list of `key` in components.schemas.`schema`, without `null`.
+    func list(_ schema: String, _ key: String) throws -> [String] {
+        let start = try #require(Self.spec.range(of: "\n    \(schema):\n"), "no schema \(schema)")
+        let rest = Self.spec[start.upperBound...]
+        let end = rest.range(of: "\n    [A-Za-z]", options: .regularExpression)?.lowerBound ?? rest.endIndex
+        let body = rest[..<end]
+        let field = try #require(body.range(of: " \(key):"), "no \(key) in \(schema)")
+        let open = try #require(body[field.upperBound...].range(of: "enum: ["), "no enum for \(schema).\(key)")
+        let close = try #require(body[open.upperBound...].firstIndex(of: "]"))
+        return body[open.upperBound ..< close].split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { $0 != "null" }
+    }
+
+    @Test func editOperations() throws {
+        #expect(try list("EditRequest", "op") == EditOperation.Kind.allCases.map(\.rawValue))
+    }
+
+    @Test func offsetUnits() throws {
+        #expect(try list("EditRequest", "unit") == OffsetUnit.allCases.map(\.rawValue))
+    }
+
+    @Test func policyRules() throws {
+        #expect(try list("Policy", "countMode") == CountMode.allCases.map(\.rawValue))
+        #expect(try list("Counts", "countMode") == CountMode.allCases.map(\.rawValue))
+        #expect(try list("Policy", "emoji") == EmojiRule.allCases.map(\.rawValue))
+        #expect(try list("Policy", "content") == ContentRule.allCases.map(\.rawValue))
+    }
+
+    @Test func policyOutcomes() throws {
+        #expect(try list("Counts", "violations") == PolicyViolation.allCases.map(\.rawValue))
+        #expect(try list("EditResponse", "rejected") == EditRejection.allCases.map(\.rawValue))
+    }
+
+    @Test func packKinds() throws {
+        #expect(try list("Packs", "kind") == PackKind.allCases.map(\.rawValue))
+    }
+
+    /// Every render option is a property of RenderOptions and a query parameter of GET /api/render.
+    @Test func renderOptions() throws {
+        let start = try #require(Self.spec.range(of: "\n    RenderOptions:\n"))
+        let options = Self.spec[start.upperBound...].prefix(1200)
+        for field in RenderOptions.Field.allCases.map(\.rawValue) {
+            #expect(options.contains("\n        \(field):"), "RenderOptions lacks \(field)")
+            #expect(Self.spec.contains("- name: \(field)\n          in: query"), "GET /api/render lacks \(field)")
+        }
+    }
+}
