@@ -208,8 +208,10 @@ public struct TextBackedString: Sendable {
     /// Byte positions of a display range, widened to whole units (a caret snaps
     /// to the start of its unit); nil if out of range.
     func positions(of range: TextRange, unit: OffsetUnit) -> Range<Int>? {
-        guard range.length >= 0, let start = position(ofDisplayOffset: range.location, unit: unit),
-              let end = position(ofDisplayOffset: range.location + range.length, unit: unit) else { return nil }
+        // An end past Int.max is out of range like any other, not a crash.
+        let (endOffset, overflow) = range.location.addingReportingOverflow(range.length)
+        guard range.length >= 0, !overflow, let start = position(ofDisplayOffset: range.location, unit: unit),
+              let end = position(ofDisplayOffset: endOffset, unit: unit) else { return nil }
         // A caret inside a unit moves to its start; a selection widens outward.
         let lower = snapDown(start)
         return lower ..< (range.length == 0 ? lower : snapUp(end))
@@ -229,7 +231,7 @@ public struct TextBackedString: Sendable {
     /// The display range of a plain-text UTF-16 range (widened to whole units).
     public func displayRange(ofPlainUTF16 range: TextRange, unit: OffsetUnit) -> TextRange? {
         let utf16 = text.utf16
-        guard range.location >= 0, range.length >= 0, range.end <= utf16.count else { return nil }
+        guard range.location >= 0, range.length >= 0, range.length <= utf16.count - range.location else { return nil }
         let start = utf16.index(utf16.startIndex, offsetBy: range.location)
         let end = utf16.index(start, offsetBy: range.length)
         let a = snapDown(text.utf8.distance(from: text.utf8.startIndex, to: start))

@@ -32,6 +32,8 @@ struct EditRequest: Sendable {
         }
         unit = try f.choice("unit", OffsetUnit.self) ?? .utf16
         policy = try f.object("policy", allowed: InputPolicy.jsonFields).map { (p) throws(APIError) in try InputPolicy(json: p) } ?? .unlimited
+        // Every field is checked for its type, also one the op does not use.
+        _ = (try f.string("string"), try f.string("tag"), try f.int("offset"))
         let op = try f.requiredString("op")
         guard let kind = EditOperation.Kind(rawValue: op) else {
             throw APIError(.invalidRequest,

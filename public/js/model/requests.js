@@ -91,6 +91,8 @@ export function parsePolicy(json) {
 }
 
 function parseOperation(f) {
+  // Every field is checked for its type, also one the op does not use (as the server does).
+  f.string('string'); f.string('tag'); f.int('offset');
   const op = f.requiredString('op');
   const what = `op "${op}"`;
   switch (op) {
