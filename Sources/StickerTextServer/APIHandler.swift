@@ -20,21 +20,33 @@ public struct APIHandler: Sendable {
         health = Array(#"{"status":"ok","packs":\#(catalog.packs.count),"stickers":\#(stickers)}"#.utf8)
     }
 
+    /// The endpoints and the methods each allows: the routes below, the
+    /// `Allow` of every 405, and (through `NginxErrorPages`) the `Allow` of
+    /// the 405s nginx answers itself.
+    public static let routes: [(path: String, methods: [String])] = [
+        ("/api/health", ["GET", "HEAD"]),
+        ("/api/packs", ["GET", "HEAD"]),
+        ("/api/render", ["GET", "HEAD", "POST"]),
+        ("/api/edit", ["POST"]),
+        ("/api/count", ["POST"]),
+    ]
+
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        switch request.path {
-        case "/api/health":
-            return only(["GET", "HEAD"], request) { json(200, health, cache: "no-store") }
-        case "/api/packs":
-            return only(["GET", "HEAD"], request) { packsResponse(request) }
-        case "/api/render":
-            if request.method == "GET" || request.method == "HEAD" { return renderFragment(request) }
-            return only(["GET", "HEAD", "POST"], request) { post(request, .render) }
-        case "/api/edit":
-            return only(["POST"], request) { post(request, .edit) }
-        case "/api/count":
-            return only(["POST"], request) { post(request, .count) }
-        default:
+        guard let methods = Self.routes.first(where: { $0.path == request.path })?.methods else {
             return error(APIError(.notFound, "no such endpoint: \(request.path); see /openapi.yaml"))
+        }
+        guard methods.contains(request.method) else {
+            var response = error(APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.path); use \(methods.joined(separator: ", "))"))
+            response.headers.append(("Allow", methods.joined(separator: ", ")))
+            return response
+        }
+        switch (request.path, request.method) {
+        case ("/api/health", _): return json(200, health, cache: "no-store")
+        case ("/api/packs", _): return packsResponse(request)
+        case ("/api/render", "POST"): return post(request, .render)
+        case ("/api/render", _): return renderFragment(request)
+        case ("/api/edit", _): return post(request, .edit)
+        default: return post(request, .count)
         }
     }
 
@@ -83,7 +95,7 @@ public struct APIHandler: Sendable {
 
     private func post(_ request: HTTPRequest, _ endpoint: JSONEndpoint) -> HTTPResponse {
         if request.bodyTooLarge || request.body.count > bodyLimit {
-            return error(APIError(.payloadTooLarge, "the request body is over the limit of \(bodyLimit) bytes"))
+            return error(.bodyTooLarge(limit: String(bodyLimit)))
         }
         guard Self.isJSON(request.headers["content-type"]) else {
             return error(APIError(.unsupportedMediaType, "send the body as application/json (UTF-8)"))
@@ -101,13 +113,6 @@ public struct APIHandler: Sendable {
     }
 
     // MARK: - Helpers
-
-    private func only(_ methods: [String], _ request: HTTPRequest, _ body: () -> HTTPResponse) -> HTTPResponse {
-        if methods.contains(request.method) { return body() }
-        var response = error(APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.path); use \(methods.joined(separator: ", "))"))
-        response.headers.append(("Allow", methods.joined(separator: ", ")))
-        return response
-    }
 
     private func json(_ status: Int, _ body: [UInt8], cache: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", cache)], body: body)

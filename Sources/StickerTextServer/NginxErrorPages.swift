@@ -26,7 +26,7 @@ public enum NginxErrorPages {
         case .notFound: "no such file or endpoint; the API is described at /openapi.yaml"
         case .methodNotAllowed: "the method is not allowed on this path; the Allow header lists those that are"
         case .preconditionFailed: "a precondition of the request (If-Match, If-Unmodified-Since) does not hold"
-        case .payloadTooLarge: "the request body is over the limit of \(bodyLimitVariable) bytes"
+        case .payloadTooLarge: APIError.bodyTooLarge(limit: bodyLimitVariable).message
         case .uriTooLong: "the URL is too long; send long text in the body of POST /api/render"
         case .rangeNotSatisfiable: "the requested range is not within the file"
         case .tooManyRequests: "too many requests; try again later"
@@ -51,17 +51,11 @@ public enum NginxErrorPages {
         code == .headersTooLarge ? [494] : [code.status]
     }
 
-    /// The methods each API path allows, for the `Allow` of the 405s nginx
-    /// answers itself (TRACE, which nginx refuses before any location). The
-    /// static files allow GET and HEAD; an API path not listed is answered 404,
-    /// as the service answers any method there.
-    public static let apiMethods: [(path: String, methods: [String])] = [
-        ("/api/health", ["GET", "HEAD"]),
-        ("/api/packs", ["GET", "HEAD"]),
-        ("/api/render", ["GET", "HEAD", "POST"]),
-        ("/api/edit", ["POST"]),
-        ("/api/count", ["POST"]),
-    ]
+    /// The methods each API path allows (the service's routes), for the
+    /// `Allow` of the 405s nginx answers itself (TRACE, which nginx refuses
+    /// before any location). The static files allow GET and HEAD; an API path
+    /// not listed is answered 404, as the service answers any method there.
+    public static var apiMethods: [(path: String, methods: [String])] { APIHandler.routes }
     static let staticMethods = ["GET", "HEAD"]
 
     /// The JSON body nginx sends for `code`, as the text of a single-quoted nginx string.

@@ -80,3 +80,11 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         }
     }
 }
+
+extension APIError {
+    /// A body over the limit: one message whoever notices, the server (with
+    /// its `--body-limit`) or nginx (with the variable its page reads).
+    public static func bodyTooLarge(limit: String) -> APIError {
+        APIError(.payloadTooLarge, "the request body is over the limit of \(limit) bytes")
+    }
+}
