@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Writes the data of twitter-text v3's URL rule once for the Swift core
+(Sources/StickerText/Internal/TwitterTextTables.swift) and once for the page's JS
+model (public/js/model/twitter-text-tables.js, loaded on demand), so both hold
+the same tables. The one source is PyPI's twitter-text-parser 3.0.0 (a port of
+twitter-text v3; tools/make-conformance-cases.py checks it against the official
+conformance cases) and Python's own stringprep tables:
+
+- the TLDs: the alternatives of its gTLD and ccTLD patterns, in order;
+- every character class of its URL regex, evaluated with the regex's own flags
+  (IGNORECASE) over all code points, as inclusive ranges;
+- case folding for the literal parts (TLDs, http, xn--, t.co): which code points
+  match which lowercase character under IGNORECASE;
+- what IDNA 2003 ToASCII (Python's 'idna' codec, which decides whether a domain
+  is valid) needs: nameprep's removed characters (B.1), its mappings where they
+  differ from a scalar's lowercase mapping (B.2), the prohibited characters
+  (C.1.2, C.2.2, C.3-C.9) and the bidi classes (D.1, D.2).
+
+Usage: python3 tools/generate-twitter-text-tables.py [--check]
+Needs: pip install twitter-text-parser
+"""
+import os
+import re
+import stringprep
+import sys
+
+from twitter_text.regexp.cyrillic_letters_and_marks import cyrillic_letters_and_marks
+from twitter_text.regexp.latin_accent_chars import latin_accent_chars
+from twitter_text.regexp.valid_cctld import valid_cctld
+from twitter_text.regexp.valid_domain_chars import valid_domain_chars
+from twitter_text.regexp.valid_general_url_path_chars import valid_general_url_path_chars
+from twitter_text.regexp.valid_gtld import valid_gtld
+from twitter_text.regexp.valid_url_path_ending_chars import valid_url_path_ending_chars
+from twitter_text.regexp.valid_url_preceding_chars import valid_url_preceding_chars
+from twitter_text.regexp.valid_url_query_chars import valid_url_query_chars
+from twitter_text.regexp.valid_url_query_ending_chars import valid_url_query_ending_chars
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ALL = [c for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
+
+
+def pattern(p):
+    return p if isinstance(p, str) else p.pattern
+
+
+def char_class(p):
+    """The code points a one-character pattern matches, under the URL regex's IGNORECASE."""
+    rx = re.compile(pattern(p), re.IGNORECASE)
+    return [c for c in ALL if rx.fullmatch(chr(c))]
+
+
+def ranges(points):
+    out = []
+    for c in sorted(points):
+        if out and out[-1][1] == c - 1:
+            out[-1][1] = c
+        else:
+            out.append([c, c])
+    return out
+
+
+def alternatives(p):
+    s = pattern(p)
+    head, tail = '(?:(?:', ')(?=[^0-9a-zA-Z@+-]|$))'
+    assert s.startswith(head) and s.endswith(tail), s[:20]
+    return s[len(head):-len(tail)].split('|')
+
+
+TLDS = alternatives(valid_gtld) + alternatives(valid_cctld)
+assert all(t == t.lower() for t in TLDS)
+# The matchers take the longest TLD that fits, which is the regex's choice only
+# because no TLD comes before a longer one that it begins.
+for i, a in enumerate(TLDS):
+    assert not any(b.startswith(a) and b != a for b in TLDS[i + 1:]), a
+
+latin = pattern(latin_accent_chars)
+CLASSES = {
+    # name: (code points, what it is)
+    'preceding': (char_class(pattern(valid_url_preceding_chars).replace('|^', '')), 'may stand before a URL'),
+    'domain': (char_class(valid_domain_chars), 'valid_domain_chars'),
+    'pathGeneral': (char_class(valid_general_url_path_chars), 'valid_general_url_path_chars'),
+    'pathEnding': (char_class(pattern(valid_url_path_ending_chars).split('|(?:')[0]), 'valid_url_path_ending_chars, but balanced parentheses'),
+    'query': (char_class(valid_url_query_chars), 'valid_url_query_chars'),
+    'queryEnding': (char_class(valid_url_query_ending_chars), 'valid_url_query_ending_chars'),
+    'tldFollower': (char_class(r'[^0-9a-zA-Z@+-]'), 'may follow a TLD'),
+    'asciiDomain': (char_class(r'[\-a-z0-9' + latin + ']'), 'a label of an ASCII-only domain'),
+    'punycode': (char_class(r'[\-0-9a-z]'), 'after xn--'),
+    'tcoSlug': (char_class(r'[a-z0-9]'), 'a t.co slug'),
+}
+assert set(CLASSES['queryEnding'][0]) <= set(CLASSES['query'][0])
+assert set(CLASSES['pathEnding'][0]) <= set(CLASSES['pathGeneral'][0])
+assert not {ord(c) for c in '()'} & set(CLASSES['pathGeneral'][0])
+assert not {ord(c) for c in '.-_'} & set(CLASSES['domain'][0])
+assert cyrillic_letters_and_marks  # in pathGeneral and pathEnding through their patterns
+
+# Folding for the literals matched under IGNORECASE: code point -> the lowercase
+# character it matches (identity pairs left out).
+LITERAL_CHARS = sorted(set(''.join(TLDS)) | set('https://t.co/xn--'))
+FOLD = {}
+_any = re.compile('[' + ''.join(re.escape(x) for x in LITERAL_CHARS) + ']', re.IGNORECASE)
+_each = {x: re.compile(re.escape(x), re.IGNORECASE) for x in LITERAL_CHARS}
+for c in ALL:
+    if chr(c) in LITERAL_CHARS or not _any.fullmatch(chr(c)):
+        continue
+    (x,) = [x for x, rx in _each.items() if rx.fullmatch(chr(c))]
+    FOLD[c] = ord(x)
+
+# IDNA 2003 nameprep, as Python's encodings.idna runs it.
+REMOVED = [c for c in ALL if stringprep.in_table_b1(chr(c))]
+MAPPED = {}
+for c in ALL:
+    if stringprep.in_table_b1(chr(c)):
+        continue
+    m = stringprep.map_table_b2(chr(c))
+    if m != chr(c).lower():
+        MAPPED[c] = [ord(x) for x in m]
+PROHIBITED = ranges(c for c in ALL if any(f(chr(c)) for f in (
+    stringprep.in_table_c12, stringprep.in_table_c22, stringprep.in_table_c3, stringprep.in_table_c4,
+    stringprep.in_table_c5, stringprep.in_table_c6, stringprep.in_table_c7, stringprep.in_table_c8,
+    stringprep.in_table_c9)))
+RAND_AL = ranges(c for c in ALL if stringprep.in_table_d1(chr(c)))
+L_CAT = ranges(c for c in ALL if stringprep.in_table_d2(chr(c)))
+
+
+def rows(values, per_row, indent, fmt='0x%X'):
+    out = []
+    for i in range(0, len(values), per_row):
+        out.append(indent + ', '.join(fmt % v for v in values[i:i + per_row]) + ',')
+    return '\n'.join(out)
+
+
+def flat(rs):
+    return [v for r in rs for v in r]
+
+
+def mapped_flat():
+    out = []
+    for c in sorted(MAPPED):
+        out += [c, len(MAPPED[c])] + MAPPED[c]
+    return out
+
+
+def swift_string(s):
+    return '"' + ''.join(ch if 0x20 <= ord(ch) < 0x7F and ch not in '"\\' else '\\u{%X}' % ord(ch) for ch in s) + '"'
+
+
+def js_string(s):
+    return "'" + ''.join(ch if 0x20 <= ord(ch) < 0x7F and ch not in "'\\" else '\\u{%X}' % ord(ch) for ch in s) + "'"
+
+
+HEAD = ('Generated by tools/generate-twitter-text-tables.py from twitter-text-parser 3.0.0\n'
+        "(twitter-text v3's URL rule) and Python's stringprep (IDNA 2003). Do not edit.")
+
+
+def swift():
+    out = ['// ' + line for line in HEAD.split('\n')]
+    out.append('enum TwitterTextTables {')
+    out.append('    /// The gTLDs, then the ccTLDs, lowercase, separated by `|`.')
+    out.append('    static let tlds = ' + swift_string('|'.join(TLDS)))
+    for name, (points, what) in CLASSES.items():
+        out.append('    /// Inclusive [first, last] pairs: %s.' % what)
+        out.append('    static let %s: [UInt32] = [' % name)
+        out.append(rows(flat(ranges(points)), 8, '        '))
+        out.append('    ]')
+    out.append('    /// [code point, the lowercase character it matches under IGNORECASE] pairs.')
+    out.append('    static let fold: [UInt32] = [')
+    out.append(rows(flat(sorted(FOLD.items())), 8, '        '))
+    out.append('    ]')
+    out.append('    /// Nameprep B.1: mapped to nothing.')
+    out.append('    static let nameprepRemoved: [UInt32] = [')
+    out.append(rows(REMOVED, 8, '        '))
+    out.append('    ]')
+    out.append("    /// Nameprep B.2 where it differs from the scalar's lowercase mapping: code point, count, mapping.")
+    out.append('    static let nameprepMapped: [UInt32] = [')
+    out.append(rows(mapped_flat(), 12, '        '))
+    out.append('    ]')
+    for name, rs, what in (('prohibited', PROHIBITED, 'nameprep C.1.2, C.2.2, C.3-C.9'),
+                           ('randAL', RAND_AL, 'bidi D.1 (RandALCat)'), ('lCat', L_CAT, 'bidi D.2 (LCat)')):
+        out.append('    /// Inclusive [first, last] pairs: %s.' % what)
+        out.append('    static let %s: [UInt32] = [' % name)
+        out.append(rows(flat(rs), 8, '        '))
+        out.append('    ]')
+    out.append('}')
+    return '\n'.join(out) + '\n'
+
+
+def js():
+    out = ['// Owns: the data of the twitter-text v3 URL rule (see urls.js), loaded on demand.']
+    out += ['// ' + line for line in HEAD.split('\n')]
+    out.append('')
+    out.append('/** The gTLDs, then the ccTLDs, lowercase, separated by `|`. */')
+    out.append('export const tlds = ' + js_string('|'.join(TLDS)) + ';')
+    for name, (points, what) in CLASSES.items():
+        out.append('/** Inclusive [first, last] pairs: %s. */' % what)
+        out.append('export const %s = [' % name)
+        out.append(rows(flat(ranges(points)), 8, '  '))
+        out.append('];')
+    out.append('/** [code point, the lowercase character it matches under IGNORECASE] pairs. */')
+    out.append('export const fold = [')
+    out.append(rows(flat(sorted(FOLD.items())), 8, '  '))
+    out.append('];')
+    out.append('/** Nameprep B.1: mapped to nothing. */')
+    out.append('export const nameprepRemoved = [')
+    out.append(rows(REMOVED, 8, '  '))
+    out.append('];')
+    out.append("/** Nameprep B.2 where it differs from the scalar's lowercase mapping: code point, count, mapping. */")
+    out.append('export const nameprepMapped = [')
+    out.append(rows(mapped_flat(), 12, '  '))
+    out.append('];')
+    for name, rs, what in (('prohibited', PROHIBITED, 'nameprep C.1.2, C.2.2, C.3-C.9'),
+                           ('randAL', RAND_AL, 'bidi D.1 (RandALCat)'), ('lCat', L_CAT, 'bidi D.2 (LCat)')):
+        out.append('/** Inclusive [first, last] pairs: %s. */' % what)
+        out.append('export const %s = [' % name)
+        out.append(rows(flat(rs), 8, '  '))
+        out.append('];')
+    return '\n'.join(out) + '\n'
+
+
+def main():
+    files = {os.path.join(ROOT, 'Sources', 'StickerText', 'Internal', 'TwitterTextTables.swift'): swift(),
+             os.path.join(ROOT, 'public', 'js', 'model', 'twitter-text-tables.js'): js()}
+    stale = False
+    for path, text in files.items():
+        if '--check' in sys.argv[1:]:
+            with open(path, encoding='utf-8') as f:
+                if f.read() != text:
+                    print('stale: ' + os.path.relpath(path, ROOT))
+                    stale = True
+        else:
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(text)
+            print('wrote %s' % os.path.relpath(path, ROOT))
+    print('%d TLDs, %d folded code points, %d nameprep mappings' % (len(TLDS), len(FOLD), len(MAPPED)))
+    sys.exit(1 if stale else 0)
+
+
+if __name__ == '__main__':
+    main()
