@@ -65,6 +65,39 @@ struct PolicyTests {
         #expect(result.message == "2 emoji were removed.")
     }
 
+    @Test func weightedCountsEveryURLAs23() {
+        #expect(counts("http://test.com").weighted == 23)
+        #expect(counts("Test https://test.com test https://test.com test.com test").weighted == 86)
+        #expect(counts("http://averyveryverylongname.c").weighted == 30)  // no such TLD
+        #expect(counts("http://averyveryverylongname.com").weighted == 23)
+        #expect(counts("see example.com.").weighted == 28)  // the period is not part of the URL
+        #expect(counts("这是example.com网站").weighted == 31)
+        #expect(counts("https://a.com/[smile]").weighted == 30)  // the code is not part of the URL
+        #expect(counts("hello. world").weighted == 12)  // a dot without a TLD after it
+    }
+
+    @Test func invalidCharactersMakeAWeightedTextInvalid() {
+        let weighted = InputPolicy(countMode: .weighted)
+        #expect(counts("ABC\u{202A}\u{FFFF}ABC\u{FFFE}", weighted).violations == [.invalidCharacters])
+        #expect(counts("\u{FEFF}hi", weighted).valid == false)
+        #expect(counts("\u{FEFF}hi").valid)  // other count modes do not care
+    }
+
+    @Test func anInsertOfAnInvalidCharacterIsRefusedUnderWeighted() throws {
+        let result = try edit("ab", .caret(2), .insert("x\u{FEFF}"), policy: InputPolicy(countMode: .weighted))
+        #expect(result.text == "ab")
+        #expect(result.rejected == .invalidCharacters)
+        #expect(try edit("ab", .caret(2), .insert("x\u{FEFF}")).text == "abx\u{FEFF}")
+    }
+
+    @Test func aWeightedLimitKeepsTheLongestPrefixWhoseResultFits() throws {
+        let policy = InputPolicy(maxLength: 25, countMode: .weighted)
+        #expect(try edit("", .caret(0), .paste("http://averyveryverylongname.com"), policy: policy).truncated == false)
+        let cut = try edit("", .caret(0), .paste("http://averyveryverylongname.c"), policy: policy)
+        #expect(cut.text == "http://averyveryverylongn")
+        #expect(cut.truncated)
+    }
+
     @Test func badPoliciesAreRefused() {
         #expect(throws: EditError.self) { try TextEditor(policy: InputPolicy(maxLength: -1)) }
         #expect(throws: EditError.self) { try TextEditor(policy: InputPolicy(decimalPlaces: -2)) }

@@ -8,7 +8,9 @@ public enum CountMode: String, Codable, CaseIterable, Sendable {
     case utf8
     /// GB18030 bytes: ASCII 1, CJK 2, emoji 4, as `len(s.encode('gb18030'))`.
     case gb18030
-    /// twitter-text v3 weighted length: CJK and emoji 2, Latin 1.
+    /// twitter-text v3 weighted length (`parseTweet`): NFC, CJK and emoji 2,
+    /// Latin 1, every URL 23 (found in the text between stickers); a text with
+    /// U+FFFE, U+FEFF or U+FFFF is invalid. See docs/model.md, "Weighted".
     case weighted
 }
 

@@ -10,6 +10,8 @@ public enum PolicyViolation: String, CaseIterable, Sendable {
     case decimal
     /// More digits after the point than `decimalPlaces`.
     case decimalPlaces
+    /// Holds U+FFFE, U+FEFF or U+FFFF under `countMode: weighted` (twitter-text v3 calls such a text invalid).
+    case invalidCharacters
 }
 
 /// Why an edit was refused whole (`rejected`): nothing of it was applied.
@@ -21,6 +23,8 @@ public enum EditRejection: String, CaseIterable, Sendable {
     case decimalPlaces
     /// It would insert U+0000 (NUL), which no text field or HTML can carry.
     case nul = "text"
+    /// It would insert U+FFFE, U+FEFF or U+FFFF under `countMode: weighted`.
+    case invalidCharacters
 
     init(_ violation: PolicyViolation) {
         switch violation {
@@ -28,6 +32,7 @@ public enum EditRejection: String, CaseIterable, Sendable {
         case .digits: self = .digits
         case .decimal, .maxLength: self = .decimal  // maxLength truncates, never rejects
         case .decimalPlaces: self = .decimalPlaces
+        case .invalidCharacters: self = .invalidCharacters
         }
     }
 }

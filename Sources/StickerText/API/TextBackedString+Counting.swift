@@ -17,10 +17,11 @@ extension TextBackedString {
                     total = total + (policy.stickerWeight.map(TextLengths.uniform) ?? lengths)
                     utf16 += lengths.utf16
                 } else {
-                    let lengths = measure(range, in: p, utf16Start: utf16) { cluster, at in
+                    var lengths = measure(range, in: p, utf16Start: utf16) { cluster, at in
                         emoji.append(.init(emoji: String(decoding: UnsafeBufferPointer(rebasing: p[cluster]), as: UTF8.self),
                                            range: TextRange(location: at, length: UTF8Bytes.utf16Count(p, cluster))))
                     }
+                    if let weight = LengthCounting.weightWithURLs(range, in: p) { lengths.weight = weight }
                     total = total + lengths
                     utf16 += lengths.utf16
                 }
@@ -32,6 +33,7 @@ extension TextBackedString {
         if let max = policy.maxLength, length > max { violations.append(.maxLength) }
         if policy.emoji == .reject, !emoji.isEmpty { violations.append(.emoji) }
         if let content = policy.contentViolation(text) { violations.append(content) }
+        if policy.countMode == .weighted, LengthCounting.hasInvalidCharacters(bytes) { violations.append(.invalidCharacters) }
         return TextCounts(
             graphemes: total.graphemes, utf16: total.utf16, utf8: total.utf8, gb18030: total.gb18030,
             weighted: total.weight / 100, length: length, countMode: policy.countMode, maxLength: policy.maxLength,
@@ -47,6 +49,12 @@ extension TextBackedString {
     /// between certain boundaries that hold anything else are segmented.
     func measure(_ range: Range<Int>, in p: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
                  foundEmoji: (Range<Int>, Int) -> Void = { _, _ in }) -> TextLengths {
+        Self.measure(range, in: p, utf16Start: utf16Start, foundEmoji: foundEmoji)
+    }
+
+    /// `measure` of any UTF-8 buffer (it needs nothing of the string but its bytes).
+    static func measure(_ range: Range<Int>, in p: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
+                        foundEmoji: (Range<Int>, Int) -> Void = { _, _ in }) -> TextLengths {
         var total = TextLengths()
         var utf16 = utf16Start
         let end = range.upperBound
@@ -127,7 +135,9 @@ extension TextBackedString {
                 if sticker != nil, let weight = policy.stickerWeight {
                     total = total + .uniform(weight)
                 } else {
-                    total = total + measure(range, in: p)
+                    var lengths = measure(range, in: p)
+                    if sticker == nil, let weight = LengthCounting.weightWithURLs(range, in: p) { lengths.weight = weight }
+                    total = total + lengths
                 }
                 return true
             }

@@ -55,6 +55,10 @@ public struct TextEditor: Sendable {
         if inserted.utf8.contains(0) {
             return refused(string, range, unit, reason: .nul, message: "U+0000 (NUL) cannot be inserted")
         }
+        if policy.countMode == .weighted, LengthCounting.hasInvalidCharacters(inserted.utf8) {
+            return refused(string, range, unit, reason: .invalidCharacters,
+                           message: "U+FFFE, U+FEFF and U+FFFF are not allowed here.")
+        }
         var piece = TextBackedString(inserted, catalog: catalog)
         var message: String?
 
@@ -84,10 +88,24 @@ public struct TextEditor: Sendable {
         var kept = piece.text
         var truncated = false
         if let max = policy.maxLength {
-            let base = (range.isEmpty ? string : string.replacing(range, with: "")).length(policy: policy)
+            let rest = range.isEmpty ? string : string.replacing(range, with: "")
+            let base = rest.length(policy: policy)
             var units = piece.unitLengths(policy: policy)
             var available = max - base
             var keptBytes = 0
+            if policy.countMode == .weighted && (rest.bytes.contains(0x2E) || piece.bytes.contains(0x2E)) {
+                // A URL weighs 23 whatever its length, so a longer prefix can
+                // weigh less ("http://averyveryverylongname.c" 30, "….com" 23)
+                // and one more unit can change a URL before it: the longest
+                // prefix whose result fits, each result counted whole.
+                // Text already over the limit takes nothing more, as in every mode.
+                var k = base > max ? 0 : units.count
+                while k > 0 && string.replacing(range, with: piece.substring(0 ..< units[k - 1].end)).length(policy: policy) > max {
+                    k -= 1
+                }
+                keptBytes = k > 0 ? units[k - 1].end : 0
+                units = []  // decided: nothing to sum, nothing to drop
+            }
             for (end, length) in units {
                 if length > available { break }  // a prefix: nothing after a unit that does not fit
                 available -= length

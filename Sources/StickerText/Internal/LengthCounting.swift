@@ -118,3 +118,48 @@ enum LengthCounting {
     static let simpleFlag: UInt8 = 1
     static let gb18030TwoByteFlag: UInt8 = 2
 }
+
+extension LengthCounting {
+    /// The twitter-text v3 weight (1/100 units) of the text run `p[range]` when
+    /// it holds a URL, else nil (then `measure`'s weight stands). As
+    /// `parseTweet` does, URLs are found in the NFC text; each weighs 23, and
+    /// the text around them weighs what `measure` gives it.
+    static func weightWithURLs(_ range: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard TwitterURLs.mayHoldURL(range, in: p) else { return nil }
+        let scalars = TwitterURLs.nfcScalars(range, in: p)
+        let urls = TwitterURLs.find(in: scalars)
+        if urls.isEmpty { return nil }
+        var weight = 0
+        var at = 0
+        for url in urls {
+            weight += textWeight(scalars[at ..< url.lowerBound]) + TwitterURLs.urlWeight
+            at = url.upperBound
+        }
+        return weight + textWeight(scalars[at...])
+    }
+
+    /// `measure`'s weight of some code points.
+    static func textWeight(_ scalars: ArraySlice<UInt32>) -> Int {
+        if scalars.isEmpty { return 0 }
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(scalars.count)
+        for c in scalars { utf8.append(contentsOf: UTF8.encode(Unicode.Scalar(c)!)!) }
+        return utf8.withUnsafeBufferPointer { TextBackedString.measure(0 ..< $0.count, in: $0).weight }
+    }
+
+    /// Whether UTF-8 text holds U+FFFE, U+FEFF or U+FFFF, which make a text
+    /// invalid in twitter-text (EF BF BE, EF BB BF, EF BF BF).
+    static func hasInvalidCharacters<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+        var state = 0  // 1: after EF, 2: after EF BF, 3: after EF BB
+        for b in bytes {
+            switch (state, b) {
+            case (_, 0xEF): state = 1
+            case (1, 0xBF): state = 2
+            case (1, 0xBB): state = 3
+            case (2, 0xBE), (2, 0xBF), (3, 0xBF): return true
+            default: state = 0
+            }
+        }
+        return false
+    }
+}
