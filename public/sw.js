@@ -28,6 +28,7 @@ const SHELL = [
   '/js/model/catalog.js', '/js/model/counting.js', '/js/model/editing.js', '/js/model/emoji.js',
   '/js/model/gb18030-table.js', '/js/model/graphemes.js', '/js/model/index.js', '/js/model/lengths.js',
   '/js/model/policy.js', '/js/model/requests.js', '/js/model/scanner.js', '/js/model/text-backed-string.js',
+  '/js/model/twitter-text-tables.js', '/js/model/urls.js',
 ];
 
 const PLACEHOLDER = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="2" y="2" width="28" height="28" rx="6" fill="#ddd"/></svg>';

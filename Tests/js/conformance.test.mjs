@@ -5,11 +5,12 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { edit, count, render, loadGB18030 } from '../../public/js/model/index.js';
+import { loadURLs } from '../../public/js/model/lengths.js';
 import { catalog, corpus } from './support.mjs';
 
 const run = { edit, count, render };
 
-before(loadGB18030);
+before(() => Promise.all([loadGB18030(), loadURLs()]));
 
 for (const { file, ...sections } of corpus()) {
   for (const kind of ['edit', 'count', 'render']) {

@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { edit, count, loadGB18030, TextBackedString } from '../../public/js/model/index.js';
+import { loadURLs } from '../../public/js/model/lengths.js';
 import { catalog, cliPath, ROOT } from './support.mjs';
 import { random, randomText, randomEdit, randomCount } from './random-edits.mjs';
 
@@ -22,7 +23,7 @@ const CHAIN = 8;  // edits per random text, each on the previous answer
 const REGRESSIONS = join(ROOT, 'Tests', 'conformance', 'differential-regressions.json');
 const EDIT_FIELDS = ['text', 'selection', 'plainSelection', 'counts', 'truncated', 'rejected', 'changed', 'clipboard', 'message'];
 
-before(loadGB18030);
+before(() => Promise.all([loadGB18030(), loadURLs()]));
 
 /** The JS answer as the CLI would write it: the response, or `{"error": {"code"}}`. */
 function answer(fn, request) {

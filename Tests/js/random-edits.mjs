@@ -1,7 +1,9 @@
 // Owns: seeded random edit and count requests for the differential test:
 // texts of CJK, ASCII, emoji sequences, codes (known, unknown, broken),
-// brackets, combining marks, line breaks and text that NFC changes, with
-// random operations, selections, units and policies.
+// brackets, combining marks, line breaks, text that NFC changes and the
+// makings of URLs (protocols, domains, TLDs, paths, queries, parentheses,
+// t.co, IDN, the characters twitter-text calls invalid), with random
+// operations, selections, units and policies (weighted ones often).
 
 /** mulberry32: a small, good PRNG whose whole state is the seed. */
 export function random(seed) {
@@ -28,12 +30,18 @@ const PIECES = [
   // brackets on their own
   '[', ']', '[[', ']]', '][',
 ];
+const URL_PIECES = [
+  'http://', 'https://', 'HTTP://', 'www.', 'example', 'a', 'b-c', 'x_y', '.', '.', '.com', '.co', '.c', '.jp', '.org', '.中国', '.みんな',
+  '.рф', '.xn--p1ai', 't.co/', 't.co/abc', '/', '/path', '?', '?q=1', '&', '#', '(x)', '(', ')', ':80', '@', '$', '-', '_', ',', '!',
+  'bit.ly', 'example.com', 'a.b', '例子', 'é', 'Ж', 'ＣＯＭ', '。', '\uFEFF', '\uFFFE', '\uFFFF', '\u202A', 'averyveryverylongname',
+];
 const CODES = ['[微笑]', '[哈哈]', '[笑哭]', '[doge]', '[smile]', '[haha]', '[二哈]', '[心]', '[赞]', '[哈哈', '微笑]', '[没有这个]', '[微\n笑]', '[]', '[微笑 ]'];
 
 /** A random text of about `size` pieces. */
 export function randomText(r, size) {
   let s = '';
-  for (let i = 0; i < size; i++) s += r.chance(0.2) ? r.pick(CODES) : r.pick(PIECES);
+  const urlish = r.chance(0.3);
+  for (let i = 0; i < size; i++) s += r.chance(0.2) ? r.pick(CODES) : urlish && r.chance(0.6) ? r.pick(URL_PIECES) : r.pick(PIECES);
   return s;
 }
 
@@ -43,7 +51,7 @@ function randomPolicy(r, textLength) {
   if (r.chance(0.35)) return undefined;
   const p = {};
   if (r.chance(0.7)) p.maxLength = Math.max(0, textLength + r.int(-4, 12));
-  if (r.chance(0.7)) p.countMode = r.pick(COUNT_MODES);
+  if (r.chance(0.7)) p.countMode = r.pick([...COUNT_MODES, 'weighted', 'weighted']);
   if (r.chance(0.3)) p.stickerWeight = r.pick([0, 1, 3]);
   if (r.chance(0.3)) p.emoji = r.pick(['allow', 'reject', 'strip']);
   if (r.chance(0.08)) { p.content = r.pick(['digits', 'decimal']); if (r.chance(0.5)) p.decimalPlaces = r.int(0, 3); }
@@ -55,7 +63,7 @@ const DIGIT_PIECES = ['1', '2', '0', '.', '5', '12', '3.5', 'x'];
 function randomInsert(r, policy) {
   if (r.chance(0.003)) return 'a\u0000';  // NUL: refused, as the server refuses it
   if (policy?.content) return Array.from({ length: r.int(1, 3) }, () => r.pick(DIGIT_PIECES)).join('');
-  return r.chance(0.5) ? r.pick([...PIECES, ...CODES]) : randomText(r, r.int(1, 6));
+  return r.chance(0.5) ? r.pick([...PIECES, ...CODES, ...URL_PIECES]) : randomText(r, r.int(1, 6));
 }
 
 /** One edit request on `text` (whose display lengths the caller knows). */

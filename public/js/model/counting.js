@@ -2,8 +2,10 @@
 // core's TextBackedString+counts: every length, the stickers and emoji with
 // their plain UTF-16 ranges, and how the text stands against the policy.
 // A sticker counts as its code's text unless the policy gives a `stickerWeight`.
+// In the weighted count, URLs are found in each run of text between stickers
+// (a code is never part of one) and weigh 23 each (urls.js).
 
-import { TextLengths, measure, byteModeLength } from './lengths.js';
+import { TextLengths, measure, byteModeLength, weightWithURLs, hasInvalidCharacters } from './lengths.js';
 import { forEachCluster } from './graphemes.js';
 
 /** The count response of the API (`POST /api/count`), for `string` under `policy`. */
@@ -17,7 +19,7 @@ export function counts(string, policy) {
       stickers.push({ code: entry.code, tag: entry.tag, pack: entry.pack, range: { location: start, length: end - start } });
       total.add(policy.stickerWeight !== null ? TextLengths.uniform(policy.stickerWeight) : measure(text, start, end));
     } else {
-      total.add(measure(text, start, end, (a, b) => emoji.push({ emoji: text.slice(a, b), range: { location: a, length: b - a } })));
+      total.add(textLengths(text, start, end, (a, b) => emoji.push({ emoji: text.slice(a, b), range: { location: a, length: b - a } })));
     }
   });
   const length = total.value(policy.countMode);
@@ -27,9 +29,10 @@ export function counts(string, policy) {
   if (policy.emoji === 'reject' && emoji.length) violations.push('emoji');
   const content = policy.contentViolation(text);
   if (content) violations.push(content);
+  if (policy.countMode === 'weighted' && hasInvalidCharacters(text)) violations.push('invalidCharacters');
   return {
     graphemes: total.graphemes, utf16: total.utf16, utf8: total.utf8, gb18030: total.gb18030,
-    weighted: Math.floor(total.weight / 100), length, countMode: policy.countMode, maxLength: max,
+    weighted: total.weight === null ? null : Math.floor(total.weight / 100), length, countMode: policy.countMode, maxLength: max,
     stickers, emoji, valid: violations.length === 0,
     remaining: max === null ? null : max - length, overBy: max === null ? 0 : Math.max(0, length - max), violations,
   };
@@ -50,9 +53,18 @@ export function lengthUnder(string, policy) {
 function lengthsUnder(string, policy) {
   const total = new TextLengths();
   string.forEachItem((start, end, span) => {
-    total.add(span && policy.stickerWeight !== null ? TextLengths.uniform(policy.stickerWeight) : measure(string.text, start, end));
+    total.add(span && policy.stickerWeight !== null ? TextLengths.uniform(policy.stickerWeight)
+      : span ? measure(string.text, start, end) : textLengths(string.text, start, end));
   });
   return total;
+}
+
+/** Lengths of a run of text between stickers: `measure`'s, with URLs weighing 23. */
+function textLengths(text, start, end, onEmoji) {
+  const lengths = measure(text, start, end, onEmoji);
+  const weight = weightWithURLs(text, start, end);
+  if (weight !== undefined) lengths.weight = weight;
+  return lengths;
 }
 
 /** Each whole unit's end position and its length under `policy`: `[{end, length}]`. */

@@ -8,6 +8,7 @@ import { counts, lengthUnder, unitLengths } from './counting.js';
 import { isSimple, scalarStartBefore } from './graphemes.js';
 import { isEmojiPresentation, isEmojiModifier } from './emoji.js';
 import { unlimited } from './policy.js';
+import { hasInvalidCharacters } from './lengths.js';
 
 /** A request the rules refuse to carry out: `code` is the API's error code. */
 export class EditError extends Error {
@@ -73,6 +74,9 @@ export function applyEdit(operation, text, selection, unit, policy, catalog) {
 
 function insert(inserted, string, range, unit, policy) {
   if (inserted.includes('\0')) return refused(string, range, unit, 'text', 'U+0000 (NUL) cannot be inserted');
+  if (policy.countMode === 'weighted' && hasInvalidCharacters(inserted)) {
+    return refused(string, range, unit, 'invalidCharacters', 'U+FFFE, U+FEFF and U+FFFF are not allowed here.');
+  }
   let piece = new TextBackedString(inserted, string.catalog);
   let message = null;
 
@@ -103,9 +107,20 @@ function insert(inserted, string, range, unit, policy) {
   let kept = piece.text, truncated = false;
   const max = policy.maxLength;
   if (max !== null) {
-    const base = lengthUnder(range[0] === range[1] ? string : string.replacing(range, ''), policy);
+    const rest = range[0] === range[1] ? string : string.replacing(range, '');
+    const base = lengthUnder(rest, policy);
     let units = unitLengths(piece, policy);
     let available = max - base, keptEnd = 0;
+    if (policy.countMode === 'weighted' && (rest.text.includes('.') || piece.text.includes('.'))) {
+      // A URL weighs 23 whatever its length, so a longer prefix can weigh less
+      // and one more unit can change a URL before it: the longest prefix whose
+      // result fits, each result counted whole (as in Swift).
+      // Text already over the limit takes nothing more, as in every mode.
+      let k = base > max ? 0 : units.length;
+      while (k > 0 && lengthUnder(string.replacing(range, piece.text.slice(0, units[k - 1].end)), policy) > max) k -= 1;
+      keptEnd = k > 0 ? units[k - 1].end : 0;
+      units = [];  // decided: nothing to sum, nothing to drop
+    }
     for (const { end, length } of units) {
       if (length > available) break;  // a prefix: nothing after a unit that does not fit
       available -= length;

@@ -2,8 +2,10 @@
 // gb18030, twitter-text weighted), the mirror of the Swift core's
 // LengthCounting and TextBackedString.measure.
 //
-// The GB18030 table is the only data a mode needs; it loads on demand
-// (`loadGB18030()`), and until then gb18030 lengths are `null`.
+// Two tables load on demand: the GB18030 table (`loadGB18030()`; until then
+// gb18030 lengths are `null`) and twitter-text's URL rule with its TLDs
+// (`loadURLs()`; until then the weight of a text that may hold a URL is
+// `null`, and the loader starts on its own the first time one is seen).
 
 import { forEachCluster } from './graphemes.js';
 import { isEmojiCluster } from './emoji.js';
@@ -21,6 +23,58 @@ export async function loadGB18030() {
 
 export const hasGB18030 = () => twoByte !== null;
 
+let urls = null;  // urls.js, once loaded
+let loadingURLs = null;
+
+/** Loads twitter-text's URL rule (once); the weighted count of a text that may hold a URL needs it. */
+export function loadURLs() {
+  loadingURLs ??= import('./urls.js').then((module) => { urls = module; });
+  return loadingURLs;
+}
+
+export const hasURLs = () => urls !== null;
+
+/** Whether s[start..<end] may hold a URL: a `.` followed by an ASCII letter or
+ *  anything not ASCII (every TLD starts so). */
+export function mayHoldURL(s, start, end) {
+  for (let i = s.indexOf('.', start); i !== -1 && i + 1 < end; i = s.indexOf('.', i + 1)) {
+    const u = s.charCodeAt(i + 1);
+    if (u >= 0x80 || ((u | 0x20) >= 0x61 && (u | 0x20) <= 0x7A)) return true;
+  }
+  return false;
+}
+
+/** The twitter-text weight (1/100 units) of the text run s[start..<end] when it
+ *  holds URLs: each 23, found in the NFC text, the text around them weighed
+ *  as `measure` weighs it. `undefined` when it holds none; `null` when it may
+ *  and the URL rule is not loaded yet (its loading starts). */
+export function weightWithURLs(s, start, end) {
+  if (!mayHoldURL(s, start, end)) return undefined;
+  if (!urls) {
+    loadURLs();
+    return null;
+  }
+  const points = Array.from(s.slice(start, end).normalize('NFC'), (ch) => ch.codePointAt(0));
+  const found = urls.findURLs(points);
+  if (!found.length) return undefined;
+  let weight = 0, at = 0;
+  for (const [a, b] of found) {
+    weight += textWeight(points, at, a) + urls.URL_WEIGHT;
+    at = b;
+  }
+  return weight + textWeight(points, at, points.length);
+}
+
+function textWeight(points, a, b) {
+  if (a >= b) return 0;
+  let text = '';
+  for (let k = a; k < b; k += 4096) text += String.fromCodePoint(...points.slice(k, Math.min(b, k + 4096)));
+  return measure(text, 0, text.length).weight;
+}
+
+/** Whether `s` holds U+FFFE, U+FEFF or U+FFFF, which make a text invalid in twitter-text. */
+export const hasInvalidCharacters = (s) => /[\uFFFE\uFEFF\uFFFF]/.test(s);
+
 /** twitter-text v3: these code points weigh 100, everything else 200 (units of 1/100). */
 export function weight(c) {
   return (c <= 4351 || (c >= 8192 && c <= 8205) || (c >= 8208 && c <= 8223) || (c >= 8242 && c <= 8247)) ? 100 : 200;
@@ -29,7 +83,8 @@ export function weight(c) {
 const utf8Length = (c) => (c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4);
 const gb18030Length = (c) => (c < 0x80 ? 1 : c > 0xFFFF ? 4 : twoByte[c] ? 2 : 4);
 
-/** Lengths in every mode; `weight` is in 1/100 units. `gb18030` is null without the table. */
+/** Lengths in every mode; `weight` is in 1/100 units. `gb18030` is null without the table,
+ *  `weight` where a URL may be and the URL rule is not loaded. */
 export class TextLengths {
   constructor(graphemes = 0, utf16 = 0, utf8 = 0, gb18030 = 0, weight = 0) {
     this.graphemes = graphemes;
@@ -47,7 +102,7 @@ export class TextLengths {
     this.utf16 += other.utf16;
     this.utf8 += other.utf8;
     if (this.gb18030 !== null) this.gb18030 += other.gb18030;
-    this.weight += other.weight;
+    this.weight = this.weight === null || other.weight === null ? null : this.weight + other.weight;
     return this;
   }
 
@@ -57,7 +112,9 @@ export class TextLengths {
       case 'utf16': return this.utf16;
       case 'utf8': return this.utf8;
       case 'gb18030': needGB18030(); return this.gb18030;
-      default: return Math.floor(this.weight / 100);
+      default:
+        if (this.weight === null) throw new Error('the weighted count of a text that may hold a URL needs loadURLs() first');
+        return Math.floor(this.weight / 100);
     }
   }
 }

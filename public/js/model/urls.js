@@ -1,0 +1,398 @@
+// Owns: twitter-text v3's URL rule (extractUrlsWithIndices with URLs without a
+// protocol, as parseTweet runs it), the mirror of the Swift core's
+// TwitterURLs: which spans of a text are URLs, each weighing 23 in the
+// weighted count. Loaded on demand with its tables (`loadURLs()` in lengths.js).
+//
+// The official rule is one backtracking regex plus checks after it; this is
+// the same rule written out as a scan, with the regex's own character
+// classes, TLDs and case folding (twitter-text-tables.js, generated from the
+// same source as the Swift table). Positions are offsets in an array of code
+// points.
+
+import * as T from './twitter-text-tables.js';
+
+export const URL_WEIGHT = 2300;  // 1/100 units
+
+class CodePointSet {
+  constructor(pairs) {
+    this.ranges = pairs;
+    this.ascii = new Uint8Array(128);
+    for (let k = 0; k < pairs.length; k += 2) {
+      for (let c = pairs[k]; c <= Math.min(pairs[k + 1], 0x7F); c++) this.ascii[c] = 1;
+    }
+  }
+
+  has(c) {
+    if (c < 128) return this.ascii[c] === 1;
+    const r = this.ranges;
+    let lo = 0, hi = r.length / 2;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (r[2 * mid + 1] < c) lo = mid + 1; else hi = mid;
+    }
+    return lo < r.length / 2 && r[2 * lo] <= c;
+  }
+}
+
+const preceding = new CodePointSet(T.preceding);
+const domainChar = new CodePointSet(T.domain);
+const pathGeneral = new CodePointSet(T.pathGeneral);
+const pathEnding = new CodePointSet(T.pathEnding);
+const queryChar = new CodePointSet(T.query);
+const queryEnding = new CodePointSet(T.queryEnding);
+const tldFollower = new CodePointSet(T.tldFollower);
+const asciiDomainChar = new CodePointSet(T.asciiDomain);
+const punycodeChar = new CodePointSet(T.punycode);
+const tcoSlugChar = new CodePointSet(T.tcoSlug);
+
+const foldMap = new Map();
+for (let k = 0; k < T.fold.length; k += 2) foldMap.set(T.fold[k], T.fold[k + 1]);
+/** The character `c` matches in a literal under IGNORECASE. */
+const fold = (c) => foldMap.get(c) ?? c;
+
+const tlds = new Set(T.tlds.split('|').map((t) => Array.from(t, (ch) => ch.codePointAt(0)).join(',')));
+const longestTLD = Math.max(...T.tlds.split('|').map((t) => Array.from(t).length));
+
+/** The URLs in `t` (NFC code points) as [start, end) pairs, in order. */
+export function findURLs(t) {
+  if (!t.includes(0x2E)) return [];
+  return new Scanner(t).run();
+}
+
+class Scanner {
+  constructor(t) {
+    this.t = t;
+    const n = this.n = t.length;
+    // labelEnd[i]: the first position at or after i that is not a domain character, - or _.
+    this.labelEnd = new Int32Array(n + 1).fill(n);
+    this.underscoreAfter = new Int32Array(n + 1).fill(n);
+    for (let i = n - 1; i >= 0; i--) {
+      const c = t[i];
+      this.labelEnd[i] = (c === 0x2D || c === 0x5F || domainChar.has(c)) ? this.labelEnd[i + 1] : i;
+      this.underscoreAfter[i] = c === 0x5F ? i : this.underscoreAfter[i + 1];
+    }
+  }
+
+  at(i) { return i < this.n ? this.t[i] : -1; }
+
+  /** Whether t[i...] begins with `literal` (lowercase ASCII) under IGNORECASE. */
+  hasLiteral(literal, i) {
+    for (let k = 0; k < literal.length; k++) {
+      if (i + k >= this.n || fold(this.t[i + k]) !== literal.charCodeAt(k)) return false;
+    }
+    return true;
+  }
+
+  run() {
+    const { t, n } = this;
+    const urls = [];
+    let pos = 0;
+    while (pos < n) {
+      let found = null;
+      for (let p = pos; p < n; p++) {
+        if (preceding.has(t[p])) { found = this.match(p + 1, t[p]); if (found) break; }
+        if (p === 0) { found = this.match(0, null); if (found) break; }
+      }
+      if (!found) break;
+      urls.push(...this.accept(found));
+      pos = found.end;
+    }
+    return urls;
+  }
+
+  /** The regex's first match of the URL part at `u` (protocol, domain, port, path, query). */
+  match(u, before) {
+    const protocols = [];
+    if (this.hasLiteral('https://', u)) protocols.push(8);
+    if (this.hasLiteral('http://', u)) protocols.push(7);
+    protocols.push(0);
+    for (const length of protocols) {
+      const domainEnd = this.domain(u + length);
+      if (domainEnd === null) continue;
+      let i = domainEnd;
+      const isDigit = (c) => c >= 0x30 && c <= 0x39;
+      if (this.at(i) === 0x3A && isDigit(this.at(i + 1))) {  // :port
+        i += 1;
+        while (isDigit(this.at(i))) i += 1;
+      }
+      let hasPath = false;
+      if (this.at(i) === 0x2F) {
+        hasPath = true;
+        i = this.path(i + 1);
+      }
+      if (this.at(i) === 0x3F) {
+        const end = this.query(i + 1);
+        if (end !== null) i = end;
+      }
+      return { before, start: u, protocolLength: length, domain: [u + length, domainEnd], hasPath, end: i };
+    }
+    return null;
+  }
+
+  /** A subdomain label (`_` allowed) or, with `name`, a domain name label, ending at a `.`: its end. */
+  label(i, name) {
+    const { t, n } = this;
+    const e = this.labelEnd[i];
+    if (!(e > i && e < n && t[e] === 0x2E && domainChar.has(t[i]) && domainChar.has(t[e - 1]))) return null;
+    if (name && this.underscoreAfter[i] < e) return null;
+    return e;
+  }
+
+  /** validSubdomain* validDomainName (gTLD | ccTLD | punycode): the most subdomains that still leave a TLD. */
+  domain(i) {
+    if (this.label(i, false) === null) return null;
+    const starts = [i];
+    for (let e; (e = this.label(starts[starts.length - 1], false)) !== null;) starts.push(e + 1);
+    for (let s = starts.length - 1; s >= 0; s--) {
+      const e = this.label(starts[s], true);
+      if (e !== null) {
+        const end = tld(this.t, e + 1, this.n);
+        if (end !== null) return end;
+      }
+    }
+    return null;
+  }
+
+  /** validUrlPath* after a `/`: up to the last path character that may end a path, then any balanced parentheses right after it (see TwitterURLs.path in Swift). */
+  path(i) {
+    const { t, n } = this;
+    let j = i, last = null;
+    while (j < n) {
+      const c = t[j];
+      if (pathGeneral.has(c)) {
+        j += 1;
+        if (pathEnding.has(c)) last = j;
+      } else if (c === 0x28) {
+        const b = this.balancedParens(j);
+        if (b === null) break;
+        j = b;
+      } else {
+        break;
+      }
+    }
+    let end = last ?? i;
+    for (let b; this.at(end) === 0x28 && (b = this.balancedParens(end)) !== null;) end = b;
+    return end;
+  }
+
+  /** `(…)` or `(…(…)…)` of path characters. */
+  balancedParens(i) {
+    const { t, n } = this;
+    let k = i + 1;
+    while (k < n && pathGeneral.has(t[k])) k += 1;
+    if (k > i + 1 && this.at(k) === 0x29) return k + 1;
+    if (this.at(k) !== 0x28) return null;
+    let k2 = k + 1;
+    while (k2 < n && pathGeneral.has(t[k2])) k2 += 1;
+    if (!(k2 > k + 1 && this.at(k2) === 0x29)) return null;
+    let k3 = k2 + 1;
+    while (k3 < n && pathGeneral.has(t[k3])) k3 += 1;
+    return this.at(k3) === 0x29 ? k3 + 1 : null;
+  }
+
+  /** Query characters after a `?`, up to the last that may end a query; null if none may. */
+  query(i, limit = this.n) {
+    const t = this.t;
+    let j = i, last = null;
+    while (j < limit && queryChar.has(t[j])) {
+      j += 1;
+      if (queryEnding.has(t[j - 1])) last = j;
+    }
+    return last;
+  }
+
+  /** The checks after the regex: IDNA, the URL length, what may precede a URL
+   *  without a protocol and its ASCII-only domains, t.co slugs. */
+  accept(m) {
+    const t = this.t;
+    const domain = t.slice(m.domain[0], m.domain[1]);
+    const encoded = idnaEncodedLength(domain);
+    if (encoded === null) return [];
+    const protocolLength = m.protocolLength > 0 ? m.protocolLength : 8;  // "https://" when absent
+    if (protocolLength + (m.end - m.start) + encoded - domain.length > 4096) return [];
+    if (m.protocolLength === 0) {
+      const b = m.before;
+      if (b === 0x2D || b === 0x5F || b === 0x2E || b === 0x2F) return [];
+      const urls = asciiDomains(domain).map(([s, e]) => [s + m.domain[0], e + m.domain[0]]);
+      // The last gets the path and query in place of the whole domain (see Swift).
+      if (m.hasPath && urls.length) urls[urls.length - 1][1] += m.end - m.domain[1];
+      return urls;
+    }
+    let end = m.end;
+    if (this.hasLiteral('t.co/', m.start + m.protocolLength)) {
+      let k = m.start + m.protocolLength + 5;
+      const slugStart = k;
+      while (k < m.end && tcoSlugChar.has(t[k])) k += 1;
+      if (k > slugStart) {
+        if (k - slugStart > 40) return [];
+        end = k;
+        if (this.at(k) === 0x3F && k < m.end) {
+          const last = this.query(k + 1, m.end);
+          if (last !== null) end = last;
+        }
+      }
+    }
+    return [[m.start, end]];
+  }
+}
+
+/** The longest TLD at `i` followed by a character that may follow one (or `limit`), else `xn--…`. */
+function tld(t, i, limit) {
+  const folded = [];
+  for (let k = i; k < limit && folded.length < longestTLD; k++) folded.push(fold(t[k]));
+  for (let length = folded.length; length >= 1; length--) {
+    const end = i + length;
+    if (tlds.has(folded.slice(0, length).join(',')) && (end === limit || tldFollower.has(t[end]))) return end;
+  }
+  if (folded.length >= 5 && folded[0] === 0x78 && folded[1] === 0x6E && folded[2] === 0x2D && folded[3] === 0x2D
+    && punycodeChar.has(t[i + 4])) {
+    let end = i + 5;
+    while (end < limit && punycodeChar.has(t[end])) end += 1;
+    return end;
+  }
+  return null;
+}
+
+/** validAsciiDomain found repeatedly in the domain alone: ([-a-z0-9À…]+\.)+ then a TLD. */
+function asciiDomains(d) {
+  const out = [];
+  let pos = 0;
+  search: while (pos < d.length) {
+    for (let p = pos; p < d.length; p++) {
+      const starts = [];
+      let j = p;
+      for (;;) {
+        let k = j;
+        while (k < d.length && asciiDomainChar.has(d[k])) k += 1;
+        if (!(k > j && k < d.length && d[k] === 0x2E)) break;
+        j = k + 1;
+        starts.push(j);
+      }
+      for (let s = starts.length - 1; s >= 0; s--) {
+        const end = tld(d, starts[s], d.length);
+        if (end !== null) {
+          out.push([p, end]);
+          pos = end;
+          continue search;
+        }
+      }
+    }
+    break;
+  }
+  return out;
+}
+
+// ---- IDNA 2003 ToASCII as Python's idna codec runs it (AllowUnassigned, no STD3 rules)
+
+const removed = new Set(T.nameprepRemoved);
+const mapped = new Map();
+for (let k = 0; k < T.nameprepMapped.length;) {
+  const count = T.nameprepMapped[k + 1];
+  mapped.set(T.nameprepMapped[k], T.nameprepMapped.slice(k + 2, k + 2 + count));
+  k += 2 + count;
+}
+const prohibited = new CodePointSet(T.prohibited);
+const randAL = new CodePointSet(T.randAL);
+const lCat = new CodePointSet(T.lCat);
+const isASCII = (cs) => cs.every((c) => c < 0x80);
+const isDot = (c) => c === 0x2E || c === 0x3002 || c === 0xFF0E || c === 0xFF61;
+
+/** The length of the ASCII form of `domain` (code points), or null where ToASCII fails. */
+function idnaEncodedLength(domain) {
+  if (domain.length === 0) return 0;
+  if (isASCII(domain)) {
+    const labels = splitBy(domain, (c) => c === 0x2E);
+    for (const label of labels.slice(0, -1)) if (label.length === 0 || label.length >= 64) return null;
+    return labels[labels.length - 1].length >= 64 ? null : domain.length;
+  }
+  const labels = splitBy(domain, isDot);
+  let total = 0;
+  if (labels[labels.length - 1].length === 0) {
+    labels.pop();
+    total += 1;
+  }
+  for (let k = 0; k < labels.length; k++) {
+    const length = toASCII(labels[k]);
+    if (length === null) return null;
+    total += length + (k > 0 ? 1 : 0);
+  }
+  return total;
+}
+
+function splitBy(cs, isSeparator) {
+  const out = [[]];
+  for (const c of cs) {
+    if (isSeparator(c)) out.push([]); else out[out.length - 1].push(c);
+  }
+  return out;
+}
+
+function toASCII(label) {
+  if (isASCII(label)) return label.length > 0 && label.length < 64 ? label.length : null;
+  const prepped = nameprep(label);
+  if (prepped === null) return null;
+  if (isASCII(prepped)) return prepped.length > 0 && prepped.length < 64 ? prepped.length : null;
+  if (prepped[0] === 0x78 && prepped[1] === 0x6E && prepped[2] === 0x2D && prepped[3] === 0x2D) return null;
+  const length = 4 + punycodeLength(prepped);
+  return length < 64 ? length : null;
+}
+
+function nameprep(label) {
+  let s = '';
+  for (const c of label) {
+    if (removed.has(c)) continue;
+    const m = mapped.get(c);
+    s += m ? String.fromCodePoint(...m) : String.fromCodePoint(c).toLowerCase();
+  }
+  const out = Array.from(s.normalize('NFKC'), (ch) => ch.codePointAt(0));
+  if (out.some((c) => prohibited.has(c))) return null;
+  if (out.some((c) => randAL.has(c))) {
+    if (out.some((c) => lCat.has(c))) return null;
+    if (!randAL.has(out[0]) || !randAL.has(out[out.length - 1])) return null;
+  }
+  return out;
+}
+
+/** RFC 3492, the encoder's output length. */
+function punycodeLength(input) {
+  const base = 36, tmin = 1, tmax = 26;
+  let output = input.filter((c) => c < 0x80).length;
+  const b = output;
+  if (b > 0) output += 1;
+  let h = b, n = 128, delta = 0, bias = 72;
+  const adapt = (d, points, first) => {
+    d = first ? Math.floor(d / 700) : Math.floor(d / 2);
+    d += Math.floor(d / points);
+    let k = 0;
+    while (d > ((base - tmin) * tmax) / 2) {
+      d = Math.floor(d / (base - tmin));
+      k += base;
+    }
+    return k + Math.floor(((base - tmin + 1) * d) / (d + 38));
+  };
+  while (h < input.length) {
+    let m = Infinity;
+    for (const c of input) if (c >= n && c < m) m = c;
+    delta += (m - n) * (h + 1);
+    n = m;
+    for (const c of input) {
+      if (c < n) delta += 1;
+      if (c === n) {
+        let q = delta;
+        for (let k = base; ; k += base) {
+          const t = k <= bias ? tmin : k >= bias + tmax ? tmax : k - bias;
+          if (q < t) break;
+          output += 1;
+          q = Math.floor((q - t) / (base - t));
+        }
+        output += 1;
+        bias = adapt(delta, h + 1, h === b);
+        delta = 0;
+        h += 1;
+      }
+    }
+    delta += 1;
+    n += 1;
+  }
+  return output;
+}
