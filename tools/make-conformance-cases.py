@@ -10,6 +10,9 @@
                                              sticker weight, at the limit, one below,
                                              one above, already over, deleting over)
                                              and decimal places 0 / 1 / 2
+    Tests/conformance/weighted.json          twitter-text v3's weighted count: URLs
+                                             (23 each), the invalid characters, edits
+                                             cut short around URLs
 
 The expectations are computed here, from the rules in docs/model.md ("The model",
 "JSON schema"), by a small reference model of its own that never runs the
@@ -18,12 +21,14 @@ line, known code), grapheme clusters come from the PyPI `regex` module's \\X,
 UTF-8 / UTF-16 / GB18030 lengths from Python's codecs, NFC from
 `unicodedata`, emoji from the Unicode properties docs/model.md names
 (Emoji_Presentation, Emoji_Modifier, Emoji + U+FE0F / U+20E3), and the
-twitter-text v3 weights from their published ranges. So a case here can catch
-a Swift bug instead of repeating it.
+twitter-text v3 weights from their published ranges, and URLs from PyPI's
+twitter-text-parser 3.0.0 (a port of twitter-text v3, checked here against
+cases of the official conformance suite before it is used). So a case here
+can catch a Swift bug instead of repeating it.
 
 Usage: python3 tools/make-conformance-cases.py [--check]
 (--check: exit 1 if the files on disk differ from what would be written.)
-Needs: python3-regex (pip install regex).
+Needs: pip install regex twitter-text-parser
 """
 
 import glob
@@ -33,6 +38,8 @@ import sys
 import unicodedata
 
 import regex
+from twitter_text import parse_tweet
+from twitter_text.extract_urls import extract_urls_with_indices
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "Tests", "conformance")
@@ -93,17 +100,38 @@ def is_emoji(cluster):
     return False
 
 
-def lengths_of_text(s):
-    """Every count of plain text (no stickers in it)."""
-    out = {"graphemes": 0, "utf16": u16(s), "utf8": len(s.encode("utf-8")),
-           "gb18030": len(s.encode("gb18030")), "weighted": 0}
+def cluster_weight(s):
+    """The weight of text without URLs: each emoji cluster 2, else its NFC scalars' weights."""
+    w = 0
     for c in clusters(s):
-        out["graphemes"] += 1
-        if is_emoji(c):
-            out["weighted"] += 2
-        else:
-            out["weighted"] += sum(weight_of_scalar(x) for x in unicodedata.normalize("NFC", c))
+        w += 2 if is_emoji(c) else sum(weight_of_scalar(x) for x in unicodedata.normalize("NFC", c))
+    return w
+
+
+def url_spans(s):
+    """twitter-text's URLs in the NFC text `s`, as parseTweet weighs them: from
+    where each starts, as many characters as its url (the path of a URL without
+    a protocol follows its ASCII domain)."""
+    return [(e["indices"][0], e["indices"][0] + len(e["url"])) for e in extract_urls_with_indices(s)]
+
+
+def lengths_of_text(s):
+    """Every count of plain text (no stickers in it). The weight: URLs 23 each
+    (found in the NFC text, as parseTweet finds them), the rest by clusters."""
+    out = {"graphemes": len(clusters(s)), "utf16": u16(s), "utf8": len(s.encode("utf-8")),
+           "gb18030": len(s.encode("gb18030")), "weighted": cluster_weight(s)}
+    nfc = unicodedata.normalize("NFC", s)
+    spans = url_spans(nfc) if "." in nfc else []
+    if spans:
+        w, at = 0, 0
+        for a, b in spans:
+            w += cluster_weight(nfc[at:a]) + 23
+            at = b
+        out["weighted"] = w + cluster_weight(nfc[at:])
     return out
+
+
+INVALID = ("\ufffe", "\ufeff", "\uffff")
 
 
 def uniform(n):
@@ -338,6 +366,8 @@ def counts(text, pol):
     v = content_violation(text, pol)
     if v:
         violations.append(v)
+    if pol["countMode"] == "weighted" and any(c in text for c in INVALID):
+        violations.append("invalidCharacters")
     out = dict(total)
     out.update({"length": length, "countMode": pol["countMode"], "maxLength": mx, "stickers": m.stickers(),
                 "emoji": emoji, "valid": not violations,
@@ -415,6 +445,8 @@ def _edit(req):
     def insert(s):
         if "\0" in s:
             return refused("text", "U+0000 (NUL) cannot be inserted")
+        if pol["countMode"] == "weighted" and any(c in s for c in INVALID):
+            return refused("invalidCharacters", "U+FFFE, U+FEFF and U+FFFF are not allowed here.")
         message = None
         if pol["emoji"] != "allow":
             found = Model(s).emoji()
@@ -442,7 +474,7 @@ def _edit(req):
             piece = Model(s)
             # The longest prefix of whole units whose result fits.
             ends = [0] + [u.p1 for u in piece.units]
-            k = len(ends) - 1
+            k = 0 if base > mx else len(ends) - 1  # text already over the limit takes nothing more
             while k > 0 and length_under(m.replacing(lo, hi, piece.plain(0, ends[k])), pol) > mx:
                 k -= 1
             if k < len(ends) - 1:
@@ -824,10 +856,194 @@ def decimal_families():
     return edits, counts_
 
 
+# --------------------------------------------------------------------------
+# Family 3: twitter-text v3's weighted count.
+
+# Cases of the official conformance suite (twitter/twitter-text
+# conformance/validate.yml, WeightedTweetsWithDiscountedEmojiCounterTest and
+# UnicodeDirectionalMarkerCounterTest; extract.yml, urls): the oracle must give
+# them before it is trusted. (One case of extract.yml is left out:
+# "http://domain.com-that-you-should-have-put-a-space-after" expects
+# http://domain.com, which twitter-text 3.1's own TLD rule (?=[^0-9a-zA-Z@+-]|$)
+# no longer finds, and neither does the port.)
+OFFICIAL_WEIGHTS = [
+    ("Hi http://test.co", 26, True), ("http://test.co", 23, True),
+    ("285 chars-" + "xxxxxxxxxx-" * 25, 285, False),
+    ("285 chars- http://www.twitter.com/jack " + "xxxxxxxxxx-" * 24, 299, False),
+    ("xxxxxxxxxx-" * 24 + " http://www.twitter.com/jack ", 289, False),
+    ("https://www.twitter.com/aloha " * 10, 240, True),
+    ("H🐱☺👨\u200d👩\u200d👧\u200d👦", 7, True), ("😷👾😡🔥💩", 10, True), ("🙋🏽👨\u200d🎤", 4, True),
+    ("randomurlrandomurlrandomurlrandomurlrandomurlrandomurlrandomurls.com", 68, True),
+    ("あいうえおかきくけこ" * 12 + " http://" + "あいうえおかきくけこ" * 5 + "あいう.com", 358, False),
+    ("あいうえおかきくけこ" * 12 + " http://" + "あいうえおかきくけこ" * 5 + "あい.com", 264, True),
+    ("Unicode 9.0 emoji: 🤠; 💃; 💃🏾", 29, True),
+    ("ABC\u202a\uffffABC\ufffe", 12, False),
+    ("\u2066\u202ahttp://foobar.پاکستان/\u202c\u2069", 31, True),
+]
+OFFICIAL_URLS = [
+    ("http://ああ.com", ["http://ああ.com"]), ("text http://foobar.com/#", ["http://foobar.com/#"]),
+    ("text http://xo.com/~matthew+%ff-,.;x", ["http://xo.com/~matthew+%ff-,.;x"]),
+    ("text http://en.wikipedia.org/wiki/Primer_(film)", ["http://en.wikipedia.org/wiki/Primer_(film)"]),
+    ("test http://example.comだよね.comtest/hogehoge", ["http://example.com"]),
+    ("text http://no-tld", []), ("text http://tld-too-short.x", []), ("(http://twitter.com", ["http://twitter.com"]),
+    ("foo.baz foo.co.jp www.xxxxxxx.baz www.foo.co.uk wwwww.xxxxxxx foo.comm foo.somecom foo.govedu foo.jp",
+     ["foo.co.jp", "www.foo.co.uk", "foo.jp"]),
+    ("これは日本語です。example.com/path/index.html中国語example.com/path한국", ["example.com/path/index.html", "example.com/path"]),
+    ("http://twitter.com/これは日本語です。example.com中国語http://t.co/abcde한국twitter.comテストexample2.comテストhttp://twitter.com/abcde",
+     ["http://twitter.com/", "example.com", "http://t.co/abcde", "twitter.com", "example2.com", "http://twitter.com/abcde"]),
+    ("Hello http://xn--はじめよう.com/index.html", []), ("test http://twitter_underscore.com", []),
+    ("test http://twitter.com/.", ["http://twitter.com/"]),
+    ("Test a ton of periods http://example.com/path..........................................", ["http://example.com/path"]),
+    ("#test.com @test.com #http://test.com @http://test.com #t.co/abcde @t.co/abcde", []),
+    ("I really like http://t.co/pbY2NfTZ's website", ["http://t.co/pbY2NfTZ"]),
+    ("I really like http://t.co/abcdefghijklmnopqrstuvwxyz012345678901234", []),
+    ("example.comてすとですtwitter.みんなです", ["example.com", "twitter.みんな"]),
+    ("$http://twitter.com $twitter.com $http://t.co/abcde $t.co/abcde $t.co $TVI.CA $RBS.CA", []),
+    ("long.test.tar.bz2 test.tar.bz2 tar.bz2", []), ("john.doe.gov@mail.com", []),
+    ("http://www.foo.com?referer=https://t.co/abcde http://t.co/xyzzy", ["http://www.foo.com?referer=https://t.co/abcde", "http://t.co/xyzzy"]),
+    ("test http://xn--ls8h.XN--ls8h.la/", ["http://xn--ls8h.XN--ls8h.la/"]),
+    ("\u2066\u202atest abcdef.com پاکستان http://twitter.com/\u202c\u2069", ["abcdef.com", "http://twitter.com/"]),
+    ("text https://t.co/asdfdf?a=b#123", ["https://t.co/asdfdf?a=b#123"]),
+]
+
+
+def check_oracle():
+    for text, weight, valid in OFFICIAL_WEIGHTS:
+        r = parse_tweet(text)
+        assert (r.weightedLength, r.valid) == (weight, valid), ("oracle", text[:40], r)
+    for text, urls in OFFICIAL_URLS:
+        assert [e["url"] for e in extract_urls_with_indices(text)] == urls, ("oracle", text[:40])
+
+
+def agrees_with_oracle(text):
+    """Plain text the corpus counts as twitter-text does: the model's weight is parseTweet's."""
+    r = parse_tweet(text)
+    assert lengths_of_text(text)["weighted"] == r.weightedLength, ("model vs oracle", text, r.weightedLength)
+    if 0 < r.weightedLength <= 280:
+        assert r.valid == (not any(c in text for c in INVALID)), ("validity vs oracle", text)
+
+
+WEIGHTED_COUNTS = [
+    # (text, what it shows, the oracle applies: the text has no sticker code)
+    ("http://test.com", "a URL with http:// counts 23", True),
+    ("https://test.com", "a URL with https:// counts 23", True),
+    ("test.com", "a URL without protocol counts 23", True),
+    ("HTTPS://www.ExaMPLE.COM/index.html", "a URL in capitals counts 23", True),
+    ("Test https://test.com test https://test.com test.com test", "several URLs count 23 each", True),
+    ("https://example.com/path/to/resource?search=foo&lang=en", "a path and a query are part of the URL", True),
+    ("http://user:PASSW0RD@example.com:8080/login.php", "user info before the host: the extractor finds no URL", True),
+    ("a.com b.org c.co.uk d.jp", "URLs without protocol on gTLDs and ccTLDs", True),
+    ("foo.baz foo.comm www.xxxxxxx foo.govedu", "unknown TLDs make no URL", True),
+    ("http://no-tld and http://tld-too-short.x", "a host without a TLD makes no URL", True),
+    ("see example.com.", "a trailing period is not part of the URL", True),
+    ("(http://example.com)", "parentheses around a URL are not part of it", True),
+    ("http://example.com/path..........", "trailing periods after a path are not part of the URL", True),
+    ("http://en.wikipedia.org/wiki/Primer_(film)", "balanced parentheses in a path are part of the URL", True),
+    ("http://example.com/a!(x)", "parentheses after a character that cannot end a path are not", True),
+    ("http://t.co/pbY2NfTZ's site", "a t.co URL ends at its slug", True),
+    ("http://t.co/abcdefghijklmnopqrstuvwxyz012345678901234", "a t.co slug over 40 characters makes no URL", True),
+    ("john.doe.gov@mail.com $twitter.com #test.com @test.com", "no URL after $, # or @, nor before @", True),
+    ("这是example.com网站", "a URL without protocol beside CJK", True),
+    ("これは日本語です。example.com/path/index.html中国語example.com/path한국", "URLs without protocol between CJK runs", True),
+    ("http://twitter.com/これは日本語です。example.com中国語", "a URL with protocol stops at CJK", True),
+    ("去看看http://例子.中国/路径吧", "an internationalized domain and TLD", True),
+    ("中文中文中文中文中文中文中文中文中文中文中文中文中文中文中文中文中文中文中文中文example.com",
+     "a long CJK run joined to a domain makes its label too long (IDNA): no URL", True),
+    ("😀example.com", "an emoji before a URL", True),
+    ("example.com😀 👨\u200d👩\u200d👧\u200d👦 https://t.co/abc 🇨🇳", "emoji beside URLs", True),
+    ("https://" + "a" * 60 + ".com/" + "p" * 200, "a long URL counts 23", True),
+    ("randomurlrandomurlrandomurlrandomurlrandomurlrandomurlrandomurls.com", "a 64-character domain label makes no URL", True),
+    ("http://averyveryverylongname.c", "a host whose TLD is unknown counts every character", True),
+    ("http://averyveryverylongname.com", "the same host with a TLD counts 23", True),
+    ("ABC\u202a\uffffABC\ufffe", "U+FFFF and U+FFFE make the text invalid", True),
+    ("\ufeffhello", "U+FEFF makes the text invalid", True),
+    ("https://a.com/[微笑]", "a sticker after a URL path is not part of the URL", True),
+    ("[微笑]example.com[哈哈]", "a URL between stickers", True),
+    ("https://a.com/[smile]", "a sticker code is never part of a URL, even where twitter-text would take its characters", False),
+    ("example.co[doge]m", "a sticker splits a URL", False),
+]
+
+
+def weighted_family():
+    check_oracle()
+    counts_, edits = [], []
+    seen = set()
+    for text, what, plain in WEIGHTED_COUNTS:
+        if plain:
+            assert not scan(text) or all(not CODES[text[a:b]]["tag"].isascii() for a, b in scan(text)), text
+            agrees_with_oracle(text)
+            # With its stickers as runs of their own, the text still counts what twitter-text gives it.
+            assert Model(text).lengths(None)["weighted"] == lengths_of_text(text)["weighted"], text
+        policies = [{"countMode": "weighted"}]
+        if any(c in text for c in INVALID):
+            policies.append({"countMode": "graphemes"})
+        if scan(text):
+            policies.append({"countMode": "weighted", "stickerWeight": 1})
+        for pol in policies:
+            res = counts(text, read_policy(pol))
+            name = "Weighted: %s (%s%s)." % (what, describe(text) if len(text) < 60 else describe(text[:40]) + "…",
+                                            "" if pol == policies[0] else ", " + ", ".join("%s %s" % kv for kv in pol.items()))
+            assert name not in seen, name
+            seen.add(name)
+            counts_.append(case("count", name, {"text": text, "policy": pol},
+                                {k: res[k] for k in ("weighted", "length", "valid", "violations")}))
+    # Limits: a count at, and one under, the weight of a text with a URL.
+    for text in ("hi example.com", "https://t.co/abc 你好"):
+        w = lengths_of_text(text)["weighted"]
+        for mx in (w, w - 1):
+            pol = {"countMode": "weighted", "maxLength": mx}
+            res = counts(text, read_policy(pol))
+            counts_.append(case("count", "Weighted limit %d: %s %s." % (mx, describe(text), "fits" if res["valid"] else "is over"),
+                                {"text": text, "policy": pol},
+                                {k: res[k] for k in ("weighted", "length", "remaining", "overBy", "valid", "violations")}))
+    # Edits under a weighted maxLength.
+    EDITS = [
+        ("", "http://averyveryverylongname.com", 25, "a long URL that counts 23 goes in whole under 25"),
+        ("", "http://averyveryverylongname.c", 25, "a host without a TLD is cut to 25 characters"),
+        ("", "see https://example.com/a/very/long/path/indeed ok", 30, "a paste keeps its URL whole and cuts after it"),
+        ("hi ", "example.com", 10, "a URL that would count 23 is cut to the prefix that fits"),
+        ("hi ", "example.com", 26, "a URL that counts 23 fits after hi"),
+        ("http://averyveryverylongname.co", "m", 23, "text over the limit takes nothing more, though a letter would make a URL of it"),
+        ("http://averyveryverylongname.co", "m", 31, "typing the last letter of a TLD makes the text weigh 23"),
+        ("example.com", " x", 24, "a space after a URL fits, the letter after it does not"),
+        ("你好", "https://t.co/abc😀", 28, "a URL after CJK, then an emoji that does not fit"),
+        ("a", "[微笑]https://a.com", 30, "a sticker, then a URL"),
+        ("a", "b.c", 2, "a short text that is not a URL counts its characters"),
+    ]
+    for text, piece, mx, what in EDITS:
+        for sw in (None, 1):
+            pol = {"countMode": "weighted", "maxLength": mx}
+            if sw is not None:
+                if "[" not in piece:
+                    continue
+                pol["stickerWeight"] = sw
+            req = {"text": text, "op": "paste", "string": piece, "policy": pol}
+            res = edit(req)
+            name = "Weighted limit %d%s: %s (%s after %s)." % (
+                mx, "" if sw is None else " with stickerWeight %d" % sw, what, describe(piece), describe(text) or "nothing")
+            edits.append(case("edit", name, req, {k: res[k] for k in (
+                "text", "selection", "truncated", "message", "changed", "counts")}))
+    # A space typed inside a URL at the limit: the URL splits and weighs more.
+    req = {"text": "https://example.com/path", "selection": {"location": 19, "length": 0}, "op": "insert", "string": " ",
+           "policy": {"countMode": "weighted", "maxLength": 23}}
+    res = edit(req)
+    edits.append(case("edit", "Weighted limit 23: a space typed inside a URL would split it and is not inserted.", req,
+                      {k: res[k] for k in ("text", "truncated", "message", "changed")}))
+    # The invalid characters: refused under a weighted policy, taken under others.
+    for ch, label in (("\ufffe", "U+FFFE"), ("\ufeff", "U+FEFF"), ("\uffff", "U+FFFF")):
+        for pol in ({"countMode": "weighted"}, {"countMode": "graphemes"}):
+            req = {"text": "ab", "op": "insert", "string": "x" + ch, "policy": pol}
+            res = edit(req)
+            name = "Inserting %s under %s %s." % (label, pol["countMode"], "is refused (invalidCharacters)" if res["rejected"] else "goes in")
+            edits.append(case("edit", name, req, {k: res[k] for k in ("text", "rejected", "message", "changed")}))
+    return edits, counts_
+
+
 def main():
     units = unit_families()
     le, lc = limit_families()
     de, dc = decimal_families()
+    we, wc = weighted_family()
     files = {
         "generated-units.json": write_corpus(
             "generated-units.json",
@@ -847,6 +1063,15 @@ def main():
             "already over the limit; deleting over the limit. Decimal input with 0, 1 and 2 places. Expectations "
             "come from the generator's own model of the rules in docs/model.md, not from running Swift.",
             {"edit": le + de, "count": lc + dc}),
+        "weighted.json": write_corpus(
+            "weighted.json",
+            "Generated by tools/make-conformance-cases.py (do not edit by hand; run it again). twitter-text v3's "
+            "weighted count: URLs with and without protocol (23 each), what ends one, URLs beside CJK, emoji and "
+            "stickers (a code is never part of a URL: URLs are found in the runs of text between stickers), long "
+            "URLs, IDN; U+FFFE, U+FEFF and U+FFFF make a text invalid and are refused in an edit; edits cut short "
+            "around URLs under maxLength (the longest prefix whose result fits). Weights of plain text are checked "
+            "against twitter-text-parser's parse_tweet; where a sticker code would be part of a URL, the name says so.",
+            {"edit": we, "count": wc}),
     }
     check = "--check" in sys.argv[1:]
     stale = False
