@@ -91,6 +91,7 @@ enum TwitterURLs {
 
     static let tlds: Set<[UInt32]> = Set(TwitterTextTables.tlds.split(separator: "|").map { $0.unicodeScalars.map(\.value) })
     static let longestTLD = tlds.map(\.count).max() ?? 0
+    static let tldFirsts = Set(tlds.map { $0[0] })
 
     // MARK: - The extractor
 
@@ -207,6 +208,9 @@ enum TwitterURLs {
 
         /// The longest TLD at `i` followed by a character that may follow one (or the end at `limit`), else `xn--…`.
         func tld(at i: Int, limit: Int) -> Int? {
+            guard i < limit else { return nil }
+            let first = fold(t[i])
+            guard tldFirsts.contains(first) || first == 0x78 else { return nil }
             var folded: [UInt32] = []
             var k = i
             while k < limit && folded.count < longestTLD {
@@ -484,7 +488,18 @@ extension TwitterURLs {
 
     /// The NFC code points of `p[range]` (ASCII as it is).
     static func nfcScalars(_ range: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> [UInt32] {
-        if !p[range].contains(where: { $0 >= 0x80 }) { return p[range].map(UInt32.init) }
+        // Simple scalars (ASCII, CJK, kana, Hangul syllables…) are unchanged by NFC and compose with nothing.
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(range.count)
+        var i = range.lowerBound
+        var simple = true
+        while i < range.upperBound {
+            let c = UTF8Bytes.scalar(at: i, in: p)
+            simple = simple && GraphemeSegmentation.isSimple(c)
+            scalars.append(c)
+            i += UTF8Bytes.sequenceLength(p[i])
+        }
+        if simple { return scalars }
         let s = String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self)
         return composeHangulLVT(s.precomposedStringWithCanonicalMapping.unicodeScalars.map(\.value))
     }
