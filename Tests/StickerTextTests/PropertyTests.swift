@@ -121,7 +121,9 @@ struct PropertyTests {
             } else {
                 #expect(result.text == text)  // already over: nothing more goes in
             }
-            #expect(result.truncated == (result.text != inserted + text))
+            // Cut short, or refused whole (U+FFFE/FEFF/FFFF under `weighted`), or all in.
+            #expect(result.truncated == (result.text != inserted + text && result.rejected == nil))
+            #expect(result.rejected == nil || result.text == text)
         }
     }
 

@@ -21,10 +21,12 @@ let log = [];
 let timer = null, running = null, generation = 0;
 let editor;  // { current() -> {text, selection, counts}, adopt(state), policyJSON }
 
-/** The model leaves `gb18030` null until its table loads (the page's policy never needs it). */
+/** The model leaves `gb18030` (and `weighted` for text that may hold a URL)
+ * null until its table loads (the page's policy never needs them). */
 function comparable(field, local, server) {
-  if (field === 'counts' && local && local.gb18030 === null && server) return [local, { ...server, gb18030: null }];
-  return [local, server];
+  if (field !== 'counts' || !local || !server) return [local, server];
+  const unknown = ['gb18030', 'weighted'].filter((mode) => local[mode] === null);
+  return [local, { ...server, ...Object.fromEntries(unknown.map((mode) => [mode, null])) }];
 }
 
 function differing(fields, local, server) {

@@ -8,5 +8,5 @@ export { TextBackedString, OffsetUnit } from './text-backed-string.js';
 export { InputPolicy, unlimited } from './policy.js';
 export { applyEdit, EditError } from './editing.js';
 export { counts } from './counting.js';
-export { loadGB18030, hasGB18030 } from './lengths.js';
+export { loadGB18030, hasGB18030, loadURLs, hasURLs } from './lengths.js';
 export { edit, count, render, parsePolicy } from './requests.js';
