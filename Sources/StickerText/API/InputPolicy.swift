@@ -1,5 +1,5 @@
 /// How `maxLength` is counted.
-public enum CountMode: String, Codable, CaseIterable, Sendable {
+public enum CountMode: String, CaseIterable, Sendable {
     /// User-perceived characters.
     case graphemes
     /// UTF-16 code units, what `NSString.length` and JavaScript's `length` give.
@@ -14,7 +14,7 @@ public enum CountMode: String, Codable, CaseIterable, Sendable {
     case weighted
 }
 
-public enum EmojiRule: String, Codable, CaseIterable, Sendable {
+public enum EmojiRule: String, CaseIterable, Sendable {
     case allow
     /// An edit that inserts an emoji is refused whole.
     case reject
@@ -22,7 +22,7 @@ public enum EmojiRule: String, Codable, CaseIterable, Sendable {
     case strip
 }
 
-public enum ContentRule: String, Codable, CaseIterable, Sendable {
+public enum ContentRule: String, CaseIterable, Sendable {
     case any
     /// ASCII 0–9 only.
     case digits

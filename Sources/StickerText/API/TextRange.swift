@@ -1,5 +1,5 @@
 /// An NSRange-style range: a start and a length, in some unit.
-public struct TextRange: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct TextRange: Hashable, Sendable, CustomStringConvertible {
     public var location: Int
     public var length: Int
 
@@ -16,7 +16,7 @@ public struct TextRange: Codable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The unit of display offsets. In both, one sticker counts 1.
-public enum OffsetUnit: String, Codable, Sendable, CaseIterable {
+public enum OffsetUnit: String, Sendable, CaseIterable {
     /// UTF-16 code units: a `UITextView`'s NSRange with attachments, a browser's DOM offsets.
     case utf16
     /// User-perceived characters (grapheme clusters).
