@@ -33,7 +33,7 @@ public struct APIHandler: Sendable {
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         guard let methods = Self.routes.first(where: { $0.path == request.path })?.methods else {
-            return error(APIError(.notFound, "no such endpoint: \(request.path); see /openapi.yaml"))
+            return notFound(request)
         }
         guard methods.contains(request.method) else {
             var response = error(APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.path); use \(methods.joined(separator: ", "))"))
@@ -46,8 +46,13 @@ public struct APIHandler: Sendable {
         case ("/api/render", "POST"): return post(request, .render)
         case ("/api/render", _): return renderFragment(request)
         case ("/api/edit", _): return post(request, .edit)
-        default: return post(request, .count)
+        case ("/api/count", _): return post(request, .count)
+        default: return notFound(request)  // a route listed without a case here
         }
+    }
+
+    private func notFound(_ request: HTTPRequest) -> HTTPResponse {
+        error(APIError(.notFound, "no such endpoint: \(request.path); see /openapi.yaml"))
     }
 
     // MARK: - Endpoints
@@ -76,7 +81,7 @@ public struct APIHandler: Sendable {
         let text = texts[0].value
         let options: RenderOptions
         do {
-            options = try RenderOptions(textValues: pairs.filter { $0.name != "text" })
+            options = try RenderOptions(textValues: pairs.filter { $0.name != "text" }, others: ["text"])
         } catch {
             return self.error(error)
         }

@@ -1,6 +1,6 @@
 // chat.js owns the chat view: sending the editor's text into the message
 // list once POST /api/render has taken it (empty input never sends), shown
-// as the model's DOM nodes (never server HTML through innerHTML; a sticker
+// as the model's DOM nodes (server HTML is never parsed into the page; a sticker
 // list that differs from the server's is reported as a difference), and
 // keeping the list pinned to its newest message while the panel or the
 // on-screen keyboard (through visualViewport) takes height away.

@@ -21,9 +21,10 @@ extension RenderOptions {
 
     /// From values written as text (`size=32`, `lineBreaks=false`), as a
     /// query string or command-line flags give them. A name not in `Field`,
-    /// or given twice, is an error that names it.
-    public init(textValues pairs: [(name: String, value: String)]) throws(APIError) {
-        try self.init(decoding: TextValues(pairs, allowed: Field.allCases.map(\.rawValue)))
+    /// or given twice, is an error that names it; its message also lists
+    /// `others`, the names the caller takes besides the options (`text`).
+    public init(textValues pairs: [(name: String, value: String)], others: [String] = []) throws(APIError) {
+        try self.init(decoding: TextValues(pairs, allowed: Field.allCases.map(\.rawValue), others: others))
     }
 }
 
@@ -41,11 +42,11 @@ extension JSONFields: OptionValues {}
 struct TextValues: OptionValues {
     private let values: [String: String]
 
-    init(_ pairs: [(name: String, value: String)], allowed: [String]) throws(APIError) {
+    init(_ pairs: [(name: String, value: String)], allowed: [String], others: [String] = []) throws(APIError) {
         var values: [String: String] = [:]
         for (name, value) in pairs {
             guard allowed.contains(name) else {
-                throw APIError(.invalidRequest, "unknown option \"\(name)\"; expected \(allowed.joined(separator: ", "))")
+                throw APIError(.invalidRequest, "unknown parameter \"\(name)\"; expected \((others + allowed).joined(separator: ", "))")
             }
             if values.updateValue(value, forKey: name) != nil { throw APIError(.invalidRequest, "\(name) is given twice") }
         }
