@@ -23,3 +23,7 @@ command -v swift >/dev/null || [ -x /opt/swift/usr/bin/swift ] || { echo "swift 
 # twitter-text-parser (the weighted count's oracle) and regex serve tools/make-conformance-cases.py and tools/generate-twitter-text-tables.py.
 python3 -c 'import pytest, jsonschema, referencing, yaml, openapi_spec_validator, selenium, html5lib, schemathesis, twitter_text, regex' 2>/dev/null \
   || python3 -m pip install --quiet pytest jsonschema referencing pyyaml openapi-spec-validator selenium html5lib 'schemathesis>=4,<5' twitter-text-parser==3.0.0 regex
+# axe-playwright-python only for the axe-core it bundles (axe.min.js), which the accessibility
+# tests inject with selenium (Tests/e2e/axe.py): without its dependencies, as playwright is not used.
+python3 -c 'import axe_playwright_python' 2>/dev/null \
+  || python3 -m pip install --quiet --no-deps axe-playwright-python
