@@ -1,8 +1,9 @@
 // panel.js owns the sticker panel: opening and closing it in place of the
 // system keyboard (focus and caret stay in the editor), its tabs (Recent, each
 // pack, Emoji) and the paged grid of 3 rows with the delete key in the last
-// cell, the page dots, and arrow-key movement in tabs and grid. What a cell
-// does when pressed is press.js's.
+// cell (each page an ARIA grid of rows and cells, one Tab stop per page), the
+// page dots, and arrow-key movement in tabs and grid. What a cell does when
+// pressed is press.js's.
 
 import { recents } from './recents.js';
 import { focusKeepingCaret, useSystemKeyboard } from './editor-dom.js';
@@ -50,35 +51,59 @@ function deleteCell() {
   return b;
 }
 
-function emptyCell() {
-  const s = document.createElement('span');
-  s.className = 'cell';
-  return s;
+// A page is an ARIA grid (arrow keys move in two dimensions, so rows and
+// columns are announced): rows of gridcells, each holding its button or, in
+// the free slots before the delete key, nothing, so every column keeps its place.
+function gridCell(content) {
+  const c = document.createElement('div');
+  c.className = 'slot';
+  c.setAttribute('role', 'gridcell');
+  if (content) c.appendChild(content);
+  return c;
+}
+
+function gridRow(cells) {
+  const r = document.createElement('div');
+  r.className = 'row';
+  r.setAttribute('role', 'row');
+  r.append(...cells);
+  return r;
+}
+
+// Recent's hint when it is empty: one cell across the first two rows.
+function hintRow(cols) {
+  const h = document.createElement('p');
+  h.className = 'hint';
+  h.textContent = '最近使用的表情会出现在这里 · Recently used stickers appear here';
+  const c = gridCell(h);
+  c.setAttribute('aria-colspan', String(cols));
+  const r = gridRow([c]);
+  r.classList.add('double');
+  return r;
 }
 
 // Shows tab `index` (0 is Recent, read afresh from localStorage) on its first page.
 function selectTab(index) {
   tab = index;
   [...tabs.children].forEach((t, i) => { t.setAttribute('aria-selected', String(i === index)); t.tabIndex = i === index ? 0 : -1; });
+  pages.setAttribute('aria-labelledby', tabs.children[index].id);
   const items = index === 0 ? recents() : packs[index - 1].stickers;
-  const per = columns() * 3 - 1;
+  const cols = columns(), per = cols * 3 - 1;
   pages.textContent = '';
   const count = Math.max(1, Math.ceil(items.length / per));
   for (let p = 0; p < count; p++) {
     const page = document.createElement('div');
     page.className = 'page';
-    page.style.setProperty('--cols', columns());
+    page.style.setProperty('--cols', cols);
     page.setAttribute('role', 'grid');
-    const slice = items.slice(p * per, (p + 1) * per);
-    slice.forEach((item) => page.appendChild(cellFor(item)));
-    if (!items.length) {
-      const h = document.createElement('p');
-      h.className = 'hint';
-      h.textContent = '最近使用的表情会出现在这里 · Recently used stickers appear here';
-      page.appendChild(h);
-    }
-    for (let k = slice.length + (items.length ? 0 : columns() * 2); k < per; k++) page.appendChild(emptyCell());
-    page.appendChild(deleteCell());
+    page.setAttribute('aria-label', `${tabs.children[index].getAttribute('aria-label')} ${p + 1}/${count}`);
+    const slots = items.slice(p * per, (p + 1) * per).map((item) => gridCell(cellFor(item)));
+    while (slots.length < per - (items.length ? 0 : cols * 2)) slots.push(gridCell());
+    slots.push(gridCell(deleteCell()));
+    if (!items.length) page.appendChild(hintRow(cols));
+    for (let r = 0; r < slots.length; r += cols) page.appendChild(gridRow(slots.slice(r, r + cols)));
+    // One Tab stop per page (a grid is entered once, then arrow keys move): its first key.
+    page.querySelectorAll('button.cell').forEach((b, k) => { b.tabIndex = k ? -1 : 0; });
     pages.appendChild(page);
   }
   pages.scrollLeft = 0;  // a new tab starts on its first page
@@ -95,6 +120,8 @@ function addTab(label, content) {
   const t = document.createElement('button');
   t.type = 'button';
   t.setAttribute('role', 'tab');
+  t.id = `tab-${tabs.children.length}`;
+  t.setAttribute('aria-controls', 'pages');
   t.setAttribute('aria-label', label);
   if (content.src) {
     const img = document.createElement('img');
@@ -134,9 +161,28 @@ export function initPanel() {
     selectTab(i);
     tabs.children[i].focus();
   });
+  // Left and right go through the page's keys in reading order; up and down
+  // keep the column (a free slot there means no move).
   pages.addEventListener('keydown', (e) => {
-    const cells = [...e.target.closest('.page').querySelectorAll('button.cell')], i = cells.indexOf(e.target), cols = columns();
-    const d = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: cols, ArrowUp: -cols }[e.key];
-    if (d && cells[i + d]) { e.preventDefault(); cells[i + d].focus(); }
+    const cell = e.target.closest('button.cell');
+    if (!cell || !['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp'].includes(e.key)) return;
+    const page = cell.closest('.page');
+    let next;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      const cells = [...page.querySelectorAll('button.cell')];
+      next = cells[cells.indexOf(cell) + (e.key === 'ArrowRight' ? 1 : -1)];
+    } else {
+      const rows = [...page.children], row = cell.closest('[role=row]');
+      const column = [...row.children].indexOf(cell.parentElement);
+      const target = rows[rows.indexOf(row) + (e.key === 'ArrowDown' ? 1 : -1)];
+      next = target && target.children[column] && target.children[column].querySelector('button.cell');
+    }
+    if (next) { e.preventDefault(); next.focus(); }
+  });
+  // The key last moved to is the page's Tab stop, so Tab back into the grid returns there.
+  pages.addEventListener('focusin', (e) => {
+    const cell = e.target.closest('button.cell');
+    if (!cell) return;
+    cell.closest('.page').querySelectorAll('button.cell').forEach((b) => { b.tabIndex = b === cell ? 0 : -1; });
   });
 }
