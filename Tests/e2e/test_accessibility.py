@@ -1,0 +1,129 @@
+"""axe-core over the page and the embed page in headless Chromium, against
+the real nginx and server: each state a user can reach is checked as it is
+on screen (after the page says it is ready, the panel's transition over) and
+must have no violations at all. A new state is one more test: bring the page
+there, then assert_no_violations(driver, 'what it is')."""
+import time
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from axe import assert_no_violations
+from browser import Page, browser
+
+
+@pytest.fixture(scope='module')
+def desktop():
+    d = browser(1100, 800)
+    yield d
+    d.quit()
+
+
+@pytest.fixture(scope='module')
+def phone():
+    d = browser(390, 780)
+    yield d
+    d.quit()
+
+
+def settled(p):
+    """Waits until nothing on the page is animating (the panel's height, the
+    bar's move), so axe sees colours and positions as the user does."""
+    p.wait('return document.getAnimations().length === 0')
+
+
+def open_panel(p):
+    p.open_panel()
+    settled(p)
+
+
+def tab_names(driver):
+    return [t.get_attribute('aria-label') for t in driver.find_elements(By.CSS_SELECTOR, '#tabs [role=tab]')]
+
+
+def assert_every_tab_has_no_violations(p, where):
+    """Selects each tab in turn (Recent, each pack, Emoji) and checks the panel showing it."""
+    names = tab_names(p.d)
+    assert len(names) >= 3, names  # Recent, at least one pack, Emoji
+    for i, name in enumerate(names):
+        p.tab(i)
+        assert_no_violations(p.d, f'{where}, tab {name}')
+
+
+def test_the_page_has_no_axe_violations_with_the_panel_closed(service, desktop):
+    p = Page(desktop, service)
+    settled(p)
+    assert_no_violations(desktop, 'panel closed')
+
+
+def test_the_page_has_no_axe_violations_with_the_panel_open(service, desktop):
+    p = Page(desktop, service)
+    open_panel(p)
+    assert_every_tab_has_no_violations(p, 'panel open, empty Recent')
+    # Recent again once it holds stickers: a grid of stickers instead of its hint.
+    p.tab(1)
+    p.cells()[0].click()
+    p.idle()
+    p.tab(0)
+    assert p.cells(), 'Recent should hold the sticker just inserted'
+    assert_no_violations(desktop, 'panel open, Recent with a sticker')
+
+
+def test_the_page_has_no_axe_violations_after_the_panel_is_closed_again(service, desktop):
+    p = Page(desktop, service)
+    open_panel(p)
+    desktop.find_element(By.ID, 'toggle').click()
+    p.wait("return document.getElementById('panel').hidden")
+    settled(p)
+    assert_no_violations(desktop, 'panel closed again')
+
+
+def test_the_page_has_no_axe_violations_at_phone_width(service, phone):
+    p = Page(phone, service)
+    settled(p)
+    assert_no_violations(phone, 'phone, panel closed')
+    open_panel(p)
+    assert_every_tab_has_no_violations(p, 'phone, panel open')
+
+
+def test_the_page_has_no_axe_violations_with_a_message_sent_and_a_note_shown(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', 'hi [微笑] <b>')
+    p.idle()
+    phone.find_element(By.ID, 'send').click()
+    p.wait("return document.querySelectorAll('#messages .msg').length === 1")
+    p.clipboard_event('paste', 'x' * 150)  # cut short at 140: the note shows, the counter is at its limit
+    p.idle()
+    p.wait("return !document.getElementById('note').hidden")
+    settled(p)
+    assert_no_violations(phone, 'a message sent, a note shown')
+
+
+def test_each_grid_page_is_one_tab_stop_and_arrow_keys_move_by_row_and_column(service, phone):
+    p = Page(phone, service)
+    open_panel(p)
+    p.tab(1)
+    stops = phone.execute_script("return [...document.querySelectorAll('#pages .page')]"
+                                 ".map((g) => g.querySelectorAll('button.cell[tabindex=\"0\"]').length)")
+    assert len(stops) >= 2 and set(stops) == {1}, stops  # every page reachable by Tab, once
+    cells, cols = p.cells(), 7  # phone width: 7 columns
+    focused = lambda: phone.execute_script('return document.activeElement.getAttribute("aria-label")')
+    cells[0].send_keys(Keys.ARROW_DOWN)
+    assert focused() == cells[cols].get_attribute('aria-label')  # same column, next row
+    ActionChains(phone).send_keys(Keys.ARROW_RIGHT, Keys.ARROW_UP).perform()
+    assert focused() == cells[1].get_attribute('aria-label')
+    ActionChains(phone).send_keys(Keys.TAB).perform()  # out of the grid, to the next page's grid
+    assert phone.execute_script("return document.activeElement.closest('.page') === document.querySelectorAll('#pages .page')[1]")
+    ActionChains(phone).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+    assert focused() == cells[1].get_attribute('aria-label')  # back where the arrows left it
+
+
+def test_the_embed_page_has_no_axe_violations(service, phone):
+    phone.get(f'http://127.0.0.1:{service.port}/embed.html')
+    end = time.time() + 5
+    while time.time() < end and not phone.find_elements(By.CSS_SELECTOR, '#out img.sticker'):
+        time.sleep(0.05)
+    assert phone.find_elements(By.CSS_SELECTOR, '#out img.sticker'), 'the live render did not appear'
+    assert_no_violations(phone, 'embed page')
