@@ -6,12 +6,18 @@ sticker, drawn from Google's Noto Color Emoji font (Debian: fonts-noto-color-emo
 SIL Open Font License 1.1), and Sources/StickerText/Internal/DefaultPacks.swift,
 which embeds the same pack.json texts in the library so it runs with no files.
 
-Needs python3-pil and fonts-noto-color-emoji. Run: python3 tools/generate-default-packs.py
+Every sticker also gets its search keys: pinyin and initials from its Chinese
+name (tools/search_keys.py, PyPI pypinyin) and the keywords below.
+
+Needs python3-pil, fonts-noto-color-emoji and pypinyin. Run: python3 tools/generate-default-packs.py
+(--json-only rewrites the pack.json files and DefaultPacks.swift and leaves the images as they are).
 The output is committed: a fresh clone runs without generating.
 """
 import json
 import os
 import sys
+
+from search_keys import with_keys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
 FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf'
@@ -182,11 +188,25 @@ def render_glyph(font, emoji, size):
     return square.resize((size, size), Image.LANCZOS)
 
 
+# Words people search a sticker by that neither its names nor its codes hold
+# (folded as searches fold them: lowercase).
+KEYWORDS = {
+    '笑哭': ['笑死', 'xswl'],
+    '赞': ['点赞', 'good'],
+    'doge': ['狗', 'dog'],
+    '吃瓜': ['围观'],
+    '红包': ['hongbao'],
+}
+
+
 def main():
-    from PIL import ImageFont
-    if not os.path.exists(FONT):
-        sys.exit(f'{FONT} is missing: apt-get install fonts-noto-color-emoji')
-    font = ImageFont.truetype(FONT, 109)
+    json_only = '--json-only' in sys.argv[1:]
+    font = None
+    if not json_only:
+        from PIL import ImageFont
+        if not os.path.exists(FONT):
+            sys.exit(f'{FONT} is missing: apt-get install fonts-noto-color-emoji')
+        font = ImageFont.truetype(FONT, 109)
     texts = []
     for order, (pack_id, title_zh, title_en, cover, rows) in enumerate(PACKS, start=1):
         folder = os.path.join(ROOT, 'public', 'stickers', pack_id)
@@ -197,24 +217,28 @@ def main():
             files = {}
             for scale, suffix in ((1, ''), (2, '@2x'), (3, '@3x')):
                 name = f'{base}{suffix}.png'
-                render_glyph(font, emoji, SIZE_1X * scale).save(os.path.join(folder, name), optimize=True)
+                if not json_only:
+                    render_glyph(font, emoji, SIZE_1X * scale).save(os.path.join(folder, name), optimize=True)
                 files[f'{scale}x'] = name
             aliases = [f'[{a}]' for a in (cht, en) if a]
             if zh == 'doge':
                 aliases = ['[狗头]', '[狗頭]']
-            stickers.append({
+            sticker = {
                 'tag': f'[{zh}]',
                 'aliases': aliases,
                 'name': {'zh': zh if zh != 'doge' else '狗头', 'en': name_en},
                 'image': {**files, 'width': SIZE_1X, 'height': SIZE_1X},
-            })
+            }
+            if zh in KEYWORDS:
+                sticker['keywords'] = KEYWORDS[zh]
+            stickers.append(with_keys(sticker))
         pack = {'id': pack_id, 'title': {'zh': title_zh, 'en': title_en}, 'cover': cover, 'kind': 'image',
                 'order': order, 'stickers': stickers}
         texts.append(write_pack(folder, pack))
     folder = os.path.join(ROOT, 'public', 'stickers', 'emoji')
     os.makedirs(folder, exist_ok=True)
     pack = {'id': 'emoji', 'title': {'zh': 'Emoji', 'en': 'Emoji'}, 'cover': '😀', 'kind': 'emoji', 'order': len(PACKS) + 1,
-            'stickers': [{'name': {'zh': zh, 'en': en}, 'emoji': e} for e, zh, en in EMOJI]}
+            'stickers': [with_keys({'name': {'zh': zh, 'en': en}, 'emoji': e}) for e, zh, en in EMOJI]}
     texts.append(write_pack(folder, pack))
 
     swift = os.path.join(ROOT, 'Sources', 'StickerText', 'Internal', 'DefaultPacks.swift')

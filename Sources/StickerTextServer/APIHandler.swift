@@ -26,6 +26,7 @@ public struct APIHandler: Sendable {
     public static let routes: [(path: String, methods: [String])] = [
         ("/api/health", ["GET", "HEAD"]),
         ("/api/packs", ["GET", "HEAD"]),
+        ("/api/stickers", ["GET", "HEAD"]),
         ("/api/render", ["GET", "HEAD", "POST"]),
         ("/api/edit", ["POST"]),
         ("/api/count", ["POST"]),
@@ -43,6 +44,7 @@ public struct APIHandler: Sendable {
         switch (request.path, request.method) {
         case ("/api/health", _): return json(200, health, cache: "no-store")
         case ("/api/packs", _): return packsResponse(request)
+        case ("/api/stickers", _): return searchResponse(request)
         case ("/api/render", "POST"): return post(request, .render)
         case ("/api/render", _): return renderFragment(request)
         case ("/api/edit", _): return post(request, .edit)
@@ -63,6 +65,31 @@ public struct APIHandler: Sendable {
             return HTTPResponse(status: 304, headers: headers)
         }
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: packs.body)
+    }
+
+    /// `GET /api/stickers?q=…&limit=…`: the stickers a query finds, best
+    /// first; CORS open, cacheable, and its ETag names the packs' version
+    /// (the packs document's tag) and the answer, so a pack reload changes it.
+    private func searchResponse(_ request: HTTPRequest) -> HTTPResponse {
+        let pairs: [(name: String, value: String)]
+        do {
+            pairs = try QueryString.parse(request.query)
+        } catch {
+            return self.error(APIError(.invalidRequest, error.message))
+        }
+        let query: SearchQuery
+        do {
+            query = try SearchQuery(textValues: pairs)
+        } catch {
+            return self.error(error)
+        }
+        let body = api.search(query)
+        let etag = "\"" + packs.etag.dropFirst().dropLast() + "-" + PacksDocument.hash(body) + "\""
+        let headers = [("ETag", etag), ("Cache-Control", "public, max-age=60, must-revalidate"), ("Access-Control-Allow-Origin", "*")]
+        if let tags = request.headers["if-none-match"], Self.matches(tags, etag) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: body)
     }
 
     /// `GET /api/render?text=…`: an HTML fragment for other sites, CORS open.

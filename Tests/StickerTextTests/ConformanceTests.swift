@@ -7,14 +7,29 @@ import Testing
 /// are held to one spec.
 struct ConformanceTests {
     enum Endpoint: String, CaseIterable, Sendable {
-        case edit, count, render
+        case edit, count, render, search
 
         func call(_ api: StickerTextAPI, _ body: [UInt8]) throws(APIError) -> [UInt8] {
             switch self {
-            case .edit: try api.edit(body)
-            case .count: try api.count(body)
-            case .render: try api.render(body)
+            case .edit: return try api.edit(body)
+            case .count: return try api.count(body)
+            case .render: return try api.render(body)
+            case .search:
+                // `{q, limit?}`: the query parameters of GET /api/stickers.
+                let request = jsonObject(body)
+                return api.search(try SearchQuery(request["q"] as! String, limit: request["limit"] as? Int))
             }
+        }
+
+        /// The fields a case can expect: the response's own, and for a search
+        /// `found` (each result's tag, or its emoji) and `match`, in order.
+        func fields(of response: [UInt8]) -> [String: Any] {
+            var fields = jsonObject(response)
+            if self == .search, let stickers = fields["stickers"] as? [[String: Any]] {
+                fields["found"] = stickers.map { ($0["tag"] ?? $0["emoji"]) as! String }
+                fields["match"] = stickers.map { $0["match"] as! String }
+            }
+            return fields
         }
     }
 
@@ -48,7 +63,7 @@ struct ConformanceTests {
                 problems.append("\(file): \(error)"); continue
             }
             for key in root.keys.sorted() where key != "about" && Endpoint(rawValue: key) == nil {
-                problems.append("\(file): unknown list \"\(key)\"; the lists are edit, count and render")
+                problems.append("\(file): unknown list \"\(key)\"; the lists are edit, count, render and search")
             }
             for endpoint in Endpoint.allCases {
                 guard let list = root[endpoint.rawValue] else { continue }
@@ -86,7 +101,7 @@ struct ConformanceTests {
             Issue.record("\(c.error.map { "expected error \($0)" } ?? "no expect"), got \(String(decoding: response, as: UTF8.self))")
             return
         }
-        let fields = jsonObject(response)
+        let fields = c.endpoint.fields(of: response)
         for (field, expected) in expect.sorted(by: { $0.key < $1.key }) {
             guard let actual = fields[field] else {
                 Issue.record("no \"\(field)\" in \(String(decoding: response, as: UTF8.self))")

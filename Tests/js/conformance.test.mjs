@@ -4,21 +4,27 @@
 // `html` is Swift's alone: the JS model never builds HTML strings.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { edit, count, render, loadGB18030 } from '../../public/js/model/index.js';
+import { edit, count, render, search, loadGB18030 } from '../../public/js/model/index.js';
 import { loadURLs } from '../../public/js/model/lengths.js';
 import { catalog, corpus } from './support.mjs';
 
-const run = { edit, count, render };
+const run = { edit, count, render, search };
+
+// A search case expects `found` (each result's tag, or its emoji) and `match`, in order.
+const derived = {
+  search: (r) => ({ ...r, found: r.stickers.map((s) => s.tag ?? s.emoji), match: r.stickers.map((s) => s.match) }),
+};
 
 before(() => Promise.all([loadGB18030(), loadURLs()]));
 
 for (const { file, ...sections } of corpus()) {
-  for (const kind of ['edit', 'count', 'render']) {
+  for (const kind of ['edit', 'count', 'render', 'search']) {
     for (const c of sections[kind] ?? []) {
       test(`${file} ${kind}: ${c.name}`, () => {
         let response;
         try {
           response = run[kind](structuredClone(c.request), catalog);
+          response = derived[kind]?.(response) ?? response;
         } catch (error) {
           if (!error.code) throw error;
           assert.equal(error.code, c.error, `unexpected error ${error.code}: ${error.message}`);
@@ -36,6 +42,6 @@ for (const { file, ...sections } of corpus()) {
 }
 
 test('the corpus holds at least 400 cases', () => {
-  const total = corpus().reduce((n, f) => n + ['edit', 'count', 'render'].reduce((m, k) => m + (f[k]?.length ?? 0), 0), 0);
+  const total = corpus().reduce((n, f) => n + ['edit', 'count', 'render', 'search'].reduce((m, k) => m + (f[k]?.length ?? 0), 0), 0);
   assert.ok(total >= 400, `${total} cases`);
 });

@@ -16,6 +16,7 @@ public struct StickerCatalog: Sendable {
     public let packs: [StickerPack]
     public let entries: [Entry]
     let table: CodeTable
+    let searchIndex: SearchIndex
 
     /// Builds a catalog from packs already in memory, checking tags, aliases
     /// and image paths (but not that image files exist: see `load(directory:)`).
@@ -38,6 +39,7 @@ public struct StickerCatalog: Sendable {
         self.packs = packs
         self.entries = entries
         self.table = table
+        searchIndex = SearchIndex(packs: packs)
     }
 
     /// The sticker entry a code (with brackets) names, canonical or alias.

@@ -46,14 +46,25 @@ public struct Sticker: Hashable, Sendable {
     public var image: StickerImage?
     /// The emoji text itself, for stickers of an emoji pack.
     public var emoji: String?
+    /// The search keys: the Chinese name's full pinyin (`xiaoku`) and its
+    /// initials (`xk`), lowercase ASCII, written by the pack tools (PyPI
+    /// pypinyin) so that nothing needs a dictionary at run time; and
+    /// keywords, folded as searches fold them. See `StickerSearch`.
+    public var pinyin: String?
+    public var initials: String?
+    public var keywords: [String]
 
     public init(tag: String?, aliases: [String] = [], name: LocalizedName,
-                image: StickerImage? = nil, emoji: String? = nil) {
+                image: StickerImage? = nil, emoji: String? = nil,
+                pinyin: String? = nil, initials: String? = nil, keywords: [String] = []) {
         self.tag = tag
         self.aliases = aliases
         self.name = name
         self.image = image
         self.emoji = emoji
+        self.pinyin = pinyin
+        self.initials = initials
+        self.keywords = keywords
     }
 
     /// Every code this sticker answers to, canonical first.

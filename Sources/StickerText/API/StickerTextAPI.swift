@@ -65,6 +65,11 @@ public struct StickerTextAPI: Sendable {
         return w.bytes
     }
 
+    /// `GET /api/stickers`: `{"stickers": [...]}`, best first.
+    public func search(_ query: SearchQuery) -> [UInt8] {
+        catalog.searchDocument(catalog.search(query))
+    }
+
     public func render(_ text: String, options: RenderOptions) throws(APIError) -> String {
         let renderer = try renderer(for: options)
         do {

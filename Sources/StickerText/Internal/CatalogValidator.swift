@@ -32,6 +32,7 @@ enum CatalogValidator {
                 if let image = sticker.image, image.width <= 0 || image.height <= 0 || image.width > 4096 || image.height > 4096 {
                     issue(entry, "image size \(image.width)×\(image.height) is not between 1 and 4096")
                 }
+                issues += searchKeyProblems(sticker).map { CatalogIssue(file: file, entry: entry, message: $0) }
                 for code in sticker.codes {
                     if let problem = TagSyntax.problem(in: code) {
                         issue(entry, "bad code \"\(code)\": \(problem)")
@@ -44,6 +45,41 @@ enum CatalogValidator {
             }
         }
         return issues
+    }
+
+    /// The search keys: pinyin and initials come together and are lowercase
+    /// ASCII letters (what pypinyin writes, and what a query's letters can
+    /// match); keywords are searched as written, so they must be folded.
+    static func searchKeyProblems(_ sticker: Sticker) -> [String] {
+        var problems: [String] = []
+        switch (sticker.pinyin, sticker.initials) {
+        case (nil, nil): break
+        case (.some, nil): problems.append("pinyin without initials: give both or neither")
+        case (nil, .some): problems.append("initials without pinyin: give both or neither")
+        case (.some(let pinyin), .some(let initials)):
+            for (field, key) in [("pinyin", pinyin), ("initials", initials)] where !isLowerASCIIWord(key) {
+                problems.append("\(field) \"\(key)\" must be 1–200 lowercase ASCII letters a-z")
+            }
+            if isLowerASCIIWord(pinyin), isLowerASCIIWord(initials),
+               initials.count > pinyin.count || initials.first != pinyin.first {
+                problems.append("initials \"\(initials)\" are not the initials of pinyin \"\(pinyin)\"")
+            }
+        }
+        var seen: Set<String> = []
+        for keyword in sticker.keywords {
+            let length = keyword.unicodeScalars.count
+            if !(1...SearchQuery.maxLength).contains(length) {
+                problems.append("keyword \"\(keyword)\" must be 1–\(SearchQuery.maxLength) characters")
+            } else if !SearchFolding.isFolded(keyword) {
+                problems.append("keyword \"\(keyword)\" must be written as searches fold it: \"\(String(String.UnicodeScalarView(SearchFolding.fold(keyword))))\"")
+            }
+            if !seen.insert(keyword).inserted { problems.append("duplicate keyword \"\(keyword)\"") }
+        }
+        return problems
+    }
+
+    private static func isLowerASCIIWord(_ key: String) -> Bool {
+        (1...200).contains(key.utf8.count) && key.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
     }
 
     /// Checks that each image file exists, inside the pack folder once links are resolved.

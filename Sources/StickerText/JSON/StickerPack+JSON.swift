@@ -43,27 +43,42 @@ extension StickerPack {
 }
 
 extension Sticker {
-    static let fields = ["tag", "aliases", "name", "image", "emoji"]
+    static let fields = ["tag", "aliases", "name", "image", "emoji", "pinyin", "initials", "keywords"]
 
     init(json f: JSONFields) throws(APIError) {
         tag = try f.string("tag")
-        aliases = try f.array("aliases")?.enumerated().map { (i, alias) throws(APIError) in
-            guard case .string(let s) = alias else { throw APIError(.invalidRequest, "\(f.name("aliases"))[\(i)] must be a string") }
-            return s
-        } ?? []
+        aliases = try Self.strings(f, "aliases")
         name = try LocalizedName(json: f.requiredObject("name", allowed: LocalizedName.fields))
         image = try f.object("image", allowed: StickerImage.fields).map { (i) throws(APIError) in try StickerImage(json: i) }
         emoji = try f.string("emoji")
+        pinyin = try f.string("pinyin")
+        initials = try f.string("initials")
+        keywords = try Self.strings(f, "keywords")
+    }
+
+    /// An optional array of strings (empty when absent).
+    private static func strings(_ f: JSONFields, _ key: String) throws(APIError) -> [String] {
+        try f.array(key)?.enumerated().map { (i, item) throws(APIError) in
+            guard case .string(let s) = item else { throw APIError(.invalidRequest, "\(f.name(key))[\(i)] must be a string") }
+            return s
+        } ?? []
     }
 
     /// The sticker's fields, sorted, with its image written by `image`
     /// (the file names in `pack.json`, URLs in the packs document).
-    func write(to w: inout JSONWriter, image writeImage: (inout JSONWriter, StickerImage) -> Void) {
+    /// A search result adds how it matched and its pack's id, in their sorted places.
+    func write(to w: inout JSONWriter, found: (match: SearchMatch, pack: String)? = nil,
+               image writeImage: (inout JSONWriter, StickerImage) -> Void) {
         w.object { w in
             w.key("aliases"); w.array(aliases) { w, a in w.string(a) }
             if let emoji { w.key("emoji"); w.string(emoji) }
             if let image { w.key("image"); writeImage(&w, image) }
+            if let initials { w.key("initials"); w.string(initials) }
+            if !keywords.isEmpty { w.key("keywords"); w.array(keywords) { w, k in w.string(k) } }
+            if let found { w.key("match"); w.string(found.match.rawValue) }
             w.key("name"); name.write(to: &w)
+            if let found { w.key("pack"); w.string(found.pack) }
+            if let pinyin { w.key("pinyin"); w.string(pinyin) }
             if let tag { w.key("tag"); w.string(tag) }
         }
     }
@@ -78,6 +93,18 @@ extension StickerImage {
         x3 = try f.requiredString("3x")
         width = try f.requiredInt("width")
         height = try f.requiredInt("height")
+    }
+
+    /// The image as pages use it: `{height, src, srcset, width}`, with URLs
+    /// under `base` (ending in `/`).
+    func writeURLs(to w: inout JSONWriter, pack: String, base: String) {
+        let urls = urls(pack: pack, base: base)
+        w.object { w in
+            w.key("height"); w.int(height)
+            w.key("src"); w.string(urls.src)
+            w.key("srcset"); w.string(urls.srcset)
+            w.key("width"); w.int(width)
+        }
     }
 
     func write(to w: inout JSONWriter) {
@@ -122,15 +149,7 @@ extension StickerCatalog {
                     w.key("kind"); w.string(pack.kind.rawValue)
                     w.key("stickers")
                     w.array(pack.stickers) { w, sticker in
-                        sticker.write(to: &w) { w, image in
-                            let urls = image.urls(pack: pack.id, base: base)
-                            w.object { w in
-                                w.key("height"); w.int(image.height)
-                                w.key("src"); w.string(urls.src)
-                                w.key("srcset"); w.string(urls.srcset)
-                                w.key("width"); w.int(image.width)
-                            }
-                        }
+                        sticker.write(to: &w) { w, image in image.writeURLs(to: &w, pack: pack.id, base: base) }
                     }
                     w.key("title"); pack.title.write(to: &w)
                 }

@@ -10,3 +10,4 @@ export { applyEdit, EditError } from './editing.js';
 export { counts } from './counting.js';
 export { loadGB18030, hasGB18030, loadURLs, hasURLs } from './lengths.js';
 export { edit, count, render, parsePolicy } from './requests.js';
+export { search, searchStickers, SearchMatch } from './search.js';
