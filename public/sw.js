@@ -27,7 +27,7 @@ const SHELL = [
   '/js/main.js', '/js/offline.js', '/js/panel.js', '/js/press.js', '/js/recents.js', '/js/status.js', '/js/sticker-nodes.js', '/js/swipe.js',
   '/js/model/catalog.js', '/js/model/counting.js', '/js/model/editing.js', '/js/model/emoji.js',
   '/js/model/gb18030-table.js', '/js/model/graphemes.js', '/js/model/index.js', '/js/model/lengths.js',
-  '/js/model/policy.js', '/js/model/requests.js', '/js/model/scanner.js', '/js/model/text-backed-string.js',
+  '/js/model/policy.js', '/js/model/requests.js', '/js/model/scanner.js', '/js/model/search.js', '/js/model/text-backed-string.js',
   '/js/model/twitter-text-tables.js', '/js/model/urls.js',
 ];
 

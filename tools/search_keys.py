@@ -60,6 +60,17 @@ def write_pack(file, pack):
         f.write(json.dumps(pack, ensure_ascii=False, indent=1) + '\n')
 
 
+def fill_file(file):
+    """Writes the keys into one pack.json; how many stickers changed."""
+    with open(file, encoding='utf-8') as f:
+        pack = json.load(f)
+    stickers = [with_keys(s) for s in pack['stickers']]
+    changed = sum(1 for s, old in zip(stickers, pack['stickers']) if s != old)
+    if changed:
+        write_pack(file, {**pack, 'stickers': stickers})
+    return changed
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     parser.add_argument('--check', action='store_true', help='report stale keys, change nothing')
@@ -77,8 +88,7 @@ def main():
                       f'{s.get("pinyin")!r}/{s.get("initials")!r}')
             stale += len(changed)
         elif changed:
-            write_pack(file, {**pack, 'stickers': stickers})
-            print(f'{file}: search keys of {len(changed)} stickers written')
+            print(f'{file}: search keys of {fill_file(file)} stickers written')
     sys.exit(1 if stale else 0)
 
 
