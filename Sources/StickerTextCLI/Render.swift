@@ -12,6 +12,7 @@ struct Render: ParsableCommand {
     @Option(help: "Class of each sticker <img> (default sticker).") var className: String?
     @Flag(help: "Keep newlines as they are instead of writing <br>.") var noLineBreaks = false
     @Flag(help: "Wrap Unicode emoji in <span class=\"emoji\">.") var wrapEmoji = false
+    @Option(help: "Language of each sticker's aria-label, its name for screen readers: zh or en (default zh).") var lang: String?
     @Flag(help: #"Batch mode: one JSON render request {"text","options"?} per line, one JSON response per line."#)
     var jsonl = false
 
@@ -23,6 +24,7 @@ struct Render: ParsableCommand {
         if let className { given.append((RenderOptions.Field.className.rawValue, className)) }
         if noLineBreaks { given.append((RenderOptions.Field.lineBreaks.rawValue, "false")) }
         if wrapEmoji { given.append((RenderOptions.Field.wrapEmoji.rawValue, "true")) }
+        if let lang { given.append((RenderOptions.Field.lang.rawValue, lang)) }
         return given
     }
 

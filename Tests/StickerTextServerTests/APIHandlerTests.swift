@@ -78,8 +78,20 @@ struct APIHandlerTests {
         #expect(String(decoding: query.body, as: UTF8.self) == html)
     }
 
+    @Test func langChoosesTheAriaLabelInQueryAndJSONAlike() {
+        let query = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: "text=%5B%E5%BE%AE%E7%AC%91%5D&lang=en"))
+        let json = post("/api/render", #"{"text":"[微笑]","options":{"lang":"en"}}"#)
+        let html = (try? JSONSerialization.jsonObject(with: Data(json.body)) as? [String: Any])?["html"] as? String
+        #expect(query.status == 200)
+        #expect(String(decoding: query.body, as: UTF8.self) == html)
+        #expect(html?.contains(#"alt="[微笑]" title="微笑" aria-label="smile""#) == true)
+        let bad = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: "text=a&lang=fr"))
+        #expect(String(decoding: bad.body, as: UTF8.self).contains(#"lang must be one of zh, en, not \"fr\""#))
+    }
+
     @Test(arguments: ["text=%ZZ", "text=%E5%BE", "nothing=1", "", "text=a&size=big", "text=a&wrapEmoji=maybe", "text=a&baseURL=javascript:x",
-                      "text=a&size=24.5", "text=a&size=4", "text=a&text=b", "text=a&size=20&size=21", "text=a&options=x"])
+                      "text=a&size=24.5", "text=a&size=4", "text=a&text=b", "text=a&size=20&size=21", "text=a&options=x",
+                      "text=a&lang=fr", "text=a&lang=EN", "text=a&lang=", "text=a&lang=en&lang=zh"])
     func badRenderQueries(_ query: String) {
         let response = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: query))
         #expect(response.status == 400)

@@ -11,14 +11,16 @@ struct OpenAPIListsTests {
         return (try? String(contentsOf: root.appendingPathComponent("public/openapi.yaml"), encoding: .utf8)) ?? ""
     }()
 
-    /// The `enum: […]` flow list of `key` in components.schemas.`schema`, without `null`.
-    func list(_ schema: String, _ key: String) throws -> [String] {
+    /// The `enum: […]` flow list of `key` in components.schemas.`schema` (of
+    /// the schema itself without a key), without `null`.
+    func list(_ schema: String, _ key: String? = nil) throws -> [String] {
         let start = try #require(Self.spec.range(of: "\n    \(schema):\n"), "no schema \(schema)")
         let rest = Self.spec[start.upperBound...]
         let end = rest.range(of: "\n    [A-Za-z]", options: .regularExpression)?.lowerBound ?? rest.endIndex
         let body = rest[..<end]
-        let field = try #require(body.range(of: " \(key):"), "no \(key) in \(schema)")
-        let open = try #require(body[field.upperBound...].range(of: "enum: ["), "no enum for \(schema).\(key)")
+        var from = body.startIndex
+        if let key { from = try #require(body.range(of: " \(key):"), "no \(key) in \(schema)").upperBound }
+        let open = try #require(body[from...].range(of: "enum: ["), "no enum for \(schema).\(key ?? "")")
         let close = try #require(body[open.upperBound...].firstIndex(of: "]"))
         return body[open.upperBound ..< close].split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -47,6 +49,13 @@ struct OpenAPIListsTests {
 
     @Test func packKinds() throws {
         #expect(try list("Packs", "kind") == PackKind.allCases.map(\.rawValue))
+    }
+
+    /// The languages of the aria-label, one schema for the JSON option and the query parameter.
+    @Test func renderLanguages() throws {
+        #expect(try list("RenderLanguage") == RenderLanguage.allCases.map(\.rawValue))
+        #expect(Self.spec.contains(##"lang: { oneOf: [{ $ref: "#/components/schemas/RenderLanguage" }, { type: "null" }] }"##))
+        #expect(Self.spec.contains("- name: lang\n          in: query\n          schema: { $ref: \"#/components/schemas/RenderLanguage\" }"))
     }
 
     /// Every render option is a property of RenderOptions and a query parameter of GET /api/render.

@@ -72,6 +72,22 @@ struct APITests {
         #expect(found?.code.rawValue == "invalid_request")
     }
 
+    /// One decoder for every source: an unknown lang names the field and the values it takes.
+    @Test func unknownLangIsRefusedNamingTheFieldAndItsValues() throws {
+        for lang in [#""fr""#, #""EN""#, #""""#] {
+            let found = error(#"{"text":"a","options":{"lang":\#(lang)}}"#) { api, body throws(APIError) in try api.render(body) }
+            #expect(found?.code.rawValue == "invalid_request")
+            #expect(found?.message == "options.lang must be one of zh, en, not \(lang)")
+        }
+        let wrongType = error(#"{"text":"a","options":{"lang":1}}"#) { api, body throws(APIError) in try api.render(body) }
+        #expect(wrongType?.message == "options.lang must be a string, not a number")
+        #expect(throws: APIError(.invalidRequest, #"lang must be one of zh, en, not "fr""#)) {
+            try RenderOptions(textValues: [("lang", "fr")])
+        }
+        #expect(try RenderOptions(textValues: [("lang", "en")]).lang == .en)
+        #expect(try RenderOptions(textValues: []).lang == .zh)
+    }
+
     @Test func errorJSONShape() throws {
         let e = APIError(.invalidJSON, "bad \"quote\"\n")
         let object = try JSONSerialization.jsonObject(with: Data(e.jsonBody)) as? [String: [String: String]]

@@ -3,7 +3,7 @@ import StickerText
 import Testing
 
 struct RenderTests {
-    let smile = #"<img class="sticker" src="/stickers/weibo/smile.png" srcset="/stickers/weibo/smile@2x.png 2x, /stickers/weibo/smile@3x.png 3x" width="20" height="20" alt="[微笑]" title="微笑" draggable="false">"#
+    let smile = #"<img class="sticker" src="/stickers/weibo/smile.png" srcset="/stickers/weibo/smile@2x.png 2x, /stickers/weibo/smile@3x.png 3x" width="20" height="20" alt="[微笑]" title="微笑" aria-label="微笑" draggable="false">"#
 
     @Test func stickerAndEscapedText() throws {
         #expect(try render("hi [微笑] <b>") == "hi \(smile) &lt;b&gt;")
@@ -40,6 +40,32 @@ struct RenderTests {
         #expect(html.contains(#"alt="[微笑]" title="微笑""#))
         #expect(html.contains(#"alt="[狗頭]""#))
         #expect(textAndAlts(of: html) == "[smile][微笑][狗頭]")
+    }
+
+    @Test func ariaLabelIsTheNameInLangWhileAltAndTitleStay() throws {
+        // Chinese by default, whatever the script of the code; title still follows the code.
+        let zh = try render("[smile][狗頭]")
+        #expect(zh.contains(#"alt="[smile]" title="smile" aria-label="微笑" draggable="false">"#))
+        #expect(zh.contains(#"alt="[狗頭]" title="狗头" aria-label="狗头" draggable="false">"#))
+        #expect(try render("[smile][狗頭]", RenderOptions(lang: .zh)) == zh)
+        let en = try render("[smile][狗頭]", RenderOptions(lang: .en))
+        #expect(en.contains(#"alt="[smile]" title="smile" aria-label="smile" draggable="false">"#))
+        #expect(en.contains(#"alt="[狗頭]" title="狗头" aria-label="doge" draggable="false">"#))
+        #expect(textAndAlts(of: en) == "[smile][狗頭]")
+    }
+
+    /// No default pack has a name that needs escaping, so a pack of its own:
+    /// each name is escaped exactly once, in both languages, like every attribute.
+    @Test func ariaLabelIsEscapedOnce() throws {
+        let image = StickerImage(x1: "a.png", x2: "a@2x.png", x3: "a@3x.png", width: 32, height: 32)
+        let sticker = Sticker(tag: "[q]", aliases: ["[引]"], name: LocalizedName(zh: #"<引"号">&amp;"#, en: "it's <b>&"), image: image)
+        let catalog = try StickerCatalog(packs: [StickerPack(id: "p", title: LocalizedName(zh: "p", en: "p"), cover: "[q]",
+                                                             kind: .image, stickers: [sticker])])
+        let zh = try HTMLRenderer(catalog: catalog).render("[q][引]")
+        #expect(zh == #"<img class="sticker" src="/stickers/p/a.png" srcset="/stickers/p/a@2x.png 2x, /stickers/p/a@3x.png 3x" width="20" height="20" alt="[q]" title="it&#39;s &lt;b&gt;&amp;" aria-label="&lt;引&quot;号&quot;&gt;&amp;amp;" draggable="false">"#
+                   + #"<img class="sticker" src="/stickers/p/a.png" srcset="/stickers/p/a@2x.png 2x, /stickers/p/a@3x.png 3x" width="20" height="20" alt="[引]" title="&lt;引&quot;号&quot;&gt;&amp;amp;" aria-label="&lt;引&quot;号&quot;&gt;&amp;amp;" draggable="false">"#)
+        let en = try HTMLRenderer(catalog: catalog, options: RenderOptions(lang: .en)).render("[q]")
+        #expect(en.contains(#" aria-label="it&#39;s &lt;b&gt;&amp;" draggable="false">"#))
     }
 
     @Test func absoluteBaseURLSizeAndClass() throws {

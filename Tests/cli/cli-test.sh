@@ -15,6 +15,14 @@ check "render escapes <b>" '&lt;b&gt;' "$out"
 out=$(printf 'x[doge]' | "$bin" render --base-url https://cdn.example.com/ --size 24 --no-line-breaks)
 check "render with an absolute base URL" 'src="https://cdn.example.com/stickers/animals/doge.png"' "$out"
 
+out=$(printf '[doge]' | "$bin" render)
+check "render labels a sticker with its Chinese name by default" 'alt="[doge]" title="doge" aria-label="狗头" draggable="false">' "$out"
+out=$(printf '[狗頭]' | "$bin" render --lang en)
+check "render --lang en labels a sticker with its English name" 'alt="[狗頭]" title="狗头" aria-label="doge" draggable="false">' "$out"
+out=$(printf '[doge]' | "$bin" render --lang fr 2>&1); rc=$?
+check "render --lang fr names the field and its values" 'lang must be one of zh, en, not "fr"' "$out"
+check "render --lang fr exits non-zero" 1 "$((rc != 0))"
+
 out=$(printf 'a\xffb' | "$bin" render 2>&1); rc=$?
 check "render refuses invalid UTF-8" 'not valid UTF-8' "$out"
 check "render exits non-zero on invalid UTF-8" 1 "$((rc != 0))"

@@ -188,8 +188,11 @@ public struct HTMLRenderer: Sendable {
         HTMLEscaping.appendEscaped(p, pending ..< range.upperBound, lineBreaks: options.lineBreaks, to: &out)
     }
 
-    /// `<img class="sticker" src=… srcset=… width height alt title draggable>`,
-    /// where `alt` is the code as typed so that copying the HTML gives the text back.
+    /// `<img class="sticker" src=… srcset=… width height alt title aria-label draggable>`,
+    /// where `alt` is the code as typed so that copying the HTML gives the text
+    /// back, and `aria-label` the sticker's name in `options.lang` for screen
+    /// readers. Built once per catalog entry when the renderer is made, so
+    /// rendering only copies it.
     private static func appendStickerMarkup(_ index: Int, catalog: StickerCatalog, options: RenderOptions,
                                             to out: inout [UInt8]) {
         let entry = catalog.entries[index]
@@ -210,6 +213,8 @@ public struct HTMLRenderer: Sendable {
         out += HTMLEscaping.escaped(entry.code)
         out += "\" title=\"".utf8
         out += HTMLEscaping.escaped(name)
+        out += "\" aria-label=\"".utf8
+        out += HTMLEscaping.escaped(options.lang.localized(sticker.name))
         out += "\" draggable=\"false\">".utf8
     }
 }

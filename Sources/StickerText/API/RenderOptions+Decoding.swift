@@ -1,12 +1,12 @@
 /// The one decoder of render options. A JSON request's `options` object, the
 /// query string of `GET /api/render` and the CLI's flags all give named
-/// values; each source says how a name reads as a string, a whole number or
-/// a boolean, and this decoder alone says which names there are, their
+/// values; each source says how a name reads as a string, a whole number, a
+/// boolean or one of a closed set, and this decoder alone says which names there are, their
 /// defaults and what is valid.
 extension RenderOptions {
     /// The names of the options, everywhere they can be given.
     public enum Field: String, CaseIterable, Sendable {
-        case baseURL, size, className, lineBreaks, wrapEmoji
+        case baseURL, size, className, lineBreaks, wrapEmoji, lang
     }
 
     init(decoding values: some OptionValues) throws(APIError) {
@@ -16,6 +16,7 @@ extension RenderOptions {
         className = try values.string(Field.className.rawValue) ?? defaults.className
         lineBreaks = try values.bool(Field.lineBreaks.rawValue) ?? defaults.lineBreaks
         wrapEmoji = try values.bool(Field.wrapEmoji.rawValue) ?? defaults.wrapEmoji
+        lang = try values.choice(Field.lang.rawValue, RenderLanguage.self) ?? defaults.lang
         if let problem = validationProblem { throw APIError(.invalidRequest, problem) }
     }
 
@@ -33,12 +34,16 @@ protocol OptionValues {
     func string(_ name: String) throws(APIError) -> String?
     func int(_ name: String) throws(APIError) -> Int?
     func bool(_ name: String) throws(APIError) -> Bool?
+    /// One of a closed set by its raw value; any other value is an error
+    /// that names the field and the values it takes.
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(APIError) -> T? where T.RawValue == String
 }
 
 extension JSONFields: OptionValues {}
 
 /// Values written as text: whole numbers as JSON writes them (`45`, and
-/// `45.0`, as JSON Schema counts integers), booleans as `true`/`false` or `1`/`0`.
+/// `45.0`, as JSON Schema counts integers), booleans as `true`/`false` or
+/// `1`/`0`, a choice as its raw value (`zh`).
 struct TextValues: OptionValues {
     private let values: [String: String]
 
@@ -69,5 +74,13 @@ struct TextValues: OptionValues {
         case "false", "0": return false
         default: throw APIError(.invalidRequest, "\(name) must be true or false")
         }
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(APIError) -> T? where T.RawValue == String {
+        guard let raw = values[name] else { return nil }
+        guard let value = T(rawValue: raw) else {
+            throw APIError(.invalidRequest, "\(name) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
+        }
+        return value
     }
 }

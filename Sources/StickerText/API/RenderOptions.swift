@@ -11,14 +11,18 @@ public struct RenderOptions: Hashable, Sendable {
     public var lineBreaks: Bool
     /// Wrap Unicode emoji in `<span class="emoji">` so a site can style them.
     public var wrapEmoji: Bool
+    /// The language of each sticker's `aria-label`, its name for screen
+    /// readers (`alt` stays the code, so that copying gives the text back).
+    public var lang: RenderLanguage
 
     public init(baseURL: String = "/", size: Int = 20, className: String = "sticker",
-                lineBreaks: Bool = true, wrapEmoji: Bool = false) {
+                lineBreaks: Bool = true, wrapEmoji: Bool = false, lang: RenderLanguage = .zh) {
         self.baseURL = baseURL
         self.size = size
         self.className = className
         self.lineBreaks = lineBreaks
         self.wrapEmoji = wrapEmoji
+        self.lang = lang
     }
 
     /// Why these options cannot be used, or nil. Checked before rendering so
@@ -40,6 +44,19 @@ public struct RenderOptions: Hashable, Sendable {
 
     /// The base URL with exactly one trailing slash.
     var normalizedBaseURL: String { baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
+}
+
+/// The languages a sticker's name is written in, for its `aria-label`.
+public enum RenderLanguage: String, CaseIterable, Hashable, Sendable {
+    case zh, en
+
+    /// `name` in this language.
+    func localized(_ name: LocalizedName) -> String {
+        switch self {
+        case .zh: name.zh
+        case .en: name.en
+        }
+    }
 }
 
 private func isClassByte(_ b: UInt8) -> Bool {

@@ -146,7 +146,7 @@ export function count(request, catalog) {
 export function render(request, catalog) {
   const f = new Fields(request, '', ['text', 'options']);
   const text = f.requiredString('text');
-  const options = f.object('options', ['baseURL', 'size', 'className', 'lineBreaks', 'wrapEmoji']);
+  const options = f.object('options', ['baseURL', 'size', 'className', 'lineBreaks', 'wrapEmoji', 'lang']);
   if (options) checkRenderOptions(options);
   refuseNUL(text);
   const c = counts(new TextBackedString(text, catalog), unlimited);
@@ -159,11 +159,15 @@ function refuseNUL(text) {
   if (at >= 0) throw invalid(`text contains U+0000 (NUL) at UTF-16 offset ${at}, which HTML cannot carry`);
 }
 
+/** The languages of a rendered sticker's aria-label (RenderLanguage in Swift). */
+const RenderLanguages = ['zh', 'en'];
+
 /** The render options' rules (RenderOptions.validationProblem in Swift). */
 function checkRenderOptions(o) {
   const baseURL = o.string('baseURL') ?? '/', size = o.int('size') ?? 20, className = o.string('className') ?? 'sticker';
   o.bool('lineBreaks');
   o.bool('wrapEmoji');
+  o.choice('lang', RenderLanguages);
   if (size < 8 || size > 512) throw invalid('options.size must be between 8 and 512');
   if (!/^[A-Za-z0-9_ -]{1,64}$/.test(className)) throw invalid('options.className must be 1–64 of A-Z a-z 0-9 - _ and spaces');
   const url = baseURL.toLowerCase();
