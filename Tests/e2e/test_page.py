@@ -31,6 +31,7 @@ def test_insert_a_sticker_puts_the_caret_after_it(service, phone):
     assert phone.find_element(By.ID, 'counter').text == '5/140'
     img = phone.find_element(By.CSS_SELECTOR, '#editor img.sticker')
     assert img.get_attribute('draggable') == 'false' and img.get_attribute('alt') == '[笑哭]'
+    assert img.get_attribute('aria-label') == '笑哭'  # its name, as the server's default lang renders it
 
 
 def test_paste_places_the_caret_after_the_pasted_stickers_without_spaces(service, phone):

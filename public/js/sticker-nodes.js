@@ -13,7 +13,8 @@ function appendRun(parent, text) {
 }
 
 // A sticker as the server renders it (one line high, alt = the code as typed,
-// so copying gives the text back).
+// so copying gives the text back, aria-label = its name for screen readers,
+// in Chinese as the page is and as the server's default lang is).
 function stickerImage(entry) {
   const img = document.createElement('img');
   const image = entry.sticker.image;
@@ -24,6 +25,7 @@ function stickerImage(entry) {
   img.width = Math.max(1, Math.round((image.width * 20) / image.height));
   img.alt = entry.code;
   img.title = /^[\x00-\x7F]*$/.test(entry.code) ? entry.sticker.name.en : entry.sticker.name.zh;
+  img.setAttribute('aria-label', entry.sticker.name.zh);
   img.draggable = false;
   return img;
 }
