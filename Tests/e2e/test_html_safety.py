@@ -1,7 +1,8 @@
 """Safe HTML, checked by a real HTML5 parser (html5lib): over a large
 generated corpus, rendered output holds only the elements and attributes the
-renderer writes, every URL is under the configured base, and the text plus
-the alts give back the input exactly."""
+renderer writes, every URL is under the configured base, each sticker's
+aria-label is its name in the lang asked for, and the text plus the alts give
+back the input exactly."""
 import json
 import os
 import random
@@ -11,17 +12,26 @@ import pytest
 
 from service import ROOT
 
-ALLOWED_IMG = {'class', 'src', 'srcset', 'width', 'height', 'alt', 'title', 'draggable'}
+ALLOWED_IMG = {'class', 'src', 'srcset', 'width', 'height', 'alt', 'title', 'aria-label', 'draggable'}
 
 
-def codes():
-    out = []
+def names():
+    """Every code in the packs, with the name of its sticker ({'zh', 'en'})."""
+    out = {}
     for pack in sorted(os.listdir(os.path.join(ROOT, 'public', 'stickers'))):
         path = os.path.join(ROOT, 'public', 'stickers', pack, 'pack.json')
         if os.path.exists(path):
             for s in json.load(open(path, encoding='utf-8'))['stickers']:
-                out += ([s['tag']] if 'tag' in s else []) + s.get('aliases', [])
+                for code in ([s['tag']] if 'tag' in s else []) + s.get('aliases', []):
+                    out[code] = s['name']
     return out
+
+
+NAMES = names()
+
+
+def codes():
+    return list(NAMES)
 
 
 HOSTILE = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "' onmouseover='x", 'javascript:alert(1)',
@@ -55,7 +65,7 @@ def corpus(seed=20261121, n=2500):
 def options(rng):
     base = rng.choice(['/', 'https://cdn.example.com/st/', 'http://127.0.0.1:9/x/'])
     return {'baseURL': base, 'size': rng.choice([16, 20, 48]), 'className': rng.choice(['sticker', 'emo big']),
-            'lineBreaks': rng.random() < 0.7, 'wrapEmoji': rng.random() < 0.5}
+            'lineBreaks': rng.random() < 0.7, 'wrapEmoji': rng.random() < 0.5, 'lang': rng.choice(['zh', 'en'])}
 
 
 def check(html, text, opts):
@@ -67,8 +77,9 @@ def check(html, text, opts):
     def walk(el, depth):
         tag = el.tag
         if tag == 'img':
-            assert set(el.attrib) <= ALLOWED_IMG and {'src', 'alt'} <= set(el.attrib), el.attrib
+            assert set(el.attrib) <= ALLOWED_IMG and {'src', 'alt', 'aria-label'} <= set(el.attrib), el.attrib
             assert el.attrib['class'] == opts['className']
+            assert el.attrib['aria-label'] == NAMES[el.attrib['alt']][opts.get('lang', 'zh')], el.attrib
             assert el.attrib['draggable'] == 'false'
             assert el.attrib['src'].startswith(base) and '/stickers/' in el.attrib['src']
             for candidate in el.attrib['srcset'].split(', '):
@@ -121,12 +132,25 @@ def test_the_embeddable_fragment_is_as_safe(service):
         r = service.request('GET', '/api/render?text=' + quote(text, safe=''))
         assert r.status == 200
         check(r.text, text, {'baseURL': '/', 'className': 'sticker', 'lineBreaks': True, 'wrapEmoji': False})
+    # Every code in both languages, a few dozen per request (a URL over 8 KiB is 414).
+    known = codes()
+    for lang in ('zh', 'en'):
+        for start in range(0, len(known), 40):
+            text = ''.join(known[start:start + 40])
+            r = service.request('GET', '/api/render?text=' + quote(text, safe='') + '&lang=' + lang)
+            assert r.status == 200
+            check(r.text, text, {'baseURL': '/', 'className': 'sticker', 'lineBreaks': True, 'wrapEmoji': False, 'lang': lang})
 
 
 @pytest.mark.parametrize('html,text', [
     ('<b>x</b>', 'x'),  # an element the renderer never writes
     ('<img class="sticker" src="javascript:alert(1)" srcset="/a 2x, /b 3x" alt="[微笑]" draggable="false">', '[微笑]'),
     ('<img class="sticker" src="/stickers/a.png" srcset="/a 2x, /b 3x" alt="[微笑]" draggable="false" onerror="x">', '[微笑]'),
+    ('<img class="sticker" src="/stickers/a.png" srcset="/a 2x, /b 3x" alt="[微笑]" draggable="false">', '[微笑]'),  # no aria-label
+    ('<img class="sticker" src="/stickers/a.png" srcset="/a 2x, /b 3x" alt="[微笑]" aria-label="smile" draggable="false">',
+     '[微笑]'),  # the name in another lang
+    ('<img class="sticker" src="/stickers/a.png" srcset="/a 2x, /b 3x" alt="[微笑]" aria-label="微笑" role="button" '
+     'draggable="false">', '[微笑]'),  # an attribute besides aria-label
     ('a&amp;b', 'a&&b'),  # text that does not give the input back
     ('<br title="x">', '\n'),
 ])
