@@ -106,13 +106,13 @@ int main(int argc, char **argv) {
     size_t size = 16; while (size < count * 2) size <<= 1;
     slots = calloc(size, sizeof(entry)); mask = size - 1;
     for (char *line = strtok(codes, "\n"); line; line = strtok(NULL, "\n")) {
-        char *f[6]; f[0] = line;
-        for (int i = 1; i < 6; i++) { f[i] = strchr(f[i - 1], '\t'); *f[i]++ = 0; }
+        char *f[7]; f[0] = line;
+        for (int i = 1; i < 7; i++) { f[i] = strchr(f[i - 1], '\t'); *f[i]++ = 0; }
         entry e = { f[0], strlen(f[0]), NULL, 0 };
         if (e.len > max_key) max_key = e.len;
         char img[2048];
-        e.img_len = snprintf(img, sizeof img, "<img class=\"sticker\" src=\"/stickers/%s/%s\" srcset=\"/stickers/%s/%s 2x, /stickers/%s/%s 3x\" width=\"20\" height=\"20\" alt=\"[%s]\" title=\"%s\" draggable=\"false\">",
-                             f[1], f[2], f[1], f[3], f[1], f[4], f[0], f[5]);
+        e.img_len = snprintf(img, sizeof img, "<img class=\"sticker\" src=\"/stickers/%s/%s\" srcset=\"/stickers/%s/%s 2x, /stickers/%s/%s 3x\" width=\"20\" height=\"20\" alt=\"[%s]\" title=\"%s\" aria-label=\"%s\" draggable=\"false\">",
+                             f[1], f[2], f[1], f[3], f[1], f[4], f[0], f[5], f[6]);
         e.img = strdup(img);
         size_t s = hash((unsigned char *)e.key, e.len) & mask;
         while (slots[s].key) s = (s + 1) & mask;

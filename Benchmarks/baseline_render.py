@@ -12,10 +12,11 @@ text = open(sys.argv[1], encoding='utf-8').read()
 runs = int(sys.argv[3]) if len(sys.argv) > 3 else 5
 images = {}
 for line in open(sys.argv[2], encoding='utf-8'):
-    key, pack, x1, x2, x3, title = line.rstrip('\n').split('\t')
+    key, pack, x1, x2, x3, title, label = line.rstrip('\n').split('\t')
     images[html.escape(key)] = (
         f'<img class="sticker" src="/stickers/{pack}/{x1}" srcset="/stickers/{pack}/{x2} 2x, /stickers/{pack}/{x3} 3x" '
-        f'width="20" height="20" alt="[{html.escape(key)}]" title="{html.escape(title)}" draggable="false">')
+        f'width="20" height="20" alt="[{html.escape(key)}]" title="{html.escape(title)}" aria-label="{html.escape(label)}" '
+        f'draggable="false">')
 # Innermost pair: no brackets or line breaks inside.
 code = re.compile(r'\[([^\[\]\r\n]{1,128})\]')
 
