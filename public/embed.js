@@ -4,7 +4,7 @@
 // and sticker <img>s with their own attributes are copied into the page, by
 // DOM APIs: even a fragment that was not the service's cannot add markup here.
 (() => {
-  const STICKER_ATTRIBUTES = ['class', 'src', 'srcset', 'width', 'height', 'alt', 'title', 'draggable'];
+  const STICKER_ATTRIBUTES = ['class', 'src', 'srcset', 'width', 'height', 'alt', 'title', 'aria-label', 'draggable'];
   function adopt(fragment) {
     const nodes = [];
     for (const n of new DOMParser().parseFromString(fragment, 'text/html').body.childNodes) {
