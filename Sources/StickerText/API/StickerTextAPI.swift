@@ -4,12 +4,14 @@ import Foundation
 /// shared by the CLI and the server (which adds only HTTP around it).
 public struct StickerTextAPI: Sendable {
     public let catalog: StickerCatalog
-    /// Built once: a renderer prepares the markup of every code.
-    private let defaultRenderer: HTMLRenderer
+    /// Built once, one per language of the default options: a renderer
+    /// prepares the markup of every code, which other options pay per request.
+    private let defaultRenderers: [HTMLRenderer]
 
     public init(catalog: StickerCatalog = .default) {
         self.catalog = catalog
-        defaultRenderer = try! HTMLRenderer(catalog: catalog)  // default options are valid
+        // Default options are valid in every language.
+        defaultRenderers = RenderLanguage.allCases.map { try! HTMLRenderer(catalog: catalog, options: RenderOptions(lang: $0)) }
     }
 
     public func edit(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
@@ -80,7 +82,7 @@ public struct StickerTextAPI: Sendable {
     }
 
     private func renderer(for options: RenderOptions) throws(APIError) -> HTMLRenderer {
-        if options == defaultRenderer.options { return defaultRenderer }
+        if let prepared = defaultRenderers.first(where: { $0.options == options }) { return prepared }
         do {
             return try HTMLRenderer(catalog: catalog, options: options)
         } catch {

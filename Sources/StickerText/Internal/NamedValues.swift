@@ -1,0 +1,59 @@
+/// Named values of a transport, read by type: what the decoders of render
+/// options (`RenderOptions+Decoding`) and of a search (`SearchQuery`) read,
+/// whether the names come from a JSON object, a query string or CLI flags.
+
+/// Named values of some transport, read by type.
+protocol OptionValues {
+    func string(_ name: String) throws(APIError) -> String?
+    func int(_ name: String) throws(APIError) -> Int?
+    func bool(_ name: String) throws(APIError) -> Bool?
+    /// One of a closed set by its raw value; any other value is an error
+    /// that names the field and the values it takes.
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(APIError) -> T? where T.RawValue == String
+}
+
+extension JSONFields: OptionValues {}
+
+/// Values written as text: whole numbers as JSON writes them (`45`, and
+/// `45.0`, as JSON Schema counts integers), booleans as `true`/`false` or
+/// `1`/`0`, a choice as its raw value (`zh`).
+struct TextValues: OptionValues {
+    private let values: [String: String]
+
+    init(_ pairs: [(name: String, value: String)], allowed: [String], others: [String] = []) throws(APIError) {
+        var values: [String: String] = [:]
+        for (name, value) in pairs {
+            guard allowed.contains(name) else {
+                throw APIError(.invalidRequest, "unknown parameter \"\(name)\"; expected \((others + allowed).joined(separator: ", "))")
+            }
+            if values.updateValue(value, forKey: name) != nil { throw APIError(.invalidRequest, "\(name) is given twice") }
+        }
+        self.values = values
+    }
+
+    func string(_ name: String) throws(APIError) -> String? { values[name] }
+
+    func int(_ name: String) throws(APIError) -> Int? {
+        guard let text = values[name] else { return nil }
+        let number = Array(text.utf8).withUnsafeBufferPointer { try? JSONValue.parse($0) }
+        guard case .number(let literal) = number else { throw APIError(.invalidRequest, "\(name) must be a whole number") }
+        return try JSONValue.wholeNumber(literal, named: name)
+    }
+
+    func bool(_ name: String) throws(APIError) -> Bool? {
+        guard let text = values[name] else { return nil }
+        switch text {
+        case "true", "1": return true
+        case "false", "0": return false
+        default: throw APIError(.invalidRequest, "\(name) must be true or false")
+        }
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(APIError) -> T? where T.RawValue == String {
+        guard let raw = values[name] else { return nil }
+        guard let value = T(rawValue: raw) else {
+            throw APIError(.invalidRequest, "\(name) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
+        }
+        return value
+    }
+}
