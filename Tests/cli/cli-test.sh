@@ -58,6 +58,16 @@ check "count --jsonl answers a count" "6 False 3 ['maxLength']" "$out"
 out=$(echo '{"text":"x[doge]","options":{"baseURL":"https://cdn.example.com/"}}' | "$bin" render --jsonl | json 'd["html"], len(d["stickers"])')
 check "render --jsonl takes the options of each request" 'x<img class="sticker" src="https://cdn.example.com/stickers/animals/doge.png"' "$out"
 
+out=$("$bin" search xk | head -1)
+check "search finds 笑哭 first by its initials" $'[笑哭]\t笑哭 / laughing to tears\tweibo\tinitials' "$out"
+out=$("$bin" search --limit 2 --json 'ｄｏｇｅ' | json 'len(d["stickers"]), d["stickers"][0]["tag"], d["stickers"][0]["match"]')
+check "search --json answers as GET /api/stickers" "1 [doge] code" "$out"
+out=$("$bin" search "" 2>&1); rc=$?
+check "search refuses an empty query" 'stickertext search: q must not be empty' "$out"
+check "search exits non-zero on a bad query" 1 "$((rc != 0))"
+out=$("$bin" search --limit 101 --json x); rc=$?
+check "search --json answers a bad limit in the API's error shape" '{"error":{"code":"invalid_request","message":"limit must be between 1 and 100"}}' "$out"
+
 out=$("$bin" packs list | head -1)
 check "packs list" "weibo" "$out"
 
