@@ -4,7 +4,7 @@ import StickerText
 /// One libFuzzer target that exercises the three surfaces users reach with
 /// arbitrary bytes, chosen by the first byte: the renderer (any bytes, valid
 /// UTF-8 or not), the edit operations (text, selection and op derived from
-/// the input), and the JSON request decoding of the API.
+/// the input), and the JSON request decoding of the API and search queries.
 /// Invariants are checked with preconditions, so a broken one is a crash the
 /// fuzzer reports and minimizes.
 let api = StickerTextAPI()
@@ -49,6 +49,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = try? api.edit(bytes)
         _ = try? api.count(bytes)
         _ = try? api.render(bytes)
+        // Search: any text is a query or a refusal; results are distinct stickers, best tier first.
+        if let q = String(validating: bytes, as: UTF8.self), let query = try? SearchQuery(q, limit: 100) {
+            let results = api.catalog.search(query)
+            precondition(results.count <= 100 && zip(results, results.dropFirst()).allSatisfy { $0.match <= $1.match },
+                         "search results out of order")
+            precondition(Set(results.map { [$0.packIndex, $0.stickerIndex] }).count == results.count, "a sticker found twice")
+        }
     }
     return 0
 }
