@@ -44,7 +44,11 @@ for r in rows:
         print(f"count: {r['count_mb_s']} MB/s (all lengths, emoji and stickers)")
     if r['name'] == 'api_small':
         print(f"one ~200-byte POST /api/render body through StickerTextAPI: {r['render_request_us']} µs")
-js = {(r['size'], r['op']): r for r in map(json.loads, open(f'{out}/js.json'))}
+    if r['name'] == 'search':
+        print(f"search, median per query over 8 queries: swift {r['per_query_us']} µs (GET /api/stickers' body, 20 results)", end='')
+        j = next((x for x in map(json.loads, open(f'{out}/js.json')) if x['name'] == 'js_search'), None)
+        print(f", js {j['per_query_us']} µs (p95 {j['p95_per_query_us']} µs; the autocomplete's 8 results)" if j else '')
+js = {(r['size'], r['op']): r for r in map(json.loads, open(f'{out}/js.json')) if r['name'] == 'js_edit'}
 print("edit latency, Swift core and the page's JS model (best / median ms; JS p95 too):")
 for r in rows:
     if r['name'] == 'edit':

@@ -2,11 +2,12 @@
 // the Swift core's benchmark (Benchmarks/StickerTextBenchmarks): a bare edit
 // (applyEdit, like TextEditor.apply) and the whole request the page makes on
 // every keystroke (edit(): validate, edit, count the result), at 1 KB, 100 KB
-// and 1 MB prefixes. One JSON row per measure on stdout.
+// and 1 MB prefixes; and the search the `[` autocomplete runs per keystroke
+// (the same queries as the Swift benchmark). One JSON row per measure on stdout.
 // usage: node Benchmarks/js/model-bench.mjs CORPUS [runs]
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { applyEdit, edit, parsePolicy, TextBackedString, loadGB18030 } from '../../public/js/model/index.js';
+import { applyEdit, edit, parsePolicy, TextBackedString, loadGB18030, searchStickers } from '../../public/js/model/index.js';
 import { catalog } from '../../Tests/js/support.mjs';
 
 const [corpusPath, runsArg] = process.argv.slice(2);
@@ -55,3 +56,9 @@ for (const [size, bytes] of [['1KB', 1000], ['100KB', 100000], ['1MB', Buffer.by
     console.log(JSON.stringify({ name: 'js_edit', size, op, ...measure(size === '1MB' ? Math.max(3, runs / 4) : runs, body) }));
   }
 }
+
+// Search: what the autocomplete runs on each keystroke after `[`, over the default packs.
+const QUERIES = ['x', 'xk', 'xiao', 'smile', '笑', 'ｄｏｇｅ', 'heart', 'zzz'];
+const search = measure(runs * 10, () => { for (const q of QUERIES) searchStickers(catalog, q, 8); });
+console.log(JSON.stringify({ name: 'js_search', per_query_us: +(search.median_ms * 1000 / QUERIES.length).toFixed(1),
+  p95_per_query_us: +(search.p95_ms * 1000 / QUERIES.length).toFixed(1) }));
