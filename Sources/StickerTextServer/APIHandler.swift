@@ -60,45 +60,31 @@ public struct APIHandler: Sendable {
     // MARK: - Endpoints
 
     private func packsResponse(_ request: HTTPRequest) -> HTTPResponse {
-        let headers = [("ETag", packs.etag), ("Cache-Control", "public, max-age=60, must-revalidate")]
-        if let tags = request.headers["if-none-match"], Self.matches(tags, packs.etag) {
-            return HTTPResponse(status: 304, headers: headers)
-        }
-        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: packs.body)
+        revalidated(request, body: packs.body, etag: packs.etag)
     }
 
     /// `GET /api/stickers?q=…&limit=…`: the stickers a query finds, best
     /// first; CORS open, cacheable, and its ETag names the packs' version
     /// (the packs document's tag) and the answer, so a pack reload changes it.
     private func searchResponse(_ request: HTTPRequest) -> HTTPResponse {
-        let pairs: [(name: String, value: String)]
-        do {
-            pairs = try QueryString.parse(request.query)
-        } catch {
-            return self.error(APIError(.invalidRequest, error.message))
-        }
         let query: SearchQuery
         do {
-            query = try SearchQuery(textValues: pairs)
+            query = try SearchQuery(textValues: queryPairs(request))
         } catch {
             return self.error(error)
         }
         let body = api.search(query)
         let etag = "\"" + packs.etag.dropFirst().dropLast() + "-" + PacksDocument.hash(body) + "\""
-        let headers = [("ETag", etag), ("Cache-Control", "public, max-age=60, must-revalidate"), ("Access-Control-Allow-Origin", "*")]
-        if let tags = request.headers["if-none-match"], Self.matches(tags, etag) {
-            return HTTPResponse(status: 304, headers: headers)
-        }
-        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: body)
+        return revalidated(request, body: body, etag: etag, headers: [("Access-Control-Allow-Origin", "*")])
     }
 
     /// `GET /api/render?text=…`: an HTML fragment for other sites, CORS open.
     private func renderFragment(_ request: HTTPRequest) -> HTTPResponse {
         let pairs: [(name: String, value: String)]
         do {
-            pairs = try QueryString.parse(request.query)
+            pairs = try queryPairs(request)
         } catch {
-            return self.error(APIError(.invalidRequest, error.message))
+            return self.error(error)
         }
         // `text` is the fragment's; every other parameter is a render option.
         let texts = pairs.filter { $0.name == "text" }
@@ -145,6 +131,26 @@ public struct APIHandler: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// The query string's parameters, or the 400 a malformed one gets.
+    private func queryPairs(_ request: HTTPRequest) throws(APIError) -> [(name: String, value: String)] {
+        do {
+            return try QueryString.parse(request.query)
+        } catch {
+            throw APIError(.invalidRequest, error.message)
+        }
+    }
+
+    /// A JSON answer cached for 60 s and then revalidated: 304 when
+    /// `If-None-Match` names `etag`, the body otherwise.
+    private func revalidated(_ request: HTTPRequest, body: [UInt8], etag: String,
+                             headers extra: [(String, String)] = []) -> HTTPResponse {
+        let headers = [("ETag", etag), ("Cache-Control", "public, max-age=60, must-revalidate")] + extra
+        if let tags = request.headers["if-none-match"], Self.matches(tags, etag) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: body)
+    }
 
     private func json(_ status: Int, _ body: [UInt8], cache: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", cache)], body: body)
