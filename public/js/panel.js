@@ -2,14 +2,16 @@
 // system keyboard (focus and caret stay in the editor), its tabs (Recent, each
 // pack, Emoji) and the paged grid of 3 rows with the delete key in the last
 // cell (each page an ARIA grid of rows and cells, one Tab stop per page), the
-// page dots, and arrow-key movement in tabs and grid. What a cell does when
-// pressed is press.js's.
+// page dots, and arrow-key movement in tabs and grid. The same paged grid
+// shows the search's results (showResults; the field is sticker-search.js's).
+// What a cell does when pressed is press.js's.
 
 import { recents } from './recents.js';
 import { focusKeepingCaret, useSystemKeyboard } from './editor-dom.js';
 
 let panel, pages, tabs, dots, toggle;
 let packs = [], tab = 0;
+let hooks = { onToggle: () => {}, onTab: () => {} };
 
 export const isOpen = () => panel.classList.contains('open');
 
@@ -18,6 +20,7 @@ function setPanel(open) {
   requestAnimationFrame(() => panel.classList.toggle('open', open));
   toggle.setAttribute('aria-pressed', String(open));
   useSystemKeyboard(!open);
+  hooks.onToggle(open);
   if (open) selectTab(tab);
   focusKeepingCaret();
 }
@@ -70,11 +73,11 @@ function gridRow(cells) {
   return r;
 }
 
-// Recent's hint when it is empty: one cell across the first two rows.
-function hintRow(cols) {
+// A hint where there is nothing to show (an empty Recent, a search finding nothing): one cell across the first two rows.
+function hintRow(cols, text) {
   const h = document.createElement('p');
   h.className = 'hint';
-  h.textContent = '最近使用的表情会出现在这里 · Recently used stickers appear here';
+  h.textContent = text;
   const c = gridCell(h);
   c.setAttribute('aria-colspan', String(cols));
   const r = gridRow([c]);
@@ -85,9 +88,27 @@ function hintRow(cols) {
 // Shows tab `index` (0 is Recent, read afresh from localStorage) on its first page.
 function selectTab(index) {
   tab = index;
+  hooks.onTab();
   [...tabs.children].forEach((t, i) => { t.setAttribute('aria-selected', String(i === index)); t.tabIndex = i === index ? 0 : -1; });
+  pages.removeAttribute('aria-label');
   pages.setAttribute('aria-labelledby', tabs.children[index].id);
-  const items = index === 0 ? recents() : packs[index - 1].stickers;
+  showGrid(index === 0 ? recents() : packs[index - 1].stickers, tabs.children[index].getAttribute('aria-label'),
+    '最近使用的表情会出现在这里 · Recently used stickers appear here');
+}
+
+/** Shows the current tab again (the search field was cleared). */
+export const showTab = () => selectTab(tab);
+
+/** Shows a search's results in place of the tab's pages. */
+export function showResults(items) {
+  const label = '搜索结果 Search results';
+  pages.removeAttribute('aria-labelledby');
+  pages.setAttribute('aria-label', label);
+  showGrid(items, label, '没有找到表情 · No stickers found');
+}
+
+// `items` as pages of 3 rows, each an ARIA grid named `label`, showing the first; `hint` when there are none.
+function showGrid(items, label, hint) {
   const cols = columns(), per = cols * 3 - 1;
   pages.textContent = '';
   const count = Math.max(1, Math.ceil(items.length / per));
@@ -96,11 +117,11 @@ function selectTab(index) {
     page.className = 'page';
     page.style.setProperty('--cols', cols);
     page.setAttribute('role', 'grid');
-    page.setAttribute('aria-label', `${tabs.children[index].getAttribute('aria-label')} ${p + 1}/${count}`);
+    page.setAttribute('aria-label', `${label} ${p + 1}/${count}`);
     const slots = items.slice(p * per, (p + 1) * per).map((item) => gridCell(cellFor(item)));
     while (slots.length < per - (items.length ? 0 : cols * 2)) slots.push(gridCell());
     slots.push(gridCell(deleteCell()));
-    if (!items.length) page.appendChild(hintRow(cols));
+    if (!items.length) page.appendChild(hintRow(cols, hint));
     for (let r = 0; r < slots.length; r += cols) page.appendChild(gridRow(slots.slice(r, r + cols)));
     // One Tab stop per page (a grid is entered once, then arrow keys move): its first key.
     page.querySelectorAll('button.cell').forEach((b, k) => { b.tabIndex = k ? -1 : 0; });
@@ -143,14 +164,16 @@ export function showPacks(catalogPacks) {
   selectTab(recents().length ? 0 : 1);
 }
 
-export function initPanel() {
+// onToggle(open): the panel opens or closes; onTab(): a tab is shown (the search's results go).
+export function initPanel({ onToggle = () => {}, onTab = () => {} } = {}) {
+  hooks = { onToggle, onTab };
   const $ = (id) => document.getElementById(id);
   panel = $('panel'); pages = $('pages'); tabs = $('tabs'); dots = $('dots'); toggle = $('toggle');
 
   panel.addEventListener('transitionend', () => { if (!isOpen()) panel.hidden = true; });  // closed: out of the a11y tree
   toggle.addEventListener('click', () => setPanel(!isOpen()));
   document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && isOpen()) setPanel(false); });
-  panel.addEventListener('pointerdown', (e) => { if (!e.target.closest('[role=tab]')) e.preventDefault(); });  // keep the caret in the editor
+  panel.addEventListener('pointerdown', (e) => { if (!e.target.closest('[role=tab], input')) e.preventDefault(); });  // keep the caret in the editor
   pages.addEventListener('scroll', markDot);
 
   tabs.addEventListener('click', (e) => { const t = e.target.closest('[role=tab]'); if (t) selectTab([...tabs.children].indexOf(t)); });
