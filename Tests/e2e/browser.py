@@ -8,6 +8,13 @@ from selenium.webdriver.chrome.service import Service as ChromeService
 from selenium.webdriver.common.by import By
 
 
+def accessible_roles(driver):
+    """The roles in Chromium's accessibility tree as a screen reader gets it
+    (CDP Accessibility.getFullAXTree), ignored nodes left out."""
+    nodes = driver.execute_cdp_cmd('Accessibility.getFullAXTree', {})['nodes']
+    return [n['role']['value'] for n in nodes if not n.get('ignored') and n.get('role')]
+
+
 def browser(width, height):
     options = webdriver.ChromeOptions()
     options.binary_location = '/usr/bin/chromium'
@@ -38,6 +45,10 @@ class Page:
     def idle(self):
         self.d.execute_async_script('window.stickertext.idle().then(() => arguments[arguments.length - 1]())')
 
+    def finders(self):
+        """Waits until the code of the autocomplete and the panel's search, kept out of startup, is loaded."""
+        self.d.execute_async_script('window.stickertext.finders().then(() => arguments[arguments.length - 1]())')
+
     def state(self):
         self.idle()
         return self.d.execute_script('return window.stickertext.state()')
@@ -59,6 +70,19 @@ class Page:
 
     def delete_key(self):
         return self.d.find_element(By.CSS_SELECTOR, '#pages .page:first-child button.cell.delete')
+
+    def suggestions(self):
+        """The autocomplete's options as shown ({id, name, text, selected}), [] while its list is closed."""
+        return self.d.execute_script('''
+            const list = document.getElementById('suggestions');
+            return list.hidden ? [] : [...list.querySelectorAll('[role=option]')].map((o) =>
+                ({id: o.id, name: o.children[1].textContent, text: o.innerText.replace(/\\s+/g, ' '), selected: o.getAttribute('aria-selected') === 'true'}));''')
+
+    def search(self, text):
+        """Types `text` into the panel's search field (the panel open)."""
+        field = self.d.find_element(By.ID, 'search')
+        field.send_keys(text)
+        return field
 
     def clipboard_event(self, kind, data=''):
         return self.d.execute_script('''

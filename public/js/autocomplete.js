@@ -1,0 +1,121 @@
+// autocomplete.js owns the editor's inline sticker suggestions: `[` and one or
+// more characters before the caret (`好[xk`) open a list of what they find, at
+// the caret, searched locally (the server's ranking, no network). The WAI-ARIA
+// combobox pattern on the editor: aria-controls names the listbox while it
+// shows, aria-activedescendant its active option. ↑ ↓ move; Enter or Tab
+// replace `[query` with the sticker (one edit through the model); Escape
+// closes and keeps the text; a tap inserts. Nothing opens while an IME
+// composes; blur, the caret leaving the query and the panel opening close it.
+
+import { TextBackedString } from './model/index.js';
+import { searchStickers, MAX_QUERY_LENGTH } from './model/search.js';
+
+const LIMIT = 8;
+let editor, list, deps;
+let open = null;  // while the list shows: { start, query, range, items, active }
+
+/** `[query` right before the caret: the query and its range with the `[` (display
+ *  units), or null. No `[`, `]` or line break inside; 1 to 64 characters, not
+ *  starting with a space; the selection collapsed. */
+function queryAtCaret() {
+  const { text, selection } = deps.state();
+  if (selection.length) return null;
+  const at = new TextBackedString(text, deps.catalog()).positionOfDisplayOffset(selection.location, 'utf16') ?? 0;
+  const m = /\[([^[\]\r\n\u2028\u2029]+)$/.exec(text.slice(Math.max(0, at - 2 * MAX_QUERY_LENGTH - 1), at));
+  if (!m || /^\s/.test(m[1]) || [...m[1]].length > MAX_QUERY_LENGTH) return null;
+  const n = m[1].length + 1;
+  return { query: m[1], range: { location: selection.location - n, length: n } };
+}
+
+function option(item, i) {
+  const o = document.createElement('div');
+  o.id = `suggestion-${i}`;
+  o.className = 'option';
+  o.setAttribute('role', 'option');
+  const art = document.createElement(item.image ? 'img' : 'span');
+  if (item.image) Object.assign(art, { src: item.image.src, srcset: item.image.srcset, alt: '', draggable: false });
+  else { art.textContent = item.emoji; art.setAttribute('aria-hidden', 'true'); }
+  const zh = document.createElement('span'), en = document.createElement('small');
+  zh.textContent = item.name.zh;
+  en.textContent = item.name.en;
+  o.append(art, zh, en);
+  return o;
+}
+
+function activate(i) {
+  open.active = i;
+  [...list.children].forEach((o, k) => o.setAttribute('aria-selected', String(k === i)));
+  editor.setAttribute('aria-activedescendant', list.children[i].id);
+  list.children[i].scrollIntoView({ block: 'nearest' });
+}
+
+// Above the caret (the editor sits at the bottom), kept inside the window.
+function place() {
+  const s = getSelection();
+  const caret = s.rangeCount && editor.contains(s.anchorNode) ? s.getRangeAt(0).getClientRects()[0] : null;
+  const r = caret ?? editor.getBoundingClientRect();
+  list.style.maxHeight = `${Math.max(80, r.top - 8)}px`;
+  list.style.bottom = `${innerHeight - r.top + 4}px`;
+  list.style.left = `${Math.max(4, Math.min(r.left - 16, innerWidth - list.offsetWidth - 4))}px`;
+}
+
+export function close() {
+  if (!open) return;
+  open = null;
+  list.hidden = true;
+  list.replaceChildren();
+  editor.removeAttribute('aria-controls');
+  editor.removeAttribute('aria-activedescendant');
+}
+
+/** Looks at what is before the caret: opens (only after typing), follows the query, or closes. */
+function update(typed) {
+  const q = !deps.composing() && document.activeElement === editor ? queryAtCaret() : null;
+  const start = q && q.range.location;
+  if (!q || (!typed && start !== open?.start)) return close();
+  if (open && open.start === start && open.query === q.query) { open.range = q.range; return place(); }
+  const items = searchStickers(deps.catalog(), q.query, LIMIT).map((r) => r.sticker);
+  if (!items.length) return close();
+  open = { start, query: q.query, range: q.range, items, active: 0 };
+  list.replaceChildren(...items.map(option));
+  list.hidden = false;
+  editor.setAttribute('aria-controls', list.id);
+  activate(0);
+  place();
+}
+
+function choose(i) {
+  const { items, range } = open;
+  close();
+  deps.insert(items[i], range);
+}
+
+/** Called after each edit the user typed (editor.js's onTyped). */
+export const typed = () => update(true);
+
+// deps: editor.js's { state(), composing() }, { catalog() } (the model's), insert(item, range) (replaces range with it).
+export function initAutocomplete(element, dependencies) {
+  editor = element;
+  deps = dependencies;
+  list = document.getElementById('suggestions');
+  editor.addEventListener('compositionstart', close);
+  editor.addEventListener('blur', close);
+  document.addEventListener('selectionchange', () => { if (open) update(false); });
+  (window.visualViewport ?? window).addEventListener('resize', () => { if (open) place(); });  // an on-screen keyboard, a rotation
+  editor.addEventListener('keydown', (e) => {
+    if (!open || e.isComposing || e.keyCode === 229 || e.altKey || e.ctrlKey || e.metaKey) return;
+    const n = open.items.length;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') activate((open.active + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
+    else if (e.key === 'Enter' || e.key === 'Tab') choose(open.active);
+    else if (e.key === 'Escape') close();
+    else return;
+    e.preventDefault();
+    e.stopPropagation();  // Escape closes the list, not the panel
+  });
+  // A press on the list keeps the editor's focus and caret; a click or a tap inserts.
+  for (const type of ['pointerdown', 'mousedown']) list.addEventListener(type, (e) => e.preventDefault());
+  list.addEventListener('click', (e) => {
+    const o = e.target.closest('[role=option]');
+    if (o && open) choose([...list.children].indexOf(o));
+  });
+}

@@ -1,0 +1,52 @@
+// sticker-search.js owns the panel's search field: while it holds text, the
+// stickers it finds (searched locally over the packs document with the
+// server's ranking, no network) replace the tab's pages, and a status line
+// says how many. Enter inserts the first where the editor's caret was (the
+// field never moves it); ↓ goes into the results grid and ↑ from its first
+// row back; Escape clears the field, a second Escape returns to the editor.
+
+import { searchStickers, MAX_LIMIT } from './model/search.js';
+
+let field, found, pages, deps;
+let results = [];
+
+/** Empties the field (a tab is shown, the panel opens or closes). */
+export function resetSearch() {
+  field.value = '';
+  results = [];
+  found.textContent = '';
+}
+
+function run() {
+  if (!field.value.trim()) { deps.showTab(); return; }
+  results = searchStickers(deps.catalog(), field.value, MAX_LIMIT).map((r) => r.sticker);
+  deps.showResults(results);
+  found.textContent = `${results.length} 个结果 · ${results.length} found`;
+}
+
+// deps: { catalog() (the model's), showResults(items), showTab() (panel.js's), insert(item), focusEditor() }.
+export function initSearch(dependencies) {
+  deps = dependencies;
+  field = document.getElementById('search');
+  found = document.getElementById('found');
+  pages = document.getElementById('pages');
+  field.addEventListener('input', run);
+  if (field.value) run();  // typed before this module arrived
+  field.addEventListener('keydown', (e) => {
+    if (e.isComposing || e.keyCode === 229) return;
+    if (e.key === 'Enter') { if (results.length && field.value.trim()) deps.insert(results[0]); }
+    else if (e.key === 'Escape') { if (field.value) deps.showTab(); else deps.focusEditor(); }
+    else if (e.key === 'ArrowDown' && field.value.trim()) pages.querySelector('button.cell')?.focus();
+    else return;
+    e.preventDefault();
+    e.stopPropagation();  // Escape here is the field's, not the panel's
+  });
+  // ↑ on the results' first row goes back to the field (panel.js moves within the grid).
+  pages.addEventListener('keydown', (e) => {
+    const row = e.target.closest('[role=row]');
+    if (e.key === 'ArrowUp' && !e.defaultPrevented && field.value.trim() && row && !row.previousElementSibling) {
+      e.preventDefault();
+      field.focus();
+    }
+  });
+}
