@@ -101,6 +101,37 @@ def test_the_page_has_no_axe_violations_with_a_message_sent_and_a_note_shown(ser
     assert_no_violations(phone, 'a message sent, a note shown')
 
 
+def test_the_page_has_no_axe_violations_with_a_search_typed(service, desktop, phone):
+    for driver, where in ((desktop, 'desktop'), (phone, 'phone')):
+        p = Page(driver, service)
+        p.finders()
+        open_panel(p)
+        field = p.search('xk')
+        assert p.cells(), 'the search found nothing'
+        assert_no_violations(driver, f'{where}, panel open, search typed')
+        field.send_keys(Keys.ARROW_DOWN)  # into the results grid
+        assert_no_violations(driver, f'{where}, search typed, a result focused')
+        field.clear()
+        p.search('zzzzq')  # nothing found: the hint and the status
+        assert_no_violations(driver, f'{where}, search finding nothing')
+
+
+def test_the_page_has_no_axe_violations_with_the_autocomplete_open(service, desktop, phone):
+    for driver, where in ((desktop, 'desktop'), (phone, 'phone')):
+        p = Page(driver, service)
+        p.finders()
+        p.editor.send_keys('好[x')
+        assert len(p.suggestions()) > 1
+        assert_no_violations(driver, f'{where}, autocomplete open')
+        p.editor.send_keys(Keys.ARROW_DOWN)  # the second option active
+        assert_no_violations(driver, f'{where}, autocomplete open, second option active')
+        p.editor.send_keys('[grinning')  # emoji options
+        assert p.suggestions()
+        assert_no_violations(driver, f'{where}, autocomplete open on emoji')
+        p.editor.send_keys(Keys.ESCAPE)
+        assert_no_violations(driver, f'{where}, autocomplete closed again')
+
+
 def test_each_grid_page_is_one_tab_stop_and_arrow_keys_move_by_row_and_column(service, phone):
     p = Page(phone, service)
     open_panel(p)
