@@ -5,27 +5,12 @@ must have no violations at all. A new state is one more test: bring the page
 there, then assert_no_violations(driver, 'what it is')."""
 import time
 
-import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from axe import assert_no_violations
-from browser import Page, browser
-
-
-@pytest.fixture(scope='module')
-def desktop():
-    d = browser(1100, 800)
-    yield d
-    d.quit()
-
-
-@pytest.fixture(scope='module')
-def phone():
-    d = browser(390, 780)
-    yield d
-    d.quit()
+from browser import Page
 
 
 def settled(p):

@@ -13,13 +13,6 @@ from service import ROOT, Service
 SHOTS = os.path.join(ROOT, 'docs', 'screenshots')
 
 
-@pytest.fixture(scope='module')
-def phone():
-    d = browser(390, 780)
-    yield d
-    d.quit()
-
-
 def test_insert_a_sticker_puts_the_caret_after_it(service, phone):
     p = Page(phone, service)
     p.type('笑死我了')

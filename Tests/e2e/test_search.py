@@ -13,13 +13,6 @@ from selenium.webdriver.common.keys import Keys
 from browser import Page, accessible_roles, browser
 
 
-@pytest.fixture(scope='module')
-def phone():
-    d = browser(390, 780)
-    yield d
-    d.quit()
-
-
 def ready(driver, service):
     """The page with the autocomplete's and the search's code loaded (it stays out of startup)."""
     p = Page(driver, service)
