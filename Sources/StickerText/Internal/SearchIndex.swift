@@ -37,7 +37,7 @@ struct SearchIndex: Sendable {
     /// match ranks first within a tier.
     static func match(_ keys: Keys, query q: [Unicode.Scalar], pinyin pq: [Unicode.Scalar]) -> (SearchMatch, Int)? {
         func shortest(_ candidates: [[Unicode.Scalar]], _ test: ([Unicode.Scalar]) -> Bool) -> Int? {
-            candidates.filter(test).map(\.count).min()
+            candidates.lazy.filter(test).map(\.count).min()  // no array per sticker per query
         }
         if let n = shortest(keys.codes, { $0 == q }) { return (.code, n) }
         if let n = shortest(keys.words, { $0.starts(with: q) }) { return (.name, n) }
