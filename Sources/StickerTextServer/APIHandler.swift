@@ -59,8 +59,10 @@ public struct APIHandler: Sendable {
 
     // MARK: - Endpoints
 
+    /// `GET /api/packs`: CORS open, because the embed script
+    /// (`public/embed/stickertext.js`) reads it from other sites' pages.
     private func packsResponse(_ request: HTTPRequest) -> HTTPResponse {
-        revalidated(request, body: packs.body, etag: packs.etag)
+        revalidated(request, body: packs.body, etag: packs.etag, headers: [("Access-Control-Allow-Origin", "*")])
     }
 
     /// `GET /api/stickers?q=…&limit=…`: the stickers a query finds, best

@@ -26,11 +26,12 @@ struct APIHandlerTests {
         #expect(response.header("content-type") == "application/json; charset=utf-8")
     }
 
-    @Test func packsHaveAnETagAndRevalidate() throws {
+    @Test func packsHaveAnETagRevalidateAndAreOpenToOtherSites() throws {
         let response = handler.handle(HTTPRequest(method: "GET", path: "/api/packs"))
         #expect(response.status == 200)
         let etag = try #require(response.header("etag"))
         #expect(response.header("cache-control")?.contains("max-age") == true)
+        #expect(response.header("access-control-allow-origin") == "*")
         let packs = try #require(json(response)["packs"] as? [[String: Any]])
         #expect(packs.map { $0["id"] as? String } == ["weibo", "things", "animals", "emoji"])
         let first = try #require((packs[0]["stickers"] as? [[String: Any]])?.first)
@@ -42,6 +43,7 @@ struct APIHandlerTests {
             #expect(again.status == 304, "\(header)")
             #expect(again.body.isEmpty)
             #expect(again.header("etag") == etag)
+            #expect(again.header("access-control-allow-origin") == "*")
         }
         #expect(handler.handle(HTTPRequest(method: "GET", path: "/api/packs", headers: ["If-None-Match": "\"other\""])).status == 200)
     }
