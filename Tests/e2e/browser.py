@@ -1,6 +1,7 @@
 """The page in headless Chromium (Debian's chromium + chromium-driver, driven
 by selenium): starting a browser, and a Page helper over the editor that the
 browser tests share."""
+import json
 import time
 
 from selenium import webdriver
@@ -15,12 +16,21 @@ def accessible_roles(driver):
     return [n['role']['value'] for n in nodes if not n.get('ignored') and n.get('role')]
 
 
-def browser(width, height):
+def browser(width, height, network_log=False):
+    """Headless Chromium; with network_log, `requests(driver)` lists what it fetched."""
     options = webdriver.ChromeOptions()
     options.binary_location = '/usr/bin/chromium'
     for arg in ('--headless=new', '--no-sandbox', '--disable-gpu', f'--window-size={width},{height}', '--lang=zh-CN'):
         options.add_argument(arg)
+    if network_log:
+        options.set_capability('goog:loggingPrefs', {'performance': 'ALL'})
     return webdriver.Chrome(service=ChromeService('/usr/bin/chromedriver'), options=options)
+
+
+def network_events(driver):
+    """The CDP Network events since the last call (a browser started with network_log=True)."""
+    events = (json.loads(entry['message'])['message'] for entry in driver.get_log('performance'))
+    return [e for e in events if e['method'].startswith('Network.')]
 
 
 class Page:

@@ -1,0 +1,203 @@
+// stickertext.js owns the drop-in embed (docs/embed.md): the codes in every
+// [data-stickertext] element, now and added later, <sticker-text>, and
+// stickertext.parse. Codes are found by the editor's catalog and scanner
+// modules, loaded from the script's origin like the packs and images. It reads
+// text nodes only and builds <img>s with DOM APIs; no inline script or style,
+// no eval: a host CSP allowing only this origin is enough.
+(() => {
+  'use strict';
+  if (window.stickertext) return;  // included twice
+  const script = document.currentScript;
+  if (!script?.src) return console.error('stickertext: load it with a classic <script src>');
+  const home = new URL(script.src);
+  const ROOT = 'data-stickertext', TEXT = 3, ELEMENT = 1;
+  // Not prose, or not ours: fields, code, scripts, and <sticker-text>, which renders itself.
+  const SKIP = /^(script|style|noscript|template|textarea|input|select|option|code|kbd|samp|iframe|object|svg|math|sticker-text)$/;
+  const ours = new WeakSet();  // the <img>s made here
+  const at = (path) => new URL(path, home).href;
+  const fail = (message) => { throw new TypeError(`stickertext: ${message}`); };
+
+  // Loaded once (a failure is retried on the next call); the packs are revalidated by ETag each page view.
+  let loading = null;
+  function model() {
+    loading ??= Promise.all([
+      import(at('../js/model/catalog.js')),
+      import(at('../js/model/scanner.js')),
+      fetch(at('../api/packs'), { cache: 'no-cache', credentials: 'omit' })
+        .then((r) => r.ok ? r.json() : Promise.reject(new Error(`GET /api/packs: ${r.status}`))),
+    ]).then(([{ Catalog }, { scanCodes }, packs]) => ({ catalog: new Catalog(packs), scanCodes }));
+    loading.catch(() => { loading = null; });
+    return loading;
+  }
+
+  function settings(options, size = '1.25em') {
+    if (options === null || typeof options !== 'object') fail('options must be an object');
+    const unknown = Object.keys(options).find((k) => k !== 'size' && k !== 'lang');
+    if (unknown) fail(`unknown option ${unknown} (there are size and lang)`);
+    size = options.size ?? size;
+    const valign = `calc(${size} * -0.2)`;
+    if (!CSS.supports('height', size) || !CSS.supports('vertical-align', valign)) fail(`size must be a CSS length, not ${size}`);
+    if (![undefined, 'zh', 'en'].includes(options.lang)) fail('lang must be zh or en');
+    return { size, valign, lang: options.lang };
+  }
+
+  // An element's size attribute if it is a length, else the default.
+  function sized(element, attribute) {
+    try {
+      return settings({}, element.getAttribute(attribute) ?? undefined);
+    } catch (error) {
+      console.warn(error.message);
+      return settings({});
+    }
+  }
+
+  function stickerImage(entry, code, { size, valign }, lang) {
+    const { image, name } = entry.sticker;
+    const img = document.createElement('img');
+    img.loading = 'lazy';  // before src, or it is fetched at once
+    img.className = 'sticker';
+    img.alt = code;
+    img.title = /^[\x00-\x7F]*$/.test(code) ? name.en : name.zh;
+    img.setAttribute('aria-label', name[lang]);
+    img.width = image.width;  // the ratio, for layout before the image arrives
+    img.height = image.height;
+    // CSSOM, not a style attribute: allowed by a CSP without style-src.
+    Object.assign(img.style, { height: size, width: 'auto', verticalAlign: valign });
+    img.srcset = (image.srcset ?? '').replace(/(^|,\s*)([^\s,]+)/g, (_, comma, url) => comma + at(url));
+    img.src = at(image.src);
+    ours.add(img);
+    return img;
+  }
+
+  // One run of adjacent text nodes (a code may be split across them) becomes text and stickers.
+  function renderRun(run, m, options) {
+    const text = run.map((t) => t.data).join('');
+    const spans = m.scanCodes(text, m.catalog).filter((s) => s.entry.sticker.image);
+    if (!spans.length) return;
+    // Names for screen readers in the text's language: Chinese unless it says another.
+    const lang = options.lang ?? run[0].parentElement?.closest('[lang]')?.lang;
+    const spoken = !lang || /^zh\b/i.test(lang) ? 'zh' : 'en';
+    const fragment = document.createDocumentFragment();
+    let done = 0;
+    for (const { start, end, entry } of spans) {
+      if (start > done) fragment.append(text.slice(done, start));
+      fragment.append(stickerImage(entry, text.slice(start, end), options, spoken));
+      done = end;
+    }
+    if (done < text.length) fragment.append(text.slice(done));
+    run[0].replaceWith(fragment);
+    for (const t of run.slice(1)) t.remove();
+  }
+
+  const skipped = (element) => SKIP.test(element.localName) || element.isContentEditable;
+
+  // Every run of text under `root`, outside skipped elements.
+  function renderTree(root, m, options) {
+    const runs = [];
+    (function visit(parent) {
+      let run = [];
+      for (let n = parent.firstChild; n; n = n.nextSibling) {
+        if (n.nodeType === TEXT) {
+          run.push(n);
+          continue;
+        }
+        if (run.length) runs.push(run);
+        run = [];
+        if (n.nodeType === ELEMENT && !skipped(n)) visit(n);
+      }
+      if (run.length) runs.push(run);
+    })(root);
+    for (const run of runs) renderRun(run, m, options);
+  }
+
+  /** Renders the codes in `element`'s text; resolves to `element`. */
+  async function parse(element, options = {}) {
+    if (typeof element?.nodeType !== 'number') fail('parse needs an element');
+    const s = settings(options);
+    renderTree(element, await model(), s);
+    return element;
+  }
+
+  let warned = false;
+  function report(error) {
+    if (!warned) console.warn(`stickertext: codes stay text, no stickers from ${home.origin}:`, error);
+    warned = true;
+  }
+
+  // --- [data-stickertext]: those there are, and those added or changed later ---
+
+  // The [data-stickertext] element `node` is text of, or null (none, or inside a skipped element).
+  function rootOf(node) {
+    for (let e = node.nodeType === ELEMENT ? node : node.parentElement; e; e = e.parentElement) {
+      if (skipped(e)) return null;
+      if (e.hasAttribute(ROOT)) return e;
+    }
+    return null;
+  }
+
+  // `found`: node → its root. An element renders whole, a text node with the text next to it.
+  function render(found) {
+    model().then((m) => {
+      for (const [node, root] of found) {
+        if (!node.isConnected) continue;
+        const options = sized(root, 'data-stickertext-size');
+        if (node.nodeType !== TEXT) renderTree(node, m, options);
+        else {
+          let first = node;
+          while (first.previousSibling?.nodeType === TEXT) first = first.previousSibling;
+          const run = [];
+          for (let n = first; n?.nodeType === TEXT; n = n.nextSibling) run.push(n);
+          renderRun(run, m, options);
+        }
+      }
+    }, report);
+  }
+
+  function changed(records) {
+    const found = new Map();
+    const add = (node) => {
+      const root = rootOf(node);
+      if (root) found.set(node, root);
+      else if (node.nodeType === ELEMENT) node.querySelectorAll(`[${ROOT}]`).forEach(add);
+    };
+    for (const r of records) {
+      if (r.type === 'childList') r.addedNodes.forEach(add);
+      else add(r.target);  // characterData, or the attribute added
+    }
+    if (found.size) render(found);
+  }
+
+  function start() {
+    changed([{ type: 'childList', addedNodes: [document.documentElement] }]);
+    new MutationObserver(changed).observe(document.documentElement,
+      { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: [ROOT] });
+  }
+
+  // --- <sticker-text>: renders its own text, and again when that text changes ---
+
+  class StickerText extends HTMLElement {
+    static observedAttributes = ['size', 'lang'];
+    #observer = new MutationObserver(() => this.#render());
+
+    connectedCallback() {
+      this.#observer.observe(this, { childList: true, subtree: true, characterData: true });
+      this.#render();
+    }
+
+    disconnectedCallback() { this.#observer.disconnect(); }
+
+    // A new size or language: the stickers become codes again, then render anew.
+    attributeChangedCallback() {
+      if (!this.isConnected) return;
+      for (const img of this.querySelectorAll('img')) if (ours.has(img)) img.replaceWith(img.alt);
+      this.#render();
+    }
+
+    #render() { model().then((m) => renderTree(this, m, sized(this, 'size')), report); }
+  }
+
+  window.stickertext = Object.freeze({ parse });
+  if (!customElements.get('sticker-text')) customElements.define('sticker-text', StickerText);
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
+})();
