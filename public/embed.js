@@ -1,8 +1,11 @@
 'use strict';
-// The embedding demo: what another site does with GET /api/render. The
-// fragment is read with DOMParser (which runs nothing) and only its text, <br>
-// and sticker <img>s with their own attributes are copied into the page, by
-// DOM APIs: even a fragment that was not the service's cannot add markup here.
+// embed.js owns the embedding demo page (embed.html): one text field shown
+// the three ways. The script's and the element's boxes get the text as plain
+// text (embed/stickertext.js renders it); the server's box shows what a
+// backend gets from GET /api/render. That fragment is read with DOMParser
+// (which runs nothing) and only its text, <br> and sticker <img>s with their
+// own attributes are copied into the page, by DOM APIs: even a fragment that
+// was not the service's cannot add markup here.
 (() => {
   const STICKER_ATTRIBUTES = ['class', 'src', 'srcset', 'width', 'height', 'alt', 'title', 'aria-label', 'draggable'];
   function adopt(fragment) {
@@ -19,13 +22,23 @@
     return nodes;
   }
 
-  const input = document.getElementById('text'), out = document.getElementById('out');
-  const base = `${location.origin}/`;
-  const snippet = document.getElementById('snippet');
-  snippet.textContent = snippet.textContent.replace('https://stickers.example.com', location.origin);
+  // The snippets name this service's own origin.
+  for (const snippet of document.querySelectorAll('.snippet')) {
+    snippet.textContent = snippet.textContent.replaceAll('https://stickers.example.com', location.origin);
+  }
+
+  const input = document.getElementById('text');
+  const byScript = document.getElementById('by-script');
+  const byElement = document.getElementById('by-element');
+  const out = document.getElementById('out');
+  let latest = 0;
   async function show() {
-    const r = await fetch(`/api/render?baseURL=${encodeURIComponent(base)}&text=${encodeURIComponent(input.value)}`);
-    out.replaceChildren(...adopt(await r.text()));
+    byScript.textContent = input.value;  // the embed script's MutationObserver renders it
+    byElement.textContent = input.value;  // <sticker-text> renders its new text
+    const asked = ++latest;
+    const r = await fetch(`/api/render?baseURL=${encodeURIComponent(`${location.origin}/`)}&lang=en&text=${encodeURIComponent(input.value)}`);
+    const html = await r.text();
+    if (asked === latest) out.replaceChildren(...(r.ok ? adopt(html) : [document.createTextNode(`${r.status}: ${html}`)]));
   }
   input.addEventListener('input', show);
   show();
