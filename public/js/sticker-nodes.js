@@ -24,7 +24,7 @@ function stickerImage(entry) {
   img.height = 20;
   img.width = Math.max(1, Math.round((image.width * 20) / image.height));
   img.alt = entry.code;
-  img.title = /^[\x00-\x7F]*$/.test(entry.code) ? entry.sticker.name.en : entry.sticker.name.zh;
+  img.title = entry.title;
   img.setAttribute('aria-label', entry.sticker.name.zh);
   img.draggable = false;
   return img;

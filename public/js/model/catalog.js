@@ -14,6 +14,9 @@ export class CatalogEntry {
 
   /** The sticker's canonical tag. */
   get tag() { return this.sticker.tag ?? this.code; }
+
+  /** Its title as the server renders it: the English name for an ASCII code ([doge]), else the Chinese. */
+  get title() { return /^[\x00-\x7F]*$/.test(this.code) ? this.sticker.name.en : this.sticker.name.zh; }
 }
 
 /** A code's own syntax: `[` + content without brackets or line breaks + `]`
