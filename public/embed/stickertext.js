@@ -1,9 +1,8 @@
-// stickertext.js owns the drop-in embed (docs/embed.md): the codes in every
-// [data-stickertext] element, now and added later, <sticker-text>, and
-// stickertext.parse. Codes are found by the editor's catalog and scanner
-// modules, loaded from the script's origin like the packs and images. It reads
-// text nodes only and builds <img>s with DOM APIs; no inline script or style,
-// no eval: a host CSP allowing only this origin is enough.
+// stickertext.js owns the drop-in embed (docs/embed.md): [data-stickertext]
+// elements, now and added later, <sticker-text> and stickertext.parse, with the
+// editor's catalog and scanner modules, the packs and the images from the
+// script's origin. Text nodes only, <img>s built with DOM APIs, no inline
+// script or style, no eval: a host CSP allowing only this origin is enough.
 (() => {
   'use strict';
   if (window.stickertext) return;  // included twice
@@ -30,34 +29,34 @@
     return loading;
   }
 
-  function settings(options, size = '1.25em') {
+  function settings(options) {
     if (options === null || typeof options !== 'object') fail('options must be an object');
     const unknown = Object.keys(options).find((k) => k !== 'size' && k !== 'lang');
     if (unknown) fail(`unknown option ${unknown} (there are size and lang)`);
-    size = options.size ?? size;
+    const size = options.size ?? '1.25em';
     const valign = `calc(${size} * -0.2)`;
     if (!CSS.supports('height', size) || !CSS.supports('vertical-align', valign)) fail(`size must be a CSS length, not ${size}`);
     if (![undefined, 'zh', 'en'].includes(options.lang)) fail('lang must be zh or en');
     return { size, valign, lang: options.lang };
   }
 
-  // An element's size attribute if it is a length, else the default.
+  // An element's size attribute if it is a length, else (said in the console) the default.
   function sized(element, attribute) {
     try {
-      return settings({}, element.getAttribute(attribute) ?? undefined);
+      return settings({ size: element.getAttribute(attribute) ?? undefined });
     } catch (error) {
       console.warn(error.message);
       return settings({});
     }
   }
 
-  function stickerImage(entry, code, { size, valign }, lang) {
+  function stickerImage(entry, { size, valign }, lang) {
     const { image, name } = entry.sticker;
     const img = document.createElement('img');
     img.loading = 'lazy';  // before src, or it is fetched at once
     img.className = 'sticker';
-    img.alt = code;
-    img.title = /^[\x00-\x7F]*$/.test(code) ? name.en : name.zh;
+    img.alt = entry.code;  // as written: the alias, if it was one
+    img.title = entry.title;
     img.setAttribute('aria-label', name[lang]);
     img.width = image.width;  // the ratio, for layout before the image arrives
     img.height = image.height;
@@ -81,7 +80,7 @@
     let done = 0;
     for (const { start, end, entry } of spans) {
       if (start > done) fragment.append(text.slice(done, start));
-      fragment.append(stickerImage(entry, text.slice(start, end), options, spoken));
+      fragment.append(stickerImage(entry, options, spoken));
       done = end;
     }
     if (done < text.length) fragment.append(text.slice(done));
@@ -91,8 +90,8 @@
 
   const skipped = (element) => SKIP.test(element.localName) || element.isContentEditable;
 
-  // Every run of text under `root`, outside skipped elements.
-  function renderTree(root, m, options) {
+  // Every run of text under `root` (`deep`) or just in it, outside skipped elements.
+  function renderTree(root, m, options, deep = true) {
     const runs = [];
     (function visit(parent) {
       let run = [];
@@ -103,7 +102,7 @@
         }
         if (run.length) runs.push(run);
         run = [];
-        if (n.nodeType === ELEMENT && !skipped(n)) visit(n);
+        if (deep && n.nodeType === ELEMENT && !skipped(n)) visit(n);
       }
       if (run.length) runs.push(run);
     })(root);
@@ -118,11 +117,8 @@
     return element;
   }
 
-  let warned = false;
-  function report(error) {
-    if (!warned) console.warn(`stickertext: codes stay text, no stickers from ${home.origin}:`, error);
-    warned = true;
-  }
+  let warned = false;  // once a page
+  const report = (error) => warned || (warned = true, console.warn(`stickertext: no stickers from ${home.origin}:`, error));
 
   // --- [data-stickertext]: those there are, and those added or changed later ---
 
@@ -135,20 +131,12 @@
     return null;
   }
 
-  // `found`: node → its root. An element renders whole, a text node with the text next to it.
+  // `found`: node → its root. An element renders whole, a text node with the text beside it.
   function render(found) {
     model().then((m) => {
       for (const [node, root] of found) {
-        if (!node.isConnected) continue;
-        const options = sized(root, 'data-stickertext-size');
-        if (node.nodeType !== TEXT) renderTree(node, m, options);
-        else {
-          let first = node;
-          while (first.previousSibling?.nodeType === TEXT) first = first.previousSibling;
-          const run = [];
-          for (let n = first; n?.nodeType === TEXT; n = n.nextSibling) run.push(n);
-          renderRun(run, m, options);
-        }
+        const text = node.nodeType === TEXT;
+        if (node.isConnected) renderTree(text ? node.parentNode : node, m, sized(root, 'data-stickertext-size'), !text);
       }
     }, report);
   }
