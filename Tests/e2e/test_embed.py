@@ -5,6 +5,8 @@ and server."""
 import html
 import http.server
 import json
+import os
+import subprocess
 import threading
 import time
 import urllib.parse
@@ -14,7 +16,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from browser import browser, network_events
-from service import free_port
+from service import ROOT, free_port
 
 HOSTILE = [
     '<script>window.pwned = 1</script>[笑哭]',
@@ -338,3 +340,68 @@ def test_the_embed_page_shows_the_three_ways_live_with_their_snippets(service, d
     assert f'<script src="{origin}/embed/stickertext.js" defer></script>' in snippets[0]
     assert 'innerHTML' not in ''.join(snippets)
     no_violations(d)  # under the page's own strict CSP
+
+
+def test_a_sticker_text_inside_a_shadow_root_renders_too(host, d):
+    open_page(d, host.page('/shadow', '<p id="basic" data-stickertext>[微笑]</p><div id="shell"></div>'))
+    d.execute_script('''const root = document.getElementById('shell').attachShadow({mode: 'open'});
+        const e = document.createElement('sticker-text'); e.textContent = 'in the shadow [doge]'; root.append(e);''')
+    wait(d, "return document.getElementById('shell').shadowRoot.querySelector('sticker-text img.sticker')")
+    d.execute_script("document.getElementById('shell').shadowRoot.querySelector('sticker-text').textContent = '[赞][赞]'")
+    wait(d, "return document.getElementById('shell').shadowRoot.querySelectorAll('sticker-text img.sticker').length === 2")
+    no_violations(d)
+
+
+# ---- From a server: the snippets of docs/embed.md, run, and GET's limits
+
+def doc_block(language, after):
+    """The first ```language block after the line `after` in docs/embed.md, naming the test's service."""
+    text = open(os.path.join(ROOT, 'docs', 'embed.md'), encoding='utf-8').read()
+    start = text.index(f'```{language}\n', text.index(after)) + len(language) + 4
+    return text[start:text.index('```', start)]
+
+
+def posted(service, text):
+    return service.post_json('/api/render', {'text': text, 'options': {'baseURL': f'http://127.0.0.1:{service.port}/'}}).json()['html']
+
+
+def test_the_python_backend_of_the_docs_renders_and_caches(service):
+    code = doc_block('python', 'Python, with the standard library').replace('https://stickers.example.com', f'http://127.0.0.1:{service.port}')
+    scope = {}
+    exec(code, scope)
+    text = '笑死我了[笑哭] <script>x</script>'
+    assert scope['sticker_html'](text) == scope['sticker_html'](text) == posted(service, text)
+    assert scope['sticker_html'].cache_info().hits == 1
+    assert 'src="http://127.0.0.1:' in posted(service, text) and '&lt;script&gt;' in posted(service, text)
+
+
+def test_the_node_backend_of_the_docs_renders_and_caches(service, tmp_path):
+    code = doc_block('js', 'Node 18 or later').replace('https://stickers.example.com', f'http://127.0.0.1:{service.port}')
+    text = '笑死我了[笑哭] <b>'
+    (tmp_path / 'backend.mjs').write_text(code + f'''
+const first = stickerHTML({json.dumps(text)}), second = stickerHTML({json.dumps(text)});
+console.log(JSON.stringify([await first, first === second]));
+''', encoding='utf-8')
+    out = subprocess.run(['node', str(tmp_path / 'backend.mjs')], capture_output=True, text=True, timeout=30, check=True).stdout
+    assert json.loads(out) == [posted(service, text), True]
+
+
+def test_get_render_gives_the_posts_html_up_to_an_8_kib_url_then_414_pointing_to_post(service):
+    base = urllib.parse.quote(f'http://127.0.0.1:{service.port}/', safe='')
+    def get(text):
+        return service.request('GET', f'/api/render?baseURL={base}&text={urllib.parse.quote(text)}')
+    fits = '[笑哭]' + '笑' * 880  # 9 bytes a character in the URL: just under 8 KiB
+    r = get(fits)
+    assert r.status == 200 and r.headers['content-type'] == 'text/html; charset=utf-8'
+    assert r.text == posted(service, fits)
+    assert r.headers['cache-control'] == 'public, max-age=3600' and r.headers['access-control-allow-origin'] == '*'
+    r = get('笑' * 920)
+    assert r.status == 414 and r.json()['error']['code'] == 'uri_too_long' and 'POST /api/render' in r.json()['error']['message']
+    long = '[笑哭]' + '笑' * 300_000  # 900 KB of UTF-8 in the body, under the 1 MiB limit
+    assert posted(service, long).startswith('<img class="sticker"')
+
+
+def test_the_packs_document_sizes_in_the_docs_hold(service):
+    import gzip
+    body = service.request('GET', '/api/packs').body
+    assert 30_000 < len(body) < 40_000 and len(gzip.compress(body, 6)) < 8_000, (len(body), len(gzip.compress(body, 6)))
