@@ -141,6 +141,7 @@ def test_the_script_tag_alone_renders_codes_and_a_paragraph_added_two_seconds_la
     open_page(d, url)
     p = d.find_element(By.ID, 'basic')
     assert p.text == '笑死我了'
+    assert len(p.find_elements(By.CSS_SELECTOR, '*')) == 1  # text plus one sticker image
     img = p.find_element(By.CSS_SELECTOR, 'img.sticker')
     assert img.get_attribute('alt') == '[笑哭]'
     assert img.get_attribute('src') == f'{host.service}/stickers/weibo/lol.png'
