@@ -48,6 +48,10 @@ for r in rows:
         print(f"search, median per query over 8 queries: swift {r['per_query_us']} µs (GET /api/stickers' body, 20 results)", end='')
         j = next((x for x in map(json.loads, open(f'{out}/js.json')) if x['name'] == 'js_search'), None)
         print(f", js {j['per_query_us']} µs (p95 {j['p95_per_query_us']} µs; the autocomplete's 8 results)" if j else '')
+for r in rows:
+    if r['name'] == 'worst_paste':
+        print(f"450 KB paste under a {r['mode']} limit, median: combining marks {r['marks_ms']} ms, mixed corpus {r['mixed_ms']} ms:"
+              f" marks / mixed = {r['marks_ms'] / r['mixed_ms']:.2f}x")
 js = {(r['size'], r['op']): r for r in map(json.loads, open(f'{out}/js.json')) if r['name'] == 'js_edit'}
 print("edit latency, Swift core and the page's JS model (best / median ms; JS p95 too):")
 for r in rows:

@@ -2,18 +2,29 @@ extension TextBackedString {
     /// Each whole unit's end position and its length under `policy`.
     func unitLengths(policy: InputPolicy) -> [(end: Int, length: Int)] {
         var units: [(end: Int, length: Int)] = []
+        // Under `weighted`, the units weighed by their NFC form, in one batch (see `nfcWeights`).
+        var unweighed: [(unit: Int, cluster: Range<Int>)] = []
+        let weighted = policy.countMode == .weighted
         bytes.withUnsafeBufferPointer { p in
             forEachItem { range, sticker in
                 if sticker != nil {
                     let lengths = policy.stickerWeight.map(TextLengths.uniform) ?? measure(range, in: p)
                     units.append((range.upperBound, lengths.value(in: policy.countMode)))
                 } else {
-                    GraphemeSegmentation.forEachCluster(in: range, of: p) { cluster, _ in
-                        units.append((cluster.upperBound, measure(cluster, in: p).value(in: policy.countMode)))
+                    GraphemeSegmentation.forEachCluster(in: range, of: p) { cluster, simple in
+                        let emoji = !simple && EmojiClassifier.isEmoji(cluster, in: p)
+                        let lengths = LengthCounting.lengths(ofCluster: cluster, in: p, simple: simple, emoji: emoji, weighed: false)
+                        if weighted && LengthCounting.needsNFC(simple: simple, emoji: emoji) {
+                            unweighed.append((units.count, cluster))
+                        }
+                        units.append((cluster.upperBound, lengths.value(in: policy.countMode)))
                         return true
                     }
                 }
                 return true
+            }
+            for (weight, unit) in zip(LengthCounting.nfcWeights(of: unweighed.map(\.cluster), in: p), unweighed.map(\.unit)) {
+                units[unit].length = weight / 100
             }
         }
         return units

@@ -12,8 +12,12 @@ enum EmojiClassifier {
         var first: Unicode.Scalar?
         for scalar in scalars {
             if first == nil { first = scalar }
-            let properties = scalar.properties
-            if properties.isEmojiPresentation || properties.isEmojiModifier { return true }
+            // No scalar below U+231A is Emoji_Presentation or Emoji_Modifier, and
+            // skipping the property lookups keeps text of combining marks fast.
+            if scalar.value >= 0x231A {
+                let properties = scalar.properties
+                if properties.isEmojiPresentation || properties.isEmojiModifier { return true }
+            }
             if scalar.value == 0xFE0F || scalar.value == 0x20E3 {
                 if first?.properties.isEmoji == true { return true }
             }

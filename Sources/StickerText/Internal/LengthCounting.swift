@@ -33,8 +33,11 @@ struct TextLengths: Equatable {
 
 enum LengthCounting {
     /// Lengths of one cluster; `emoji` tells whether it is one (the caller knows already).
+    /// With `weighed` false, a cluster that `needsNFC` is left at weight 0: its
+    /// caller adds `nfcWeights` of many such clusters at once.
     @inline(__always)
-    static func lengths(ofCluster r: Range<Int>, in p: UnsafeBufferPointer<UInt8>, simple: Bool, emoji: Bool) -> TextLengths {
+    static func lengths(ofCluster r: Range<Int>, in p: UnsafeBufferPointer<UInt8>, simple: Bool, emoji: Bool,
+                        weighed: Bool = true) -> TextLengths {
         var l = TextLengths(graphemes: 1, utf16: UTF8Bytes.utf16Count(p, r), utf8: r.count)
         var i = r.lowerBound
         while i < r.upperBound {
@@ -45,12 +48,66 @@ enum LengthCounting {
             l.weight = 200
         } else if simple {
             l.weight = weight(UTF8Bytes.scalar(at: r.lowerBound, in: p))
-        } else {
-            // twitter-text weighs the NFC form; only multi-scalar clusters can change under it.
-            let nfc = String(decoding: UnsafeBufferPointer(rebasing: p[r]), as: UTF8.self).precomposedStringWithCanonicalMapping
-            l.weight = nfcWeight(nfc.unicodeScalars)
+        } else if weighed {
+            l.weight = nfcWeights(of: [r], in: p)[0]
         }
         return l
+    }
+
+    /// Whether a cluster's weight is that of its NFC form, which only Foundation computes.
+    @inline(__always)
+    static func needsNFC(simple: Bool, emoji: Bool) -> Bool { !simple && !emoji }
+
+    /// The weight of each cluster's NFC form (twitter-text weighs NFC), with
+    /// one Foundation call per ~2 KB of clusters: one call per cluster cost
+    /// ~3 µs, so 150,000 clusters of a letter and a combining mark took 0.5 s;
+    /// and CoreFoundation composes in place, moving the rest of the string at
+    /// each composition, so one call over 450 KB took 0.7 s. The clusters are
+    /// joined by U+0000, which never composes, reorders or joins with a
+    /// neighbour (a starter in no composition) and is in no such cluster (a
+    /// control is a simple cluster of its own): NFC of the whole is the NFC of
+    /// each cluster, U+0000 between.
+    static func nfcWeights(of clusters: [Range<Int>], in p: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var weights: [Int] = []
+        weights.reserveCapacity(clusters.count)
+        var batch = 0
+        while batch < clusters.count {
+            var end = batch
+            var bytes = 0
+            while end < clusters.count && (end == batch || bytes + clusters[end].count <= 2048) {
+                bytes += clusters[end].count + 1
+                end += 1
+            }
+            weights += nfcWeights(ofBatch: clusters[batch ..< end], in: p)
+            batch = end
+        }
+        return weights
+    }
+
+    private static func nfcWeights(ofBatch clusters: ArraySlice<Range<Int>>, in p: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var joined: [UInt8] = []
+        joined.reserveCapacity(clusters.reduce(clusters.count) { $0 + $1.count })
+        for r in clusters {
+            if !joined.isEmpty { joined.append(0) }  // clusters are never empty
+            joined += UnsafeBufferPointer(rebasing: p[r])
+        }
+        // Foundation answers a bridged string: made native, its scalars are walked in one pass.
+        var nfc = String(decoding: joined, as: UTF8.self).precomposedStringWithCanonicalMapping
+        nfc.makeContiguousUTF8()
+        var weights: [Int] = []
+        weights.reserveCapacity(clusters.count)
+        var weight = NFCWeight()
+        for scalar in nfc.unicodeScalars {
+            if scalar.value == 0 {
+                weights.append(weight.total)
+                weight = NFCWeight()
+            } else {
+                weight.add(scalar.value)
+            }
+        }
+        weights.append(weight.total)
+        precondition(weights.count == clusters.count, "NFC kept every U+0000 separator")
+        return weights
     }
 
     /// GB18030 bytes of `p[range]`: a pass over scalars, no segmentation needed.
@@ -78,16 +135,15 @@ enum LengthCounting {
     /// and a following trailing jamo apart (하 + ᆫ stays two scalars), where NFC
     /// composes them into one LVT syllable (한): such a jamo adds no weight, so
     /// the count is that of true NFC (the JS model's `normalize('NFC')`).
-    static func nfcWeight(_ scalars: String.UnicodeScalarView) -> Int {
-        var total = 0
-        var previous: UInt32 = 0
-        for scalar in scalars {
-            let c = scalar.value
+    struct NFCWeight {
+        private(set) var total = 0
+        private var previous: UInt32 = 0
+
+        mutating func add(_ c: UInt32) {
             let composes = (0x11A8...0x11C2).contains(c) && (0xAC00...0xD7A3).contains(previous) && (previous - 0xAC00) % 28 == 0
             if !composes { total += weight(c) }
             previous = composes ? previous + (c - 0x11A7) : c
         }
-        return total
     }
 
     /// twitter-text v3: these ranges weigh 100, everything else 200.

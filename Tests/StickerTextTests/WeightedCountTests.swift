@@ -1,0 +1,74 @@
+import Foundation
+import PropertyBased
+@testable import StickerText
+import Testing
+
+/// The weighted count (twitter-text's, over NFC) of clusters weighed in
+/// batches, as `LengthCounting.nfcWeights` does, against Foundation's NFC
+/// of each cluster alone.
+struct WeightedCountTests {
+    /// Pieces whose clusters change under NFC in every way: composing (a + ◌́),
+    /// reordering marks of different classes, singletons (Å sign, ̈́), Hangul
+    /// L V T and LV + T, precomposed letters with more marks, Indic and
+    /// Tibetan marks, composites outside the weight-100 ranges (ạ), and
+    /// a lone mark after a simple scalar.
+    static let pieces = [
+        "a\u{301}", "e\u{323}\u{302}", "a\u{302}\u{323}", "\u{212B}", "\u{344}", "\u{1100}\u{1161}\u{11A8}", "\u{AC00}\u{11A8}",
+        "\u{E1}\u{323}", "o\u{31B}\u{309}", "\u{915}\u{93C}", "\u{F40}\u{FB5}", "\u{F71}\u{F72}", "a\u{323}", "x\u{301}\u{301}\u{301}",
+        "\u{301}", "\u{1E9B}\u{323}", "\u{3C9}\u{314}\u{342}\u{345}", "a", "中", " ", "👍🏽", "#️⃣",
+    ]
+
+    static let markText = Gen.int(in: 0...Int(Int32.max)).array(of: 0...40).map { seeds in
+        seeds.map { pieces[$0 % pieces.count] }.joined()
+    }
+
+    /// Each cluster's weight the slow way: its own NFC through Foundation.
+    static func weightAlone(_ cluster: String) -> Int {
+        var weight = LengthCounting.NFCWeight()
+        for scalar in cluster.precomposedStringWithCanonicalMapping.unicodeScalars { weight.add(scalar.value) }
+        return weight.total
+    }
+
+    /// The clusters of `text` whose weight is their NFC form's, and their text.
+    static func nfcClusters(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var clusters: [Range<Int>] = []
+        GraphemeSegmentation.forEachCluster(in: 0 ..< bytes.count, of: bytes) { cluster, simple in
+            let emoji = !simple && EmojiClassifier.isEmoji(cluster, in: bytes)
+            if LengthCounting.needsNFC(simple: simple, emoji: emoji) { clusters.append(cluster) }
+            return true
+        }
+        return clusters
+    }
+
+    @Test func clustersWeighedTogetherWeighAsEachAlone() async {
+        await propertyCheck(count: 300, input: Self.markText) { text in
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { p in
+                let clusters = Self.nfcClusters(p)
+                let alone = clusters.map { Self.weightAlone(String(decoding: UnsafeBufferPointer(rebasing: p[$0]), as: UTF8.self)) }
+                #expect(LengthCounting.nfcWeights(of: clusters, in: p) == alone)
+            }
+        }
+    }
+
+    @Test func manyBatchesOfClustersWeighAsEachAlone() {
+        // Over 2 KB of clusters, so that several Foundation calls share the work.
+        let text = (0 ..< 3000).map { Self.pieces[($0 * 7) % 16] }.joined()
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { p in
+            let clusters = Self.nfcClusters(p)
+            #expect(clusters.reduce(0) { $0 + $1.count } > 4 * 2048)  // some pieces join their neighbour: still many batches
+            let alone = clusters.map { Self.weightAlone(String(decoding: UnsafeBufferPointer(rebasing: p[$0]), as: UTF8.self)) }
+            #expect(LengthCounting.nfcWeights(of: clusters, in: p) == alone)
+            #expect(LengthCounting.nfcWeights(of: [], in: p) == [])
+        }
+    }
+
+    @Test func aLetterAndACombiningMarkWeighsOneComposedLetterEachAndIsCutWhole() throws {
+        let text = String(repeating: "a\u{301}", count: 5000)
+        #expect(TextBackedString(text).counts().weighted == 5000)  // á, U+00E1: weight 1 each
+        let editor = try TextEditor(policy: InputPolicy(maxLength: 1234, countMode: .weighted))
+        let result = try editor.apply(.paste(text), to: "", selection: .caret(0))
+        #expect(result.truncated && result.text == String(repeating: "a\u{301}", count: 1234))
+    }
+}
