@@ -95,7 +95,7 @@ extension TextBackedString {
                 GraphemeSegmentation.forEachCluster(in: i ..< k, of: p) { cluster, simple in
                     let isEmoji = !simple && EmojiClassifier.isEmoji(cluster, in: p)
                     if isEmoji { foundEmoji(cluster, utf16) }
-                    let lengths = LengthCounting.lengths(ofCluster: cluster, in: p, simple: simple, emoji: isEmoji, weighed: false)
+                    let lengths = LengthCounting.lengths(ofCluster: cluster, in: p, simple: simple, emoji: isEmoji)
                     if LengthCounting.needsNFC(simple: simple, emoji: isEmoji) {
                         unweighed.append(cluster)
                         unweighedBytes &+= cluster.count

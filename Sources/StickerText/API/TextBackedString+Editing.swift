@@ -13,7 +13,7 @@ extension TextBackedString {
                 } else {
                     GraphemeSegmentation.forEachCluster(in: range, of: p) { cluster, simple in
                         let emoji = !simple && EmojiClassifier.isEmoji(cluster, in: p)
-                        let lengths = LengthCounting.lengths(ofCluster: cluster, in: p, simple: simple, emoji: emoji, weighed: false)
+                        let lengths = LengthCounting.lengths(ofCluster: cluster, in: p, simple: simple, emoji: emoji)
                         if weighted && LengthCounting.needsNFC(simple: simple, emoji: emoji) {
                             unweighed.append((units.count, cluster))
                         }

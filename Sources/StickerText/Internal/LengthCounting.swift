@@ -33,11 +33,10 @@ struct TextLengths: Equatable {
 
 enum LengthCounting {
     /// Lengths of one cluster; `emoji` tells whether it is one (the caller knows already).
-    /// With `weighed` false, a cluster that `needsNFC` is left at weight 0: its
-    /// caller adds `nfcWeights` of many such clusters at once.
+    /// A cluster that `needsNFC` is left at weight 0: its caller adds the
+    /// `nfcWeights` of many such clusters at once.
     @inline(__always)
-    static func lengths(ofCluster r: Range<Int>, in p: UnsafeBufferPointer<UInt8>, simple: Bool, emoji: Bool,
-                        weighed: Bool = true) -> TextLengths {
+    static func lengths(ofCluster r: Range<Int>, in p: UnsafeBufferPointer<UInt8>, simple: Bool, emoji: Bool) -> TextLengths {
         var l = TextLengths(graphemes: 1, utf16: UTF8Bytes.utf16Count(p, r), utf8: r.count)
         var i = r.lowerBound
         while i < r.upperBound {
@@ -48,8 +47,6 @@ enum LengthCounting {
             l.weight = 200
         } else if simple {
             l.weight = weight(UTF8Bytes.scalar(at: r.lowerBound, in: p))
-        } else if weighed {
-            l.weight = nfcWeights(of: [r], in: p)[0]
         }
         return l
     }
