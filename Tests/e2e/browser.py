@@ -27,6 +27,17 @@ def browser(width, height, network_log=False):
     return webdriver.Chrome(service=ChromeService('/usr/bin/chromedriver'), options=options)
 
 
+def wait(driver, script, *args, timeout=5):
+    """The first truthy value of `script` (run with `args`), polled for up to `timeout` seconds."""
+    end = time.time() + timeout
+    while time.time() < end:
+        value = driver.execute_script(script, *args)
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError('timed out: ' + script)
+
+
 def network_events(driver):
     """The CDP Network events since the last call (a browser started with network_log=True)."""
     events = (json.loads(entry['message'])['message'] for entry in driver.get_log('performance'))
@@ -44,13 +55,7 @@ class Page:
         self.editor.click()
 
     def wait(self, script, timeout=5):
-        end = time.time() + timeout
-        while time.time() < end:
-            value = self.d.execute_script(script)
-            if value:
-                return value
-            time.sleep(0.05)
-        raise AssertionError('timed out: ' + script)
+        return wait(self.d, script, timeout=timeout)
 
     def idle(self):
         self.d.execute_async_script('window.stickertext.idle().then(() => arguments[arguments.length - 1]())')

@@ -15,7 +15,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
-from browser import browser, network_events
+from browser import browser, network_events, wait
 from service import ROOT, free_port
 
 HOSTILE = [
@@ -97,16 +97,6 @@ def d():
     driver.execute_cdp_cmd('Page.addScriptToEvaluateOnNewDocument', {'source': VIOLATIONS})
     yield driver
     driver.quit()
-
-
-def wait(d, script, *args, timeout=5):
-    end = time.time() + timeout
-    while time.time() < end:
-        value = d.execute_script(script, *args)
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError('timed out: ' + script)
 
 
 def stickers(d, selector):
