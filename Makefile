@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := .build/release/stickertext
 
-.PHONY: run demo test build install install-build deps bench bench-page bench-server fuzz faults scaleout soak leaks clean
+.PHONY: run demo test build install install-build deps bench bench-page bench-server bench-fair fuzz faults scaleout soak leaks clean
 
 deps:
 	@scripts/install-deps.sh
@@ -15,7 +15,8 @@ build: deps
 	$(SWIFT) build -c release --product stickertext-server
 
 # The service: FastCGI master + nginx on http://127.0.0.1:$(PORT) (Ctrl-C stops both).
-# PORT, WORKERS, THREADS, PACKS and BODY_LIMIT are passed through the environment.
+# PORT, WORKERS, THREADS, PACKS, BODY_LIMIT and the per-address limits
+# (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS) are passed through the environment.
 run: build
 	@scripts/run.sh
 
@@ -24,7 +25,8 @@ run: build
 # carry the Swift runtime (--static-swift-stdlib: no toolchain needed where
 # they run), so they have their own build folder, built when needed;
 # BIN_DIR=… installs binaries already built instead (the tests: .build/debug).
-# LISTEN, SERVER_NAME, BODY_LIMIT and SYSCONFDIR are passed on to scripts/install.sh.
+# LISTEN, SERVER_NAME, BODY_LIMIT, SYSCONFDIR and the per-address limits
+# (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS) are passed on to scripts/install.sh.
 PREFIX ?= /usr/local
 INSTALL_BUILD := .build/install
 BIN_DIR ?= $(INSTALL_BUILD)/release
@@ -80,6 +82,11 @@ bench-page: deps
 # wrk against nginx + stickertext-server, beside nginx static and a C libfcgi responder.
 bench-server: deps
 	@Benchmarks/server-bench.sh
+
+# 16 connections from 127.0.0.2 flood worst-case edits while 127.0.0.3's small
+# edits are measured: alone, under the flood without limits, and with them.
+bench-fair: deps
+	@Benchmarks/fair-bench.sh
 
 clean:
 	rm -rf .build

@@ -3,6 +3,11 @@
 # libfcgi-dev, …; the scripts also run without make), makes bench-out/NAME
 # afresh and sets out, bin (the release stickertext-server, built if needed)
 # and port (a free loopback port).
+#
+# Their wrk loads from one address, which nginx's per-address limits would
+# answer with 429s: the sites they write have none (LIMITS=off), unless the
+# caller sets LIMITS itself (make bench-fair measures the limits).
+export LIMITS=${LIMITS:-off}
 bench_setup() {
   scripts/install-deps.sh
   out=$root/bench-out/$1

@@ -13,6 +13,8 @@
 #   LISTEN       nginx's listen [80]
 #   SERVER_NAME  nginx's server_name [localhost]
 #   BODY_LIMIT   the largest request body, for nginx and the server alike [1048576]
+#   RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS
+#                the site's per-address limits, read by scripts/nginx-conf.sh
 #
 #   PREFIX/bin/stickertext-server, PREFIX/bin/stickertext
 #   PREFIX/share/stickertext/public/           the page, openapi.yaml, the sticker packs

@@ -7,26 +7,66 @@
 #          writes the site alone to OUT (scripts/install.sh: sites-available)
 # ROOT holds public/ and nginx/ (the checkout, or the installed share folder).
 # BACKENDS is the master's unix socket (an absolute path), or backends on TCP,
-# one per host, comma-separated: 10.0.0.11:9000,10.0.0.12:9000
+# one per host, comma-separated: 10.0.0.11:9000,10.0.0.12:9000. Each backend's
+# pool for large bodies is beside it: the socket path + ".large", or the port + 1.
+#
+# Per-client-address limits on /api/ (answered 429 with Retry-After), from the
+# environment; a number, or off:
+#   RATE_LIMIT        requests per second, with a burst of twice as many [50]
+#   LARGE_RATE_LIMIT  requests per second with a body over 64 KiB, burst twice [2]
+#   CONN_LIMIT        requests at once [8]
+#   LIMITS=off        none of them (the benchmarks, which load from one address)
 set -euo pipefail
 templates=$(cd "$(dirname "$0")/../nginx" && pwd)
 
+# limit NAME VALUE: VALUE if it is a positive whole number, empty for off.
+limit() {
+  local value=$2
+  [ "${LIMITS:-on}" = off ] && value=off
+  [ "$value" = off ] && return 0
+  [[ $value =~ ^[1-9][0-9]*$ ]] || { echo "nginx-conf.sh: $1 must be a positive number or off, not: $value" >&2; exit 2; }
+  echo "$value"
+}
+rate=$(limit RATE_LIMIT "${RATE_LIMIT:-50}")
+large_rate=$(limit LARGE_RATE_LIMIT "${LARGE_RATE_LIMIT:-2}")
+conns=$(limit CONN_LIMIT "${CONN_LIMIT:-8}")
+zones= limits=
+if [ -n "$rate" ]; then
+  zones+="limit_req_zone \$binary_remote_addr zone=stickertext_rate:10m rate=${rate}r/s;\n"
+  limits+="        limit_req zone=stickertext_rate burst=$((rate * 2)) nodelay;\n"
+fi
+if [ -n "$large_rate" ]; then
+  zones+="limit_req_zone \$stickertext_large_client zone=stickertext_large_rate:10m rate=${large_rate}r/s;\n"
+  limits+="        limit_req zone=stickertext_large_rate burst=$((large_rate * 2)) nodelay;\n"
+fi
+if [ -n "$conns" ]; then
+  zones+="limit_conn_zone \$binary_remote_addr zone=stickertext_conns:10m;\n"
+  limits+="        limit_conn stickertext_conns $conns;\n"
+fi
+[ -n "$zones" ] || zones="# (no per-address limits: LIMITS=off)\n"
+[ -n "$limits" ] || limits="        # (no per-address limits: LIMITS=off)\n"
+
 # site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT
 site() {
-  local out=$1 root=$2 listen=$3 name=$4 backends=$5 limit=$6 servers= host
+  local out=$1 root=$2 listen=$3 name=$4 backends=$5 limit=$6 servers= large= host
   if [[ $backends == /* ]]; then
-    for _ in 1 2 3 4; do servers+="    server unix:$backends max_fails=0;\n"; done
+    for _ in 1 2 3 4; do
+      servers+="    server unix:$backends max_fails=0;\n"
+      large+="    server unix:$backends.large max_fails=0;\n"
+    done
   else
     IFS=, read -ra hosts <<< "$backends"
     for host in "${hosts[@]}"; do
-      [[ $host =~ ^[A-Za-z0-9.:_-]+:[0-9]+$ ]] || { echo "nginx-conf.sh: not a HOST:PORT: $host" >&2; exit 2; }
+      [[ $host =~ ^([A-Za-z0-9.:_-]+):([0-9]+)$ ]] || { echo "nginx-conf.sh: not a HOST:PORT: $host" >&2; exit 2; }
       servers+="    server $host max_fails=1 fail_timeout=2s;\n"
+      large+="    server ${BASH_REMATCH[1]}:$((BASH_REMATCH[2] + 1)) max_fails=1 fail_timeout=2s;\n"
     done
   fi
   [[ $limit =~ ^[0-9]+$ ]] || { echo "nginx-conf.sh: not a byte count: $limit" >&2; exit 2; }
   sed -e "s|@ROOT@|$root|g" -e "s|@LISTEN@|$listen|g" -e "s|@SERVER_NAME@|$name|g" \
-    -e "s|@UPSTREAM_SERVERS@|${servers%\\n}|" -e "s|@BODY_LIMIT@|$limit|g" \
-    "$templates/site.conf.template" > "$out"
+    -e "s|@UPSTREAM_SERVERS@|${servers%\\n}|" -e "s|@LARGE_UPSTREAM_SERVERS@|${large%\\n}|" \
+    -e "s|@LIMIT_ZONES@|${zones%\\n}|" -e "s|@API_LIMITS@|${limits%\\n}|" \
+    -e "s|@BODY_LIMIT@|$limit|g" "$templates/site.conf.template" > "$out"
 }
 
 if [ "${1:-}" = --site ]; then

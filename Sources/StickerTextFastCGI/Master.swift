@@ -20,8 +20,8 @@ struct Master {
     /// Built once per catalog (it encodes the packs document); every forked worker inherits it.
     private var handler: APIHandler
     var workers: [pid_t: Date] = [:]
-    /// The unix socket file this master bound, to tell it from a successor's.
-    var socketInode: (dev_t, ino_t)?
+    /// The unix socket files this master bound, to tell them from a successor's.
+    var socketInodes: [ThreadPool: (dev_t, ino_t)] = [:]
 
     static func inode(of path: String) -> (dev_t, ino_t)? {
         var info = stat()
@@ -30,11 +30,17 @@ struct Master {
 
     mutating func run() -> Never {
         FCGX_Init()
-        let socket = openSocket()
-        if options.listen == nil { socketInode = Master.inode(of: options.socketPath) }
+        var sockets: [ThreadPool: Int32] = [:]
+        for pool in ThreadPool.allCases {
+            sockets[pool] = openSocket(options.address(of: pool))
+            if options.listen == nil { socketInodes[pool] = Master.inode(of: options.address(of: pool)) }
+        }
         Signals.installMaster()
-        for _ in 0 ..< options.workerCount { spawn(socket) }
-        logger.notice("master \(getpid()) serving on \(options.address) with \(options.workerCount) workers × \(options.threads) threads")
+        for _ in 0 ..< options.workerCount { spawn(sockets) }
+        logger.notice("""
+            master \(getpid()) serving on \(options.address) with \(options.workerCount) workers × \(options.threads) threads, \
+            and bodies over 64 KiB on \(options.address(of: .large)) with \(options.threads(of: .large)) threads each
+            """)
         var stopping = false
         while true {
             // Flags first, every turn: a signal may arrive at any point of the loop.
@@ -42,7 +48,7 @@ struct Master {
                 stopping = true
                 logger.notice("stopping: finishing requests in flight")
                 // Wakes every thread blocked in accept() in every worker; they finish and leave.
-                Glibc.shutdown(socket, Int32(SHUT_RDWR))
+                for socket in sockets.values { Glibc.shutdown(socket, Int32(SHUT_RDWR)) }
                 for pid in workers.keys { kill(pid, SIGTERM) }
                 alarm(UInt32(options.shutdownGrace))
             }
@@ -66,30 +72,31 @@ struct Master {
             logger.warning("worker \(pid) \(describe(status)); starting a new one")
             // A worker that dies at once would otherwise be respawned in a tight loop.
             if let started, Date().timeIntervalSince(started) < 1 { usleep(200_000) }
-            spawn(socket)
+            spawn(sockets)
         }
-        // Remove the socket file only if it is still ours: a new master may
+        // Remove a socket file only if it is still ours: a new master may
         // already have bound the path (a restart without downtime).
-        if options.listen == nil, let inode = socketInode, let current = Master.inode(of: options.socketPath), current == inode {
-            unlink(options.socketPath)
+        for (pool, inode) in socketInodes {
+            let path = options.address(of: pool)
+            if let current = Master.inode(of: path), current == inode { unlink(path) }
         }
-        close(socket)
+        for socket in sockets.values { close(socket) }
         logger.notice("stopped")
         exit(0)
     }
 
-    private func openSocket() -> Int32 {
-        guard options.listen == nil else { return listen(on: options.address) }
+    private func openSocket(_ address: String) -> Int32 {
+        guard options.listen == nil else { return listen(on: address) }
         // A unix socket is bound beside its path, opened to nginx's workers
         // (they may run as another user: nobody when nginx starts as root),
         // then renamed over the path in one step: a master started while
         // another serves (a restart without downtime) never leaves the path
         // missing or unreadable, not even for a moment.
-        let staging = options.socketPath + ".\(getpid()).new"
+        let staging = address + ".\(getpid()).new"
         unlink(staging)
         let fd = listen(on: staging)
-        guard chmod(staging, 0o666) == 0, rename(staging, options.socketPath) == 0 else {
-            logger.critical("cannot put the socket at \(options.socketPath): \(String(cString: strerror(errno)))")
+        guard chmod(staging, 0o666) == 0, rename(staging, address) == 0 else {
+            logger.critical("cannot put the socket at \(address): \(String(cString: strerror(errno)))")
             unlink(staging)
             exit(1)
         }
@@ -112,10 +119,12 @@ struct Master {
         handler = APIHandler(catalog: catalog, bodyLimit: options.bodyLimit)
     }
 
-    private mutating func spawn(_ socket: Int32) {
+    private mutating func spawn(_ sockets: [ThreadPool: Int32]) {
         let pid = fork()
         if pid == 0 {
-            Worker.run(socket: socket, handler: handler, threads: options.threads, maxRequests: options.maxRequests, logger: logger)
+            let pools = ThreadPool.allCases.map { (socket: sockets[$0]!, threads: options.threads(of: $0)) }
+            Worker.run(pools: pools, handler: handler, maxRequests: options.maxRequests,
+                       requestTimeout: options.requestTimeout, logger: logger)
         }
         if pid < 0 {
             logger.error("fork failed: \(String(cString: strerror(errno)))")
@@ -138,6 +147,8 @@ struct Master {
 
     private func describe(_ status: Int32) -> String {
         let signal = status & 0x7F
-        return signal == 0 ? "exited with status \((status >> 8) & 0xFF)" : "was killed by signal \(signal)"
+        let code = (status >> 8) & 0xFF
+        if signal == 0 && code == Worker.timedOutStatus { return "stopped itself: a request ran past --request-timeout" }
+        return signal == 0 ? "exited with status \(code)" : "was killed by signal \(signal)"
     }
 }

@@ -10,6 +10,8 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "Listen on TCP instead, e.g. 127.0.0.1:9000.") var listen: String?
     @Option(help: "Worker processes (default: the number of cores).") var workers: Int?
     @Option(help: "Threads per worker, each serving one request at a time.") var threads = 8
+    @Option(help: "Threads per worker for bodies over 64 KiB, on their own socket (default: a quarter of --threads, at least 1).") var largeThreads: Int?
+    @Option(help: "Seconds a request may run; past it the request is answered 503 timed_out and its worker replaced.") var requestTimeout = 10.0
     @Option(help: "Replace a worker after this many requests (0: never).") var maxRequests = 0
     @Option(help: "A folder of <pack-id>/pack.json packs (default: the embedded packs).") var packs: String?
     @Option(help: "Largest request body in bytes; keep equal to nginx's client_max_body_size.") var bodyLimit = APIHandler.defaultBodyLimit
@@ -19,6 +21,26 @@ struct ServerOptions: ParsableArguments {
     var address: String { listen ?? socketPath }
     var workerCount: Int { max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount) }
 
+    /// Where `pool` listens. The large pool is beside the main one: the socket
+    /// path + ".large", or the TCP port + 1; scripts/nginx-conf.sh writes the
+    /// same rule into nginx's upstreams.
+    func address(of pool: ThreadPool) -> String {
+        switch pool {
+        case .main: return address
+        case .large:
+            guard let listen else { return socketPath + ".large" }
+            guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]) else { return listen }
+            return listen[..<colon] + ":\(port + 1)"
+        }
+    }
+
+    func threads(of pool: ThreadPool) -> Int {
+        switch pool {
+        case .main: threads
+        case .large: largeThreads ?? max(1, threads / 4)
+        }
+    }
+
     func loadCatalog() throws -> StickerCatalog {
         try StickerCatalog.load(packs: packs)
     }
@@ -27,6 +49,12 @@ struct ServerOptions: ParsableArguments {
         if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
         if threads < 1 { throw ValidationError("--threads must be at least 1") }
         if bodyLimit < 1 { throw ValidationError("--body-limit must be at least 1") }
+        if let largeThreads, largeThreads < 1 { throw ValidationError("--large-threads must be at least 1") }
+        if !(requestTimeout > 0 && requestTimeout < 30) {
+            // nginx's fastcgi_read_timeout is 30 s: past it nginx answers first, without the service's message.
+            throw ValidationError("--request-timeout must be more than 0 and less than 30 seconds (nginx's own timeout)")
+        }
+        if let listen, !listen.contains(":") { throw ValidationError("--listen must be ADDRESS:PORT") }
     }
 }
 

@@ -159,7 +159,7 @@ public struct APIHandler: Sendable {
     }
 
     /// Every error response: the status of its code, the one JSON shape.
-    func error(_ error: APIError) -> HTTPResponse {
+    public func error(_ error: APIError) -> HTTPResponse {
         json(error.status, error.jsonBody, cache: "no-store")
     }
 

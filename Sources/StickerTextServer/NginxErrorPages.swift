@@ -15,11 +15,18 @@ public enum NginxErrorPages {
     /// The variable the 405 page sets to the methods its path allows; sent as `Allow` when not empty.
     static let allowVariable = "$stickertext_allow"
 
+    /// The variable the 429 page sets to `retryAfter`; sent as `Retry-After` when not empty.
+    static let retryAfterVariable = "$stickertext_retry_after"
+    /// Seconds: the site's limits refill at least once a second (limit_req's
+    /// rate is per second; a connection over limit_conn's count is a request
+    /// that ends well within one).
+    static let retryAfter = 1
+
     /// What nginx says when it answers with `code` itself; nil for the codes
     /// only the service sends (its answers pass through nginx untouched).
     public static func message(_ code: ErrorCode) -> String? {
         switch code {
-        case .invalidJSON, .invalidRequest, .invalidUTF8, .outOfRange, .unknownSticker, .unsupportedMediaType:
+        case .invalidJSON, .invalidRequest, .invalidUTF8, .outOfRange, .unknownSticker, .unsupportedMediaType, .timedOut:
             nil
         case .badRequest: "the request is not well-formed HTTP: its request line, a header or the framing of its body"
         case .forbidden: "this path is not served: a folder, or a file nginx may not read"
@@ -29,7 +36,7 @@ public enum NginxErrorPages {
         case .payloadTooLarge: APIError.bodyTooLarge(limit: bodyLimitVariable).message
         case .uriTooLong: "the URL is too long; send long text in the body of POST /api/render"
         case .rangeNotSatisfiable: "the requested range is not within the file"
-        case .tooManyRequests: "too many requests; try again later"
+        case .tooManyRequests: "too many requests from your address at once; wait the seconds of Retry-After, then try again"
         case .headersTooLarge: "the request headers are too large"
         case .internalError: "the server failed to answer; try again"
         case .notImplemented: "the request uses a transfer coding other than chunked"
@@ -86,9 +93,12 @@ public enum NginxErrorPages {
             "# the request line (a malformed one, 414, 505) it cannot go to a named location.",
             "# The 405 page is named, so that $uri is still the request's own path.",
             "",
-            "# A rate limit an operator adds (limit_req, limit_conn) answers 429, not 503.",
+            "# The site's per-address limits (limit_req, limit_conn) answer 429, not 503,",
+            "# with Retry-After: empty (not sent) unless the 429 page sets it.",
             "limit_req_status 429;",
             "limit_conn_status 429;",
+            "set \(retryAfterVariable) \"\";",
+            "add_header Retry-After \(retryAfterVariable) always;",
             "",
             "# Allow, on the 405s nginx answers itself: empty (not sent) unless @error_405 sets it.",
             "set \(allowVariable) \"\";",
@@ -107,6 +117,7 @@ public enum NginxErrorPages {
                 "location = /.errors/\(code.status) {",
                 "    internal;",
                 "    default_type application/json;",
+            ] + (code == .tooManyRequests ? ["    set \(retryAfterVariable) \(retryAfter);"] : []) + [
                 "    return \(code.status) '\(body(code))';",
                 "}",
             ]

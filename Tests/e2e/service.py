@@ -28,6 +28,19 @@ def free_port():
         return s.getsockname()[1]
 
 
+def free_port_pair():
+    """A free port whose next is free too: a TCP backend listens on both
+    (its large-body pool on the port + 1)."""
+    while True:
+        port = free_port()
+        try:
+            with socket.socket() as s:
+                s.bind(('127.0.0.1', port + 1))
+            return port
+        except OSError:
+            continue
+
+
 class Response:
     def __init__(self, status, headers, body):
         self.status = status
@@ -47,15 +60,21 @@ class Service:
     on TCP (each one "host", its processes in their own session) behind one
     nginx upstream."""
 
-    def __init__(self, workers=2, threads=4, packs=None, body_limit=1048576, extra=(), tcp_backends=0):
+    def __init__(self, workers=2, threads=4, packs=None, body_limit=1048576, extra=(), tcp_backends=0,
+                 limits=(('LIMITS', 'off'),)):
+        """`limits`: scripts/nginx-conf.sh's per-address limit variables (RATE_LIMIT,
+        LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS); none by default, because most
+        tests load from one address faster than a client may (the limits have
+        their own, test_fairness.py); `limits=()` gives the site's defaults."""
         self.run = tempfile.mkdtemp(prefix='stickertext-e2e-')
         os.chmod(self.run, 0o755)
         self.port = free_port()
         self.socket = os.path.join(self.run, 's.sock')
         self.body_limit = body_limit
-        self.addresses = [f'127.0.0.1:{free_port()}' for _ in range(tcp_backends)]
+        self.addresses = [f'127.0.0.1:{free_port_pair()}' for _ in range(tcp_backends)]
         subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), ROOT, self.run, str(self.port),
-                        ','.join(self.addresses) or self.socket, str(body_limit)], check=True)
+                        ','.join(self.addresses) or self.socket, str(body_limit)], check=True,
+                       env={**os.environ, **dict(limits)})
         self.args = [SERVER, '--workers', str(workers), '--threads', str(threads),
                      '--body-limit', str(body_limit), '--shutdown-grace', '10', *extra]
         if packs:
@@ -114,8 +133,11 @@ class Service:
         os.killpg(self.servers[index].pid, signal.SIGKILL)
         self.servers[index].wait()
 
-    def request(self, method, path, body=None, headers=None, timeout=30):
-        connection = http.client.HTTPConnection('127.0.0.1', self.port, timeout=timeout)
+    def request(self, method, path, body=None, headers=None, timeout=30, source=None):
+        """One request on its own connection; `source` is the client's address
+        (any of 127.0.0.0/8: nginx's per-address limits tell them apart)."""
+        connection = http.client.HTTPConnection('127.0.0.1', self.port, timeout=timeout,
+                                                source_address=(source, 0) if source else None)
         try:
             if isinstance(body, str):
                 body = body.encode('utf-8')

@@ -53,6 +53,9 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case badGateway = "bad_gateway"
     /// The service is restarting or overloaded; try again.
     case unavailable = "unavailable"
+    /// The request ran past the server's `--request-timeout` and was stopped
+    /// (PHP-FPM's request_terminate_timeout); its worker is replaced.
+    case timedOut = "timed_out"
     /// A backend took too long (nginx).
     case gatewayTimeout = "gateway_timeout"
     /// An HTTP version other than 1.0 and 1.1 on the request line (nginx).
@@ -74,7 +77,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .internalError: 500
         case .notImplemented: 501
         case .badGateway: 502
-        case .unavailable: 503
+        case .unavailable, .timedOut: 503
         case .gatewayTimeout: 504
         case .httpVersionNotSupported: 505
         }
@@ -87,4 +90,14 @@ extension APIError {
     public static func bodyTooLarge(limit: String) -> APIError {
         APIError(.payloadTooLarge, "the request body is over the limit of \(limit) bytes")
     }
+
+    /// A request stopped at the server's deadline.
+    public static func timedOut(after seconds: Double) -> APIError {
+        APIError(.timedOut, "the request took longer than the service's limit of \(seconds.formatted) s and was stopped; send less text at once")
+    }
+}
+
+private extension Double {
+    /// 10 rather than 10.0; 0.25 as is.
+    var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
 }

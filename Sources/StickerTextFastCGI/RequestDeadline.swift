@@ -1,0 +1,48 @@
+import CFastCGI
+import Dispatch
+import Synchronization
+
+/// One serving thread's request as the deadline watchdog sees it. The thread
+/// and the watchdog race to answer a request that is being handled: whoever
+/// moves `phase` away from `.handling` first writes the response, so a
+/// request is never answered twice or half by each.
+final class RequestSlot: @unchecked Sendable {
+    enum Phase: Int {
+        case idle, handling, answering, timedOut
+    }
+
+    /// The thread's own request; touched by the watchdog only once it has won `phase`.
+    let request = UnsafeMutablePointer<FCGX_Request>.allocate(capacity: 1)
+    private let phase = Atomic<Int>(Phase.idle.rawValue)
+    private let started = Atomic<UInt64>(0)
+    /// For the watchdog's log line, set before `.handling`.
+    private(set) var method = ""
+    private(set) var path = ""
+
+    init() { request.initialize(to: FCGX_Request()) }
+
+    /// The thread starts handling a request it has read.
+    func begin(method: String, path: String) {
+        self.method = method
+        self.path = path
+        started.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+        phase.store(Phase.handling.rawValue, ordering: .releasing)
+    }
+
+    /// The thread has its response: true if it may write it, false if the
+    /// watchdog answered first (the process is about to exit).
+    func finishHandling() -> Bool {
+        phase.compareExchange(expected: Phase.handling.rawValue, desired: Phase.answering.rawValue, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    func end() { phase.store(Phase.idle.rawValue, ordering: .releasing) }
+
+    /// The watchdog: true if the request has been handled for longer than
+    /// `limit` nanoseconds and is now the watchdog's to answer.
+    func takeIfOverdue(now: UInt64, limit: UInt64) -> Bool {
+        // A request begun after `now` was read has a later start: not overdue.
+        guard phase.load(ordering: .acquiring) == Phase.handling.rawValue,
+              case let start = started.load(ordering: .relaxed), now > start, now - start > limit else { return false }
+        return phase.compareExchange(expected: Phase.handling.rawValue, desired: Phase.timedOut.rawValue, ordering: .acquiringAndReleasing).exchanged
+    }
+}

@@ -1,0 +1,155 @@
+"""Fair under abuse, shown against the real nginx and server: one client
+address over its limits is answered 429 in the API's JSON with Retry-After
+while another address is served; large bodies queue on their own threads and
+never hold the ones small edits need; a request past the deadline is answered
+503 and its worker replaced. Behaviour only: the speed figures are
+`make bench-fair`'s."""
+import os
+import subprocess
+import threading
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from service import ROOT, Service, check_schema
+
+FLOODER, OTHER = '127.0.0.2', '127.0.0.3'
+
+
+def paste(clusters):
+    """A worst-case edit: a paste of `clusters` letters with a combining mark each,
+    under a weighted limit (3 bytes a cluster: 22,000 of them pass 64 KiB)."""
+    return {'text': '', 'selection': {'location': 0, 'length': 0}, 'op': 'paste',
+            'string': 'a\u0301' * clusters, 'policy': {'maxLength': 1_000_000, 'countMode': 'weighted'}}
+
+
+SMALL_EDIT = {'text': '你好[微笑]', 'selection': {'location': 2, 'length': 0}, 'op': 'insert', 'string': '呀'}
+
+
+def test_a_flooding_address_is_answered_429_with_retry_after_while_another_address_is_served():
+    service = Service(limits=())  # the site's default limits
+    try:
+        stop = threading.Event()
+        flood = Counter()
+        refusals = []
+
+        def flooder(body):
+            while not stop.is_set():
+                r = service.post_json('/api/edit', body, source=FLOODER)
+                flood[r.status] += 1
+                if r.status == 429 and len(refusals) < 3:
+                    refusals.append(r)
+
+        # 16 connections from one address: 8 flood large pastes, 8 small edits.
+        bodies = [paste(30_000)] * 8 + [SMALL_EDIT] * 8
+        threads = [threading.Thread(target=flooder, args=(body,)) for body in bodies]
+        for t in threads:
+            t.start()
+        other = Counter()
+        try:
+            deadline = time.monotonic() + 4
+            while time.monotonic() < deadline:
+                r = service.post_json('/api/edit', SMALL_EDIT, source=OTHER)
+                other[r.status] += 1
+                assert r.status == 200, r.text
+                assert r.json()['text'] == '你好呀[微笑]'
+                time.sleep(0.02)  # a person typing fast, not a flood
+        finally:
+            stop.set()
+            for t in threads:
+                t.join()
+
+        assert flood[429] > 0 and flood[200] > 0, flood
+        assert not [s for s in flood if s >= 500], flood
+        assert other[200] > 50, other
+        for r in refusals:
+            assert r.headers['retry-after'] == '1'
+            assert r.json()['error']['code'] == 'too_many_requests'
+            check_schema(r, '/api/edit', 'POST')
+    finally:
+        service.stop()
+
+
+def test_an_address_under_its_limits_is_never_refused():
+    service = Service(limits=())
+    try:
+        # 40 requests, 4 at a time: under 50 a second with a burst of 100, and under 8 at once.
+        with ThreadPoolExecutor(4) as pool:
+            statuses = list(pool.map(lambda _: service.post_json('/api/edit', SMALL_EDIT, source=FLOODER).status, range(40)))
+        assert statuses == [200] * 40
+    finally:
+        service.stop()
+
+
+def test_without_limits_one_address_may_send_as_much_as_it_likes():
+    service = Service(limits=(('LIMITS', 'off'),))
+    try:
+        with ThreadPoolExecutor(16) as pool:
+            statuses = Counter(pool.map(lambda _: service.request('GET', '/api/health', source=FLOODER).status, range(400)))
+        assert statuses == {200: 400}
+        assert 'limit_req' not in open(f'{service.run}/site.conf').read().replace('# (no per-address limits', '')
+    finally:
+        service.stop()
+
+
+def test_large_bodies_queue_on_their_own_threads_and_small_edits_pass_them():
+    # One worker: 2 threads for small bodies, 1 for large ones.
+    service = Service(workers=1, threads=2, extra=('--large-threads', '1'))
+    try:
+        finished = []
+        lock = threading.Lock()
+
+        def send(kind, body):
+            r = service.post_json('/api/edit', body)
+            with lock:
+                finished.append((kind, r.status, time.monotonic()))
+
+        large = [threading.Thread(target=send, args=('large', paste(30_000))) for _ in range(3)]
+        for t in large:
+            t.start()
+        time.sleep(0.1)  # the three are in: one handled, two queued on the large socket
+        small = [threading.Thread(target=send, args=('small', SMALL_EDIT)) for _ in range(4)]
+        for t in small:
+            t.start()
+        for t in large + small:
+            t.join()
+        assert sorted(status for _, status, _ in finished) == [200] * 7
+        order = [kind for kind, _, _ in sorted(finished, key=lambda f: f[2])]
+        # With one pool, the three pastes would hold both threads and the edits would wait behind them.
+        assert order[:4] == ['small'] * 4, order
+    finally:
+        service.stop()
+
+
+def test_a_request_past_the_deadline_is_answered_503_timed_out_and_its_worker_replaced():
+    service = Service(workers=1, extra=('--request-timeout', '0.2'))
+    try:
+        before = service.workers()
+        r = service.post_json('/api/edit', paste(200_000))
+        assert r.status == 503
+        assert r.json()['error'] == {
+            'code': 'timed_out',
+            'message': "the request took longer than the service's limit of 0.2 s and was stopped; send less text at once"}
+        check_schema(r, '/api/edit', 'POST')
+        for _ in range(100):
+            after = service.workers()
+            if after and after != before:
+                break
+            time.sleep(0.05)
+        assert after and set(after).isdisjoint(before)
+        assert 'a request ran past --request-timeout' in service.server_log()
+        # The new worker serves, and a request within the deadline is answered as ever.
+        r = service.post_json('/api/edit', SMALL_EDIT)
+        assert r.status == 200 and r.json()['text'] == '你好呀[微笑]'
+    finally:
+        service.stop()
+
+
+@pytest.mark.parametrize('variable, value', [('RATE_LIMIT', '0'), ('CONN_LIMIT', 'many'), ('LARGE_RATE_LIMIT', '-1')])
+def test_the_site_refuses_a_limit_that_is_not_a_positive_number(variable, value, tmp_path):
+    run = subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), ROOT, str(tmp_path), '8080', '/tmp/s.sock', '1048576'],
+                         env={**os.environ, variable: value}, capture_output=True, text=True)
+    assert run.returncode == 2
+    assert run.stderr == f'nginx-conf.sh: {variable} must be a positive number or off, not: {value}\n'
