@@ -22,6 +22,8 @@ struct Master {
     var workers: [pid_t: Date] = [:]
     /// The unix socket file this master bound, to tell it from a successor's.
     var socketInode: (dev_t, ino_t)?
+    /// `/metrics`'s counters, shared with every worker forked.
+    private let scoreboard: Scoreboard
 
     static func inode(of path: String) -> (dev_t, ino_t)? {
         var info = stat()
@@ -62,7 +64,9 @@ struct Master {
                 continue
             }
             let started = workers.removeValue(forKey: pid)
+            scoreboard.release(pid)
             if stopping { continue }
+            scoreboard.countRestart(WorkerExit(waitStatus: status))
             logger.warning("worker \(pid) \(describe(status)); starting a new one")
             // A worker that dies at once would otherwise be respawned in a tight loop.
             if let started, Date().timeIntervalSince(started) < 1 { usleep(200_000) }
@@ -110,18 +114,21 @@ struct Master {
         self.logger = logger
         self.catalog = catalog
         handler = APIHandler(catalog: catalog, bodyLimit: options.bodyLimit)
+        scoreboard = Scoreboard(slots: options.workerCount)
     }
 
     private mutating func spawn(_ socket: Int32) {
+        let slot = scoreboard.freeSlot()
         let pid = fork()
         if pid == 0 {
-            Worker.run(socket: socket, handler: handler, threads: options.threads, maxRequests: options.maxRequests, logger: logger)
+            Worker.run(socket: socket, handler: handler, metrics: scoreboard.slot(slot), threads: options.threads, maxRequests: options.maxRequests, logger: logger)
         }
         if pid < 0 {
             logger.error("fork failed: \(String(cString: strerror(errno)))")
             return
         }
         workers[pid] = Date()
+        scoreboard.occupy(slot, by: pid)
     }
 
     private mutating func reload() {

@@ -16,7 +16,7 @@ enum Worker {
     static let activeThreads = Atomic<Int>(0)
     static let logRequests = ProcessInfo.processInfo.environment["STICKERTEXT_NO_REQUEST_LOG"] == nil
 
-    static func run(socket: Int32, handler: APIHandler, threads: Int, maxRequests: Int, logger: Logger) -> Never {
+    static func run(socket: Int32, handler: APIHandler, metrics: Scoreboard.Slot, threads: Int, maxRequests: Int, logger: Logger) -> Never {
         Signals.install(SIGTERM) { _ in
             Worker.stopping.store(true, ordering: .relaxed)
             FCGX_ShutdownPending()
@@ -26,7 +26,7 @@ enum Worker {
         Signals.ignore(SIGPIPE)
         activeThreads.store(threads, ordering: .relaxed)
         for _ in 0 ..< threads {
-            let thread = Thread { serve(socket: socket, handler: handler, maxRequests: maxRequests, logger: logger) }
+            let thread = Thread { serve(socket: socket, handler: handler, metrics: metrics, maxRequests: maxRequests, logger: logger) }
             thread.stackSize = 1 << 20
             thread.start()
         }
@@ -46,20 +46,24 @@ enum Worker {
         _exit(LeakCheck.foundLeaks() ? 23 : 0)
     }
 
-    private static func serve(socket: Int32, handler: APIHandler, maxRequests: Int, logger: Logger) {
+    private static func serve(socket: Int32, handler: APIHandler, metrics: Scoreboard.Slot, maxRequests: Int, logger: Logger) {
         defer { activeThreads.subtract(1, ordering: .relaxed) }
         var request = FCGX_Request()
         guard FCGX_InitRequest(&request, socket, 0) == 0 else { return }
         while !stopping.load(ordering: .relaxed) {
             guard FCGX_Accept_r(&request) >= 0 else { break }
             inFlight.add(1, ordering: .relaxed)
+            metrics.started()
             let start = DispatchTime.now().uptimeNanoseconds
             let httpRequest = FastCGIExchange.read(&request, bodyLimit: handler.bodyLimit)
-            let response = handler.handle(httpRequest)
+            let response = httpRequest.path == MetricsRoute.path
+                ? MetricsRoute.response(to: httpRequest, peer: FCGX_GetParam("REMOTE_ADDR", request.envp).map { String(cString: $0) }, snapshot: metrics.scoreboard.snapshot)
+                : handler.handle(httpRequest)
             FastCGIExchange.write(response, head: httpRequest.method == "HEAD", to: &request)
             FCGX_Finish_r(&request)
             inFlight.subtract(1, ordering: .relaxed)
             let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
+            metrics.finished(Endpoint(path: httpRequest.path), ResponseStatus(code: response.status), micros: micros)
             if logRequests { logger.info("\(httpRequest.method) \(httpRequest.path) \(response.status) \(Double(micros) / 1000)ms") }
             let count = served.add(1, ordering: .relaxed).newValue
             if maxRequests > 0 && count >= maxRequests { stopping.store(true, ordering: .relaxed) }
