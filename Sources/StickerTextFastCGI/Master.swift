@@ -34,6 +34,7 @@ struct Master {
         FCGX_Init()
         let socket = openSocket()
         if options.listen == nil { socketInode = Master.inode(of: options.socketPath) }
+        let nginxLog = NginxLogSocket(options: options, logger: logger)
         Signals.installMaster()
         for _ in 0 ..< options.workerCount { spawn(socket) }
         logger.notice("master \(getpid()) serving on \(options.address) with \(options.workerCount) workers × \(options.threads) threads")
@@ -60,7 +61,7 @@ struct Master {
             var status: Int32 = 0
             let pid = waitpid(-1, &status, WNOHANG)
             guard pid > 0 else {
-                usleep(50_000)  // a signal cuts the nap short
+                nginxLog.wait(upTo: 50_000, into: scoreboard)  // a signal cuts the nap short
                 continue
             }
             let started = workers.removeValue(forKey: pid)
@@ -77,6 +78,7 @@ struct Master {
         if options.listen == nil, let inode = socketInode, let current = Master.inode(of: options.socketPath), current == inode {
             unlink(options.socketPath)
         }
+        nginxLog.close()
         close(socket)
         logger.notice("stopped")
         exit(0)
