@@ -16,15 +16,16 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
     private let counters: UnsafeMutablePointer<Atomic<UInt64>>
     private let slots: Int
 
-    // Where each group of counters starts, in counters.
-    private static let endpoints = Endpoint.allCases.count
-    private static let requests = 0
-    private static let buckets = requests + endpoints * ResponseStatus.allCases.count
-    private static let micros = buckets + endpoints * LatencyBucket.allCases.count
-    private static let restarts = micros + endpoints
-    private static let rejections = restarts + WorkerExit.allCases.count
+    // Where each group of counters starts, in counters: constants the
+    // compiler folds (a `static let` would be a lazy global, checked on each use).
+    private static var endpoints: Int { Endpoint.slots }
+    private static var requests: Int { 0 }
+    private static var buckets: Int { requests + endpoints * ResponseStatus.slots }
+    private static var micros: Int { buckets + endpoints * LatencyBucket.slots }
+    private static var restarts: Int { micros + endpoints }
+    private static var rejections: Int { restarts + WorkerExit.slots }
     /// Then, per worker slot: its pid (0: free) and its requests in flight.
-    private static let workerSlots = rejections + NginxRejection.allCases.count
+    private static var workerSlots: Int { rejections + NginxRejection.slots }
 
     /// Room for `slots` workers at once: the master never runs more than `--workers`.
     init(slots: Int) {
@@ -86,8 +87,8 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
         func started() { scoreboard.add(scoreboard.inFlight(index)) }
 
         func finished(_ endpoint: Endpoint, _ status: ResponseStatus, micros: UInt64) {
-            scoreboard.add(Scoreboard.requests + endpoint.rawValue * ResponseStatus.allCases.count + status.rawValue)
-            scoreboard.add(Scoreboard.buckets + endpoint.rawValue * LatencyBucket.allCases.count + LatencyBucket(micros: micros).rawValue)
+            scoreboard.add(Scoreboard.requests + endpoint.rawValue * ResponseStatus.slots + status.rawValue)
+            scoreboard.add(Scoreboard.buckets + endpoint.rawValue * LatencyBucket.slots + LatencyBucket(micros: micros).rawValue)
             scoreboard.add(Scoreboard.micros + endpoint.rawValue, micros)
             scoreboard.counters[scoreboard.inFlight(index)].wrappingSubtract(1, ordering: .relaxed)
         }

@@ -4,6 +4,10 @@
 public enum Endpoint: Int, CaseIterable, Sendable {
     case health, packs, stickers, render, edit, count, metrics, other
 
+    /// How many there are: a constant, where `allCases.count` builds an array
+    /// on every call (the scoreboard computes a slot with it per request).
+    public static var slots: Int { other.rawValue + 1 }
+
     public init(path: String) {
         switch path {
         case "/api/health": self = .health

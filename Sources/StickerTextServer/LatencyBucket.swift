@@ -5,22 +5,55 @@ public enum LatencyBucket: Int, CaseIterable, Sendable {
     case le500us, le1ms, le2500us, le5ms, le10ms, le25ms, le50ms, le100ms, le250ms, le500ms
     case le1s, le2500ms, le5s, le10s, infinite
 
-    /// Upper bounds in microseconds, in slot order; `infinite` has none.
-    private static let bounds: [UInt64] = [
-        500, 1000, 2500, 5000, 10_000, 25_000, 50_000, 100_000, 250_000, 500_000,
-        1_000_000, 2_500_000, 5_000_000, 10_000_000,
-    ]
+    /// How many there are: a constant, where `allCases.count` builds an array
+    /// on every call (the scoreboard computes a slot with it per request).
+    public static var slots: Int { infinite.rawValue + 1 }
 
-    /// The smallest bucket that holds a duration: a scan, as most requests
-    /// stop at the first bucket or two.
+    /// The smallest bucket that holds a duration: constant comparisons, no
+    /// table to look up, as this runs on every request.
     public init(micros: UInt64) {
-        var slot = 0
-        while slot < Self.bounds.count && micros > Self.bounds[slot] { slot += 1 }
-        self = LatencyBucket(rawValue: slot)!
+        self = switch micros {
+        case ...500: .le500us
+        case ...1000: .le1ms
+        case ...2500: .le2500us
+        case ...5000: .le5ms
+        case ...10_000: .le10ms
+        case ...25_000: .le25ms
+        case ...50_000: .le50ms
+        case ...100_000: .le100ms
+        case ...250_000: .le250ms
+        case ...500_000: .le500ms
+        case ...1_000_000: .le1s
+        case ...2_500_000: .le2500ms
+        case ...5_000_000: .le5s
+        case ...10_000_000: .le10s
+        default: .infinite
+        }
+    }
+
+    /// The upper bound in microseconds; none for `infinite`.
+    public var bound: UInt64? {
+        switch self {
+        case .le500us: 500
+        case .le1ms: 1000
+        case .le2500us: 2500
+        case .le5ms: 5000
+        case .le10ms: 10_000
+        case .le25ms: 25_000
+        case .le50ms: 50_000
+        case .le100ms: 100_000
+        case .le250ms: 250_000
+        case .le500ms: 500_000
+        case .le1s: 1_000_000
+        case .le2500ms: 2_500_000
+        case .le5s: 5_000_000
+        case .le10s: 10_000_000
+        case .infinite: nil
+        }
     }
 
     /// The `le` label: the bound in seconds, written exactly (no Double printing).
     public var label: String {
-        self == .infinite ? "+Inf" : MetricsExposition.seconds(micros: Self.bounds[rawValue])
+        bound.map { MetricsExposition.seconds(micros: $0) } ?? "+Inf"
     }
 }

@@ -8,6 +8,10 @@ public enum NginxRejection: Int, CaseIterable, Sendable {
     /// 429: over a `limit_req` or `limit_conn` limit.
     case tooManyRequests
 
+    /// How many there are: a constant, where `allCases.count` builds an array
+    /// on every call (the scoreboard computes a slot with it per request).
+    public static var slots: Int { tooManyRequests.rawValue + 1 }
+
     public var label: String {
         switch self {
         case .payloadTooLarge: "413"

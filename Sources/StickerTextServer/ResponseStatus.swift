@@ -9,6 +9,10 @@ public enum ResponseStatus: Int, CaseIterable, Sendable {
     case internalError, notImplemented, badGateway, unavailable, gatewayTimeout, httpVersionNotSupported
     case other
 
+    /// How many there are: a constant, where `allCases.count` builds an array
+    /// on every call (the scoreboard computes a slot with it per request).
+    public static var slots: Int { other.rawValue + 1 }
+
     public init(code: Int) {
         switch code {
         case 200: self = .ok

@@ -8,6 +8,10 @@ public enum WorkerExit: Int, CaseIterable, Sendable {
     /// Ended by a signal: a crash, or a SIGKILL from outside.
     case killed
 
+    /// How many there are: a constant, where `allCases.count` builds an array
+    /// on every call (the scoreboard computes a slot with it per request).
+    public static var slots: Int { killed.rawValue + 1 }
+
     public var label: String {
         switch self {
         case .retired: "retired"

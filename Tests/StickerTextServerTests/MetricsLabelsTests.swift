@@ -33,12 +33,21 @@ struct MetricsLabelsTests {
         #expect(ResponseStatus.other.label == "other")
     }
 
-    @Test func theSlotsAreDenseSoTheScoreboardLayoutHasNoHoles() {
-        #expect(Endpoint.allCases.map(\.rawValue) == Array(0 ..< Endpoint.allCases.count))
-        #expect(ResponseStatus.allCases.map(\.rawValue) == Array(0 ..< ResponseStatus.allCases.count))
-        #expect(LatencyBucket.allCases.map(\.rawValue) == Array(0 ..< LatencyBucket.allCases.count))
-        #expect(WorkerExit.allCases.map(\.rawValue) == Array(0 ..< WorkerExit.allCases.count))
-        #expect(NginxRejection.allCases.map(\.rawValue) == Array(0 ..< NginxRejection.allCases.count))
+    @Test func theSlotsAreDenseAndCountedSoTheScoreboardLayoutHasNoHoles() {
+        #expect(Endpoint.allCases.map(\.rawValue) == Array(0 ..< Endpoint.slots))
+        #expect(ResponseStatus.allCases.map(\.rawValue) == Array(0 ..< ResponseStatus.slots))
+        #expect(LatencyBucket.allCases.map(\.rawValue) == Array(0 ..< LatencyBucket.slots))
+        #expect(WorkerExit.allCases.map(\.rawValue) == Array(0 ..< WorkerExit.slots))
+        #expect(NginxRejection.allCases.map(\.rawValue) == Array(0 ..< NginxRejection.slots))
+    }
+
+    @Test func eachBucketHoldsItsOwnBoundAndTheNextHoldsOneMicrosecondMore() {
+        for bucket in LatencyBucket.allCases.dropLast() {
+            let bound = bucket.bound!
+            #expect(LatencyBucket(micros: bound) == bucket)
+            #expect(LatencyBucket(micros: bound + 1) == LatencyBucket(rawValue: bucket.rawValue + 1))
+        }
+        #expect(LatencyBucket.infinite.bound == nil)
     }
 
     @Test func aDurationFallsInTheSmallestBucketWhoseBoundHoldsIt() {
