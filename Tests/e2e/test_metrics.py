@@ -45,6 +45,24 @@ def eventually(check, timeout=10):
         time.sleep(0.05)
 
 
+def settled(service, before, expected, timeout=10):
+    """Scrapes until each of `expected` ({(name, labels): change since `before`})
+    has its change: a worker records a request just after sending its answer,
+    so a scrape made at once may come before the last count. Returns the last
+    scrape and the changes it showed."""
+    deadline = time.monotonic() + timeout
+    while True:
+        metrics = scrape(service)
+        changes = {key: metrics.get(key, 0) - before.get(key, 0) for key in expected}
+        if changes == expected or time.monotonic() > deadline:
+            return metrics, changes
+        time.sleep(0.05)
+
+
+def key(name, **labels):
+    return name, tuple(sorted(labels.items()))
+
+
 # A FastCGI client, to talk to the workers without nginx: a request held open
 # mid-body (in flight), a body over the server's own limit, a client address
 # nginx would never pass.
@@ -123,22 +141,23 @@ def test_requests_are_counted_by_endpoint_and_status_over_both_workers(service):
     assert service.post_json('/api/render', {'text': 1}).status == 400
     assert service.request('GET', '/api/nope').status == 404
     assert service.request('DELETE', '/api/count').status == 405
-    after = scrape(service)
-
-    def delta(name, **labels):
-        return value(after, name, **labels) - value(before, name, **labels)
-
-    assert delta('stickertext_requests_total', endpoint='/api/health', status='200') == 6
-    assert delta('stickertext_requests_total', endpoint='/api/render', status='200') == 1
-    assert delta('stickertext_requests_total', endpoint='/api/render', status='400') == 1
-    assert delta('stickertext_requests_total', endpoint='other', status='404') == 1
-    assert delta('stickertext_requests_total', endpoint='/api/count', status='405') == 1
-    # The first scrape was counted after it read the scoreboard.
-    assert delta('stickertext_requests_total', endpoint='/metrics', status='200') == 1
-    assert delta('stickertext_request_duration_seconds_count', endpoint='/api/health') == 6
-    assert delta('stickertext_request_duration_seconds_bucket', endpoint='/api/health', le='+Inf') == 6
-    assert delta('stickertext_request_duration_seconds_sum', endpoint='/api/health') > 0
-    assert delta('stickertext_requests_total', endpoint='/api/render', status='413') == 0
+    expected = {
+        key('stickertext_requests_total', endpoint='/api/health', status='200'): 6,
+        key('stickertext_requests_total', endpoint='/api/render', status='200'): 1,
+        key('stickertext_requests_total', endpoint='/api/render', status='400'): 1,
+        key('stickertext_requests_total', endpoint='other', status='404'): 1,
+        key('stickertext_requests_total', endpoint='/api/count', status='405'): 1,
+        key('stickertext_requests_total', endpoint='/api/render', status='413'): 0,
+        key('stickertext_request_duration_seconds_count', endpoint='/api/health'): 6,
+        key('stickertext_request_duration_seconds_bucket', endpoint='/api/health', le='+Inf'): 6,
+    }
+    after, changes = settled(service, before, expected)
+    assert changes == expected
+    # Each scrape is counted once it has read the scoreboard: the first one by now, not this one.
+    assert value(after, 'stickertext_requests_total', endpoint='/metrics', status='200') \
+        > value(before, 'stickertext_requests_total', endpoint='/metrics', status='200')
+    assert value(after, 'stickertext_request_duration_seconds_sum', endpoint='/api/health') \
+        > value(before, 'stickertext_request_duration_seconds_sum', endpoint='/api/health')
 
 
 def test_a_request_in_flight_is_counted_until_it_is_answered(service):
@@ -195,9 +214,9 @@ def test_a_body_over_the_limit_is_counted_once_by_whoever_refuses_it(service):
     status, _ = fcgi_request(service, {'REQUEST_METHOD': 'POST', 'DOCUMENT_URI': '/api/render', 'QUERY_STRING': '',
                                        'CONTENT_TYPE': 'application/json', 'CONTENT_LENGTH': str(service.body_limit + 1)})
     assert status == 413
-    last = scrape(service)
-    assert value(last, 'stickertext_requests_total', endpoint='/api/render', status='413') == 1
-    assert value(last, 'stickertext_nginx_rejections_total', status='413') == value(after, 'stickertext_nginx_rejections_total', status='413')
+    expected = {key('stickertext_requests_total', endpoint='/api/render', status='413'): 1,
+                key('stickertext_nginx_rejections_total', status='413'): 0}
+    assert settled(service, after, expected)[1] == expected
 
 
 def test_a_429_from_an_nginx_rate_limit_is_counted():
