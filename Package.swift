@@ -54,5 +54,7 @@ let package = Package(
             exclude: ["Fixtures"]  // read from the source tree by path
         ),
         .testTarget(name: "StickerTextServerTests", dependencies: ["StickerTextServer"]),
+        // The shared-memory scoreboard and how the master reads a worker's end.
+        .testTarget(name: "StickerTextFastCGITests", dependencies: ["StickerTextFastCGI"]),
     ]
 )

@@ -22,8 +22,9 @@ command -v swift >/dev/null || [ -x /opt/swift/usr/bin/swift ] || { echo "swift 
 # schemathesis 4 fuzzes the live service against openapi.yaml (Tests/e2e/test_contract.py).
 # twitter-text-parser (the weighted count's oracle) and regex serve tools/make-conformance-cases.py and tools/generate-twitter-text-tables.py;
 # pypinyin writes the packs' search keys (tools/search_keys.py; pinned: its dictionary decides readings), and make test checks they are up to date.
-python3 -c 'import pytest, jsonschema, referencing, yaml, openapi_spec_validator, selenium, html5lib, schemathesis, twitter_text, regex, pypinyin' 2>/dev/null \
-  || python3 -m pip install --quiet pytest jsonschema referencing pyyaml openapi-spec-validator selenium html5lib 'schemathesis>=4,<5' twitter-text-parser==3.0.0 regex pypinyin==0.55.0
+# prometheus-client's parser reads /metrics as a scraper would (Tests/e2e/test_metrics.py).
+python3 -c 'import pytest, jsonschema, referencing, yaml, openapi_spec_validator, selenium, html5lib, schemathesis, twitter_text, regex, pypinyin, prometheus_client' 2>/dev/null \
+  || python3 -m pip install --quiet pytest jsonschema referencing pyyaml openapi-spec-validator selenium html5lib 'schemathesis>=4,<5' twitter-text-parser==3.0.0 regex pypinyin==0.55.0 prometheus-client
 # axe-playwright-python only for the axe-core it bundles (axe.min.js), which the accessibility
 # tests inject with selenium (Tests/e2e/axe.py): without its dependencies, as playwright is not used.
 python3 -c 'import axe_playwright_python' 2>/dev/null \

@@ -49,11 +49,14 @@ fi
 # site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT
 site() {
   local out=$1 root=$2 listen=$3 name=$4 backends=$5 limit=$6 servers= large= host
+  # nginx's 413s and 429s go to the master's datagram socket beside its FastCGI one (/metrics).
+  local rejections="    # (none: the backends are on TCP, on other hosts)"
   if [[ $backends == /* ]]; then
     for _ in 1 2 3 4; do
       servers+="    server unix:$backends max_fails=0;\n"
       large+="    server unix:$backends.large max_fails=0;\n"
     done
+    rejections="    access_log syslog:server=unix:$backends.nginx,nohostname,tag=stickertext stickertext_rejection if=\$stickertext_rejected;"
   else
     IFS=, read -ra hosts <<< "$backends"
     for host in "${hosts[@]}"; do
@@ -66,7 +69,7 @@ site() {
   sed -e "s|@ROOT@|$root|g" -e "s|@LISTEN@|$listen|g" -e "s|@SERVER_NAME@|$name|g" \
     -e "s|@UPSTREAM_SERVERS@|${servers%\\n}|" -e "s|@LARGE_UPSTREAM_SERVERS@|${large%\\n}|" \
     -e "s|@LIMIT_ZONES@|${zones%\\n}|" -e "s|@API_LIMITS@|${limits%\\n}|" \
-    -e "s|@BODY_LIMIT@|$limit|g" "$templates/site.conf.template" > "$out"
+    -e "s|@REJECTION_LOG@|$rejections|" -e "s|@BODY_LIMIT@|$limit|g" "$templates/site.conf.template" > "$out"
 }
 
 if [ "${1:-}" = --site ]; then

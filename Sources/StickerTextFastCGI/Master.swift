@@ -22,6 +22,8 @@ struct Master {
     var workers: [pid_t: Date] = [:]
     /// The unix socket files this master bound, to tell them from a successor's.
     var socketInodes: [ThreadPool: (dev_t, ino_t)] = [:]
+    /// `/metrics`' counters, shared with every worker forked.
+    private let scoreboard: Scoreboard
 
     static func inode(of path: String) -> (dev_t, ino_t)? {
         var info = stat()
@@ -35,6 +37,7 @@ struct Master {
             sockets[pool] = openSocket(options.address(of: pool))
             if options.listen == nil { socketInodes[pool] = Master.inode(of: options.address(of: pool)) }
         }
+        let nginxLog = NginxLogSocket(options: options, logger: logger)
         Signals.installMaster()
         for _ in 0 ..< options.workerCount { spawn(sockets) }
         logger.notice("""
@@ -64,11 +67,13 @@ struct Master {
             var status: Int32 = 0
             let pid = waitpid(-1, &status, WNOHANG)
             guard pid > 0 else {
-                usleep(50_000)  // a signal cuts the nap short
+                nginxLog.wait(upTo: 50_000, into: scoreboard)  // a signal cuts the nap short
                 continue
             }
             let started = workers.removeValue(forKey: pid)
+            scoreboard.release(pid)
             if stopping { continue }
+            scoreboard.countRestart(WorkerExit(waitStatus: status))
             logger.warning("worker \(pid) \(describe(status)); starting a new one")
             // A worker that dies at once would otherwise be respawned in a tight loop.
             if let started, Date().timeIntervalSince(started) < 1 { usleep(200_000) }
@@ -80,6 +85,7 @@ struct Master {
             let path = options.address(of: pool)
             if let current = Master.inode(of: path), current == inode { unlink(path) }
         }
+        nginxLog.close()
         for socket in sockets.values { close(socket) }
         logger.notice("stopped")
         exit(0)
@@ -117,13 +123,15 @@ struct Master {
         self.logger = logger
         self.catalog = catalog
         handler = APIHandler(catalog: catalog, bodyLimit: options.bodyLimit)
+        scoreboard = Scoreboard(slots: options.workerCount)
     }
 
     private mutating func spawn(_ sockets: [ThreadPool: Int32]) {
+        let slot = scoreboard.freeSlot()
         let pid = fork()
         if pid == 0 {
             let pools = ThreadPool.allCases.map { (socket: sockets[$0]!, threads: options.threads(of: $0)) }
-            Worker.run(pools: pools, handler: handler, maxRequests: options.maxRequests,
+            Worker.run(pools: pools, handler: handler, metrics: scoreboard.slot(slot), maxRequests: options.maxRequests,
                        requestTimeout: options.requestTimeout, logger: logger)
         }
         if pid < 0 {
@@ -131,6 +139,7 @@ struct Master {
             return
         }
         workers[pid] = Date()
+        scoreboard.occupy(slot, by: pid)
     }
 
     private mutating func reload() {

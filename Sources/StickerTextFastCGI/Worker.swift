@@ -23,7 +23,7 @@ enum Worker {
     /// The exit status of a worker stopped by the deadline, for the master's log.
     static let timedOutStatus: Int32 = 3
 
-    static func run(pools: [(socket: Int32, threads: Int)], handler: APIHandler, maxRequests: Int,
+    static func run(pools: [(socket: Int32, threads: Int)], handler: APIHandler, metrics: Scoreboard.Slot, maxRequests: Int,
                     requestTimeout: Double, logger: Logger) -> Never {
         Signals.install(SIGTERM) { _ in
             Worker.stopping.store(true, ordering: .relaxed)
@@ -39,7 +39,7 @@ enum Worker {
             for _ in 0 ..< pool.threads {
                 let slot = RequestSlot()
                 slots.append(slot)
-                let thread = Thread { serve(socket: pool.socket, slot: slot, handler: handler, maxRequests: maxRequests, logger: logger) }
+                let thread = Thread { serve(socket: pool.socket, slot: slot, handler: handler, metrics: metrics, maxRequests: maxRequests, logger: logger) }
                 thread.stackSize = 1 << 20
                 thread.start()
             }
@@ -64,17 +64,20 @@ enum Worker {
         _exit(LeakCheck.foundLeaks() ? 23 : 0)
     }
 
-    private static func serve(socket: Int32, slot: RequestSlot, handler: APIHandler, maxRequests: Int, logger: Logger) {
+    private static func serve(socket: Int32, slot: RequestSlot, handler: APIHandler, metrics: Scoreboard.Slot, maxRequests: Int, logger: Logger) {
         defer { activeThreads.subtract(1, ordering: .relaxed) }
         let request = slot.request
         guard FCGX_InitRequest(request, socket, 0) == 0 else { return }
         while !stopping.load(ordering: .relaxed) {
             guard FCGX_Accept_r(request) >= 0 else { break }
             inFlight.add(1, ordering: .relaxed)
+            metrics.started()
             let start = DispatchTime.now().uptimeNanoseconds
             let httpRequest = FastCGIExchange.read(&request.pointee, bodyLimit: handler.bodyLimit)
             slot.begin(method: httpRequest.method, path: httpRequest.path)
-            let response = handler.handle(httpRequest)
+            let response = httpRequest.path == MetricsRoute.path
+                ? MetricsRoute.response(to: httpRequest, peer: FCGX_GetParam("REMOTE_ADDR", request.pointee.envp).map { String(cString: $0) }, snapshot: metrics.scoreboard.snapshot)
+                : handler.handle(httpRequest)
             guard slot.finishHandling() else {
                 // The watchdog answered this request and is ending the process.
                 while true { pause() }
@@ -84,6 +87,7 @@ enum Worker {
             slot.end()
             inFlight.subtract(1, ordering: .relaxed)
             let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
+            metrics.finished(Endpoint(path: httpRequest.path), ResponseStatus(code: response.status), micros: micros)
             if logRequests { logger.info("\(httpRequest.method) \(httpRequest.path) \(response.status) \(Double(micros) / 1000)ms") }
             let count = served.add(1, ordering: .relaxed).newValue
             if maxRequests > 0 && count >= maxRequests { stopping.store(true, ordering: .relaxed) }

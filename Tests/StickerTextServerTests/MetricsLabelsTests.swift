@@ -1,0 +1,74 @@
+import StickerText
+@testable import StickerTextServer
+import Testing
+
+/// The closed sets `/metrics` counts by: every request lands in a slot that
+/// names it, and a new route or error status cannot fall into `other` unseen.
+struct MetricsLabelsTests {
+    @Test func everyRouteOfTheAPIHasAnEndpointOfItsOwn() {
+        for route in APIHandler.routes {
+            let endpoint = Endpoint(path: route.path)
+            #expect(endpoint != .other, "\(route.path) is counted as other")
+            #expect(endpoint.label == route.path)
+        }
+        #expect(Endpoint(path: "/metrics") == .metrics)
+        #expect(Endpoint(path: "/api/nope") == .other)
+        #expect(Endpoint(path: "/api/health/") == .other)
+    }
+
+    @Test func eachEndpointsLabelLeadsBackToIt() {
+        for endpoint in Endpoint.allCases where endpoint != .other {
+            #expect(Endpoint(path: endpoint.label) == endpoint)
+        }
+    }
+
+    @Test func everyStatusTheServiceAnswersWithHasASlotThatReadsAsItsCode() {
+        let codes = [200, 204, 304] + ErrorCode.allCases.map(\.status)
+        for code in codes {
+            let status = ResponseStatus(code: code)
+            #expect(status != .other, "\(code) is counted as other")
+            #expect(status.label == String(code))
+        }
+        #expect(ResponseStatus(code: 418) == .other)
+        #expect(ResponseStatus.other.label == "other")
+    }
+
+    @Test func theSlotsAreDenseAndCountedSoTheScoreboardLayoutHasNoHoles() {
+        #expect(Endpoint.allCases.map(\.rawValue) == Array(0 ..< Endpoint.slots))
+        #expect(ResponseStatus.allCases.map(\.rawValue) == Array(0 ..< ResponseStatus.slots))
+        #expect(LatencyBucket.allCases.map(\.rawValue) == Array(0 ..< LatencyBucket.slots))
+        #expect(WorkerExit.allCases.map(\.rawValue) == Array(0 ..< WorkerExit.slots))
+        #expect(NginxRejection.allCases.map(\.rawValue) == Array(0 ..< NginxRejection.slots))
+    }
+
+    @Test func eachBucketHoldsItsOwnBoundAndTheNextHoldsOneMicrosecondMore() {
+        for bucket in LatencyBucket.allCases.dropLast() {
+            let bound = bucket.bound!
+            #expect(LatencyBucket(micros: bound) == bucket)
+            #expect(LatencyBucket(micros: bound + 1) == LatencyBucket(rawValue: bucket.rawValue + 1))
+        }
+        #expect(LatencyBucket.infinite.bound == nil)
+    }
+
+    @Test func aDurationFallsInTheSmallestBucketWhoseBoundHoldsIt() {
+        #expect(LatencyBucket(micros: 0) == .le500us)
+        #expect(LatencyBucket(micros: 500) == .le500us)
+        #expect(LatencyBucket(micros: 501) == .le1ms)
+        #expect(LatencyBucket(micros: 30_000) == .le50ms)
+        #expect(LatencyBucket(micros: 10_000_000) == .le10s)
+        #expect(LatencyBucket(micros: 10_000_001) == .infinite)
+        #expect(LatencyBucket.allCases.map(\.label) == [
+            "0.0005", "0.001", "0.0025", "0.005", "0.01", "0.025", "0.05", "0.1", "0.25", "0.5", "1", "2.5", "5", "10", "+Inf",
+        ])
+    }
+
+    @Test func nginxsDatagramNamesTheRejectionByItsStatus() {
+        func parse(_ text: String) -> NginxRejection? { NginxRejection(datagram: Array(text.utf8)) }
+        #expect(parse("<190>Nov 22 06:50:00 stickertext: 413") == .payloadTooLarge)
+        #expect(parse("<190>Nov 22 06:50:00 stickertext: 429") == .tooManyRequests)
+        #expect(parse("<190>Nov 22 06:50:00 stickertext: 200") == nil)
+        #expect(parse("<190>Nov 22 06:50:00 stickertext: 4130") == nil)
+        #expect(parse("413") == nil)
+        #expect(parse("") == nil)
+    }
+}
