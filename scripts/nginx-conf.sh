@@ -44,6 +44,9 @@ if [ -n "$conns" ]; then
   limits+="        limit_conn stickertext_conns $conns;\n"
 fi
 [ -n "$zones" ] || zones="# (no per-address limits: LIMITS=off)\n"
+# A refusal is counted by /metrics; at nginx's default level (error) each would
+# also write a line to the error log, 100,000 lines for a 15 s flood.
+[ -n "$limits" ] && limits+="        limit_req_log_level info;\n        limit_conn_log_level info;\n"
 [ -n "$limits" ] || limits="        # (no per-address limits: LIMITS=off)\n"
 
 # site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT

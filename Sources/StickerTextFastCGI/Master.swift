@@ -130,7 +130,7 @@ struct Master {
         let slot = scoreboard.freeSlot()
         let pid = fork()
         if pid == 0 {
-            let pools = ThreadPool.allCases.map { (socket: sockets[$0]!, threads: options.threads(of: $0)) }
+            let pools = ThreadPool.allCases.map { (pool: $0, socket: sockets[$0]!, threads: options.threads(of: $0)) }
             Worker.run(pools: pools, handler: handler, metrics: scoreboard.slot(slot), maxRequests: options.maxRequests,
                        requestTimeout: options.requestTimeout, logger: logger)
         }

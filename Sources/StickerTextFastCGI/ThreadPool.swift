@@ -6,6 +6,17 @@ enum ThreadPool: CaseIterable, CustomStringConvertible {
     case main
     case large
 
+    /// The nice value of the pool's threads. Linux schedules threads one by
+    /// one: at 10, a large paste's thread gets about a tenth of a core that a
+    /// small edit's thread also wants, so the pastes admitted still cannot
+    /// slow everyone's typing.
+    var niceness: Int32 {
+        switch self {
+        case .main: 0
+        case .large: 10
+        }
+    }
+
     var description: String {
         switch self {
         case .main: "main"

@@ -23,7 +23,7 @@ enum Worker {
     /// The exit status of a worker stopped by the deadline, for the master's log.
     static let timedOutStatus: Int32 = 3
 
-    static func run(pools: [(socket: Int32, threads: Int)], handler: APIHandler, metrics: Scoreboard.Slot, maxRequests: Int,
+    static func run(pools: [(pool: ThreadPool, socket: Int32, threads: Int)], handler: APIHandler, metrics: Scoreboard.Slot, maxRequests: Int,
                     requestTimeout: Double, logger: Logger) -> Never {
         Signals.install(SIGTERM) { _ in
             Worker.stopping.store(true, ordering: .relaxed)
@@ -39,7 +39,7 @@ enum Worker {
             for _ in 0 ..< pool.threads {
                 let slot = RequestSlot()
                 slots.append(slot)
-                let thread = Thread { serve(socket: pool.socket, slot: slot, handler: handler, metrics: metrics, maxRequests: maxRequests, logger: logger) }
+                let thread = Thread { serve(pool.pool, socket: pool.socket, slot: slot, handler: handler, metrics: metrics, maxRequests: maxRequests, logger: logger) }
                 thread.stackSize = 1 << 20
                 thread.start()
             }
@@ -64,8 +64,10 @@ enum Worker {
         _exit(LeakCheck.foundLeaks() ? 23 : 0)
     }
 
-    private static func serve(socket: Int32, slot: RequestSlot, handler: APIHandler, metrics: Scoreboard.Slot, maxRequests: Int, logger: Logger) {
+    private static func serve(_ pool: ThreadPool, socket: Int32, slot: RequestSlot, handler: APIHandler, metrics: Scoreboard.Slot, maxRequests: Int, logger: Logger) {
         defer { activeThreads.subtract(1, ordering: .relaxed) }
+        // Linux keeps nice per thread, and PRIO_PROCESS with 0 names the calling thread alone.
+        if pool.niceness != 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, pool.niceness) }
         let request = slot.request
         guard FCGX_InitRequest(request, socket, 0) == 0 else { return }
         while !stopping.load(ordering: .relaxed) {
