@@ -63,7 +63,7 @@ def test_a_flooding_address_is_answered_429_with_retry_after_while_another_addre
 
         assert flood[429] > 0 and flood[200] > 0, flood
         assert not [s for s in flood if s >= 500], flood
-        assert other[200] > 50, other
+        assert other[200] >= 20, other
         for r in refusals:
             assert r.headers['retry-after'] == '1'
             assert r.json()['error']['code'] == 'too_many_requests'
@@ -107,7 +107,7 @@ def test_large_bodies_queue_on_their_own_threads_and_small_edits_pass_them():
             with lock:
                 finished.append((kind, r.status, time.monotonic()))
 
-        large = [threading.Thread(target=send, args=('large', paste(30_000))) for _ in range(3)]
+        large = [threading.Thread(target=send, args=('large', paste(100_000))) for _ in range(3)]
         for t in large:
             t.start()
         time.sleep(0.1)  # the three are in: one handled, two queued on the large socket
