@@ -1,0 +1,42 @@
+import Dispatch
+@testable import StickerTextFastCGI
+import Testing
+
+/// The race between a serving thread and the deadline watchdog over one request.
+struct RequestDeadlineTests {
+    static let second: UInt64 = 1_000_000_000
+
+    @Test func aRequestHandledPastTheLimitIsTheWatchdogsAndTheThreadMayNotAnswerIt() {
+        let slot = RequestSlot()
+        slot.begin(method: "POST", path: "/api/edit")
+        let now = DispatchTime.now().uptimeNanoseconds
+        #expect(slot.takeIfOverdue(now: now + 2 * Self.second, limit: Self.second))
+        #expect(!slot.finishHandling())
+    }
+
+    @Test func aRequestWithinTheLimitStaysTheThreads() {
+        let slot = RequestSlot()
+        slot.begin(method: "POST", path: "/api/edit")
+        let now = DispatchTime.now().uptimeNanoseconds
+        #expect(!slot.takeIfOverdue(now: now + Self.second / 2, limit: Self.second))
+        #expect(slot.finishHandling())
+        // Once the thread answers, the watchdog can no longer take it, however late.
+        #expect(!slot.takeIfOverdue(now: now + 10 * Self.second, limit: Self.second))
+    }
+
+    @Test func aRequestBegunAfterTheWatchdogReadTheClockIsNotOverdue() {
+        let slot = RequestSlot()
+        let now = DispatchTime.now().uptimeNanoseconds
+        slot.begin(method: "GET", path: "/api/health")
+        #expect(!slot.takeIfOverdue(now: now, limit: Self.second))
+    }
+
+    @Test func anIdleThreadHasNothingOverdue() {
+        let slot = RequestSlot()
+        #expect(!slot.takeIfOverdue(now: DispatchTime.now().uptimeNanoseconds + 100 * Self.second, limit: Self.second))
+        slot.begin(method: "GET", path: "/api/health")
+        #expect(slot.finishHandling())
+        slot.end()
+        #expect(!slot.takeIfOverdue(now: DispatchTime.now().uptimeNanoseconds + 100 * Self.second, limit: Self.second))
+    }
+}
