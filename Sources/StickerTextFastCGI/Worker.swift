@@ -50,6 +50,7 @@ enum Worker {
         defer { activeThreads.subtract(1, ordering: .relaxed) }
         var request = FCGX_Request()
         guard FCGX_InitRequest(&request, socket, 0) == 0 else { return }
+        var requestLog = RequestLog(logger: logger)
         while !stopping.load(ordering: .relaxed) {
             guard FCGX_Accept_r(&request) >= 0 else { break }
             inFlight.add(1, ordering: .relaxed)
@@ -60,7 +61,7 @@ enum Worker {
             FCGX_Finish_r(&request)
             inFlight.subtract(1, ordering: .relaxed)
             let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
-            if logRequests { logger.info("\(httpRequest.method) \(httpRequest.path) \(response.status) \(Double(micros) / 1000)ms") }
+            if logRequests { requestLog.write(method: httpRequest.method, path: httpRequest.path, status: response.status, micros: micros) }
             let count = served.add(1, ordering: .relaxed).newValue
             if maxRequests > 0 && count >= maxRequests { stopping.store(true, ordering: .relaxed) }
         }
