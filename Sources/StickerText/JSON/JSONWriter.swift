@@ -103,13 +103,27 @@ struct JSONWriter: ~Copyable {
     }
 
     /// A JSON string literal: `"`, `\` and control characters escaped, the rest as UTF-8.
+    ///
+    /// Most bytes need nothing (the HTML of a render is the longest string
+    /// here), so the loop looks at eight bytes at a time (SWAR, as
+    /// `HTMLEscaping` does) and stops only at a byte to escape.
     static func appendQuoted(_ p: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
         out.append("\"")
         guard let base = p.baseAddress else { out.append("\""); return }
+        let raw = UnsafeRawPointer(base)
         var from = 0
-        for i in 0 ..< p.count {
+        var i = 0
+        while i < p.count {
+            if i &+ 8 <= p.count {
+                let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                // Bytes below 0x20, `"` and `\`; the lowest flagged byte is exact.
+                let special = ((w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080)
+                    | HTMLEscaping.zeroBytes(w ^ 0x2222_2222_2222_2222) | HTMLEscaping.zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
+                if special == 0 { i &+= 8; continue }
+                i &+= special.trailingZeroBitCount >> 3
+            }
             let b = p[i]
-            guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+            guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { i &+= 1; continue }
             if from < i { out.append(base + from, count: i - from) }
             switch b {
             case UInt8(ascii: "\""): out.append("\\\"")
@@ -123,7 +137,8 @@ struct JSONWriter: ~Copyable {
                 out.append(hex.utf8Start + Int(b >> 4), count: 1)
                 out.append(hex.utf8Start + Int(b & 0xF), count: 1)
             }
-            from = i + 1
+            i &+= 1
+            from = i
         }
         if from < p.count { out.append(base + from, count: p.count - from) }
         out.append("\"")
