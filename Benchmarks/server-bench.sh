@@ -26,9 +26,8 @@ scripts/nginx-conf.sh "$root" "$out" "$port" "$sock" 1048576
 nginx -p "$out" -c "$out/nginx.conf" -e "$out/nginx-error.log" &
 nginx_pid=$!
 backend=""
-stop_backend() {  # the C responder's workers do not follow their parent: stop them first
+stop_backend() {  # both masters stop their workers on SIGTERM and wait for them
   [ -n "$backend" ] || return 0
-  pkill -TERM -P "$backend" 2>/dev/null || true
   kill -TERM "$backend" 2>/dev/null || true
   wait "$backend" 2>/dev/null || true
   backend=""
@@ -53,6 +52,7 @@ sockerr = re.search(r'Socket errors: (.*)', t)
 print(f"{sys.argv[2]:<26} {rps:10.0f} req/s   p50 {ms('50%'):6.2f} ms   p99 {ms('99%'):6.2f} ms   bad bodies {bad}"
       + (f"   non-2xx {errors.group(1)}" if errors else "") + (f"   socket errors: {sockerr.group(1)}" if sockerr else ""))
 open(sys.argv[1] + '.rps', 'w').write(str(rps))
+open(sys.argv[1] + '.p99', 'w').write(str(ms('99%')))
 PY
 }
 wait_socket() { for _ in $(seq 200); do [ -S "$sock" ] && return; sleep 0.05; done; echo "no socket" >&2; exit 1; }
@@ -89,7 +89,8 @@ rss_after=$(rss)
 python3 - "$out" <<'PY'
 import glob, os, sys
 out = sys.argv[1]
-def rps(name): return float(open(os.path.join(out, name + '.txt.rps')).read())
-print(f"render / C responder = {rps('render') / rps('c'):.2f}x (target >= 0.8)")
+def figure(name, kind): return float(open(os.path.join(out, f'{name}.txt.{kind}')).read())
+print(f"render / C responder = {figure('render', 'rps') / figure('c', 'rps'):.2f}x (target >= 0.95)")
+print(f"render p99 / C responder p99 = {figure('render', 'p99') / figure('c', 'p99'):.2f}x (target <= 1.25)")
 PY
 echo "worker RSS per worker (MB): at start ${rss_before}| warmed up ${rss_warm}| after 200k more render requests ${rss_after}"
