@@ -60,8 +60,9 @@ public struct StickerTextAPI: Sendable {
                 var w = JSONWriter(capacity: html.count * 2 + 512 * (1 + counts.stickers.count) + 128 * counts.emoji.count)
                 w.object { w in
                     w.key("html"); w.string(utf8: html)
-                    w.key("stickers"); TextCounts.FoundSticker.write(counts.stickers, to: &w)
-                    w.key("counts"); counts.write(to: &w)
+                    // The same list is in `counts`: written once, copied there.
+                    w.key("stickers"); let stickers = w.value { TextCounts.FoundSticker.write(counts.stickers, to: &$0) }
+                    w.key("counts"); counts.write(to: &w, stickersWritten: stickers)
                 }
                 return w.bytes
             }

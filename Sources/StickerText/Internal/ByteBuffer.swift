@@ -39,6 +39,14 @@ struct ByteBuffer: ~Copyable {
         capacity = newCapacity
     }
 
+    /// Appends a copy of bytes already written (room is made first: growing moves them).
+    mutating func appendCopy(of range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "a range of what was written")
+        if count &+ range.count > capacity { grow(to: count &+ range.count) }
+        (base + count).update(from: base + range.lowerBound, count: range.count)
+        count &+= range.count
+    }
+
     /// Drops what was written after `length` bytes.
     @inline(__always)
     mutating func truncate(to length: Int) {

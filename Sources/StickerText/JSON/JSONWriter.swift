@@ -66,6 +66,21 @@ struct JSONWriter: ~Copyable {
         out.append("]")
     }
 
+    /// Writes a value with `body` and answers where its bytes are, for `repeatValue`.
+    mutating func value(_ body: (inout JSONWriter) -> Void) -> Range<Int> {
+        beforeValue()
+        afterKey = true  // `body` writes the one value this call stands for
+        let start = out.count
+        body(&self)
+        return start ..< out.count
+    }
+
+    /// The value written at `range` (by `value`), again: a copy of its bytes.
+    mutating func repeatValue(_ range: Range<Int>) {
+        beforeValue()
+        out.appendCopy(of: range)
+    }
+
     mutating func string(_ s: String?) {
         guard var s else { beforeValue(); out.append("null"); return }
         s.withUTF8 { string(utf8: $0) }
