@@ -4,17 +4,27 @@
  * JSON body. What nginx + FastCGI can do here, minus any real work.
  *
  * usage: baseline_responder SOCKET WORKERS THREADS */
+#include <errno.h>
 #include <fcgiapp.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 static int sock;
+
+/* As stickertext-server's master does on SIGTERM: shutting the listening
+ * socket down wakes every thread blocked in accept in every worker, so the
+ * workers leave their loops and exit (and a profiler sees them exit). */
+static void stop(int sig) {
+    (void)sig;
+    shutdown(sock, SHUT_RDWR);
+}
 
 static void *serve(void *arg) {
     (void)arg;
@@ -47,6 +57,7 @@ int main(int argc, char **argv) {
             _exit(0);
         }
     }
-    while (wait(NULL) > 0) {}
+    signal(SIGTERM, stop);  /* the parent's alone: set after the forks */
+    while (wait(NULL) > 0 || errno == EINTR) {}
     return 0;
 }

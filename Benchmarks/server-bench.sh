@@ -6,6 +6,7 @@
 # bodies are checked (wrk reports a broken setup as fast). Worker RSS is read
 # before and after a long run.
 # usage: Benchmarks/server-bench.sh [seconds] [connections]   (make bench-server)
+#        SERVER_BIN=path/to/stickertext-server …: another build (say, before a change) in the same setup
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -15,6 +16,7 @@ workers=${WORKERS:-2}
 threads=${THREADS:-$((conns / workers + 4))}
 . Benchmarks/setup.sh
 bench_setup server
+bin=${SERVER_BIN:-$bin}
 gcc -O2 -o "$out/responder" Benchmarks/baseline_responder.c -lfcgi -lpthread
 
 # A ~200-byte render body with codes, CJK, emoji and <&>.
@@ -26,9 +28,8 @@ scripts/nginx-conf.sh "$root" "$out" "$port" "$sock" 1048576
 nginx -p "$out" -c "$out/nginx.conf" -e "$out/nginx-error.log" &
 nginx_pid=$!
 backend=""
-stop_backend() {  # the C responder's workers do not follow their parent: stop them first
+stop_backend() {  # both masters stop their workers on SIGTERM and wait for them
   [ -n "$backend" ] || return 0
-  pkill -TERM -P "$backend" 2>/dev/null || true
   kill -TERM "$backend" 2>/dev/null || true
   wait "$backend" 2>/dev/null || true
   backend=""
@@ -37,12 +38,17 @@ cleanup() { stop_backend; kill -QUIT $nginx_pid 2>/dev/null; wait 2>/dev/null; }
 trap cleanup EXIT
 
 run_wrk() {  # file label method path body expect
-  local name=$1
+  local name=$1 cpu_before
+  cpu_before=$(cpu_ticks)
   WRK_METHOD=$3 WRK_BODY_FILE=$out/$5 WRK_EXPECT=$6 wrk -t2 -c"$conns" -d"${secs}s" --latency -s Benchmarks/wrk-post.lua \
     "http://127.0.0.1:$port$4" > "$out/$name.txt" 2>&1
-  python3 - "$out/$name.txt" "$2" <<'PY'
+  python3 - "$out/$name.txt" "$2" $(( $(cpu_ticks) - cpu_before )) "$(getconf CLK_TCK)" "$backend" <<'PY'
 import re, sys
 t = open(sys.argv[1]).read()
+requests = int(re.search(r'(\d+) requests in', t).group(1))
+# The backend's workers' CPU time (user + system) per request: what req/s on
+# these shared cores show only through noise.
+cpu_us = int(sys.argv[3]) / int(sys.argv[4]) * 1e6 / max(1, requests) if sys.argv[5] else None
 rps = float(re.search(r'Requests/sec:\s+([\d.]+)', t).group(1))
 def ms(label):
     m = re.search(label + r'\s+([\d.]+)(us|ms|s)', t)
@@ -51,12 +57,20 @@ bad = int(re.search(r'BAD_BODIES (\d+)', t).group(1))
 errors = re.search(r'Non-2xx or 3xx responses: (\d+)', t)
 sockerr = re.search(r'Socket errors: (.*)', t)
 print(f"{sys.argv[2]:<26} {rps:10.0f} req/s   p50 {ms('50%'):6.2f} ms   p99 {ms('99%'):6.2f} ms   bad bodies {bad}"
+      + (f"   worker CPU {cpu_us:5.1f} µs/req" if cpu_us is not None else "")
       + (f"   non-2xx {errors.group(1)}" if errors else "") + (f"   socket errors: {sockerr.group(1)}" if sockerr else ""))
 open(sys.argv[1] + '.rps', 'w').write(str(rps))
+open(sys.argv[1] + '.p99', 'w').write(str(ms('99%')))
+if cpu_us is not None: open(sys.argv[1] + '.cpu', 'w').write(str(cpu_us))
 PY
 }
 wait_socket() { for _ in $(seq 200); do [ -S "$sock" ] && return; sleep 0.05; done; echo "no socket" >&2; exit 1; }
 rss() { for p in $(pgrep -P "$backend"); do awk '/VmRSS/ {printf "%.1f ", $2 / 1024}' /proc/$p/status; done; }
+cpu_ticks() {  # utime + stime of the backend's workers, in clock ticks (0 without a backend)
+  local total=0 p
+  [ -n "$backend" ] && for p in $(pgrep -P "$backend"); do total=$(( total + $(awk '{print $14 + $15}' "/proc/$p/stat") )); done
+  echo "$total"
+}
 
 echo "wrk -t2 -c$conns -d${secs}s on 127.0.0.1, $workers workers x $threads threads, nginx worker_processes auto ($(nproc) cores)"
 sleep 0.3
@@ -89,7 +103,9 @@ rss_after=$(rss)
 python3 - "$out" <<'PY'
 import glob, os, sys
 out = sys.argv[1]
-def rps(name): return float(open(os.path.join(out, name + '.txt.rps')).read())
-print(f"render / C responder = {rps('render') / rps('c'):.2f}x (target >= 0.8)")
+def figure(name, kind): return float(open(os.path.join(out, f'{name}.txt.{kind}')).read())
+print(f"render / C responder = {figure('render', 'rps') / figure('c', 'rps'):.2f}x (target >= 0.95)")
+print(f"render p99 / C responder p99 = {figure('render', 'p99') / figure('c', 'p99'):.2f}x (target <= 1.25)")
+print(f"worker CPU per render / per C responder request = {figure('render', 'cpu') / figure('c', 'cpu'):.2f}x")
 PY
 echo "worker RSS per worker (MB): at start ${rss_before}| warmed up ${rss_warm}| after 200k more render requests ${rss_after}"

@@ -1,58 +1,122 @@
 import CFastCGI
+import Glibc
 import StickerTextServer
 
 /// One FastCGI request: turns libfcgi's params and input stream into an
 /// `HTTPRequest`, and an `HTTPResponse` into the CGI-style response.
 enum FastCGIExchange {
     static func read(_ request: inout FCGX_Request, bodyLimit: Int) -> HTTPRequest {
-        let envp = request.envp
-        func param(_ name: String) -> String? {
-            FCGX_GetParam(name, envp).map { String(cString: $0) }
-        }
-        let method = param("REQUEST_METHOD") ?? "GET"
-        let uri = param("DOCUMENT_URI") ?? param("SCRIPT_NAME") ?? "/"
+        let params = Params(request.envp)
+        func string(_ value: UnsafePointer<CChar>?) -> String? { value.map { String(cString: $0) } }
+        let method = string(params.method) ?? "GET"
+        let uri = string(params.documentURI) ?? string(params.scriptName) ?? "/"
+        let query = string(params.query) ?? ""
         var headers: [String: String] = [:]
-        if let contentType = param("CONTENT_TYPE"), !contentType.isEmpty { headers["content-type"] = contentType }
-        if let tag = param("HTTP_IF_NONE_MATCH") { headers["if-none-match"] = tag }
-        if let origin = param("HTTP_ORIGIN") { headers["origin"] = origin }
+        if let contentType = string(params.contentType), !contentType.isEmpty { headers["content-type"] = contentType }
+        if let tag = string(params.ifNoneMatch) { headers["if-none-match"] = tag }
+        if let origin = string(params.origin) { headers["origin"] = origin }
 
         // Read at most one byte past the limit: enough to know it is too large.
-        let declared = param("CONTENT_LENGTH").flatMap { Int($0) } ?? 0
+        let declared = string(params.contentLength).flatMap { Int($0) } ?? 0
         if declared > bodyLimit {
-            return HTTPRequest(method: method, path: uri, query: param("QUERY_STRING") ?? "", headers: headers, bodyTooLarge: true)
+            return HTTPRequest(method: method, path: uri, query: query, headers: headers, bodyTooLarge: true)
         }
-        var body = [UInt8](repeating: 0, count: min(declared, bodyLimit + 1))
-        var count = 0
-        if !body.isEmpty {
-            body.withUnsafeMutableBytes { buffer in
-                let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
-                while count < buffer.count {
-                    let n = FCGX_GetStr(base + count, Int32(buffer.count - count), request.in)
-                    if n <= 0 { break }
-                    count += Int(n)
-                }
+        // Filled straight from libfcgi's stream, not zeroed first.
+        let body = [UInt8](unsafeUninitializedCapacity: max(0, min(declared, bodyLimit + 1))) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            let chars = UnsafeMutableRawPointer(base).assumingMemoryBound(to: CChar.self)
+            while count < buffer.count {
+                let n = FCGX_GetStr(chars + count, Int32(buffer.count - count), request.in)
+                if n <= 0 { break }
+                count += Int(n)
             }
         }
-        body.removeLast(body.count - count)
-        return HTTPRequest(method: method, path: uri, query: param("QUERY_STRING") ?? "", headers: headers,
-                           body: body, bodyTooLarge: count > bodyLimit)
+        return HTTPRequest(method: method, path: uri, query: query, headers: headers,
+                           body: body, bodyTooLarge: body.count > bodyLimit)
     }
 
+    /// The head goes piece by piece into libfcgi's output buffer, which
+    /// copies it anyway: no String or array of our own is built for it.
     static func write(_ response: HTTPResponse, head: Bool, to request: inout FCGX_Request) {
-        var text = "Status: \(response.status) \(HTTPResponse.reason(response.status))\r\n"
-        for (name, value) in response.headers { text += "\(name): \(value)\r\n" }
-        if response.status != 304 { text += "Content-Length: \(response.body.count)\r\n" }
-        text += "\r\n"
-        var headBytes = Array(text.utf8)
-        headBytes.withUnsafeMutableBytes { put($0, request.out) }
-        if !head && !response.body.isEmpty {
-            var body = response.body
-            body.withUnsafeMutableBytes { put($0, request.out) }
+        let out = request.out
+        put("Status: ", out)
+        put(decimal: response.status, out)
+        put(" ", out)
+        put(HTTPResponse.reason(response.status), out)
+        put("\r\n", out)
+        for (name, value) in response.headers {
+            put(name, out)
+            put(": ", out)
+            put(value, out)
+            put("\r\n", out)
+        }
+        if response.status != 304 {
+            put("Content-Length: ", out)
+            put(decimal: response.body.count, out)
+            put("\r\n", out)
+        }
+        put("\r\n", out)
+        if !head {
+            response.body.withUnsafeBytes { put($0, out) }
         }
     }
 
-    private static func put(_ bytes: UnsafeMutableRawBufferPointer, _ stream: UnsafeMutablePointer<FCGX_Stream>?) {
+    private static func put(_ bytes: UnsafeRawBufferPointer, _ stream: UnsafeMutablePointer<FCGX_Stream>?) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         _ = FCGX_PutStr(base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), stream)
+    }
+
+    private static func put(_ text: StaticString, _ stream: UnsafeMutablePointer<FCGX_Stream>?) {
+        put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), stream)
+    }
+
+    private static func put(_ text: String, _ stream: UnsafeMutablePointer<FCGX_Stream>?) {
+        var text = text
+        text.withUTF8 { put(UnsafeRawBufferPointer($0), stream) }
+    }
+
+    private static func put(decimal n: Int, _ stream: UnsafeMutablePointer<FCGX_Stream>?) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = n.magnitude
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if n < 0 { put("-", stream) }
+            put(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: digits[start...])), stream)
+        }
+    }
+
+    /// The CGI params the API reads, found in one pass over libfcgi's
+    /// environment (`FCGX_GetParam` walks all of it once per name). As with
+    /// `FCGX_GetParam`, a name sent twice gets its first value.
+    private struct Params {
+        var method, documentURI, scriptName, query, contentLength, contentType, ifNoneMatch, origin: UnsafePointer<CChar>?
+
+        init(_ envp: FCGX_ParamArray?) {
+            guard var entry = envp else { return }
+            while let p = entry.pointee {
+                let param = UnsafePointer(p)
+                _ = Self.take(&method, param, "REQUEST_METHOD") || Self.take(&documentURI, param, "DOCUMENT_URI")
+                    || Self.take(&scriptName, param, "SCRIPT_NAME") || Self.take(&query, param, "QUERY_STRING")
+                    || Self.take(&contentLength, param, "CONTENT_LENGTH") || Self.take(&contentType, param, "CONTENT_TYPE")
+                    || Self.take(&ifNoneMatch, param, "HTTP_IF_NONE_MATCH") || Self.take(&origin, param, "HTTP_ORIGIN")
+                entry += 1
+            }
+        }
+
+        /// If `param` is `name=value`, points `slot` at the value unless it is set already.
+        @inline(__always)
+        private static func take(_ slot: inout UnsafePointer<CChar>?, _ param: UnsafePointer<CChar>, _ name: StaticString) -> Bool {
+            let count = name.utf8CodeUnitCount
+            // The first byte alone rules out most params, without a call.
+            guard UInt8(bitPattern: param[0]) == name.utf8Start[0], strncmp(param, name.utf8Start, count) == 0,
+                  param[count] == CChar(UInt8(ascii: "=")) else { return false }
+            if slot == nil { slot = param + count + 1 }
+            return true
+        }
     }
 }

@@ -70,6 +70,7 @@ enum Worker {
         if pool.niceness != 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, pool.niceness) }
         let request = slot.request
         guard FCGX_InitRequest(request, socket, 0) == 0 else { return }
+        var requestLog = RequestLog(logger: logger)
         while !stopping.load(ordering: .relaxed) {
             guard FCGX_Accept_r(request) >= 0 else { break }
             inFlight.add(1, ordering: .relaxed)
@@ -90,7 +91,7 @@ enum Worker {
             inFlight.subtract(1, ordering: .relaxed)
             let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
             metrics.finished(Endpoint(path: httpRequest.path), ResponseStatus(code: response.status), micros: micros)
-            if logRequests { logger.info("\(httpRequest.method) \(httpRequest.path) \(response.status) \(Double(micros) / 1000)ms") }
+            if logRequests { requestLog.write(method: httpRequest.method, path: httpRequest.path, status: response.status, micros: micros) }
             let count = served.add(1, ordering: .relaxed).newValue
             if maxRequests > 0 && count >= maxRequests { stopping.store(true, ordering: .relaxed) }
         }

@@ -168,10 +168,52 @@ public struct APIHandler: Sendable {
     /// default, and the body must still parse as JSON.
     static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
-        // Plain ASCII work: this runs on every request.
+        // This runs on every POST: an ASCII header (any real one) is read in
+        // its bytes, with no String made; `isJSON(unicode:)` says what the
+        // rule is, and takes the rest, where Unicode's equivalences and
+        // grapheme clusters decide what is a `;` or a space.
+        var utf8 = contentType
+        return utf8.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return isJSON(unicode: contentType) }
+            var first = true
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+                let part = bytes[start ..< end]
+                start = end + 1
+                if part.isEmpty { continue }  // as `split` omits empty parts
+                if first {
+                    guard compacted(part, is: "application/json") || compacted(part, is: "application/x-www-form-urlencoded")
+                    else { return false }
+                    first = false
+                } else if compacted(part, is: "charset=", prefix: true)
+                    && !compacted(part, is: "charset=utf-8") && !compacted(part, is: "charset=\"utf-8\"") {
+                    return false
+                }
+            }
+            return !first
+        }
+    }
+
+    /// The rule of `isJSON`: lower case, `;`-separated, spaces and tabs ignored.
+    static func isJSON(unicode contentType: String) -> Bool {
         let parts = contentType.lowercased().split(separator: ";").map { $0.filter { $0 != " " && $0 != "\t" } }
         guard parts.first == "application/json" || parts.first == "application/x-www-form-urlencoded" else { return false }
         return parts.dropFirst().allSatisfy { $0 == "charset=utf-8" || $0 == "charset=\"utf-8\"" || !$0.hasPrefix("charset=") }
+    }
+
+    /// Whether ASCII `part`, in lower case and without spaces and tabs, is
+    /// `target` (lower case), or with `prefix` starts with it.
+    private static func compacted(_ part: Slice<UnsafeBufferPointer<UInt8>>, is target: StaticString, prefix: Bool = false) -> Bool {
+        let expected = UnsafeBufferPointer(start: target.utf8Start, count: target.utf8CodeUnitCount)
+        var matched = 0
+        for byte in part where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
+            if matched == expected.count { return prefix }
+            let lower = (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            guard lower == expected[matched] else { return false }
+            matched += 1
+        }
+        return matched == expected.count
     }
 
     /// `If-None-Match`: `*`, or a list of (possibly weak) tags.

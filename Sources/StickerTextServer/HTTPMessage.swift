@@ -16,7 +16,10 @@ public struct HTTPRequest: Sendable {
         self.method = method
         self.path = path
         self.query = query
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        // Names that are lower case already (FastCGI's are) keep their dictionary.
+        let lowerCase = headers.keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains($0) } }
+        self.headers = lowerCase ? headers
+            : Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
         self.body = body
         self.bodyTooLarge = bodyTooLarge
     }

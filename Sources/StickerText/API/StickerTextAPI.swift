@@ -50,21 +50,25 @@ public struct StickerTextAPI: Sendable {
         let request = try RenderRequest(json: parse(body))
         let renderer = try renderer(for: request.options)
         let counts = TextBackedString(request.text, catalog: catalog).counts()
-        var w = JSONWriter(capacity: request.text.utf8.count * 3 + 512)
         do {
             // `{"html", "stickers", "counts"}`; the HTML goes from the renderer's
             // buffer into the JSON string without becoming a String.
-            try renderer.withRendered(request.text) { html in
+            return try renderer.withRendered(request.text) { html in
+                // Sized from the HTML, so the buffer is not regrown as it fills:
+                // quoting at most doubles the markup, and each sticker is
+                // listed twice (~250 bytes each time).
+                var w = JSONWriter(capacity: html.count * 2 + 512 * (1 + counts.stickers.count) + 128 * counts.emoji.count)
                 w.object { w in
                     w.key("html"); w.string(utf8: html)
-                    w.key("stickers"); TextCounts.FoundSticker.write(counts.stickers, to: &w)
-                    w.key("counts"); counts.write(to: &w)
+                    // The same list is in `counts`: written once, copied there.
+                    w.key("stickers"); let stickers = w.value { TextCounts.FoundSticker.write(counts.stickers, to: &$0) }
+                    w.key("counts"); counts.write(to: &w, stickersWritten: stickers)
                 }
+                return w.bytes
             }
         } catch {
             throw APIError(error.isInvalidUTF8 ? .invalidUTF8 : .invalidRequest, error.description)
         }
-        return w.bytes
     }
 
     /// `GET /api/stickers`: `{"stickers": [...]}`, best first.

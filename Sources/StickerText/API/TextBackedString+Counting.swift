@@ -58,14 +58,7 @@ extension TextBackedString {
         var total = TextLengths()
         var utf16 = utf16Start
         let end = range.upperBound
-        // The clusters whose weight is their NFC form's, weighed in batches (see `nfcWeights`).
-        var unweighed: [Range<Int>] = []
-        var unweighedBytes = 0
-        func weigh() {
-            total.weight += LengthCounting.nfcWeights(of: unweighed, in: p).reduce(0, +)
-            unweighed.removeAll(keepingCapacity: true)
-            unweighedBytes = 0
-        }
+        var unweighed = LengthCounting.NFCBatch()
         LengthCounting.bmpFlags.withUnsafeBufferPointer { flags in
             @inline(__always) func flag(_ c: UInt32) -> UInt8 { c < 0x10000 ? flags[Int(c)] : 0 }
             var i = range.lowerBound
@@ -96,11 +89,7 @@ extension TextBackedString {
                     let isEmoji = !simple && EmojiClassifier.isEmoji(cluster, in: p)
                     if isEmoji { foundEmoji(cluster, utf16) }
                     let lengths = LengthCounting.lengths(ofCluster: cluster, in: p, simple: simple, emoji: isEmoji)
-                    if LengthCounting.needsNFC(simple: simple, emoji: isEmoji) {
-                        unweighed.append(cluster)
-                        unweighedBytes &+= cluster.count
-                        if unweighedBytes > 1 << 16 { weigh() }
-                    }
+                    if LengthCounting.needsNFC(simple: simple, emoji: isEmoji) { unweighed.add(cluster, in: p) }
                     utf16 &+= lengths.utf16
                     total = total + lengths
                     return true
@@ -109,7 +98,8 @@ extension TextBackedString {
                 if i < end { c = UTF8Bytes.scalar(at: i, in: p); f = flag(c) }
             }
         }
-        weigh()
+        unweighed.weigh(in: p)
+        total.weight += unweighed.weight
         total.utf16 = utf16 - utf16Start
         return total
     }

@@ -39,6 +39,29 @@ struct ByteBuffer: ~Copyable {
         capacity = newCapacity
     }
 
+    /// Room for `n` more bytes at the end, for a writer that stores bytes
+    /// itself (a byte or a word at a time) instead of appending pieces;
+    /// `didWrite` then counts what it stored.
+    @inline(__always)
+    mutating func spareCapacity(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if count &+ n > capacity { grow(to: count &+ n) }
+        return base + count
+    }
+
+    @inline(__always)
+    mutating func didWrite(_ n: Int) {
+        precondition(count &+ n <= capacity, "wrote past the spare capacity")
+        count &+= n
+    }
+
+    /// Appends a copy of bytes already written (room is made first: growing moves them).
+    mutating func appendCopy(of range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "a range of what was written")
+        if count &+ range.count > capacity { grow(to: count &+ range.count) }
+        (base + count).update(from: base + range.lowerBound, count: range.count)
+        count &+= range.count
+    }
+
     /// Drops what was written after `length` bytes.
     @inline(__always)
     mutating func truncate(to length: Int) {

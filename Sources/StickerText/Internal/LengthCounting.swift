@@ -107,6 +107,31 @@ enum LengthCounting {
         return weights
     }
 
+    /// The clusters whose weight is their NFC form's, weighed in batches of
+    /// up to 64 KB (see `nfcWeights`). A value the counting loop keeps, not
+    /// variables a local function captures: those are boxed on the heap and
+    /// checked for exclusive access at run time, on every text run counted.
+    struct NFCBatch {
+        private var clusters: [Range<Int>] = []
+        private var bytes = 0
+        /// The weight of the clusters weighed so far.
+        private(set) var weight = 0
+
+        mutating func add(_ cluster: Range<Int>, in p: UnsafeBufferPointer<UInt8>) {
+            clusters.append(cluster)
+            bytes &+= cluster.count
+            if bytes > 1 << 16 { weigh(in: p) }
+        }
+
+        /// Weighs the clusters added since the last call.
+        mutating func weigh(in p: UnsafeBufferPointer<UInt8>) {
+            if clusters.isEmpty { return }
+            weight += nfcWeights(of: clusters, in: p).reduce(0, +)
+            clusters.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
+    }
+
     /// GB18030 bytes of `p[range]`: a pass over scalars, no segmentation needed.
     static func gb18030Length(of range: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Int {
         bmpFlags.withUnsafeBufferPointer { flags in

@@ -1,6 +1,7 @@
 extension TextCounts {
     /// The count response; `remaining` and `maxLength` are `null`, not missing, without a limit.
-    func write(to w: inout JSONWriter) {
+    /// `stickersWritten`: where `w` already holds this `stickers` list, to be copied, not written again.
+    func write(to w: inout JSONWriter, stickersWritten: Range<Int>? = nil) {
         w.object { w in
             w.key("graphemes"); w.int(graphemes)
             w.key("utf16"); w.int(utf16)
@@ -10,7 +11,8 @@ extension TextCounts {
             w.key("length"); w.int(length)
             w.key("countMode"); w.string(countMode.rawValue)
             w.key("maxLength"); w.int(maxLength)
-            w.key("stickers"); FoundSticker.write(stickers, to: &w)
+            w.key("stickers")
+            if let stickersWritten { w.repeatValue(stickersWritten) } else { FoundSticker.write(stickers, to: &w) }
             w.key("emoji")
             w.array(emoji) { w, e in
                 w.object { w in
