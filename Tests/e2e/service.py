@@ -3,6 +3,7 @@ free port and a temporary run folder, and talks HTTP to them."""
 import http.client
 import json
 import os
+import random
 import shutil
 import signal
 import socket
@@ -28,17 +29,25 @@ def free_port():
         return s.getsockname()[1]
 
 
-def free_port_pair():
-    """A free port whose next is free too: a TCP backend listens on both
-    (its large-body pool on the port + 1)."""
-    while True:
-        port = free_port()
+def free_port_pairs(count, taken=()):
+    """`count` free ports whose next are free too, all distinct from each other
+    and from `taken`: a TCP backend listens on both (its large-body pool on
+    the port + 1). They are below the kernel's ephemeral range, so that while a
+    backend is down (killed by a test) no outgoing connection takes its port."""
+    low = int(open('/proc/sys/net/ipv4/ip_local_port_range').read().split()[0])
+    ports = []
+    while len(ports) < count:
+        port = random.randrange(10000, low - 1)
+        if {port, port + 1} & ({*taken} | {*ports} | {p + 1 for p in ports}):
+            continue
         try:
-            with socket.socket() as s:
-                s.bind(('127.0.0.1', port + 1))
-            return port
+            for candidate in (port, port + 1):
+                with socket.socket() as s:
+                    s.bind(('127.0.0.1', candidate))
         except OSError:
             continue
+        ports.append(port)
+    return ports
 
 
 class Response:
@@ -71,7 +80,7 @@ class Service:
         self.port = free_port()
         self.socket = os.path.join(self.run, 's.sock')
         self.body_limit = body_limit
-        self.addresses = [f'127.0.0.1:{free_port_pair()}' for _ in range(tcp_backends)]
+        self.addresses = [f'127.0.0.1:{port}' for port in free_port_pairs(tcp_backends, taken=[self.port])]
         subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), ROOT, self.run, str(self.port),
                         ','.join(self.addresses) or self.socket, str(body_limit)], check=True,
                        env={**os.environ, **dict(limits)})

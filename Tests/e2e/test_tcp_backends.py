@@ -50,6 +50,6 @@ def test_requests_spread_over_tcp_backends_and_survive_one_dying():
         assert len(statuses) > 100
         failed = [x for x in statuses if x != 200]
         assert not failed, f'{len(failed)} of {len(statuses)} failed, e.g. {failed[:3]}'
-        assert served(s, 1, '/api/render') > while_dead, 'the restarted backend got no traffic back'
+        assert served(s, 1, '/api/render') > while_dead, 'the restarted backend got no traffic back: ' + open(s.backend_log(1)).read()[-1500:]
     finally:
         s.stop()
