@@ -37,6 +37,9 @@ final class RequestSlot: @unchecked Sendable {
 
     func end() { phase.store(Phase.idle.rawValue, ordering: .releasing) }
 
+    /// When the request began, for the watchdog's count of its duration.
+    var startedMicros: UInt64 { started.load(ordering: .relaxed) / 1000 }
+
     /// The watchdog: true if the request has been handled for longer than
     /// `limit` nanoseconds and is now the watchdog's to answer.
     func takeIfOverdue(now: UInt64, limit: UInt64) -> Bool {

@@ -45,7 +45,7 @@ enum Worker {
             }
         }
         let allSlots = slots
-        let watchdog = Thread { watch(allSlots, handler: handler, timeout: requestTimeout, logger: logger) }
+        let watchdog = Thread { watch(allSlots, handler: handler, metrics: metrics, timeout: requestTimeout, logger: logger) }
         watchdog.stackSize = 1 << 18
         watchdog.start()
         // Wait until asked to stop, or until every thread has left its loop
@@ -102,7 +102,7 @@ enum Worker {
     /// looks for a request handled for longer than `timeout`, answers it 503
     /// `timed_out`, lets the worker's other requests finish for a moment, and
     /// exits; the master starts a replacement at once.
-    private static func watch(_ slots: [RequestSlot], handler: APIHandler, timeout: Double, logger: Logger) {
+    private static func watch(_ slots: [RequestSlot], handler: APIHandler, metrics: Scoreboard.Slot, timeout: Double, logger: Logger) {
         let limit = UInt64(timeout * 1e9)
         let nap = useconds_t(min(50_000, max(1_000, timeout * 1e6 / 4)))
         while true {
@@ -112,6 +112,7 @@ enum Worker {
             let error = APIError.timedOut(after: timeout)
             FastCGIExchange.write(handler.error(error), head: slot.method == "HEAD", to: &slot.request.pointee)
             FCGX_Finish_r(slot.request)
+            metrics.finished(Endpoint(path: slot.path), ResponseStatus(code: 503), micros: now / 1000 - slot.startedMicros)
             logger.warning("\(slot.method) \(slot.path) 503 ran past \(timeout) s: answered timed_out; this worker stops and is replaced")
             stopping.store(true, ordering: .relaxed)
             FCGX_ShutdownPending()

@@ -309,3 +309,21 @@ def test_nginx_refuses_metrics_to_a_client_that_is_not_on_loopback(service):
         assert local_metrics.startswith('200 # HELP stickertext_')
     finally:
         shutil.rmtree(run, ignore_errors=True)
+
+
+def test_a_request_past_the_deadline_is_counted_503_and_its_worker_restart_as_timed_out():
+    service = Service(workers=1, extra=('--request-timeout', '0.2'))
+    try:
+        before = scrape(service)
+        # 600 KB of letters with a combining mark each, under a weighted limit: far past 0.2 s.
+        slow = {'text': '', 'op': 'paste', 'string': 'a\u0301' * 200_000,
+                'policy': {'maxLength': 1_000_000, 'countMode': 'weighted'}}
+        assert service.post_json('/api/edit', slow).status == 503
+        expected = {
+            key('stickertext_requests_total', endpoint='/api/edit', status='503'): 1,
+            key('stickertext_worker_restarts_total', cause='timed_out'): 1,
+        }
+        _, changes = settled(service, before, expected)
+        assert changes == expected
+    finally:
+        service.stop()
