@@ -8,22 +8,9 @@ run, so instruction counts compare. Checks each answer's status line.
 usage: fcgi_drive.py SOCKET N METHOD PATH [BODY_FILE]
 """
 import socket
-import struct
 import sys
 
-BEGIN, END, PARAMS, STDIN, STDOUT = 1, 3, 4, 5, 6
-RESPONDER = 1
-
-
-def record(kind, content):
-    padding = -len(content) % 8
-    return struct.pack('>BBHHBx', 1, kind, 1, len(content), padding) + content + b'\0' * padding
-
-
-def pair(name, value):
-    def length(n):
-        return bytes([n]) if n < 128 else struct.pack('>I', n | 0x80000000)
-    return length(len(name)) + length(len(value)) + name + value
+from fastcgi_client import request, status_line
 
 
 def request_bytes(method, path, body):
@@ -41,18 +28,7 @@ def request_bytes(method, path, body):
     if body:
         params.append(('HTTP_CONTENT_TYPE', 'application/json'))
         params.append(('HTTP_CONTENT_LENGTH', str(len(body))))
-    encoded = b''.join(pair(k.encode(), v.encode()) for k, v in params)
-    out = record(BEGIN, struct.pack('>HB5x', RESPONDER, 0)) + record(PARAMS, encoded) + record(PARAMS, b'')
-    if body:
-        out += record(STDIN, body)
-    return out + record(STDIN, b'')
-
-
-def status(answer):
-    """The Status line of the first STDOUT record."""
-    if len(answer) >= 8 and answer[1] == STDOUT:
-        return answer[8:8 + struct.unpack('>H', answer[4:6])[0]].split(b'\r\n')[0].decode()
-    return 'no answer'
+    return request(params, body)
 
 
 def main():
@@ -68,7 +44,7 @@ def main():
             answer = b''
             while chunk := s.recv(65536):
                 answer += chunk
-        line = status(answer)
+        line = status_line(answer)
         seen[line] = seen.get(line, 0) + 1
     print(' '.join(f'{n}× {line!r}' for line, n in seen.items()))
     sys.exit(0 if all(line.startswith('Status: 2') for line in seen) else 1)

@@ -6,8 +6,8 @@ import os
 import shutil
 import signal
 import socket
-import struct
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -15,6 +15,9 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from service import ROOT, Service
+
+sys.path.insert(0, os.path.join(ROOT, 'Benchmarks'))
+import fastcgi_client  # noqa: E402  (the one FastCGI client, beside the load scripts)
 
 
 def scrape(service):
@@ -67,49 +70,25 @@ def key(name, **labels):
 # mid-body (in flight), a body over the server's own limit, a client address
 # nginx would never pass.
 
-def fcgi_record(kind, content, request_id=1):
-    return struct.pack('>BBHHBx', 1, kind, request_id, len(content), 0) + content
-
-
-def fcgi_params(params):
-    out = b''
-    for name, val in params.items():
-        name, val = name.encode(), val.encode()
-        for n in (len(name), len(val)):
-            out += bytes([n]) if n < 128 else struct.pack('>I', n | 0x80000000)
-        out += name + val
-    return out
-
-
 def fcgi_open(service, params, body=b''):
     """Sends the params and `body`, without ending stdin; returns the connection."""
     connection = socket.socket(socket.AF_UNIX)
     connection.settimeout(10)
     connection.connect(service.socket)
-    connection.sendall(fcgi_record(1, struct.pack('>HB5x', 1, 0))  # BEGIN_REQUEST, responder
-                       + fcgi_record(4, fcgi_params(params)) + fcgi_record(4, b'')
-                       + (fcgi_record(5, body) if body else b''))
+    connection.sendall(fastcgi_client.request(params.items(), body, end=False))
     return connection
 
 
 def fcgi_request(service, params, body=b''):
     """A whole request; returns (status, body) of the answer."""
     connection = fcgi_open(service, params, body)
-    connection.sendall(fcgi_record(5, b''))
-    stdout, data = b'', b''
-    while True:
-        chunk = connection.recv(65536)
-        if not chunk:
-            break
-        data += chunk
+    connection.sendall(fastcgi_client.record(fastcgi_client.STDIN, b''))
+    answer = b''
+    while chunk := connection.recv(65536):
+        answer += chunk
     connection.close()
-    while len(data) >= 8:
-        _, kind, _, length, padding = struct.unpack('>BBHHBx', data[:8])
-        if kind == 6:
-            stdout += data[8:8 + length]
-        data = data[8 + length + padding:]
-    head, _, answer = stdout.partition(b'\r\n\r\n')
-    return int(head.split(b'\r\n')[0].split()[1]), answer.decode()
+    head, _, body = fastcgi_client.stdout(answer).partition(b'\r\n\r\n')
+    return int(head.split(b'\r\n')[0].split()[1]), body.decode()
 
 
 def metrics_params(remote):
