@@ -63,7 +63,8 @@ site() {
   else
     IFS=, read -ra hosts <<< "$backends"
     for host in "${hosts[@]}"; do
-      [[ $host =~ ^([A-Za-z0-9.:_-]+):([0-9]+)$ ]] || { echo "nginx-conf.sh: not a HOST:PORT: $host" >&2; exit 2; }
+      [[ $host =~ ^([A-Za-z0-9.:_-]+):([0-9]+)$ ]] && (( BASH_REMATCH[2] >= 1 && BASH_REMATCH[2] <= 65534 )) \
+        || { echo "nginx-conf.sh: not a HOST:PORT with PORT from 1 to 65534 (the large-body pool takes PORT + 1): $host" >&2; exit 2; }
       servers+="    server $host max_fails=1 fail_timeout=2s;\n"
       large+="    server ${BASH_REMATCH[1]}:$((BASH_REMATCH[2] + 1)) max_fails=1 fail_timeout=2s;\n"
     done

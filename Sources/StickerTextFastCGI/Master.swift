@@ -155,9 +155,10 @@ struct Master {
     }
 
     private func describe(_ status: Int32) -> String {
-        let signal = status & 0x7F
-        let code = (status >> 8) & 0xFF
-        if signal == 0 && code == Worker.timedOutStatus { return "stopped itself: a request ran past --request-timeout" }
-        return signal == 0 ? "exited with status \(code)" : "was killed by signal \(signal)"
+        switch WorkerExit(waitStatus: status) {
+        case .timedOut: "stopped itself: a request ran past --request-timeout"
+        case .killed: "was killed by signal \(status & 0x7F)"
+        case .retired, .failed: "exited with status \((status >> 8) & 0xFF)"
+        }
     }
 }

@@ -28,10 +28,16 @@ struct ServerOptions: ParsableArguments {
         switch pool {
         case .main: return address
         case .large:
-            guard let listen else { return socketPath + ".large" }
-            guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]) else { return listen }
-            return listen[..<colon] + ":\(port + 1)"
+            guard let (host, port) = listenHostAndPort else { return socketPath + ".large" }
+            return host + ":\(port + 1)"
         }
+    }
+
+    /// `--listen`'s ADDRESS and PORT (an IPv6 address keeps its colons).
+    private var listenHostAndPort: (Substring, Int)? {
+        guard let listen, let colon = listen.lastIndex(of: ":"),
+              let port = Int(listen[listen.index(after: colon)...]) else { return nil }
+        return (listen[..<colon], port)
     }
 
     func threads(of pool: ThreadPool) -> Int {
@@ -54,7 +60,12 @@ struct ServerOptions: ParsableArguments {
             // nginx's fastcgi_read_timeout is 30 s: past it nginx answers first, without the service's message.
             throw ValidationError("--request-timeout must be more than 0 and less than 30 seconds (nginx's own timeout)")
         }
-        if let listen, !listen.contains(":") { throw ValidationError("--listen must be ADDRESS:PORT") }
+        if listen != nil {
+            // The large-body pool listens on PORT + 1, which must be a port too.
+            guard let (_, port) = listenHostAndPort, (1 ... 65534).contains(port) else {
+                throw ValidationError("--listen must be ADDRESS:PORT with PORT from 1 to 65534 (the large-body pool takes PORT + 1)")
+            }
+        }
     }
 }
 

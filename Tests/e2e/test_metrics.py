@@ -15,6 +15,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from service import ROOT, Service
+from test_fairness import paste
 
 sys.path.insert(0, os.path.join(ROOT, 'Benchmarks'))
 import fastcgi_client  # noqa: E402  (the one FastCGI client, beside the load scripts)
@@ -295,9 +296,7 @@ def test_a_request_past_the_deadline_is_counted_503_and_its_worker_restart_as_ti
     try:
         before = scrape(service)
         # 600 KB of letters with a combining mark each, under a weighted limit: far past 0.2 s.
-        slow = {'text': '', 'op': 'paste', 'string': 'a\u0301' * 200_000,
-                'policy': {'maxLength': 1_000_000, 'countMode': 'weighted'}}
-        assert service.post_json('/api/edit', slow).status == 503
+        assert service.post_json('/api/edit', paste(200_000)).status == 503
         expected = {
             key('stickertext_requests_total', endpoint='/api/edit', status='503'): 1,
             key('stickertext_worker_restarts_total', cause='timed_out'): 1,
