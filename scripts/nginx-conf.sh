@@ -2,9 +2,11 @@
 # Fills in nginx/site.conf.template (the upstream and the server), and for
 # `make run` also nginx/nginx.conf.template (the http{} wrapper that includes it).
 # usage: nginx-conf.sh ROOT RUN_DIR PORT BACKENDS BODY_LIMIT
-#          writes RUN_DIR/site.conf (listening on 127.0.0.1:PORT) and RUN_DIR/nginx.conf
+#          writes RUN_DIR/site.conf (listening on 127.0.0.1:PORT, caching in RUN_DIR/cache)
+#          and RUN_DIR/nginx.conf
 #        nginx-conf.sh --site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT
-#          writes the site alone to OUT (scripts/install.sh: sites-available)
+#          writes the site alone to OUT (scripts/install.sh: sites-available), with
+#          nginx's cache of the GETs in CACHE_DIR [/var/cache/stickertext]
 # ROOT holds public/ and nginx/ (the checkout, or the installed share folder).
 # BACKENDS is the master's unix socket (an absolute path), or backends on TCP,
 # one per host, comma-separated: 10.0.0.11:9000,10.0.0.12:9000. Each backend's
@@ -49,17 +51,23 @@ fi
 [ -n "$limits" ] && limits+="        limit_req_log_level info;\n        limit_conn_log_level info;\n"
 [ -n "$limits" ] || limits="        # (no per-address limits: LIMITS=off)\n"
 
-# site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT
+# site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT CACHE_DIR
 site() {
-  local out=$1 root=$2 listen=$3 name=$4 backends=$5 limit=$6 servers= large= host
+  local out=$1 root=$2 listen=$3 name=$4 backends=$5 limit=$6 cache=$7 servers= large= host
   # nginx's 413s and 429s go to the master's datagram socket beside its FastCGI one (/metrics).
   local rejections="    # (none: the backends are on TCP, on other hosts)"
+  # The cached GETs are keyed with the packs' version, a file the master writes
+  # beside its socket: a TCP backend's is on another host, so nothing is cached.
+  local version="        return 204;  # (none: the backends are on TCP, on other hosts)"
+  local redirect="        # (GETs are not cached: the backends are on TCP, on other hosts)"
   if [[ $backends == /* ]]; then
     for _ in 1 2 3 4; do
       servers+="    server unix:$backends max_fails=0;\n"
       large+="    server unix:$backends.large max_fails=0;\n"
     done
     rejections="    access_log syslog:server=unix:$backends.nginx,nohostname,tag=stickertext stickertext_rejection if=\$stickertext_rejected;"
+    version="        root $(dirname "$backends");\n        try_files /$(basename "$backends").version @stickertext_no_version;"
+    redirect="        # GETs of the packs, searches and render fragments: from nginx's cache.\n        if (\$stickertext_cacheable) {\n            rewrite ^ /.stickertext-cached\$uri last;\n        }"
   else
     IFS=, read -ra hosts <<< "$backends"
     for host in "${hosts[@]}"; do
@@ -73,17 +81,19 @@ site() {
   sed -e "s|@ROOT@|$root|g" -e "s|@LISTEN@|$listen|g" -e "s|@SERVER_NAME@|$name|g" \
     -e "s|@UPSTREAM_SERVERS@|${servers%\\n}|" -e "s|@LARGE_UPSTREAM_SERVERS@|${large%\\n}|" \
     -e "s|@LIMIT_ZONES@|${zones%\\n}|" -e "s|@API_LIMITS@|${limits%\\n}|" \
-    -e "s|@REJECTION_LOG@|$rejections|" -e "s|@BODY_LIMIT@|$limit|g" "$templates/site.conf.template" > "$out"
+    -e "s|@REJECTION_LOG@|$rejections|" -e "s|@VERSION_FILE@|$version|" -e "s|@CACHE_REDIRECT@|$redirect|" \
+    -e "s|@CACHE_DIR@|$cache|" -e "s|@BODY_LIMIT@|$limit|g" "$templates/site.conf.template" > "$out"
 }
 
 if [ "${1:-}" = --site ]; then
   [ $# -eq 7 ] || { echo "usage: nginx-conf.sh --site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT" >&2; exit 2; }
   shift
-  site "$@"
+  # nginx (root) makes the last folder and gives it to its workers' user.
+  site "$@" "${CACHE_DIR:-/var/cache/stickertext}"
   exit 0
 fi
 [ $# -eq 5 ] || { echo "usage: nginx-conf.sh ROOT RUN_DIR PORT BACKENDS BODY_LIMIT" >&2; exit 2; }
 root=$1 run=$2 port=$3 backends=$4 limit=$5
 mkdir -p "$run"
-site "$run/site.conf" "$root" "127.0.0.1:$port" localhost "$backends" "$limit"
+site "$run/site.conf" "$root" "127.0.0.1:$port" localhost "$backends" "$limit" "$run/cache"
 sed -e "s|@RUN@|$run|g" "$templates/nginx.conf.template" > "$run/nginx.conf"

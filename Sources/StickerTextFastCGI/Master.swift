@@ -24,6 +24,12 @@ struct Master {
     var socketInodes: [ThreadPool: (dev_t, ino_t)] = [:]
     /// `/metrics`' counters, shared with every worker forked.
     private let scoreboard: Scoreboard
+    /// The packs' version that keys nginx's cache (unix socket only: a TCP
+    /// backend's nginx is on another host, and caches nothing).
+    private var version: PacksVersionFile?
+    /// Workers forked before the last reload, still serving the old packs:
+    /// the new version is published when the last of them has exited.
+    private var outdated: Set<pid_t> = []
 
     static func inode(of path: String) -> (dev_t, ino_t)? {
         var info = stat()
@@ -40,6 +46,7 @@ struct Master {
         let nginxLog = NginxLogSocket(options: options, logger: logger)
         Signals.installMaster()
         for _ in 0 ..< options.workerCount { spawn(sockets) }
+        publishVersion()
         logger.notice("""
             master \(getpid()) serving on \(options.address) with \(options.workerCount) workers × \(options.threads) threads, \
             and bodies over 64 KiB on \(options.address(of: .large)) with \(options.threads(of: .large)) threads each
@@ -73,6 +80,7 @@ struct Master {
             let started = workers.removeValue(forKey: pid)
             scoreboard.release(pid)
             if stopping { continue }
+            if outdated.remove(pid) != nil && outdated.isEmpty { publishVersion() }
             scoreboard.countRestart(WorkerExit(waitStatus: status))
             logger.warning("worker \(pid) \(describe(status)); starting a new one")
             // A worker that dies at once would otherwise be respawned in a tight loop.
@@ -85,6 +93,7 @@ struct Master {
             let path = options.address(of: pool)
             if let current = Master.inode(of: path), current == inode { unlink(path) }
         }
+        version?.remove()
         nginxLog.close()
         for socket in sockets.values { close(socket) }
         logger.notice("stopped")
@@ -124,6 +133,18 @@ struct Master {
         self.catalog = catalog
         handler = APIHandler(catalog: catalog, bodyLimit: options.bodyLimit)
         scoreboard = Scoreboard(slots: options.workerCount)
+        if options.listen == nil { version = PacksVersionFile(socketPath: options.socketPath) }
+    }
+
+    /// Every worker serves the current packs: nginx's cache may key on them.
+    private mutating func publishVersion() {
+        guard var file = version else { return }
+        if let published = file.publish() {
+            logger.notice("packs version \(published) published at \(file.path): nginx's cache keys on it")
+        } else {
+            logger.error("cannot write the packs' version at \(file.path): \(String(cString: strerror(errno))); nginx's cache keeps the last")
+        }
+        version = file
     }
 
     private mutating func spawn(_ sockets: [ThreadPool: Int32]) {
@@ -151,6 +172,7 @@ struct Master {
         }
         logger.notice("packs reloaded (\(catalog.packs.count) packs); replacing workers")
         // Each old worker finishes its requests and exits; its replacement is forked with the new catalog.
+        outdated = Set(workers.keys)
         for pid in workers.keys { kill(pid, SIGTERM) }
     }
 
