@@ -25,7 +25,7 @@ run: build
 # carry the Swift runtime (--static-swift-stdlib: no toolchain needed where
 # they run), so they have their own build folder, built when needed;
 # BIN_DIR=… installs binaries already built instead (the tests: .build/debug).
-# LISTEN, SERVER_NAME, BODY_LIMIT, SYSCONFDIR and the per-address limits
+# LISTEN, SERVER_NAME, BODY_LIMIT, SYSCONFDIR, CACHE_DIR and the per-address limits
 # (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS) are passed on to scripts/install.sh.
 PREFIX ?= /usr/local
 INSTALL_BUILD := .build/install

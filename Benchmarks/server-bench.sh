@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The server benchmark: wrk on loopback against nginx serving a small static
 # file, nginx + a minimal C libfcgi responder (the FastCGI limit here), and
-# nginx + stickertext-server (POST /api/render, POST /api/edit, GET /api/packs),
-# all in one run with the same nginx config, workers and threads. Response
+# nginx + stickertext-server (POST /api/render, POST /api/edit, GET /api/packs,
+# and a GET /api/render fragment from nginx's cache), all in one run with the same nginx config, workers and threads. Response
 # bodies are checked (wrk reports a broken setup as fast). Worker RSS is read
 # before and after a long run.
 # usage: Benchmarks/server-bench.sh [seconds] [connections]   (make bench-server)
@@ -23,6 +23,8 @@ gcc -O2 -o "$out/responder" Benchmarks/baseline_responder.c -lfcgi -lpthread
 printf '%s' '{"text":"今天好开心[微笑][哈哈] 和朋友去吃饭 <b>&amp;</b> 👍🏽👨‍👩‍👧‍👦 [doge][不存在] see you at 8pm & bring \"snacks\" [心][赞]"}' > "$out/render.json"
 printf '%s' '{"text":"你好[微笑]世界","selection":{"location":3,"length":0},"op":"paste","string":"[哈哈]👍🏽"}' > "$out/edit.json"
 echo '{}' > "$out/none.json"
+# The same text as a GET fragment: nginx's cache answers all but the first.
+render_query=$(python3 -c 'import json, sys, urllib.parse; print(urllib.parse.quote(json.load(open(sys.argv[1]))["text"], safe=""))' "$out/render.json")
 sock=$out/s.sock
 scripts/nginx-conf.sh "$root" "$out" "$port" "$sock" 1048576
 nginx -p "$out" -c "$out/nginx.conf" -e "$out/nginx-error.log" &
@@ -86,7 +88,11 @@ wait_socket; sleep 0.2
 rss_before=$(rss)
 run_wrk render "POST /api/render" POST /api/render render.json 'src=\"/stickers/weibo/smile.png\"'
 run_wrk edit "POST /api/edit" POST /api/edit edit.json '"text":"你好[微笑][哈哈]👍🏽世界"'
-run_wrk packs "GET /api/packs" GET /api/packs none.json '"packs"'
+# The GETs are answered from nginx's cache, once it holds them.
+curl -sf -o /dev/null "http://127.0.0.1:$port/api/packs"
+curl -sf -o /dev/null "http://127.0.0.1:$port/api/render?text=$render_query"
+run_wrk packs "cached GET /api/packs" GET /api/packs none.json '"packs"'
+run_wrk cached "cached GET /api/render" GET "/api/render?text=$render_query" none.json 'src="/stickers/weibo/smile.png"'
 rss_warm=$(rss)
 # Flatness: 200k more render requests after warm-up, RSS compared before and after.
 before_count=$(grep -c "POST /api/render" "$out/server.log" || true)
@@ -100,12 +106,45 @@ while kill -0 $soak 2>/dev/null; do
 done
 wait $soak 2>/dev/null || true
 rss_after=$(rss)
+echo "worker RSS per worker (MB): at start ${rss_before}| warmed up ${rss_warm}| after 200k more render requests ${rss_after}"
+
+# KEEP_CONN=1: what keeping nginx's FastCGI connections open would give
+# (fastcgi_keep_conn, and keepalive in both upstreams), and how it stalls.
+# libfcgi serves a connection on one thread until the connection closes, so
+# every connection nginx keeps idle holds a thread; nginx keeps up to
+# `keepalive` idle ones per nginx worker, on top of those in use, and max_conns
+# (which could cap them) counts only those in use and refuses (502) rather
+# than queues. The site does not keep them: see the README.
+if [ -n "${KEEP_CONN:-}" ]; then
+  cp "$out/site.conf" "$out/site.conf.plain"
+  sed -i -e '/^upstream stickertext\(_large\)\? {$/a\    keepalive 16;' \
+    -e '/^ *fastcgi_pass /a\        fastcgi_keep_conn on;' "$out/site.conf"
+  kill -HUP $nginx_pid; sleep 1
+  run_wrk render_keep "POST /api/render, keep-conn" POST /api/render render.json 'src=\"/stickers/weibo/smile.png\"'
+  stop_backend; rm -f "$sock"
+  "$out/responder" "$sock" "$workers" "$threads" > "$out/responder.log" 2>&1 & backend=$!
+  wait_socket
+  run_wrk c_keep "C responder, keep-conn" POST /api/render render.json '"ok":true'
+  stop_backend; rm -f "$sock"
+  # Fewer threads than the connections nginx may keep: 1 worker x 4 threads.
+  "$bin" --socket-path "$sock" --workers 1 --threads 4 2>> "$out/server.log" & backend=$!
+  wait_socket; sleep 0.2
+  WRK_METHOD=POST WRK_BODY_FILE=$out/render.json wrk -t2 -c"$conns" -d"${secs}s" --timeout 2s -s Benchmarks/wrk-post.lua \
+    "http://127.0.0.1:$port/api/render" > "$out/stall.txt" 2>&1 || true
+  echo "keep-conn, 1 worker x 4 threads: $(grep -o '[0-9]* requests in [^,]*' "$out/stall.txt"), $(grep -o 'timeout [0-9]*' "$out/stall.txt" || echo 'timeout 0') timed out (wrk --timeout 2s)"
+  cp "$out/site.conf.plain" "$out/site.conf"
+  kill -HUP $nginx_pid
+fi
+# The issue's two ratios come last.
 python3 - "$out" <<'PY'
-import glob, os, sys
+import os, sys
 out = sys.argv[1]
 def figure(name, kind): return float(open(os.path.join(out, f'{name}.txt.{kind}')).read())
-print(f"render / C responder = {figure('render', 'rps') / figure('c', 'rps'):.2f}x (target >= 0.95)")
 print(f"render p99 / C responder p99 = {figure('render', 'p99') / figure('c', 'p99'):.2f}x (target <= 1.25)")
 print(f"worker CPU per render / per C responder request = {figure('render', 'cpu') / figure('c', 'cpu'):.2f}x")
+if os.path.exists(os.path.join(out, 'render_keep.txt.rps')):
+    print(f"keep-conn: render {figure('render_keep', 'rps') / figure('render', 'rps'):.2f}x, "
+          f"C responder {figure('c_keep', 'rps') / figure('c', 'rps'):.2f}x their rates without it")
+print(f"render / C responder = {figure('render', 'rps') / figure('c', 'rps'):.2f}x (target >= 0.95)")
+print(f"cached GET /api/render / nginx static = {figure('cached', 'rps') / figure('static', 'rps'):.2f}x (target >= 0.8)")
 PY
-echo "worker RSS per worker (MB): at start ${rss_before}| warmed up ${rss_warm}| after 200k more render requests ${rss_after}"

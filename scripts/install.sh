@@ -13,6 +13,8 @@
 #   LISTEN       nginx's listen [80]
 #   SERVER_NAME  nginx's server_name [localhost]
 #   BODY_LIMIT   the largest request body, for nginx and the server alike [1048576]
+#   CACHE_DIR    nginx's cache of the GETs [/var/cache/stickertext for PREFIX /usr or
+#                /usr/local, else PREFIX/var/cache/stickertext]; nginx makes it for its workers
 #   RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS
 #                the site's per-address limits, read by scripts/nginx-conf.sh
 #
@@ -30,9 +32,10 @@ prefix=${prefix%/}
 [[ $prefix == /* ]] || { echo "install.sh: PREFIX must be an absolute path: $prefix" >&2; exit 2; }
 destdir=${DESTDIR:-}
 case $prefix in
-  /usr | /usr/local) sysconfdir=${SYSCONFDIR:-/etc} ;;
-  *) sysconfdir=${SYSCONFDIR:-$prefix/etc} ;;
+  /usr | /usr/local) sysconfdir=${SYSCONFDIR:-/etc} cachedir=${CACHE_DIR:-/var/cache/stickertext} ;;
+  *) sysconfdir=${SYSCONFDIR:-$prefix/etc} cachedir=${CACHE_DIR:-$prefix/var/cache/stickertext} ;;
 esac
+[[ $cachedir == /* ]] || { echo "install.sh: CACHE_DIR must be an absolute path: $cachedir" >&2; exit 2; }
 bin_dir=${BIN_DIR:-$root/.build/install/release}
 [[ $bin_dir == /* ]] || bin_dir=$root/$bin_dir
 listen=${LISTEN:-80}
@@ -51,7 +54,7 @@ for program in stickertext-server stickertext; do
 done
 
 install -d "$destdir$bindir" "$destdir$datadir/nginx" "$destdir$docdir" "$destdir$unitdir" \
-  "$destdir$sysconfdir/nginx/sites-available" "$destdir$sysconfdir/default"
+  "$destdir$sysconfdir/nginx/sites-available" "$destdir$sysconfdir/default" "$destdir$(dirname "$cachedir")"
 install -m 0755 "$bin_dir/stickertext-server" "$bin_dir/stickertext" "$destdir$bindir/"
 
 # public/ replaces what an older install left, so removed files go too.
@@ -65,7 +68,7 @@ done
 install -m 0644 "$root/docs/operations.md" "$destdir$docdir/"
 
 "$root/scripts/nginx-conf.sh" --site "$destdir$sysconfdir/nginx/sites-available/stickertext" \
-  "$datadir" "$listen" "$server_name" "$socket" "$limit"
+  "$datadir" "$listen" "$server_name" "$socket" "$limit" "$cachedir"
 chmod 0644 "$destdir$sysconfdir/nginx/sites-available/stickertext"
 
 sed -e "s|@BINDIR@|$bindir|g" -e "s|@SOCKET@|$socket|g" -e "s|@BODY_LIMIT@|$limit|g" \

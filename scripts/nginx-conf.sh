@@ -4,9 +4,9 @@
 # usage: nginx-conf.sh ROOT RUN_DIR PORT BACKENDS BODY_LIMIT
 #          writes RUN_DIR/site.conf (listening on 127.0.0.1:PORT, caching in RUN_DIR/cache)
 #          and RUN_DIR/nginx.conf
-#        nginx-conf.sh --site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT
+#        nginx-conf.sh --site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT CACHE_DIR
 #          writes the site alone to OUT (scripts/install.sh: sites-available), with
-#          nginx's cache of the GETs in CACHE_DIR [/var/cache/stickertext]
+#          nginx's cache of the GETs in CACHE_DIR (nginx makes the last folder)
 # ROOT holds public/ and nginx/ (the checkout, or the installed share folder).
 # BACKENDS is the master's unix socket (an absolute path), or backends on TCP,
 # one per host, comma-separated: 10.0.0.11:9000,10.0.0.12:9000. Each backend's
@@ -86,10 +86,9 @@ site() {
 }
 
 if [ "${1:-}" = --site ]; then
-  [ $# -eq 7 ] || { echo "usage: nginx-conf.sh --site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT" >&2; exit 2; }
+  [ $# -eq 8 ] || { echo "usage: nginx-conf.sh --site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT CACHE_DIR" >&2; exit 2; }
   shift
-  # nginx (root) makes the last folder and gives it to its workers' user.
-  site "$@" "${CACHE_DIR:-/var/cache/stickertext}"
+  site "$@"
   exit 0
 fi
 [ $# -eq 5 ] || { echo "usage: nginx-conf.sh ROOT RUN_DIR PORT BACKENDS BODY_LIMIT" >&2; exit 2; }
