@@ -89,7 +89,10 @@ public struct APIHandler: Sendable {
                            headers: [Self.openToOtherSites])
     }
 
-    /// `GET /api/render?text=…`: an HTML fragment for other sites, CORS open.
+    /// `GET /api/render?text=…`: an HTML fragment for other sites, CORS open;
+    /// revalidated like a search, its ETag naming the packs' version and the
+    /// fragment, so that after a pack reload no cache keeps an old fragment
+    /// for more than a minute.
     private func renderFragment(_ request: HTTPRequest) -> HTTPResponse {
         let pairs: [(name: String, value: String)]
         do {
@@ -110,11 +113,9 @@ public struct APIHandler: Sendable {
             return self.error(error)
         }
         do {
-            let html = try api.render(text, options: options)
-            return HTTPResponse(status: 200, headers: [
-                ("Content-Type", "text/html; charset=utf-8"), Self.openToOtherSites,
-                ("Cache-Control", "public, max-age=3600"),
-            ], body: Array(html.utf8))
+            let body = Array(try api.render(text, options: options).utf8)
+            return revalidated(request, body: body, etag: packs.etag(ofAnswer: body), contentType: "text/html; charset=utf-8",
+                               headers: [Self.openToOtherSites])
         } catch {
             return self.error(error)
         }

@@ -25,8 +25,8 @@ struct PacksDocument: Sendable {
         gzipETag = "\"" + version + "-gzip\""
     }
 
-    /// The strong ETag of an answer computed from the packs (a search):
-    /// the packs' version and a hash of the answer, so that
+    /// The strong ETag of an answer computed from the packs (a search, a
+    /// render fragment): the packs' version and a hash of the answer, so that
     /// a pack reload changes it even when the answer's bytes are the same.
     /// Never a gzip tag: a hash is 16 hex digits.
     func etag(ofAnswer answer: [UInt8]) -> String {
