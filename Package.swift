@@ -26,9 +26,12 @@ let package = Package(
         ),
         // libfcgi's fcgiapp.h, from Debian's libfcgi-dev.
         .systemLibrary(name: "CFastCGI", pkgConfig: "fcgi", providers: [.apt(["libfcgi-dev"])]),
-        // HTTP semantics of the API over the core: routing, status codes, headers.
-        // Knows nothing of FastCGI, so it is tested without sockets.
-        .target(name: "StickerTextServer", dependencies: ["StickerText"]),
+        // zlib's zlib.h, from Debian's zlib1g-dev: the server's gzip content coding.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // HTTP semantics of the API over the core: routing, status codes, headers,
+        // content coding (gzip, through zlib). Knows nothing of FastCGI, so it is
+        // tested without sockets.
+        .target(name: "StickerTextServer", dependencies: ["StickerText", "CZlib"]),
         // The FastCGI process: libfcgi, master and workers, signals, logging.
         .executableTarget(
             name: "StickerTextFastCGI",
@@ -53,7 +56,8 @@ let package = Package(
             ],
             exclude: ["Fixtures"]  // read from the source tree by path
         ),
-        .testTarget(name: "StickerTextServerTests", dependencies: ["StickerTextServer"]),
+        // CZlib to inflate what the server gzips.
+        .testTarget(name: "StickerTextServerTests", dependencies: ["StickerTextServer", "CZlib"]),
         // The shared-memory scoreboard and how the master reads a worker's end.
         .testTarget(name: "StickerTextFastCGITests", dependencies: ["StickerTextFastCGI"]),
     ]

@@ -6,7 +6,8 @@ set -euo pipefail
 # wrk, gcc (the C baselines) and iproute2 (ip netns) serve the benchmark, fault and scale-out scripts.
 # systemd brings systemd-analyze, which checks the installed unit (Tests/e2e/test_install.py);
 # libseccomp2 puts the unit's system-call filter around the installed server there.
-packages=(python3 make pkg-config curl nodejs libfcgi-dev nginx chromium chromium-driver fonts-wqy-zenhei fonts-noto-color-emoji wrk gcc iproute2 systemd libseccomp2)
+# zlib1g-dev: zlib.h and libz.so for the server's gzip of the packs document (Sources/CZlib).
+packages=(python3 make pkg-config curl nodejs libfcgi-dev zlib1g-dev nginx chromium chromium-driver fonts-wqy-zenhei fonts-noto-color-emoji wrk gcc iproute2 systemd libseccomp2)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

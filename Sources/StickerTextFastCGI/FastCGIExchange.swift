@@ -15,6 +15,7 @@ enum FastCGIExchange {
         if let contentType = string(params.contentType), !contentType.isEmpty { headers["content-type"] = contentType }
         if let tag = string(params.ifNoneMatch) { headers["if-none-match"] = tag }
         if let origin = string(params.origin) { headers["origin"] = origin }
+        if let codings = string(params.acceptEncoding) { headers["accept-encoding"] = codings }
 
         // Read at most one byte past the limit: enough to know it is too large.
         let declared = string(params.contentLength).flatMap { Int($0) } ?? 0
@@ -94,7 +95,8 @@ enum FastCGIExchange {
     /// environment (`FCGX_GetParam` walks all of it once per name). As with
     /// `FCGX_GetParam`, a name sent twice gets its first value.
     private struct Params {
-        var method, documentURI, scriptName, query, contentLength, contentType, ifNoneMatch, origin: UnsafePointer<CChar>?
+        var method, documentURI, scriptName, query, contentLength, contentType, ifNoneMatch, origin,
+            acceptEncoding: UnsafePointer<CChar>?
 
         init(_ envp: FCGX_ParamArray?) {
             guard var entry = envp else { return }
@@ -104,6 +106,7 @@ enum FastCGIExchange {
                     || Self.take(&scriptName, param, "SCRIPT_NAME") || Self.take(&query, param, "QUERY_STRING")
                     || Self.take(&contentLength, param, "CONTENT_LENGTH") || Self.take(&contentType, param, "CONTENT_TYPE")
                     || Self.take(&ifNoneMatch, param, "HTTP_IF_NONE_MATCH") || Self.take(&origin, param, "HTTP_ORIGIN")
+                    || Self.take(&acceptEncoding, param, "HTTP_ACCEPT_ENCODING")
                 entry += 1
             }
         }

@@ -9,13 +9,13 @@ public struct APIHandler: Sendable {
 
     public let api: StickerTextAPI
     public let bodyLimit: Int
-    private let packs: (body: [UInt8], etag: String)
+    private let packs: PacksDocument
     private let health: [UInt8]
 
     public init(catalog: StickerCatalog = .default, bodyLimit: Int = APIHandler.defaultBodyLimit) {
         api = StickerTextAPI(catalog: catalog)
         self.bodyLimit = bodyLimit
-        packs = PacksDocument.encoded(catalog: catalog)
+        packs = PacksDocument(catalog: catalog)
         let stickers = catalog.packs.reduce(0) { $0 + $1.stickers.count }
         health = Array(#"{"status":"ok","packs":\#(catalog.packs.count),"stickers":\#(stickers)}"#.utf8)
     }
@@ -61,8 +61,17 @@ public struct APIHandler: Sendable {
 
     /// `GET /api/packs`: CORS open, because the embed script
     /// (`public/embed/stickertext.js`) reads it from other sites' pages.
+    /// Gzipped when the request accepts it, from the body compressed once per
+    /// catalog rather than by nginx on every request; either way it varies on
+    /// `Accept-Encoding`, so a cache keeps the two apart, and each
+    /// representation has its own ETag, so a 304 confirms the one asked for.
     private func packsResponse(_ request: HTTPRequest) -> HTTPResponse {
-        revalidated(request, body: packs.body, etag: packs.etag, headers: [("Access-Control-Allow-Origin", "*")])
+        let headers = [("Vary", "Accept-Encoding"), Self.openToOtherSites]
+        if let gzipped = packs.gzipped, AcceptEncoding.allowsGzip(request.headers["accept-encoding"]) {
+            return revalidated(request, body: gzipped, etag: packs.gzipETag, contentType: Self.jsonContentType,
+                               contentEncoding: "gzip", headers: headers)
+        }
+        return revalidated(request, body: packs.body, etag: packs.etag, contentType: Self.jsonContentType, headers: headers)
     }
 
     /// `GET /api/stickers?q=…&limit=…`: the stickers a query finds, best
@@ -76,11 +85,14 @@ public struct APIHandler: Sendable {
             return self.error(error)
         }
         let body = api.search(query)
-        let etag = "\"" + packs.etag.dropFirst().dropLast() + "-" + PacksDocument.hash(body) + "\""
-        return revalidated(request, body: body, etag: etag, headers: [("Access-Control-Allow-Origin", "*")])
+        return revalidated(request, body: body, etag: packs.etag(ofAnswer: body), contentType: Self.jsonContentType,
+                           headers: [Self.openToOtherSites])
     }
 
-    /// `GET /api/render?text=…`: an HTML fragment for other sites, CORS open.
+    /// `GET /api/render?text=…`: an HTML fragment for other sites, CORS open;
+    /// revalidated like a search, its ETag naming the packs' version and the
+    /// fragment, so that after a pack reload no cache keeps an old fragment
+    /// for more than a minute.
     private func renderFragment(_ request: HTTPRequest) -> HTTPResponse {
         let pairs: [(name: String, value: String)]
         do {
@@ -101,11 +113,9 @@ public struct APIHandler: Sendable {
             return self.error(error)
         }
         do {
-            let html = try api.render(text, options: options)
-            return HTTPResponse(status: 200, headers: [
-                ("Content-Type", "text/html; charset=utf-8"), ("Access-Control-Allow-Origin", "*"),
-                ("Cache-Control", "public, max-age=3600"),
-            ], body: Array(html.utf8))
+            let body = Array(try api.render(text, options: options).utf8)
+            return revalidated(request, body: body, etag: packs.etag(ofAnswer: body), contentType: "text/html; charset=utf-8",
+                               headers: [Self.openToOtherSites])
         } catch {
             return self.error(error)
         }
@@ -143,19 +153,26 @@ public struct APIHandler: Sendable {
         }
     }
 
-    /// A JSON answer cached for 60 s and then revalidated: 304 when
-    /// `If-None-Match` names `etag`, the body otherwise.
-    private func revalidated(_ request: HTTPRequest, body: [UInt8], etag: String,
-                             headers extra: [(String, String)] = []) -> HTTPResponse {
+    /// An answer cached for 60 s and then revalidated: 304 when
+    /// `If-None-Match` names `etag`, the body otherwise. `headers` go on
+    /// both; the content type and coding describe the body, so only the 200
+    /// has them (RFC 9110 §15.4.5: a 304 carries no other representation metadata).
+    private func revalidated(_ request: HTTPRequest, body: [UInt8], etag: String, contentType: String,
+                             contentEncoding: String? = nil, headers extra: [(String, String)]) -> HTTPResponse {
         let headers = [("ETag", etag), ("Cache-Control", "public, max-age=60, must-revalidate")] + extra
         if let tags = request.headers["if-none-match"], Self.matches(tags, etag) {
             return HTTPResponse(status: 304, headers: headers)
         }
-        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: body)
+        let representation = [("Content-Type", contentType)] + (contentEncoding.map { [("Content-Encoding", $0)] } ?? [])
+        return HTTPResponse(status: 200, headers: representation + headers, body: body)
     }
 
+    private static let jsonContentType = "application/json; charset=utf-8"
+    /// CORS open: the embed script and other sites' pages read these answers.
+    private static let openToOtherSites = ("Access-Control-Allow-Origin", "*")
+
     private func json(_ status: Int, _ body: [UInt8], cache: String) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", cache)], body: body)
+        HTTPResponse(status: status, headers: [("Content-Type", Self.jsonContentType), ("Cache-Control", cache)], body: body)
     }
 
     /// Every error response: the status of its code, the one JSON shape.

@@ -1,12 +1,36 @@
 import StickerText
 
 /// The body of `GET /api/packs` (`StickerCatalog.packsDocument`), built
-/// once per catalog, with its ETag.
-enum PacksDocument {
-    /// The JSON body and a strong ETag over it.
-    static func encoded(catalog: StickerCatalog) -> (body: [UInt8], etag: String) {
-        let body = catalog.packsDocument()
-        return (body, "\"" + hash(body) + "\"")
+/// once per catalog in both its representations, identity and gzip, with
+/// their ETags; and the ETags of the answers that depend on the packs.
+struct PacksDocument: Sendable {
+    /// The JSON body.
+    let body: [UInt8]
+    /// A strong ETag over `body`; its opaque part is the packs' version.
+    let etag: String
+    /// `body` gzipped, or nil when zlib failed: then only identity is sent.
+    let gzipped: [UInt8]?
+    /// The gzip representation's strong ETag: another representation needs
+    /// another strong tag (RFC 9110 §8.8.3), so the version plus `-gzip`.
+    let gzipETag: String
+    private let version: String
+
+    /// Built once per catalog (the handler holds it, and forked workers
+    /// inherit it), so the gzip costs one compression per pack load.
+    init(catalog: StickerCatalog) {
+        body = catalog.packsDocument()
+        version = Self.hash(body)
+        etag = "\"" + version + "\""
+        gzipped = try? Gzip.compress(body)
+        gzipETag = "\"" + version + "-gzip\""
+    }
+
+    /// The strong ETag of an answer computed from the packs (a search, a
+    /// render fragment): the packs' version and a hash of the answer, so that
+    /// a pack reload changes it even when the answer's bytes are the same.
+    /// Never a gzip tag: a hash is 16 hex digits.
+    func etag(ofAnswer answer: [UInt8]) -> String {
+        "\"" + version + "-" + Self.hash(answer) + "\""
     }
 
     /// 16 hex digits of FNV-1a over `bytes`: an ETag's opaque part.

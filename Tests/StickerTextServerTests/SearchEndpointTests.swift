@@ -1,5 +1,4 @@
 import Foundation
-import StickerText
 import StickerTextServer
 import Testing
 
@@ -89,9 +88,7 @@ struct SearchEndpointTests {
         let etag = try #require(get("q=xk").header("etag"))
         #expect(etag.hasPrefix(String(packsETag.dropLast()) + "-"))
         // Other packs answering the same query: another version, another tag.
-        var packs = StickerCatalog.default.packs
-        packs[0].title.en = "Weibo"
-        let other = APIHandler(catalog: try StickerCatalog(packs: packs))
+        let other = try handlerOverAnotherPacksVersion()
         let otherETag = try #require(get("q=xk", on: other).header("etag"))
         #expect(otherETag != etag)
         #expect(get("q=xk", headers: ["If-None-Match": etag], on: other).status == 200)

@@ -385,7 +385,7 @@ def test_get_render_gives_the_posts_html_up_to_an_8_kib_url_then_414_pointing_to
     r = get(fits)
     assert r.status == 200 and r.headers['content-type'] == 'text/html; charset=utf-8'
     assert r.text == posted(service, fits)
-    assert r.headers['cache-control'] == 'public, max-age=3600' and r.headers['access-control-allow-origin'] == '*'
+    assert r.headers['cache-control'] == 'public, max-age=60, must-revalidate' and r.headers['access-control-allow-origin'] == '*'
     r = get('笑' * 920)
     assert r.status == 414 and r.json()['error']['code'] == 'uri_too_long' and 'POST /api/render' in r.json()['error']['message']
     long = '[笑哭]' + '笑' * 300_000  # 900 KB of UTF-8 in the body, under the 1 MiB limit
