@@ -20,8 +20,16 @@ GETS = [RENDER, '/api/stickers?q=xk', '/api/packs']
 
 
 def backend_count(service, method, path):
-    """How many requests for `path` reached a worker (each writes one log line)."""
-    return len(re.findall(rf'\] {method} {re.escape(path)} \d{{3}} ', service.server_log()))
+    """How many requests for `path` reached a worker. Each writes one log line,
+    just after its answer: the count is read once it has stopped moving."""
+    def count():
+        return len(re.findall(rf'\] {method} {re.escape(path)} \d{{3}} ', service.server_log()))
+    last, still = count(), 0
+    while still < 4:
+        time.sleep(0.05)
+        now = count()
+        last, still = now, still + 1 if now == last else 0
+    return last
 
 
 def published(service):
