@@ -56,18 +56,28 @@ site() {
   local out=$1 root=$2 listen=$3 name=$4 backends=$5 limit=$6 cache=$7 servers= large= host
   # nginx's 413s and 429s go to the master's datagram socket beside its FastCGI one (/metrics).
   local rejections="    # (none: the backends are on TCP, on other hosts)"
-  # The cached GETs are keyed with the packs' version, a file the master writes
+  # The cached GETs are keyed with the packs' version, a link the master keeps
   # beside its socket: a TCP backend's is on another host, so nothing is cached.
-  local version="        return 204;  # (none: the backends are on TCP, on other hosts)"
-  local redirect="        # (GETs are not cached: the backends are on TCP, on other hosts)"
+  local api_cache="        # (GETs are not cached: the backends are on TCP, on other hosts)"
   if [[ $backends == /* ]]; then
     for _ in 1 2 3 4; do
       servers+="    server unix:$backends max_fails=0;\n"
       large+="    server unix:$backends.large max_fails=0;\n"
     done
     rejections="    access_log syslog:server=unix:$backends.nginx,nohostname,tag=stickertext stickertext_rejection if=\$stickertext_rejected;"
-    version="        root $(dirname "$backends");\n        try_files /$(basename "$backends").version @stickertext_no_version;"
-    redirect="        # GETs of the packs, searches and render fragments: from nginx's cache.\n        if (\$stickertext_cacheable) {\n            rewrite ^ /.stickertext-cached\$uri last;\n        }"
+    api_cache="        # The packs' version: \$realpath_root resolves the link beside the
+        # socket (root serves no file here) on every request, no file opened.
+        root $backends.version;
+        fastcgi_cache stickertext_cache;
+        fastcgi_cache_key \"\$realpath_root \$stickertext_encoding \$request_method \$uri?\$args\";
+        fastcgi_cache_valid 200 1h;
+        fastcgi_ignore_headers Cache-Control Expires;
+        # The cache's files stay open between hits: an entry is never
+        # rewritten with other content, since its key names the version.
+        open_file_cache max=10000 inactive=10m;
+        # What the key says the client takes; the backend gzips the packs once per load.
+        fastcgi_param HTTP_ACCEPT_ENCODING \$stickertext_encoding;"
+    api_cache=${api_cache//$'\n'/\\n}
   else
     IFS=, read -ra hosts <<< "$backends"
     for host in "${hosts[@]}"; do
@@ -81,7 +91,7 @@ site() {
   sed -e "s|@ROOT@|$root|g" -e "s|@LISTEN@|$listen|g" -e "s|@SERVER_NAME@|$name|g" \
     -e "s|@UPSTREAM_SERVERS@|${servers%\\n}|" -e "s|@LARGE_UPSTREAM_SERVERS@|${large%\\n}|" \
     -e "s|@LIMIT_ZONES@|${zones%\\n}|" -e "s|@API_LIMITS@|${limits%\\n}|" \
-    -e "s|@REJECTION_LOG@|$rejections|" -e "s|@VERSION_FILE@|$version|" -e "s|@CACHE_REDIRECT@|$redirect|" \
+    -e "s|@REJECTION_LOG@|$rejections|" -e "s|@API_CACHE@|$api_cache|" \
     -e "s|@CACHE_DIR@|$cache|" -e "s|@BODY_LIMIT@|$limit|g" "$templates/site.conf.template" > "$out"
 }
 

@@ -26,7 +26,7 @@ struct Master {
     private let scoreboard: Scoreboard
     /// The packs' version that keys nginx's cache (unix socket only: a TCP
     /// backend's nginx is on another host, and caches nothing).
-    private var version: PacksVersionFile?
+    private var version: PacksVersionLink?
     /// Workers forked before the last reload, still serving the old packs:
     /// the new version is published when the last of them has exited.
     private var outdated: Set<pid_t> = []
@@ -93,7 +93,7 @@ struct Master {
             let path = options.address(of: pool)
             if let current = Master.inode(of: path), current == inode { unlink(path) }
         }
-        version?.remove()
+        publishVersion()  // nothing is cached under it: with no master, nothing is served from the cache
         nginxLog.close()
         for socket in sockets.values { close(socket) }
         logger.notice("stopped")
@@ -133,18 +133,19 @@ struct Master {
         self.catalog = catalog
         handler = APIHandler(catalog: catalog, bodyLimit: options.bodyLimit)
         scoreboard = Scoreboard(slots: options.workerCount)
-        if options.listen == nil { version = PacksVersionFile(socketPath: options.socketPath) }
+        if options.listen == nil { version = PacksVersionLink(socketPath: options.socketPath) }
     }
 
-    /// Every worker serves the current packs: nginx's cache may key on them.
+    /// Every worker serves the current packs (or, on stop, none does): a new
+    /// version for nginx's cache keys.
     private mutating func publishVersion() {
-        guard var file = version else { return }
-        if let published = file.publish() {
-            logger.notice("packs version \(published) published at \(file.path): nginx's cache keys on it")
+        guard var link = version else { return }
+        if let published = link.publish() {
+            logger.notice("packs version \(published) published at \(link.path): nginx's cache keys on it")
         } else {
-            logger.error("cannot write the packs' version at \(file.path): \(String(cString: strerror(errno))); nginx's cache keeps the last")
+            logger.error("cannot publish the packs' version at \(link.path): \(String(cString: strerror(errno))); nginx's cache keeps the last")
         }
-        version = file
+        version = link
     }
 
     private mutating func spawn(_ sockets: [ThreadPool: Int32]) {
