@@ -118,7 +118,8 @@ echo "worker RSS per worker (MB): at start ${rss_before}| warmed up ${rss_warm}|
 if [ -n "${KEEP_CONN:-}" ]; then
   cp "$out/site.conf" "$out/site.conf.plain"
   sed -i -e '/^upstream stickertext\(_large\)\? {$/a\    keepalive 16;' \
-    -e '/^ *fastcgi_pass /a\        fastcgi_keep_conn on;' "$out/site.conf"
+    -e '/api-fastcgi.conf;$/a\        fastcgi_keep_conn on;' "$out/site.conf"
+  grep -q fastcgi_keep_conn "$out/site.conf" || { echo "server-bench.sh: no fastcgi_keep_conn written" >&2; exit 1; }
   kill -HUP $nginx_pid; sleep 1
   run_wrk render_keep "POST /api/render, keep-conn" POST /api/render render.json 'src=\"/stickers/weibo/smile.png\"'
   stop_backend; rm -f "$sock"
@@ -129,11 +130,16 @@ if [ -n "${KEEP_CONN:-}" ]; then
   # Fewer threads than the connections nginx may keep: 1 worker x 4 threads.
   "$bin" --socket-path "$sock" --workers 1 --threads 4 2>> "$out/server.log" & backend=$!
   wait_socket; sleep 0.2
-  WRK_METHOD=POST WRK_BODY_FILE=$out/render.json wrk -t2 -c"$conns" -d"${secs}s" --timeout 2s -s Benchmarks/wrk-post.lua \
-    "http://127.0.0.1:$port/api/render" > "$out/stall.txt" 2>&1 || true
-  echo "keep-conn, 1 worker x 4 threads: $(grep -o '[0-9]* requests in [^,]*' "$out/stall.txt"), $(grep -o 'timeout [0-9]*' "$out/stall.txt" || echo 'timeout 0') timed out (wrk --timeout 2s)"
+  stall() {  # label: render requests from 1 worker x 4 threads, in the site as it is
+    WRK_METHOD=POST WRK_BODY_FILE=$out/render.json wrk -t2 -c"$conns" -d"${secs}s" --timeout 2s -s Benchmarks/wrk-post.lua \
+      "http://127.0.0.1:$port/api/render" > "$out/stall-$1.txt" 2>&1 || true
+    echo "1 worker x 4 threads, $1: $(grep -o '[0-9]* requests in [^,]*' "$out/stall-$1.txt"), latency max" \
+      "$(awk '/Latency/ && !/Distribution/ {print $4; exit}' "$out/stall-$1.txt"), $(grep -o 'timeout [0-9]*' "$out/stall-$1.txt" || echo 'timeout 0') over 2 s"
+  }
+  stall keep-conn
   cp "$out/site.conf.plain" "$out/site.conf"
-  kill -HUP $nginx_pid
+  kill -HUP $nginx_pid; sleep 1
+  stall "no keep-conn"
 fi
 # The issue's two ratios come last.
 python3 - "$out" <<'PY'
