@@ -13,16 +13,14 @@ import Glibc
 /// the key, and would answer 500 where 502 says what is wrong.
 struct PacksVersionLink {
     let path: String
-    /// The version last published here, by this master or one before it:
-    /// each is a second later than the last (or now, if later), so two
-    /// reloads within one second are still two versions.
-    private var last: Int
-
     init(socketPath: String) {
-        let path = socketPath + ".version"
-        let folderStart = Self.basename(Self.prefix(of: path))
-        self.path = path
-        last = Self.target(of: path).flatMap { Int($0.dropFirst(folderStart.count)) } ?? 0
+        path = socketPath + ".version"
+    }
+
+    /// The version the link names now: this master's last, or another's
+    /// (one taking over the socket path, or the one it took over from).
+    private var current: Int {
+        Self.target(of: path).flatMap { Int($0.dropFirst(Self.basename(Self.prefix(of: path)).count)) } ?? 0
     }
 
     /// Makes the next version's folder, points the link at it (a new link
@@ -31,7 +29,9 @@ struct PacksVersionLink {
     /// (with errno) if it could not; nginx then keeps the last one, and the
     /// caller logs it.
     mutating func publish() -> Int? {
-        let version = max(time(nil), last + 1)
+        // A second after the version the link names (or now, if later): two
+        // reloads within one second, or two masters, still make two versions.
+        let version = max(time(nil), current + 1)
         let prefix = Self.prefix(of: path)
         let folder = prefix + "\(version)"
         let staging = path + ".\(getpid()).new"
@@ -49,7 +49,6 @@ struct PacksVersionLink {
         if let previous, previous != Self.basename(folder), previous.hasPrefix(Self.basename(prefix)) {
             rmdir(Self.directory(of: path) + "/" + previous)
         }
-        last = version
         return version
     }
 
