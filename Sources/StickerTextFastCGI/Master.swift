@@ -26,7 +26,7 @@ struct Master {
     private let scoreboard: Scoreboard
     /// The packs' version that keys nginx's cache (unix socket only: a TCP
     /// backend's nginx is on another host, and caches nothing).
-    private var version: PacksVersionLink?
+    private let version: PacksVersionLink?
     /// Workers forked before the last reload, still serving the old packs:
     /// the new version is published when the last of them has exited.
     private var outdated: Set<pid_t> = []
@@ -133,19 +133,18 @@ struct Master {
         self.catalog = catalog
         handler = APIHandler(catalog: catalog, bodyLimit: options.bodyLimit)
         scoreboard = Scoreboard(slots: options.workerCount)
-        if options.listen == nil { version = PacksVersionLink(socketPath: options.socketPath) }
+        version = options.listen == nil ? PacksVersionLink(socketPath: options.socketPath) : nil
     }
 
     /// Every worker serves the current packs (or, on stop, none does): a new
     /// version for nginx's cache keys.
-    private mutating func publishVersion() {
-        guard var link = version else { return }
+    private func publishVersion() {
+        guard let link = version else { return }
         if let published = link.publish() {
             logger.notice("packs version \(published) published at \(link.path): nginx's cache keys on it")
         } else {
             logger.error("cannot publish the packs' version at \(link.path): \(String(cString: strerror(errno))); nginx's cache keeps the last")
         }
-        version = link
     }
 
     private mutating func spawn(_ sockets: [ThreadPool: Int32]) {

@@ -21,7 +21,7 @@ struct PacksVersionLinkTests {
     }
 
     @Test func eachPublishWithinOneSecondResolvesToANewFolderAndTheOldOneIsRemoved() throws {
-        var link = PacksVersionLink(socketPath: Self.socketPath())
+        let link = PacksVersionLink(socketPath: Self.socketPath())
         let firstPublished = link.publish()
         let first = try #require(firstPublished)
         let firstFolder = try #require(Self.resolved(link.path))
@@ -36,8 +36,8 @@ struct PacksVersionLinkTests {
 
     @Test func aMasterPublishesAfterTheVersionAnotherMasterLeft() throws {
         let socket = Self.socketPath()
-        var old = PacksVersionLink(socketPath: socket)
-        var successor = PacksVersionLink(socketPath: socket)
+        let old = PacksVersionLink(socketPath: socket)
+        let successor = PacksVersionLink(socketPath: socket)
         let successorsFirstPublished = successor.publish()
         let successorsFirst = try #require(successorsFirstPublished)
         let oldsLastPublished = old.publish()  // the old master stops after the successor started
@@ -52,7 +52,7 @@ struct PacksVersionLinkTests {
     @Test func theFolderIsOpenToOtherUsersWhateverTheUmask() throws {
         let saved = umask(0o077)
         defer { umask(saved) }
-        var link = PacksVersionLink(socketPath: Self.socketPath())
+        let link = PacksVersionLink(socketPath: Self.socketPath())
         #expect(link.publish() != nil)
         var info = stat()
         #expect(stat(try #require(Self.resolved(link.path)), &info) == 0)
