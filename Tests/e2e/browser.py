@@ -16,12 +16,15 @@ def accessible_roles(driver):
     return [n['role']['value'] for n in nodes if not n.get('ignored') and n.get('role')]
 
 
-def browser(width, height, network_log=False):
-    """Headless Chromium; with network_log, `requests(driver)` lists what it fetched."""
+def browser(width, height, network_log=False, language='zh-CN'):
+    """Headless Chromium whose navigator.language is `language` (headless
+    Chromium takes it from its accept-languages, not from --lang); with
+    network_log, `requests(driver)` lists what it fetched."""
     options = webdriver.ChromeOptions()
     options.binary_location = '/usr/bin/chromium'
-    for arg in ('--headless=new', '--no-sandbox', '--disable-gpu', f'--window-size={width},{height}', '--lang=zh-CN'):
+    for arg in ('--headless=new', '--no-sandbox', '--disable-gpu', f'--window-size={width},{height}', f'--lang={language}'):
         options.add_argument(arg)
+    options.add_experimental_option('prefs', {'intl.accept_languages': language})
     if network_log:
         options.set_capability('goog:loggingPrefs', {'performance': 'ALL'})
     return webdriver.Chrome(service=ChromeService('/usr/bin/chromedriver'), options=options)
@@ -80,11 +83,19 @@ class Page:
     def tab(self, index):
         self.d.find_elements(By.CSS_SELECTOR, '#tabs [role=tab]')[index].click()
 
+    def pack(self, name):
+        """Selects the tab of the pack `name` ('recent' and 'favorites' are the page's own)."""
+        self.d.find_element(By.CSS_SELECTOR, f'#tabs [data-tab="{name}"]').click()
+
+    def first_page(self):
+        """The first live page of the grid: the selected tab's (the others' are inert), or the search's."""
+        return self.d.find_element(By.CSS_SELECTOR, '#pages .page:not([inert])')
+
     def cells(self):
-        return self.d.find_elements(By.CSS_SELECTOR, '#pages .page:first-child button.cell:not(.delete)')
+        return self.first_page().find_elements(By.CSS_SELECTOR, 'button.cell:not(.delete)')
 
     def delete_key(self):
-        return self.d.find_element(By.CSS_SELECTOR, '#pages .page:first-child button.cell.delete')
+        return self.first_page().find_element(By.CSS_SELECTOR, 'button.cell.delete')
 
     def suggestions(self):
         """The autocomplete's options as shown ({id, name, text, selected}), [] while its list is closed."""

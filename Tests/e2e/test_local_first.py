@@ -105,7 +105,7 @@ def test_offline_after_one_visit_the_page_opens_edits_and_sends_when_the_network
         chromium.execute_script('window.stickertext.edit("deleteBackward")')
         assert p.d.execute_script('return window.stickertext.state()') == states[-1]
         chromium.find_element(By.ID, 'send').click()
-        p.wait("return document.getElementById('note').textContent.includes('Not sent')")
+        p.wait("return document.getElementById('note').textContent.includes('未发送')")
         assert p.d.execute_script('return window.stickertext.state().text') == 'hello [doge] ok'
         assert chromium.find_elements(By.CSS_SELECTOR, '#messages .msg') == []
     finally:

@@ -273,8 +273,8 @@ def test_search_xk_shows_xiaoku_first_and_enter_inserts_it_where_the_editors_car
     p.open_panel()
     field = p.search('xk')
     assert focused_id(phone) == 'search'
-    assert cell_names(p)[0] == '笑哭 laughing to tears'
-    assert phone.find_element(By.ID, 'pages').get_attribute('aria-label') == '搜索结果 Search results'
+    assert cell_names(p)[0] == '笑哭'
+    assert phone.find_element(By.ID, 'pages').get_attribute('aria-label') == '搜索结果'
     field.send_keys(Keys.ENTER)
     assert p.state() == {'text': '你好[笑哭]朋友', 'selection': {'location': 3, 'length': 0}}
     assert focused_id(phone) == 'search'  # the field keeps the focus (more can be found)
@@ -288,13 +288,13 @@ def test_escape_clears_the_field_and_brings_the_pages_back_and_a_second_escape_r
     p.type('abc')
     put_caret(p, 1)
     p.open_panel()
-    p.tab(1)
+    p.pack('weibo')
     before = cell_names(p)
     field = p.search('smile')
     assert cell_names(p) != before
     field.send_keys(Keys.ESCAPE)
     assert field.get_attribute('value') == '' and cell_names(p) == before
-    assert phone.find_element(By.ID, 'pages').get_attribute('aria-labelledby') == 'tab-1'
+    assert phone.find_element(By.ID, 'pages').get_attribute('aria-labelledby') == 'tab-2'
     assert focused_id(phone) == 'search'
     field.send_keys(Keys.ESCAPE)
     assert focused_id(phone) == 'editor'
@@ -302,8 +302,7 @@ def test_escape_clears_the_field_and_brings_the_pages_back_and_a_second_escape_r
     assert phone.find_element(By.ID, 'toggle').get_attribute('aria-pressed') == 'true'  # the panel stays
 
 
-@pytest.mark.parametrize('query, first', [('smile', '微笑 smile'), ('ｄｏｇｅ', '狗头 doge'), ('xiaoku', '笑哭 laughing to tears'),
-                                          ('笑', '笑哭 laughing to tears')])
+@pytest.mark.parametrize('query, first', [('smile', '微笑'), ('ｄｏｇｅ', '狗头'), ('xiaoku', '笑哭'), ('笑', '笑哭')])
 def test_search_ranks_as_the_server_does(service, phone, query, first):
     p = ready(phone, service)
     p.open_panel()
@@ -352,12 +351,12 @@ def test_a_tab_or_reopening_the_panel_leaves_the_search(service, phone):
     p = ready(phone, service)
     p.open_panel()
     field = p.search('doge')
-    p.tab(2)
+    p.pack('things')
     assert field.get_attribute('value') == ''
-    assert phone.find_element(By.ID, 'pages').get_attribute('aria-labelledby') == 'tab-2'
+    assert phone.find_element(By.ID, 'pages').get_attribute('aria-labelledby') == 'tab-3'
     p.search('doge')
     phone.find_element(By.ID, 'toggle').click()
     p.wait("return document.getElementById('panel').hidden")
     p.open_panel()
     assert field.get_attribute('value') == ''
-    assert phone.find_element(By.ID, 'pages').get_attribute('aria-labelledby') == 'tab-2'
+    assert phone.find_element(By.ID, 'pages').get_attribute('aria-labelledby') == 'tab-3'

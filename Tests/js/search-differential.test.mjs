@@ -12,7 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { search } from '../../public/js/model/index.js';
+import { search } from '../../public/js/model/search.js';
 import { catalog, cliPath } from './support.mjs';
 import { random } from './random-edits.mjs';
 

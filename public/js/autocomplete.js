@@ -7,6 +7,7 @@
 // closes and keeps the text; a tap inserts. Nothing opens while an IME
 // composes; blur, the caret leaving the query and the panel opening close it.
 
+import { nameOf, language } from './strings.js';
 import { TextBackedString } from './model/index.js';
 import { searchStickers, MAX_QUERY_LENGTH } from './model/search.js';
 
@@ -35,10 +36,11 @@ function option(item, i) {
   const art = document.createElement(item.image ? 'img' : 'span');
   if (item.image) Object.assign(art, { src: item.image.src, srcset: item.image.srcset, alt: '', draggable: false });
   else { art.textContent = item.emoji; art.setAttribute('aria-hidden', 'true'); }
-  const zh = document.createElement('span'), en = document.createElement('small');
-  zh.textContent = item.name.zh;
-  en.textContent = item.name.en;
-  o.append(art, zh, en);
+  // The name in the page's language, the other beside it, smaller: either finds it.
+  const name = document.createElement('span'), other = document.createElement('small');
+  name.textContent = nameOf(item.name);
+  other.textContent = language() === 'zh' ? item.name.en : item.name.zh;
+  o.append(art, name, other);
   return o;
 }
 

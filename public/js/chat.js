@@ -7,6 +7,7 @@
 
 import { postJSON, APIError } from './api.js';
 import { say } from './status.js';
+import { t } from './strings.js';
 import { reportDifference } from './authority.js';
 
 const RETRY_MS = 5000;
@@ -50,7 +51,7 @@ export function initChat(editor) {
         say(error.message);
         return;
       }
-      say('Not sent: no connection. The message stays here and is sent when the network is back (or press Send to retry).');
+      say(t('notSent'));
       retry = setTimeout(send, RETRY_MS);
     }
   }

@@ -55,7 +55,7 @@ export function edit(op, extra = {}) {
     return null;
   }
   show(response.text, response.selection, response.counts);
-  if (response.message) hooks.onNote(response.message);
+  if (response.message) hooks.onNote(response.message, response);
   hooks.onEdit(request, response);
   return response;
 }

@@ -1,12 +1,13 @@
 // main.js owns startup: it wires the modules together, sets the small test
 // hook window.stickertext, restores the draft, loads the sticker packs, then
 // marks the page ready (document.body.dataset.ready), and registers the
-// service worker for offline use. Finding stickers (the editor's `[`
-// autocomplete, the panel's search) is not needed to show the page or edit,
-// so its code stays out of startup and its 40 KB budget: the autocomplete
-// loads at the first key typed or 2 s after the page is ready, whichever is
-// first, the search when the panel first opens (offline, from the service
-// worker's copy). Once loaded, no keystroke asks the network for anything.
+// service worker for offline use. The sticker keyboard and finding stickers
+// (the editor's `[` autocomplete, the panel's search) are not needed to show
+// the page or edit, so their code stays out of startup and its 40 KB budget:
+// the keyboard and the autocomplete load 2 s after the page is ready, or
+// sooner when first used (the toggle, a sticker's menu, a key typed), the
+// search when the panel first opens (offline, from the service worker's
+// copy). Once loaded, no keystroke asks the network for anything.
 
 import { fetchPacks } from './api.js';
 import { initStatus, updateCounter, say } from './status.js';
@@ -14,23 +15,25 @@ import * as editor from './editor.js';
 import { initAuthority, record, check, stats } from './authority.js';
 import { saveDraft, loadDraft } from './draft.js';
 import { initChat } from './chat.js';
-import { initPanel, isOpen, showPacks, showResults, showTab } from './panel.js';
+import { applyStrings, setLanguage, language, t, noteFor } from './strings.js';
+import { initTheme } from './theme.js';
+import { takesTone, withTone, toneOf } from './skin-tones.js';
 import { focusKeepingCaret } from './editor-dom.js';
-import { initPress } from './press.js';
-import { initSwipe } from './swipe.js';
 import { remember } from './recents.js';
 import { registerServiceWorker } from './offline.js';
 
 // Inserting a catalog item (from the grid, the search or a suggestion) also makes it the most
-// recent. It replaces `range` (a suggestion's `[query`) when given, else the editor's selection.
-function insertItem(item, range) {
-  remember({ tag: item.tag, emoji: item.emoji, name: item.name, image: item.image });
+// recent; an emoji that takes a skin tone goes in with the tone last chosen for it. It replaces
+// `range` (a suggestion's `[query`) when given, else the editor's selection.
+function insertItem(chosen, range) {
+  const item = chosen.emoji && takesTone(chosen.emoji) ? { ...chosen, emoji: withTone(chosen.emoji, toneOf(chosen.emoji)) } : chosen;
+  remember(item);
   const where = range ? { selection: range } : {};
   return item.tag ? editor.edit('insertSticker', { tag: item.tag, ...where }) : editor.edit('insert', { string: item.emoji, ...where });
 }
 
 const editorElement = document.getElementById('editor');
-let autocomplete = null, search = null;  // the modules, once loaded
+let autocomplete = null, search = null, keyboard = null;  // the modules, once loaded
 
 // A module loaded at most once; a failed load (offline before the worker had it) is tried again next time.
 const once = (load) => { let p = null; return () => (p ??= load().catch(() => { p = null; })); };
@@ -38,9 +41,21 @@ const loadAutocomplete = once(() => import('./autocomplete.js').then((m) => {
   m.initAutocomplete(editorElement, { state: editor.state, composing: editor.composing, catalog: editor.getCatalog, insert: insertItem });
   autocomplete = m;
 }));
-const loadSearch = once(() => import('./sticker-search.js').then((m) => {
-  m.initSearch({ catalog: editor.getCatalog, showResults, showTab, insert: insertItem, focusEditor: focusKeepingCaret });
+const loadSearch = once(() => loadKeyboard().then(() => import('./sticker-search.js')).then((m) => {
+  m.initSearch({ catalog: editor.getCatalog, showResults: keyboard.showResults, showTab: keyboard.showTab, insert: insertItem,
+    focusEditor: focusKeepingCaret });
   search = m;
+}));
+const loadKeyboard = once(() => import('./keyboard.js').then((m) => {
+  m.initKeyboard({
+    edit: editor.edit,
+    insert: insertItem,
+    catalog: editor.getCatalog,
+    onToggle: (open) => { autocomplete?.close(); search?.resetSearch(); if (open) loadSearch(); },
+    onTab: () => search?.resetSearch(),
+    onRepeating: (on) => { hook.repeating = on; },
+  });
+  keyboard = m;
 }));
 
 // For the browser tests (Tests/e2e) only: edits are synchronous; idle() waits for the server's check;
@@ -49,15 +64,22 @@ const hook = { edit: editor.edit, state: editor.state, idle: check, checks: stat
   finders: () => Promise.all([loadAutocomplete(), loadSearch()]) };
 window.stickertext = hook;
 
+applyStrings();
 initStatus();
-initPanel({
-  onToggle: (open) => { autocomplete?.close(); search?.resetSearch(); if (open) loadSearch(); },
-  onTab: () => search?.resetSearch(),
+initTheme();
+document.getElementById('language').addEventListener('click', () => setLanguage(language() === 'zh' ? 'en' : 'zh'));
+// Until the keyboard is loaded, the toggle loads and opens it, and a sticker's menu in a message loads it and opens.
+document.getElementById('toggle').addEventListener('click', () => { if (!keyboard) loadKeyboard().then(() => keyboard.setOpen(true)); });
+document.getElementById('messages').addEventListener('contextmenu', (e) => {
+  const img = e.target.closest('img.sticker');
+  if (!img || !editor.getCatalog()?.entry(img.alt)) return;
+  e.preventDefault();
+  loadKeyboard().then(() => keyboard.openStickerMenu(img));
 });
 editor.initEditor(editorElement, {
-  isPanelOpen: isOpen,
+  isPanelOpen: () => keyboard?.isOpen() ?? false,
   onCounts: updateCounter,
-  onNote: say,
+  onNote: (message, response) => say(response ? noteFor(response, editor.policyJSON.maxLength) : message),
   onEdit: (request, response) => {
     record(request, response);
     saveDraft({ text: response.text, plainSelection: response.plainSelection });
@@ -66,19 +88,17 @@ editor.initEditor(editorElement, {
 });
 initAuthority({ current: editor.current, adopt: editor.adopt, policyJSON: editor.policyJSON });
 initChat({ flush: check, state: editor.state, message: editor.message, clear: () => { editor.clear(); saveDraft({ text: '' }); } });
-initPress({ edit: editor.edit, insert: insertItem, onRepeating: (on) => { hook.repeating = on; } });
-initSwipe(editor.edit);
 
 // The draft goes back once the catalog is known (its stickers show as stickers), or without it.
 fetchPacks().then((catalog) => {
   editor.setCatalog(catalog);
   editor.restore(loadDraft());
-  showPacks(catalog.packs);
+  keyboard?.showPacks(catalog.packs);
   document.body.dataset.ready = '1';
-  setTimeout(loadAutocomplete, 2000);
+  setTimeout(() => { loadAutocomplete(); loadKeyboard(); }, 2000);
 }).catch((e) => {
   editor.restore(loadDraft());
-  say(`Could not load stickers: ${e.message}`);
+  say(t('noStickers', e.message));
 });
 
 registerServiceWorker();

@@ -1,21 +1,30 @@
 // panel.js owns the sticker panel: opening and closing it in place of the
-// system keyboard (focus and caret stay in the editor), its tabs (Recent, each
-// pack, Emoji) and the paged grid of 3 rows with the delete key in the last
-// cell (each page an ARIA grid of rows and cells, one Tab stop per page), the
-// page dots, and arrow-key movement in tabs and grid. The same paged grid
-// shows the search's results (showResults; the field is sticker-search.js's).
-// What a cell does when pressed is press.js's.
+// system keyboard (focus and caret stay in the editor), its tabs (Recent,
+// Favorites, each pack) and their paged grids of 3 rows with the delete key in
+// the last cell (each page an ARIA grid of rows and cells, one Tab stop per
+// page), laid end to end in one strip, so that swiping past a pack's last
+// page goes on to the next pack's first and the tab follows; only the shown
+// tab's pages are live (the others inert). Also the page dots, Recent's clear
+// button, and arrow-key movement in tabs and grid. The same paged grid shows
+// the search's results (showResults; the field is sticker-search.js's).
+// What a cell does when pressed is press.js's; its menu, cell-menu.js's.
 
-import { recents } from './recents.js';
+import { recents, clearRecents } from './recents.js';
+import { favorites } from './favorites.js';
+import { takesTone, withTone, toneOf } from './skin-tones.js';
+import { t, nameOf, onLanguage } from './strings.js';
+import { say } from './status.js';
 import { focusKeepingCaret, useSystemKeyboard } from './editor-dom.js';
 
-let panel, pages, tabs, dots, toggle;
+let panel, pages, tabs, dots, toggle, clear;
 let packs = [], tab = 0;
+let strip = [];  // per tab: { first, count } of its pages in the strip; empty while results show
 let hooks = { onToggle: () => {}, onTab: () => {} };
 
 export const isOpen = () => panel.classList.contains('open');
 
-function setPanel(open) {
+/** Opens the panel (true) or closes it. */
+export function setOpen(open) {
   panel.hidden = false;
   requestAnimationFrame(() => panel.classList.toggle('open', open));
   toggle.setAttribute('aria-pressed', String(open));
@@ -27,20 +36,31 @@ function setPanel(open) {
 
 const columns = () => (matchMedia('(min-width: 600px)').matches ? 9 : 7);
 
+// The tabs: what each shows and says when it has nothing.
+const RECENT = 0, FAVORITES = 1;
+const tabItems = (i) => (i === RECENT ? recents() : i === FAVORITES ? favorites() : packs[i - 2].stickers);
+const tabLabel = (i) => (i === RECENT ? t('recent') : i === FAVORITES ? t('favorites') : nameOf(packs[i - 2].title));
+const tabHint = (i) => (i === RECENT ? t('recentHint') : t('favoritesHint'));
+
+/** Where a grid cell is: 'recent', 'favorites', 'pack', or 'results' (the search's). */
+export function placeOf(cell) {
+  const i = cell.closest('.page')?.dataset.tab;
+  return i === undefined ? 'results' : Number(i) === RECENT ? 'recent' : Number(i) === FAVORITES ? 'favorites' : 'pack';
+}
+
 function cellFor(item) {
   const b = document.createElement('button');
   b.type = 'button';
   b.className = 'cell';
-  b.setAttribute('aria-label', `${item.name.zh} ${item.name.en}`);
+  b.setAttribute('aria-label', nameOf(item.name));
   if (item.image) {
     const img = document.createElement('img');
-    img.src = item.image.src;
-    img.srcset = item.image.srcset;
+    img.dataset.src = item.image.src;  // set when its page comes near (showImages)
+    img.dataset.srcset = item.image.srcset;
     img.alt = '';
-    img.loading = 'lazy';
     img.draggable = false;
     b.appendChild(img);
-  } else b.textContent = item.emoji;
+  } else b.textContent = takesTone(item.emoji) ? withTone(item.emoji, toneOf(item.emoji)) : item.emoji;
   b.item = item;  // press.js inserts cell.item
   return b;
 }
@@ -49,7 +69,7 @@ function deleteCell() {
   const b = document.createElement('button');
   b.type = 'button';
   b.className = 'cell delete';
-  b.setAttribute('aria-label', 'Delete');
+  b.setAttribute('aria-label', t('delete'));
   b.textContent = '⌫';
   return b;
 }
@@ -85,34 +105,71 @@ function hintRow(cols, text) {
   return r;
 }
 
-// Shows tab `index` (0 is Recent, read afresh from localStorage) on its first page.
-function selectTab(index) {
-  tab = index;
+// Shows tab `index` on its first page (or its last, `{last: true}`: swiped back into it), the strip built afresh
+// (Recent and Favorites are read again from localStorage).
+function selectTab(index, { last = false } = {}) {
   hooks.onTab();
-  [...tabs.children].forEach((t, i) => { t.setAttribute('aria-selected', String(i === index)); t.tabIndex = i === index ? 0 : -1; });
+  buildStrip();
+  markTab(index);
+  const { first, count } = strip[index];
+  pages.scrollLeft = (last ? first + count - 1 : first) * pages.clientWidth;
+  markDot();
+}
+
+// The tab `index` shown as the selected one: its tab, the tabpanel's name, its pages live, its dots, Recent's clear button.
+function markTab(index) {
+  tab = index;
+  [...tabs.children].forEach((x, i) => { x.setAttribute('aria-selected', String(i === index)); x.tabIndex = i === index ? 0 : -1; });
+  keepInView(tabs.children[index]);
   pages.removeAttribute('aria-label');
   pages.setAttribute('aria-labelledby', tabs.children[index].id);
-  showGrid(index === 0 ? recents() : packs[index - 1].stickers, tabs.children[index].getAttribute('aria-label'),
-    '最近使用的表情会出现在这里 · Recently used stickers appear here');
+  for (const page of pages.children) page.inert = Number(page.dataset.tab) !== index;
+  dots.replaceChildren(...Array.from({ length: strip[index].count }, () => document.createElement('i')));
+  clear.hidden = index !== RECENT || !recents().length;
 }
 
 /** Shows the current tab again (the search field was cleared). */
 export const showTab = () => selectTab(tab);
 
-/** Shows a search's results in place of the tab's pages. */
+/** Shows a search's results in place of the tabs' pages. */
 export function showResults(items) {
-  const label = '搜索结果 Search results';
+  const label = t('searchResults');
+  strip = [];
   pages.removeAttribute('aria-labelledby');
   pages.setAttribute('aria-label', label);
-  showGrid(items, label, '没有找到表情 · No stickers found');
+  const results = gridPages(items, label, t('noneFound'));
+  pages.replaceChildren(...results);
+  pages.scrollLeft = 0;
+  clear.hidden = true;
+  dots.replaceChildren(...results.map(() => document.createElement('i')));
+  markDot();
 }
 
-// `items` as pages of 3 rows, each an ARIA grid named `label`, showing the first; `hint` when there are none.
-function showGrid(items, label, hint) {
+// Scrolls the tab bar (only it) so that tab `x` shows whole.
+function keepInView(x) {
+  const bar = tabs.getBoundingClientRect(), r = x.getBoundingClientRect();
+  if (r.left < bar.left) tabs.scrollLeft -= bar.left - r.left;
+  else if (r.right > bar.right) tabs.scrollLeft += r.right - bar.right;
+}
+
+// Every tab's pages end to end.
+function buildStrip() {
+  const all = [];
+  strip = [...tabs.children].map((_, i) => {
+    const own = gridPages(tabItems(i), tabLabel(i), tabHint(i));
+    own.forEach((page) => { page.dataset.tab = i; });
+    const at = { first: all.length, count: own.length };
+    all.push(...own);
+    return at;
+  });
+  pages.replaceChildren(...all);
+}
+
+// `items` as pages of 3 rows, each an ARIA grid named `label`; `hint` when there are none.
+function gridPages(items, label, hint) {
   const cols = columns(), per = cols * 3 - 1;
-  pages.textContent = '';
   const count = Math.max(1, Math.ceil(items.length / per));
-  for (let p = 0; p < count; p++) {
+  return Array.from({ length: count }, (_, p) => {
     const page = document.createElement('div');
     page.className = 'page';
     page.style.setProperty('--cols', cols);
@@ -125,58 +182,97 @@ function showGrid(items, label, hint) {
     for (let r = 0; r < slots.length; r += cols) page.appendChild(gridRow(slots.slice(r, r + cols)));
     // One Tab stop per page (a grid is entered once, then arrow keys move): its first key.
     page.querySelectorAll('button.cell').forEach((b, k) => { b.tabIndex = k ? -1 : 0; });
-    pages.appendChild(page);
+    return page;
+  });
+}
+
+// The images of the page scrolled to and of the pages either side: the strip
+// holds every pack, and only what may be seen next is fetched.
+function showImages(i) {
+  for (const page of [...pages.children].slice(Math.max(0, i - 1), i + 2)) {
+    for (const img of page.querySelectorAll('img[data-src]')) {
+      img.srcset = img.dataset.srcset;
+      img.src = img.dataset.src;
+      delete img.dataset.src;
+      delete img.dataset.srcset;
+    }
   }
-  pages.scrollLeft = 0;  // a new tab starts on its first page
-  dots.replaceChildren(...Array.from({ length: count }, () => document.createElement('i')));
-  markDot();
 }
 
+// The page scrolled to: its images, its dot, and its tab when a swipe went past a tab's first or last page.
 function markDot() {
-  const i = Math.round(pages.scrollLeft / Math.max(1, pages.clientWidth));
-  [...dots.children].forEach((d, k) => d.classList.toggle('on', k === i));
+  if (!pages.clientWidth) return;  // closed: nothing is scrolled to
+  const i = Math.round(pages.scrollLeft / pages.clientWidth);
+  showImages(i);
+  const owner = strip.findIndex(({ first, count }) => i >= first && i < first + count);
+  if (owner >= 0 && owner !== tab) markTab(owner);
+  const first = owner >= 0 ? strip[owner].first : 0;
+  [...dots.children].forEach((d, k) => d.classList.toggle('on', k === i - first));
 }
 
-function addTab(label, content) {
-  const t = document.createElement('button');
-  t.type = 'button';
-  t.setAttribute('role', 'tab');
-  t.id = `tab-${tabs.children.length}`;
-  t.setAttribute('aria-controls', 'pages');
-  t.setAttribute('aria-label', label);
+function addTab(id, content) {
+  const x = document.createElement('button');
+  x.type = 'button';
+  x.setAttribute('role', 'tab');
+  x.id = `tab-${tabs.children.length}`;
+  x.dataset.tab = id;
+  x.setAttribute('aria-controls', 'pages');
   if (content.src) {
     const img = document.createElement('img');
     img.src = content.src;
     img.alt = '';
-    t.appendChild(img);
-  } else t.textContent = content;
-  tabs.appendChild(t);
+    x.appendChild(img);
+  } else x.textContent = content;
+  tabs.appendChild(x);
+}
+
+function labelTabs() {
+  [...tabs.children].forEach((x, i) => x.setAttribute('aria-label', tabLabel(i)));
 }
 
 // Builds the tabs for the catalog's packs and shows Recent, or the first pack while Recent is empty.
 export function showPacks(catalogPacks) {
   packs = catalogPacks;
-  addTab('最近 Recent', '🕘');
+  addTab('recent', '🕘');
+  addTab('favorites', '☆');
   for (const p of packs) {
     const cover = p.stickers.find((s) => s.tag === p.cover || s.emoji === p.cover) || p.stickers[0];
-    addTab(`${p.title.zh} ${p.title.en}`, cover.image ? cover.image : cover.emoji);
+    addTab(p.id, cover.image ? cover.image : cover.emoji);
   }
-  selectTab(recents().length ? 0 : 1);
+  labelTabs();
+  selectTab(recents().length ? RECENT : FAVORITES + 1);
+}
+
+/** Shows the panel's lists again after Favorites or a tone changed, on the page it was on. */
+export function refresh() {
+  if (!strip.length) return;  // results are showing: they are rebuilt when the search changes
+  const at = pages.scrollLeft;
+  buildStrip();
+  markTab(Math.min(tab, strip.length - 1));
+  pages.scrollLeft = Math.min(at, (strip[tab].first + strip[tab].count - 1) * pages.clientWidth);
+  markDot();
 }
 
 // onToggle(open): the panel opens or closes; onTab(): a tab is shown (the search's results go).
 export function initPanel({ onToggle = () => {}, onTab = () => {} } = {}) {
   hooks = { onToggle, onTab };
   const $ = (id) => document.getElementById(id);
-  panel = $('panel'); pages = $('pages'); tabs = $('tabs'); dots = $('dots'); toggle = $('toggle');
+  panel = $('panel'); pages = $('pages'); tabs = $('tabs'); dots = $('dots'); toggle = $('toggle'); clear = $('clear-recents');
 
   panel.addEventListener('transitionend', () => { if (!isOpen()) panel.hidden = true; });  // closed: out of the a11y tree
-  toggle.addEventListener('click', () => setPanel(!isOpen()));
-  document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && isOpen()) setPanel(false); });
+  toggle.addEventListener('click', () => setOpen(!isOpen()));
+  document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && isOpen()) setOpen(false); });
   panel.addEventListener('pointerdown', (e) => { if (!e.target.closest('[role=tab], input')) e.preventDefault(); });  // keep the caret in the editor
   pages.addEventListener('scroll', markDot);
 
-  tabs.addEventListener('click', (e) => { const t = e.target.closest('[role=tab]'); if (t) selectTab([...tabs.children].indexOf(t)); });
+  tabs.addEventListener('click', (e) => { const x = e.target.closest('[role=tab]'); if (x) selectTab([...tabs.children].indexOf(x)); });
+  clear.addEventListener('click', () => {
+    clearRecents();
+    selectTab(RECENT);
+    say(t('recentsCleared'));
+    focusKeepingCaret();
+  });
+  onLanguage(() => { if (!packs.length) return; labelTabs(); if (strip.length) refresh(); else showTab(); });
   tabs.addEventListener('keydown', (e) => {
     const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
     if (!d) return;

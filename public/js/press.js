@@ -1,12 +1,21 @@
 // press.js owns what pressing a grid cell does: a tap (or Enter/Space) inserts
 // its sticker; a long press shows a magnified preview that follows the pointer
-// and inserts what it is released over (anywhere else cancels); the delete key
-// deletes one unit and, held, repeats after 0.5 s, faster and faster, until
-// released, cancelled or left.
+// and inserts what it is released over (anywhere else cancels), or, released
+// on the preview's star, adds it to Favorites or takes it out; an emoji that
+// takes a skin tone previews its six forms, and the one released on is
+// inserted and remembered; the delete key deletes one unit and, held, repeats
+// after 0.5 s, faster and faster, until released, cancelled or left.
+
+import { nameOf } from './strings.js';
+import { isFavorite } from './favorites.js';
+import { takesTone, withTone, toneOf, TONES } from './skin-tones.js';
 
 let preview;
 let press = null, suppressClick = false, repeat = null;
-let deps = { edit: () => {}, insert: () => {}, onRepeating: () => {} };
+let deps = { edit: () => {}, insert: () => {}, onRepeating: () => {}, favorite: () => {}, insertWithTone: () => {} };
+
+/** Whether a long press is showing its preview. */
+export const pressing = () => Boolean(press?.previewing);
 
 const cellAt = (x, y) => { const el = document.elementFromPoint(x, y); return el && el.closest('.cell'); };
 
@@ -25,7 +34,17 @@ function showPreview(cell) {
     big.textContent = item.emoji;
   }
   preview.firstElementChild.replaceWith(big);
-  preview.lastElementChild.textContent = `${item.name.zh} · ${item.name.en}`;
+  preview.querySelector('.name').textContent = nameOf(item.name);
+  preview.querySelector('.star').textContent = isFavorite(item) ? '★' : '☆';
+  preview.querySelector('.tones')?.remove();
+  if (item.emoji && takesTone(item.emoji)) {
+    big.textContent = withTone(item.emoji, toneOf(item.emoji));
+    const row = document.createElement('span');
+    row.className = 'tones';
+    row.append(...TONES.map((tone) => { const b = document.createElement('b'); b.textContent = withTone(item.emoji, tone); b.tone = tone; return b; }));
+    preview.insertBefore(row, preview.querySelector('.star'));
+  }
+  preview.cell = cell;
   preview.style.left = `${r.left + r.width / 2}px`;
   preview.style.top = `${r.top - 4}px`;
   preview.hidden = false;
@@ -46,11 +65,22 @@ function stopDelete() {
   deps.onRepeating(false);
 }
 
-// edit(op): editor.js's edit; insert(item): inserts a catalog item; onRepeating(bool): the delete key's repeat started or stopped.
-export function initPress({ edit, insert, onRepeating }) {
-  deps = { edit, insert, onRepeating };
+// edit(op): editor.js's edit; insert(item): inserts a catalog item; onRepeating(bool): the delete key's repeat started or
+// stopped; favorite(item): adds to Favorites or takes out; insertWithTone(item, tone): inserts an emoji with a tone, remembered.
+export function initPress({ edit, insert, onRepeating, favorite, insertWithTone }) {
+  deps = { edit, insert, onRepeating, favorite, insertWithTone };
   const pages = document.getElementById('pages');
   preview = document.getElementById('preview');
+
+  // What the pointer is on in the open preview (it takes no pointer events itself): a tone, the star, or the preview.
+  const onPreview = (x, y) => {
+    const inside = (el) => { const r = el.getBoundingClientRect(); return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom; };
+    if (preview.hidden || !inside(preview)) return null;
+    const hit = [...preview.querySelectorAll('.tones b, .star')].find(inside);
+    preview.querySelectorAll('.hot').forEach((el) => el.classList.toggle('hot', el === hit));
+    hit?.classList.add('hot');
+    return hit ?? preview;
+  };
 
   pages.addEventListener('pointerdown', (e) => {
     const cell = e.target.closest('.cell');
@@ -59,14 +89,23 @@ export function initPress({ edit, insert, onRepeating }) {
     if (!cell.item) return;
     press = { cell, previewing: false, timer: setTimeout(() => { press.previewing = true; showPreview(cell); }, 350) };
   });
-  document.addEventListener('pointermove', (e) => { if (press && press.previewing) showPreview(cellAt(e.clientX, e.clientY)); });
+  document.addEventListener('pointermove', (e) => {
+    if (!press || !press.previewing || onPreview(e.clientX, e.clientY)) return;
+    showPreview(cellAt(e.clientX, e.clientY));
+  });
   document.addEventListener('pointerup', (e) => {
     stopDelete();
     if (!press) return;
     clearTimeout(press.timer);
     if (press.previewing) {
-      const cell = cellAt(e.clientX, e.clientY);
-      if (cell && cell.item) insert(cell.item);
+      const on = onPreview(e.clientX, e.clientY), item = preview.cell?.item;
+      if (on?.classList.contains('star')) deps.favorite(item);
+      else if (on && on.tone !== undefined) deps.insertWithTone(item, on.tone);
+      else if (on) insert(item);
+      else {
+        const cell = cellAt(e.clientX, e.clientY);
+        if (cell && cell.item) insert(cell.item);
+      }
       suppressClick = true;
       setTimeout(() => { suppressClick = false; }, 0);
     }

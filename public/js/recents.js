@@ -1,14 +1,16 @@
 // recents.js owns the Recent tab's list in localStorage: most recent first,
-// no duplicates (a sticker by its tag, an emoji by itself), at most 20.
+// no duplicates (a sticker by its tag, an emoji by itself), at most 20, and
+// emptied on request.
 
-const RECENT_KEY = 'stickertext.recents', RECENT_MAX = 20;
+import { storedList, keyOf } from './stored-list.js';
 
-export function recents() {
-  try { return JSON.parse(localStorage.getItem(RECENT_KEY)) || []; } catch { return []; }
-}
+const RECENT_MAX = 20;
+const list = storedList('stickertext.recents');
+
+export const recents = list.read;
 
 export function remember(item) {
-  const key = item.tag || item.emoji;
-  const list = [item, ...recents().filter((r) => (r.tag || r.emoji) !== key)].slice(0, RECENT_MAX);
-  localStorage.setItem(RECENT_KEY, JSON.stringify(list));
+  list.write([list.entry(item), ...list.read().filter((r) => keyOf(r) !== keyOf(item))].slice(0, RECENT_MAX));
 }
+
+export const clearRecents = () => list.write([]);

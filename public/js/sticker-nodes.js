@@ -1,7 +1,10 @@
 // sticker-nodes.js owns text with sticker codes as DOM nodes, for the editor
 // and the sent messages alike: text runs become text nodes with a <br> for
 // each line break, each sticker the <img> the server renders. Built with DOM
-// APIs only: user text only ever becomes text nodes, never markup.
+// APIs only: user text only ever becomes text nodes, never markup. A
+// sticker's aria-label is its name in the page's language, and follows a switch.
+
+import { nameOf, onLanguage } from './strings.js';
 
 // The nodes of a text run: text, with each line break a <br>.
 function appendRun(parent, text) {
@@ -14,7 +17,7 @@ function appendRun(parent, text) {
 
 // A sticker as the server renders it (one line high, alt = the code as typed,
 // so copying gives the text back, aria-label = its name for screen readers,
-// in Chinese as the page is and as the server's default lang is).
+// in the page's language).
 function stickerImage(entry) {
   const img = document.createElement('img');
   const image = entry.sticker.image;
@@ -25,7 +28,8 @@ function stickerImage(entry) {
   img.width = Math.max(1, Math.round((image.width * 20) / image.height));
   img.alt = entry.code;
   img.title = entry.title;
-  img.setAttribute('aria-label', entry.sticker.name.zh);
+  img.names = entry.sticker.name;  // for a switch of language
+  img.setAttribute('aria-label', nameOf(img.names));
   img.draggable = false;
   return img;
 }
@@ -39,3 +43,7 @@ export function nodesOf(string) {
   });
   return fragment;
 }
+
+onLanguage(() => {
+  for (const img of document.querySelectorAll('img.sticker')) if (img.names) img.setAttribute('aria-label', nameOf(img.names));
+});

@@ -6,6 +6,7 @@
 // row back; Escape clears the field, a second Escape returns to the editor.
 
 import { searchStickers, MAX_LIMIT } from './model/search.js';
+import { t } from './strings.js';
 
 let field, found, pages, deps;
 let results = [];
@@ -21,7 +22,7 @@ function run() {
   if (!field.value.trim()) { deps.showTab(); return; }
   results = searchStickers(deps.catalog(), field.value, MAX_LIMIT).map((r) => r.sticker);
   deps.showResults(results);
-  found.textContent = `${results.length} 个结果 · ${results.length} found`;
+  found.textContent = t('found', results.length);
 }
 
 // deps: { catalog() (the model's), showResults(items), showTab() (panel.js's), insert(item), focusEditor() }.

@@ -1,0 +1,24 @@
+// keyboard.js owns the sticker keyboard as one piece that main.js loads after
+// startup (2 s after the page is ready, or at the first press of the toggle
+// or a sticker's menu, whichever is first): it wires the panel, what a press
+// on its keys does, the caret swipe strip and the sticker menus together.
+// Showing the page and editing never wait for it.
+
+import { initPanel, isOpen, setOpen, showPacks, showResults, showTab } from './panel.js';
+import { initPress, pressing } from './press.js';
+import { initSwipe } from './swipe.js';
+import { initMenu } from './menu.js';
+import { initCellMenu, flipFavorite, insertWithTone, openStickerMenu } from './cell-menu.js';
+
+export { isOpen, setOpen, showPacks, showResults, showTab, openStickerMenu };
+
+// deps: { edit(op, extra), insert(item), catalog() (the model's, or null before the packs came),
+//         onToggle(open), onTab(), onRepeating(on) (the delete key's repeat) }.
+export function initKeyboard({ edit, insert, catalog, onToggle, onTab, onRepeating }) {
+  initMenu();
+  initPanel({ onToggle, onTab });
+  initPress({ edit, insert, onRepeating, favorite: flipFavorite, insertWithTone });
+  initCellMenu({ catalog, insert, pressing });
+  initSwipe(edit);
+  if (catalog()) showPacks(catalog().packs);
+}

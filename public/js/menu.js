@@ -1,0 +1,86 @@
+// menu.js owns the one pop-up menu (#menu) that a sticker's context menu
+// opens (a right click, a long press where the platform makes that a
+// contextmenu event, the ContextMenu key or Shift+F10): its items built with
+// DOM APIs (labels are text), arrow keys and Home/End between items, Enter or
+// Space to choose, Escape, Tab or a press elsewhere to close, and the focus
+// back where it was when it opened.
+
+let menu, opener = null, onClose = null;
+
+const items = () => [...menu.querySelectorAll('[role^=menuitem]')];
+
+/** Whether the menu is showing. */
+export const isMenuOpen = () => !menu.hidden;
+
+/** Closes the menu; the focus goes back to what had it (unless `keepFocus`). */
+export function closeMenu({ keepFocus = false } = {}) {
+  if (menu.hidden) return;
+  menu.hidden = true;
+  menu.textContent = '';
+  const back = opener;
+  opener = null;
+  onClose?.();
+  if (!keepFocus) back?.focus({ preventScroll: true });
+}
+
+/** Opens the menu named `label` next to `anchor` (an element) with `entries`:
+ *  `{label, choose()}`, `{label, choose(), checked}` for a radio item, or
+ *  `{group: label, entries}` for a named group. The first item takes the focus. */
+export function openMenu(anchor, label, entries, { closed } = {}) {
+  closeMenu({ keepFocus: true });
+  opener = document.activeElement;
+  onClose = closed;
+  menu.setAttribute('aria-label', label);
+  for (const e of entries) menu.appendChild(e.group ? group(e) : item(e));
+  menu.hidden = false;
+  place(anchor.getBoundingClientRect());
+  items()[0]?.focus();
+}
+
+function item({ label, choose, checked }) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'menuitem';
+  b.tabIndex = -1;
+  b.setAttribute('role', checked === undefined ? 'menuitem' : 'menuitemradio');
+  if (checked !== undefined) b.setAttribute('aria-checked', String(checked));
+  b.textContent = label;
+  b.addEventListener('click', () => { closeMenu(); choose(); });
+  return b;
+}
+
+function group({ group: label, entries }) {
+  const g = document.createElement('div');
+  g.setAttribute('role', 'group');
+  g.setAttribute('aria-label', label);
+  g.className = 'menugroup';
+  g.append(...entries.map(item));
+  return g;
+}
+
+// Above the anchor when there is room, else below; inside the window.
+function place(r) {
+  const m = menu.getBoundingClientRect();
+  const top = r.top - m.height - 4 >= 4 ? r.top - m.height - 4 : Math.min(r.bottom + 4, innerHeight - m.height - 4);
+  menu.style.top = `${Math.max(4, top)}px`;
+  menu.style.left = `${Math.max(4, Math.min(r.left + r.width / 2 - m.width / 2, innerWidth - m.width - 4))}px`;
+}
+
+export function initMenu() {
+  menu = document.getElementById('menu');
+  menu.addEventListener('keydown', (e) => {
+    const all = items(), i = all.indexOf(document.activeElement);
+    const to = { ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i - 1, ArrowLeft: i - 1, Home: 0, End: all.length - 1 }[e.key];
+    if (to !== undefined) all[(to + all.length) % all.length].focus();
+    else if (e.key === 'Escape') closeMenu();
+    else if (e.key === 'Tab') closeMenu({ keepFocus: true });
+    else return;
+    e.preventDefault();
+    e.stopPropagation();  // Escape here closes the menu, not the panel
+  });
+  // A press outside closes it; a press on an item must not move the caret.
+  document.addEventListener('pointerdown', (e) => { if (!menu.hidden && !menu.contains(e.target)) closeMenu({ keepFocus: true }); }, true);
+  menu.addEventListener('pointerdown', (e) => e.preventDefault());
+  window.addEventListener('blur', () => closeMenu({ keepFocus: true }));
+  window.addEventListener('resize', () => closeMenu({ keepFocus: true }));
+}

@@ -1,0 +1,149 @@
+// strings.js owns the interface's language: every string the page shows or
+// announces, in Chinese and in English, which of the two is in use (the
+// user's switch, remembered, else navigator.language), sticker names in that
+// language, and the page's static labels (data-i18n attributes in
+// index.html). Modules ask t(key) when they build; those that built with the
+// other language rebuild on onLanguage(). Strings are only ever set as text
+// or attribute values, never parsed as markup.
+
+const KEY = 'stickertext.lang';
+
+const STRINGS = {
+  zh: {
+    htmlLang: 'zh-CN',
+    messages: '消息',
+    message: '输入消息',
+    stickers: '表情',
+    send: '发送',
+    keyboard: '表情键盘',
+    packs: '表情包',
+    search: '搜索表情',
+    searchPlaceholder: '搜索表情',
+    searchResults: '搜索结果',
+    found: (n) => `${n} 个结果`,
+    recent: '最近',
+    recentHint: '最近使用的表情会出现在这里',
+    clearRecents: '清除最近',
+    recentsCleared: '已清除最近使用的表情',
+    favorites: '收藏',
+    favoritesHint: '长按或右键点击表情即可收藏',
+    noneFound: '没有找到表情',
+    delete: '删除',
+    swipe: '⇠ 在这里滑动移动光标 ⇢',
+    embed: '嵌入',
+    api: 'API',
+    language: 'English',
+    languageLabel: 'Switch to English',
+    dark: '深色模式',
+    addFavorite: '添加到收藏',
+    removeFavorite: '取消收藏',
+    moveEarlier: '前移',
+    moveLater: '后移',
+    added: (name) => `已收藏“${name}”`,
+    removed: (name) => `已取消收藏“${name}”`,
+    tones: '肤色',
+    toneNames: ['默认', '浅肤色', '中浅肤色', '中等肤色', '中深肤色', '深肤色'],
+    stickerMenu: (name) => `“${name}”菜单`,
+    notSent: '未发送：没有网络。消息留在这里，网络恢复后会自动发送（也可以再按发送重试）。',
+    noStickers: (why) => `无法加载表情：${why}`,
+    overLimit: (max) => `文字已超过 ${max} 字的上限，没有插入任何内容。`,
+    nothingFits: (max) => `已达 ${max} 字上限，无法插入。`,
+    cutShort: (max) => `超过 ${max} 字的部分已截掉。`,
+  },
+  en: {
+    htmlLang: 'en',
+    messages: 'Messages',
+    message: 'Message',
+    stickers: 'Stickers',
+    send: 'Send',
+    keyboard: 'Sticker keyboard',
+    packs: 'Sticker packs',
+    search: 'Search stickers',
+    searchPlaceholder: 'Search',
+    searchResults: 'Search results',
+    found: (n) => `${n} found`,
+    recent: 'Recent',
+    recentHint: 'Recently used stickers appear here',
+    clearRecents: 'Clear recents',
+    recentsCleared: 'Recently used stickers cleared',
+    favorites: 'Favorites',
+    favoritesHint: 'Long-press or right-click a sticker to add it here',
+    noneFound: 'No stickers found',
+    delete: 'Delete',
+    swipe: '⇠ swipe here to move the caret ⇢',
+    embed: 'embed',
+    api: 'API',
+    language: '中文',
+    languageLabel: '切换到中文',
+    dark: 'Dark mode',
+    addFavorite: 'Add to favorites',
+    removeFavorite: 'Remove from favorites',
+    moveEarlier: 'Move earlier',
+    moveLater: 'Move later',
+    added: (name) => `“${name}” added to favorites`,
+    removed: (name) => `“${name}” removed from favorites`,
+    tones: 'Skin tone',
+    toneNames: ['Default', 'Light', 'Medium-light', 'Medium', 'Medium-dark', 'Dark'],
+    stickerMenu: (name) => `${name} menu`,
+    notSent: 'Not sent: no connection. The message stays here and is sent when the network is back (or press Send to retry).',
+    noStickers: (why) => `Could not load stickers: ${why}`,
+    overLimit: (max) => `The text is already over the limit of ${max}; nothing was inserted.`,
+    nothingFits: (max) => `Nothing fits within the limit of ${max}.`,
+    cutShort: (max) => `Cut short to fit the limit of ${max}.`,
+  },
+};
+
+export const LANGUAGES = Object.freeze(Object.keys(STRINGS));
+
+function initial() {
+  try {
+    const chosen = localStorage.getItem(KEY);
+    if (chosen in STRINGS) return chosen;
+  } catch { /* storage disabled: follow the browser */ }
+  return /^zh\b/i.test(navigator.language || '') ? 'zh' : 'en';
+}
+
+let current = initial();
+const listeners = [];
+
+export const language = () => current;
+
+/** The string `key` in the current language; a function's result for `args`. */
+export function t(key, ...args) {
+  const s = STRINGS[current][key];
+  return typeof s === 'function' ? s(...args) : s;
+}
+
+/** A sticker's (or pack's) `{zh, en}` name in the current language. */
+export const nameOf = (names) => names[current] || names.en || names.zh;
+
+/** The note for an edit's answer in the current language: the model's own
+ *  English message names the rule; the page says it in the user's language. */
+export function noteFor(response, maxLength) {
+  if (!response.message) return null;
+  if (current === 'en' || !response.truncated) return response.message;
+  if (response.counts.length > maxLength) return t('overLimit', maxLength);
+  return response.changed ? t('cutShort', maxLength) : t('nothingFits', maxLength);
+}
+
+/** Calls `f()` after each switch of language. */
+export const onLanguage = (f) => listeners.push(f);
+
+/** Labels every element under `root` marked data-i18n="key" (its text),
+ *  data-i18n-label (aria-label), data-i18n-placeholder, data-i18n-title. */
+export function applyStrings(root = document) {
+  document.documentElement.lang = t('htmlLang');
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
+  for (const el of root.querySelectorAll('[data-i18n-placeholder]')) el.placeholder = t(el.dataset.i18nPlaceholder);
+  for (const el of root.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
+}
+
+/** Switches to `lang` ('zh' or 'en'), remembered for the next visit. */
+export function setLanguage(lang) {
+  if (!(lang in STRINGS) || lang === current) return;
+  current = lang;
+  try { localStorage.setItem(KEY, lang); } catch { /* not remembered */ }
+  applyStrings();
+  for (const f of listeners) f(lang);
+}
