@@ -11,6 +11,7 @@
 
 import { recents, clearRecents } from './recents.js';
 import { favorites } from './favorites.js';
+import { keyOf } from './stored-list.js';
 import { takesTone, withTone, toneOf } from './skin-tones.js';
 import { t, nameOf, onLanguage } from './strings.js';
 import { say } from './status.js';
@@ -243,14 +244,23 @@ export function showPacks(catalogPacks) {
   selectTab(recents().length ? RECENT : FAVORITES + 1);
 }
 
-/** Shows the panel's lists again after Favorites or a tone changed, on the page it was on. */
+/** Shows the panel's lists again after Favorites or a tone changed, on the page it was on, the key
+ *  that had the focus (a menu gives it back before its choice acts) focused again in its new place. */
 export function refresh() {
   if (!strip.length) return;  // results are showing: they are rebuilt when the search changes
-  const at = pages.scrollLeft;
+  const at = pages.scrollLeft, focused = document.activeElement?.closest?.('#pages button.cell');
+  const was = focused?.item && { tab: focused.closest('.page').dataset.tab, key: keyOf(focused.item) };
   buildStrip();
   markTab(Math.min(tab, strip.length - 1));
   pages.scrollLeft = Math.min(at, (strip[tab].first + strip[tab].count - 1) * pages.clientWidth);
   markDot();
+  if (!was) return;
+  const again = [...pages.querySelectorAll(`.page[data-tab="${was.tab}"] button.cell`)].find((b) => b.item && keyOf(b.item) === was.key);
+  if (again) {
+    again.closest('.page').querySelectorAll('button.cell').forEach((b) => { b.tabIndex = b === again ? 0 : -1; });
+    again.focus({ preventScroll: true });
+    pages.scrollLeft = again.closest('.page').offsetLeft - pages.firstElementChild.offsetLeft;
+  }
 }
 
 // onToggle(open): the panel opens or closes; onTab(): a tab is shown (the search's results go).
