@@ -202,12 +202,15 @@ def test_opening_the_panel_keeps_the_newest_message_visible(service, count):
         d.quit()
 
 
-def test_screenshots_phone_and_desktop(service, phone):
+def test_screenshots_phone_and_desktop_light_and_dark(service, phone):
+    """docs/screenshots/{phone,desktop}{,-dark}.png: the system's scheme emulated, as a user would have it."""
     os.makedirs(SHOTS, exist_ok=True)
-    for name, d in (('phone', phone), ('desktop', None)):
+    for name, d, scheme in (('phone', phone, 'light'), ('phone-dark', phone, 'dark'), ('desktop', None, 'light'),
+                            ('desktop-dark', None, 'dark')):
         own = d is None
         d = d or browser(1100, 800)
         try:
+            d.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': [{'name': 'prefers-color-scheme', 'value': scheme}]})
             p = Page(d, service)
             p.clipboard_event('paste', '笑死我了[笑哭][doge]')
             p.idle()
@@ -217,11 +220,13 @@ def test_screenshots_phone_and_desktop(service, phone):
             p.open_panel()
             p.pack('weibo')
             time.sleep(0.4)
+            assert d.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == 'dark')
             d.save_screenshot(os.path.join(SHOTS, f'{name}.png'))
         finally:
+            d.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': []})
             if own:
                 d.quit()
-    assert os.path.getsize(os.path.join(SHOTS, 'phone.png')) > 10000
+    assert all(os.path.getsize(os.path.join(SHOTS, f'{n}.png')) > 10000 for n in ('phone', 'phone-dark', 'desktop', 'desktop-dark'))
 
 
 def test_embed_page_shows_a_fragment_with_absolute_urls(service, phone):
