@@ -39,7 +39,9 @@ const columns = () => (matchMedia('(min-width: 600px)').matches ? 9 : 7);
 
 // The tabs: what each shows and says when it has nothing.
 const RECENT = 0, FAVORITES = 1;
-const tabItems = (i) => (i === RECENT ? recents() : i === FAVORITES ? favorites() : packs[i - 2].stickers);
+let current = new Map();  // key → the catalog's item: Recent and Favorites show a kept item as the packs have it now
+const fresh = (items) => items.map((item) => current.get(keyOf(item)) ?? item);
+const tabItems = (i) => (i === RECENT ? fresh(recents()) : i === FAVORITES ? fresh(favorites()) : packs[i - 2].stickers);
 const tabLabel = (i) => (i === RECENT ? t('recent') : i === FAVORITES ? t('favorites') : nameOf(packs[i - 2].title));
 const tabHint = (i) => (i === RECENT ? t('recentHint') : t('favoritesHint'));
 
@@ -234,6 +236,7 @@ function labelTabs() {
 // Builds the tabs for the catalog's packs and shows Recent, or the first pack while Recent is empty.
 export function showPacks(catalogPacks) {
   packs = catalogPacks;
+  current = new Map(packs.flatMap((p) => p.stickers.map((item) => [keyOf(item), item])));
   addTab('recent', '🕘');
   addTab('favorites', '☆');
   for (const p of packs) {
