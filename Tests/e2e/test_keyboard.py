@@ -87,6 +87,18 @@ def test_a_keys_menu_adds_to_favorites_which_keep_the_users_order_over_a_reload(
     assert names(p) == ['微笑']
 
 
+def test_a_menu_used_with_the_pointer_leaves_the_editors_caret_where_it_was(service, phone):
+    p = Page(phone, service)
+    p.type('abc')
+    phone.execute_script('getSelection().collapse(document.getElementById("editor").firstChild, 1)')
+    p.open_panel()
+    p.pack('weibo')
+    right_click(phone, p.cells()[0])
+    choose(phone, '添加到收藏')
+    p.cells()[1].click()
+    assert p.state() == {'text': 'a[哈哈]bc', 'selection': {'location': 2, 'length': 0}}
+
+
 def test_escape_closes_the_menu_and_gives_the_focus_back(service, phone):
     p = Page(phone, service)
     p.open_panel()

@@ -108,14 +108,13 @@ function hintRow(cols, text) {
   return r;
 }
 
-// Shows tab `index` on its first page (or its last, `{last: true}`: swiped back into it), the strip built afresh
-// (Recent and Favorites are read again from localStorage).
-function selectTab(index, { last = false } = {}) {
+// Shows tab `index` on its first page, the strip built afresh (Recent and Favorites are read again from localStorage).
+function selectTab(index) {
+  if (!tabs.children.length) return;  // opened before the packs came: showPacks shows them
   hooks.onTab();
   buildStrip();
   markTab(index);
-  const { first, count } = strip[index];
-  pages.scrollLeft = (last ? first + count - 1 : first) * pages.clientWidth;
+  pages.scrollLeft = strip[index].first * pages.clientWidth;
   markDot();
 }
 
