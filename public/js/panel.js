@@ -34,8 +34,9 @@ function cellFor(item) {
   b.setAttribute('aria-label', `${item.name.zh} ${item.name.en}`);
   if (item.image) {
     const img = document.createElement('img');
-    img.src = item.image.src;
-    img.srcset = item.image.srcset;
+    const still = item.image.poster ?? item.image;  // a grid of moving cells is noise: the long-press preview animates
+    img.src = still.src;
+    img.srcset = still.srcset;
     img.alt = '';
     img.loading = 'lazy';
     img.draggable = false;

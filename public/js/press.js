@@ -4,6 +4,8 @@
 // deletes one unit and, held, repeats after 0.5 s, faster and faster, until
 // released, cancelled or left.
 
+import { movingOrStill } from './sticker-nodes.js';
+
 let preview;
 let press = null, suppressClick = false, repeat = null;
 let deps = { edit: () => {}, insert: () => {}, onRepeating: () => {} };
@@ -16,8 +18,9 @@ function showPreview(cell) {
   let big;
   if (item.image) {
     big = document.createElement('img');
-    big.src = item.image.src;
-    big.srcset = item.image.srcset;
+    const files = movingOrStill(item.image);  // the preview is where a sticker moves: the grid shows posters
+    big.src = files.src;
+    big.srcset = files.srcset;
     big.alt = '';
   } else {
     big = document.createElement('b');
