@@ -2,7 +2,7 @@
 """Generates the default sticker packs.
 
 Writes public/stickers/<pack>/pack.json and the 1x/2x/3x PNGs of every picture
-sticker, drawn from Google's Noto Color Emoji font (Debian: fonts-noto-color-emoji,
+sticker (APNGs and still poster PNGs for the animated pack), drawn from Google's Noto Color Emoji font (Debian: fonts-noto-color-emoji,
 SIL Open Font License 1.1), and Sources/StickerText/Internal/DefaultPacks.swift,
 which embeds the same pack.json texts in the library so it runs with no files.
 
@@ -141,6 +141,19 @@ PACKS = [
     ]),
 ]
 
+# The animated pack: each glyph moves in a few frames, written as APNG with a
+# still poster (its rest frame) of the same size.
+# (simplified tag, traditional alias or None, English alias, English name, emoji drawn, motion)
+ANIMATED = ('motion', '动起来', 'In motion', '[转圈]', [
+    ('转圈', '轉圈', 'spin', 'spinning', '😆', 'spin'),
+    ('心跳', None, 'heartbeat', 'heartbeat', '❤️', 'pulse'),
+    ('蹦跶', '蹦躂', 'hop', 'hopping', '🐰', 'hop'),
+    ('摇摆', '搖擺', 'sway', 'swaying', '🐧', 'sway'),
+    ('闪闪', '閃閃', 'twinkle', 'twinkling', '✨', 'twinkle'),
+])
+FRAMES = 6
+FRAME_MS = 120
+
 # The emoji pack: the emoji text itself is inserted. (emoji, Chinese name, English name)
 EMOJI = [
     ('😀', '笑脸', 'grinning face'), ('😃', '大笑', 'big smile'), ('😄', '眯眼笑', 'smiling eyes'),
@@ -186,6 +199,74 @@ def render_glyph(font, emoji, size):
     square = Image.new('RGBA', (side, side), (0, 0, 0, 0))
     square.paste(glyph, ((side - glyph.width) // 2, (side - glyph.height) // 2))
     return square.resize((size, size), Image.LANCZOS)
+
+
+def motion_frame(glyph, motion, k):
+    """Frame k of FRAMES of a glyph moving; frame 0 is the rest pose, the poster."""
+    from PIL import Image
+    import math
+    size = glyph.width
+    phase = k / FRAMES
+    wave = math.sin(2 * math.pi * phase)  # there and back: -1 to 1
+    bump = math.sin(math.pi * phase)  # out and back: 0 to 1
+    scale, angle, dy, alpha = 0.84, 0.0, 0.0, 1.0  # room to move within the square
+    if motion == 'spin':
+        angle = -360 * phase
+    elif motion == 'pulse':
+        scale = 0.84 - 0.16 * bump
+    elif motion == 'hop':
+        dy = -0.14 * bump
+    elif motion == 'sway':
+        angle = 18 * wave
+    elif motion == 'twinkle':
+        scale, alpha = 0.84 - 0.1 * bump, 1 - 0.55 * bump
+    side = max(1, round(size * scale))
+    small = glyph.resize((side, side), Image.LANCZOS)
+    if alpha < 1:
+        small.putalpha(small.getchannel('A').point(lambda a: round(a * alpha)))
+    frame = Image.new('RGBA', (size, size), (0, 0, 0, 0))
+    frame.alpha_composite(small, ((size - side) // 2, (size - side) // 2 + round(dy * size)))
+    return frame.rotate(angle, resample=Image.BICUBIC) if angle else frame
+
+
+def one_palette(frames):
+    """The frames as palette images (with alpha) sharing one palette: about half
+    the bytes of RGBA, no visible loss at sticker size."""
+    from PIL import Image
+    size = frames[0].width
+    strip = Image.new('RGBA', (size * len(frames), size))
+    for k, frame in enumerate(frames):
+        strip.paste(frame, (k * size, 0))
+    strip = strip.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    return [strip.crop((k * size, 0, (k + 1) * size, size)) for k in range(len(frames))]
+
+
+def animated_pack(font, json_only, order):
+    pack_id, title_zh, title_en, cover, rows = ANIMATED
+    folder = os.path.join(ROOT, 'public', 'stickers', pack_id)
+    os.makedirs(folder, exist_ok=True)
+    stickers = []
+    for zh, cht, en, name_en, emoji, motion in rows:
+        files, poster = {}, {}
+        for scale, suffix in ((1, ''), (2, '@2x'), (3, '@3x')):
+            name, still = f'{en}{suffix}.png', f'{en}-poster{suffix}.png'
+            if not json_only:
+                glyph = render_glyph(font, emoji, SIZE_1X * scale)
+                frames = one_palette([motion_frame(glyph, motion, k) for k in range(FRAMES)])
+                # Each frame replaces the last (no disposal, no blending): transparent pixels stay transparent.
+                frames[0].save(os.path.join(folder, name), save_all=True, append_images=frames[1:],
+                               duration=FRAME_MS, loop=0, disposal=0, blend=0, optimize=True)
+                frames[0].save(os.path.join(folder, still), optimize=True)
+            files[f'{scale}x'], poster[f'{scale}x'] = name, still
+        stickers.append(with_keys({
+            'tag': f'[{zh}]',
+            'aliases': [f'[{a}]' for a in (cht, en) if a],
+            'name': {'zh': zh, 'en': name_en},
+            'image': {**files, 'width': SIZE_1X, 'height': SIZE_1X, 'animated': True, 'poster': poster},
+        }))
+    pack = {'id': pack_id, 'title': {'zh': title_zh, 'en': title_en}, 'cover': cover, 'kind': 'image',
+            'order': order, 'stickers': stickers}
+    return write_pack(folder, pack)
 
 
 # Words people search a sticker by that neither its names nor its codes hold
@@ -240,6 +321,8 @@ def main():
     pack = {'id': 'emoji', 'title': {'zh': 'Emoji', 'en': 'Emoji'}, 'cover': '😀', 'kind': 'emoji', 'order': len(PACKS) + 1,
             'stickers': [with_keys({'name': {'zh': zh, 'en': en}, 'emoji': e}) for e, zh, en in EMOJI]}
     texts.append(write_pack(folder, pack))
+    # After the emoji, so the tabs people know keep their places.
+    texts.append(animated_pack(font, json_only, order=len(PACKS) + 2))
 
     swift = os.path.join(ROOT, 'Sources', 'StickerText', 'Internal', 'DefaultPacks.swift')
     with open(swift, 'w', encoding='utf-8') as f:
@@ -250,7 +333,7 @@ def main():
             assert '"##' not in text
             f.write('        ##"' + text + '"##,\n')
         f.write('    ]\n}\n')
-    print(f'{sum(len(p[4]) for p in PACKS)} picture stickers in {len(PACKS)} packs, {len(EMOJI)} emoji')
+    print(f'{sum(len(p[4]) for p in PACKS)} picture stickers in {len(PACKS)} packs, {len(ANIMATED[4])} animated, {len(EMOJI)} emoji')
 
 
 def write_pack(folder, pack):

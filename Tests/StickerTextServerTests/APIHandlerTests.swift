@@ -33,7 +33,7 @@ struct APIHandlerTests {
         #expect(response.header("cache-control")?.contains("max-age") == true)
         #expect(response.header("access-control-allow-origin") == "*")
         let packs = try #require(json(response)["packs"] as? [[String: Any]])
-        #expect(packs.map { $0["id"] as? String } == ["weibo", "things", "animals", "emoji"])
+        #expect(packs.map { $0["id"] as? String } == ["weibo", "things", "animals", "emoji", "motion"])
         let first = try #require((packs[0]["stickers"] as? [[String: Any]])?.first)
         let image = try #require(first["image"] as? [String: Any])
         #expect(image["src"] as? String == "/stickers/weibo/smile.png")

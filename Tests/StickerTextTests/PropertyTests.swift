@@ -9,7 +9,7 @@ import Testing
 /// indicators), for the properties that only hold when nothing merges.
 enum TextGen {
     static let closedPieces = [
-        "[微笑]", "[哈哈]", "[笑哭]", "[doge]", "[心]", "[赞]", "[拜拜]", "[smile]", "[狗頭]", "[没有]", "[abc]",
+        "[微笑]", "[哈哈]", "[笑哭]", "[doge]", "[心]", "[赞]", "[拜拜]", "[smile]", "[狗頭]", "[没有]", "[abc]", "[转圈]", "[spin]",
         "笑死我了", "中文", "hello", " ", "a", "<b>", "&amp;", "\"", "'", "\n", "\r\n", "1.5",
         "👍🏽", "👨‍👩‍👧‍👦", "🇨🇳", "#️⃣", "😀", "é", "한국", "Я", "…", "\t",
     ]
@@ -37,7 +37,7 @@ enum TextGen {
 
     /// Brackets, halves of codes and line breaks, densely: the text where the
     /// code rule (innermost, one line, longest code) decides everything.
-    static let bracketPieces = ["[", "]", "[微笑]", "[哈哈]", "[doge]", "[smile]", "[狗頭]", "微笑", "doge", "[微", "笑]",
+    static let bracketPieces = ["[", "]", "[微笑]", "[哈哈]", "[doge]", "[smile]", "[狗頭]", "[转圈]", "微笑", "doge", "[微", "笑]",
                                 "\n", "\r", "\r\n", "x", "中", "&", "<", String(repeating: "长", count: 33), "[[", "]]"]
     static let bracketText = Gen.int(in: 0...Int(Int32.max)).array(of: 0...24).map { seeds in
         seeds.map { bracketPieces[$0 % bracketPieces.count] }.joined()

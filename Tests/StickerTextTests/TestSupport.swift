@@ -39,28 +39,49 @@ func render(_ text: String, _ options: RenderOptions = RenderOptions()) throws -
 /// `<br>` by a newline: what a browser's copy gives. A small tokenizer that
 /// knows only what the renderer writes, and fails on anything else. It works
 /// on scalars, not Characters: a combining mark after `>` is still text.
+/// An animated sticker is exactly `<picture>`, one `<source>` for reduced
+/// motion, its `<img>`, `</picture>`, with nothing between them.
 func textAndAlts(of html: String) -> String? {
     var out = ""
     var rest = Substring(html).unicodeScalars[...]
+    var expected: [String]? = nil  // inside <picture>: the tags still to come, in order
     while let lt = rest.firstIndex(of: "<") {
         guard let text = unescape(rest[..<lt]) else { return nil }
+        if expected != nil && !text.isEmpty { return nil }
         out += text
         guard let gt = rest[lt...].firstIndex(of: ">") else { return nil }
         let tag = String(rest[rest.index(after: lt) ..< gt])
-        if tag == "br" {
+        let kind = tag.hasPrefix("img ") ? "img" : tag.hasPrefix("source ") ? "source" : tag
+        if var steps = expected {
+            guard steps.first == kind else { return nil }
+            steps.removeFirst()
+            expected = steps.isEmpty ? nil : steps
+        } else if kind == "picture" {
+            expected = ["source", "img", "/picture"]
+        } else if kind == "source" || kind == "/picture" {
+            return nil
+        }
+        switch kind {
+        case "br":
             out += "\n"
-        } else if tag.hasPrefix("img ") {
+        case "img":
             let scalars = tag.unicodeScalars
             guard let altStart = tag.range(of: " alt=\"")?.upperBound,
                   let altEnd = scalars[altStart...].firstIndex(of: "\""),
                   let alt = unescape(scalars[altStart ..< altEnd]) else { return nil }
             out += alt
-        } else if tag != "span class=\"emoji\"" && tag != "/span" {
+        case "source":
+            let prefix = "source media=\"(prefers-reduced-motion: reduce)\" srcset=\""
+            guard tag.hasPrefix(prefix), tag.hasSuffix("\""),
+                  unescape(Substring(tag.dropFirst(prefix.count).dropLast()).unicodeScalars) != nil else { return nil }
+        case "picture", "/picture", "span class=\"emoji\"", "/span":
+            break
+        default:
             return nil
         }
         rest = rest[rest.index(after: gt)...]
     }
-    guard let tail = unescape(rest) else { return nil }
+    guard expected == nil, let tail = unescape(rest) else { return nil }
     return out + tail
 }
 

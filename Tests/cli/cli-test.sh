@@ -72,7 +72,19 @@ out=$("$bin" packs list | head -1)
 check "packs list" "weibo" "$out"
 
 out=$("$bin" packs validate public/stickers)
-check "packs validate the shipped packs" "ok: 4 packs" "$out"
+check "packs validate the shipped packs" "ok: 5 packs" "$out"
+
+out=$(printf 'a[转圈]' | "$bin" render --no-line-breaks)
+check "render puts an animated sticker in a picture with its poster for reduced motion" 'a<picture><source media="(prefers-reduced-motion: reduce)" srcset="/stickers/motion/spin-poster.png 1x, /stickers/motion/spin-poster@2x.png 2x, /stickers/motion/spin-poster@3x.png 3x"><img class="sticker" src="/stickers/motion/spin.png"' "$out"
+check "the picture closes after the img" 'draggable="false"></picture>' "$out"
+
+anim=$(mktemp -d)
+cp -r public/stickers/motion "$anim/"
+cp "$anim/motion/spin-poster@2x.png" "$anim/motion/spin@2x.png"  # a still where an animation is promised
+out=$("$bin" packs validate "$anim" 2>&1); rc=$?
+check "validation reads the bytes of an animated sticker's files" 'motion/pack.json: stickers[0] [转圈]: image "spin@2x.png" is marked animated but is a still PNG' "$out"
+check "validate exits non-zero on a still marked animated" 1 "$((rc != 0))"
+rm -rf "$anim"
 
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out=$("$bin" import --format lxweibo --id lx --out "$tmp" Tests/StickerTextTests/Fixtures/lxweibo/default.plist)

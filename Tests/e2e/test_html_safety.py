@@ -2,7 +2,9 @@
 generated corpus, rendered output holds only the elements and attributes the
 renderer writes, every URL is under the configured base, each sticker's
 aria-label is its name in the lang asked for, and the text plus the alts give
-back the input exactly."""
+back the input exactly. An animated sticker, and only one, is a <picture>
+holding exactly one <source> (media for reduced motion, its poster's srcset)
+and then its <img>, nothing else."""
 import json
 import os
 import random
@@ -13,21 +15,25 @@ import pytest
 from service import ROOT
 
 ALLOWED_IMG = {'class', 'src', 'srcset', 'width', 'height', 'alt', 'title', 'aria-label', 'draggable'}
+REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
 
 
-def names():
-    """Every code in the packs, with the name of its sticker ({'zh', 'en'})."""
-    out = {}
+def packs():
+    """Every code in the packs, with the name of its sticker ({'zh', 'en'}); and each animated
+    sticker's code with its pack folder and poster files ({'1x', '2x', '3x'})."""
+    names, posters = {}, {}
     for pack in sorted(os.listdir(os.path.join(ROOT, 'public', 'stickers'))):
         path = os.path.join(ROOT, 'public', 'stickers', pack, 'pack.json')
         if os.path.exists(path):
             for s in json.load(open(path, encoding='utf-8'))['stickers']:
                 for code in ([s['tag']] if 'tag' in s else []) + s.get('aliases', []):
-                    out[code] = s['name']
-    return out
+                    names[code] = s['name']
+                    if s.get('image', {}).get('animated'):
+                        posters[code] = (pack, s['image']['poster'])
+    return names, posters
 
 
-NAMES = names()
+NAMES, POSTERS = packs()
 
 
 def codes():
@@ -74,19 +80,35 @@ def check(html, text, opts):
     out = [fragment.text or '']
     base = opts['baseURL'] if opts['baseURL'].endswith('/') else opts['baseURL'] + '/'
 
+    def image(el):
+        assert el.tag == 'img', el.tag
+        assert set(el.attrib) <= ALLOWED_IMG and {'src', 'alt', 'aria-label'} <= set(el.attrib), el.attrib
+        assert el.attrib['class'] == opts['className']
+        assert el.attrib['aria-label'] == NAMES[el.attrib['alt']][opts.get('lang', 'zh')], el.attrib
+        assert el.attrib['draggable'] == 'false'
+        assert el.attrib['src'].startswith(base) and '/stickers/' in el.attrib['src']
+        for candidate in el.attrib['srcset'].split(', '):
+            url, density = candidate.rsplit(' ', 1)
+            assert url.startswith(base) and density in ('2x', '3x')
+        assert len(el) == 0 and not el.text
+        out.append(el.attrib['alt'])
+
     def walk(el, depth):
         tag = el.tag
         if tag == 'img':
-            assert set(el.attrib) <= ALLOWED_IMG and {'src', 'alt', 'aria-label'} <= set(el.attrib), el.attrib
-            assert el.attrib['class'] == opts['className']
-            assert el.attrib['aria-label'] == NAMES[el.attrib['alt']][opts.get('lang', 'zh')], el.attrib
-            assert el.attrib['draggable'] == 'false'
-            assert el.attrib['src'].startswith(base) and '/stickers/' in el.attrib['src']
-            for candidate in el.attrib['srcset'].split(', '):
-                url, density = candidate.rsplit(' ', 1)
-                assert url.startswith(base) and density in ('2x', '3x')
-            assert len(el) == 0 and not el.text
-            out.append(el.attrib['alt'])
+            assert el.attrib.get('alt') not in POSTERS, f'an animated sticker outside <picture>: {el.attrib}'
+            image(el)
+        elif tag == 'picture':
+            # Exactly <picture><source media srcset><img …></picture>: no attributes, no text between.
+            assert not el.attrib and not el.text and [c.tag for c in el] == ['source', 'img'], (el.attrib, [c.tag for c in el])
+            source, img = el
+            assert set(source.attrib) == {'media', 'srcset'} and source.attrib['media'] == REDUCED_MOTION, source.attrib
+            assert len(source) == 0 and not source.text and not source.tail and not img.tail
+            assert img.attrib.get('alt') in POSTERS, f'a still sticker in <picture>: {img.attrib}'
+            pack, poster = POSTERS[img.attrib['alt']]
+            folder = f'{base}stickers/{pack}/'
+            assert source.attrib['srcset'] == f"{folder}{poster['1x']} 1x, {folder}{poster['2x']} 2x, {folder}{poster['3x']} 3x"
+            image(img)
         elif tag == 'br':
             assert not el.attrib and len(el) == 0
             out.append('\n')
@@ -142,6 +164,19 @@ def test_the_embeddable_fragment_is_as_safe(service):
             check(r.text, text, {'baseURL': '/', 'className': 'sticker', 'lineBreaks': True, 'wrapEmoji': False, 'lang': lang})
 
 
+SPIN_SOURCE = (f'<source media="{REDUCED_MOTION}" srcset="/stickers/motion/spin-poster.png 1x, '
+               '/stickers/motion/spin-poster@2x.png 2x, /stickers/motion/spin-poster@3x.png 3x">')
+SPIN_IMG = ('<img class="sticker" src="/stickers/motion/spin.png" srcset="/stickers/motion/spin@2x.png 2x, '
+            '/stickers/motion/spin@3x.png 3x" width="20" height="20" alt="[转圈]" title="转圈" aria-label="转圈" draggable="false">')
+SMILE_IMG = ('<img class="sticker" src="/stickers/weibo/smile.png" srcset="/stickers/weibo/smile@2x.png 2x, '
+             '/stickers/weibo/smile@3x.png 3x" width="20" height="20" alt="[微笑]" title="微笑" aria-label="微笑" draggable="false">')
+
+
+def test_the_checker_passes_an_animated_sticker_as_the_renderer_writes_it():
+    check(f'a<picture>{SPIN_SOURCE}{SPIN_IMG}</picture>{SMILE_IMG}', 'a[转圈][微笑]',
+          {'baseURL': '/', 'className': 'sticker', 'lineBreaks': True, 'wrapEmoji': False})
+
+
 @pytest.mark.parametrize('html,text', [
     ('<b>x</b>', 'x'),  # an element the renderer never writes
     ('<img class="sticker" src="javascript:alert(1)" srcset="/a 2x, /b 3x" alt="[微笑]" draggable="false">', '[微笑]'),
@@ -153,6 +188,20 @@ def test_the_embeddable_fragment_is_as_safe(service):
      'draggable="false">', '[微笑]'),  # an attribute besides aria-label
     ('a&amp;b', 'a&&b'),  # text that does not give the input back
     ('<br title="x">', '\n'),
+    # An animated sticker: anything but exactly <picture><source media srcset><img></picture> fails.
+    (SPIN_IMG, '[转圈]'),  # not in a picture
+    (f'<picture>{SPIN_IMG}</picture>', '[转圈]'),  # no source
+    (f'<picture>{SPIN_SOURCE}{SPIN_SOURCE}{SPIN_IMG}</picture>', '[转圈]'),  # two sources
+    (f'<picture>{SPIN_IMG}{SPIN_SOURCE}</picture>', '[转圈]'),  # source after the img
+    (f'<picture class="x">{SPIN_SOURCE}{SPIN_IMG}</picture>', '[转圈]'),
+    (f'<picture>{SPIN_SOURCE} {SPIN_IMG}</picture>', '[转圈] '),  # text inside
+    (f'<picture>{SPIN_SOURCE}{SPIN_IMG}x</picture>', '[转圈]x'),
+    (f'<picture>{SPIN_SOURCE.replace(REDUCED_MOTION, "all")}{SPIN_IMG}</picture>', '[转圈]'),
+    ('<picture>' + SPIN_SOURCE.replace('srcset', 'type="image/png" srcset') + f'{SPIN_IMG}</picture>', '[转圈]'),
+    (f'<picture>{SPIN_SOURCE.replace("/stickers/motion/spin-poster.png", "javascript:x")}{SPIN_IMG}</picture>', '[转圈]'),
+    (f'<picture>{SPIN_SOURCE.replace("spin-poster.png", "hop-poster.png")}{SPIN_IMG}</picture>', '[转圈]'),  # another poster
+    (f'<picture>{SPIN_SOURCE}{SMILE_IMG}</picture>', '[微笑]'),  # a still sticker in a picture
+    (f'<span class="emoji"><picture>{SPIN_SOURCE}{SPIN_IMG}</picture></span>', '[转圈]'),
 ])
 def test_the_checker_catches_what_it_must(html, text):
     with pytest.raises(AssertionError):

@@ -32,13 +32,20 @@ def test_packs_etag_and_304(service):
     r = service.request('GET', '/api/packs')
     assert r.status == 200
     check_schema(r, '/api/packs', 'GET')
-    assert [p['id'] for p in r.json()['packs']] == ['weibo', 'things', 'animals', 'emoji']
+    assert [p['id'] for p in r.json()['packs']] == ['weibo', 'things', 'animals', 'emoji', 'motion']
     again = service.request('GET', '/api/packs', headers={'If-None-Match': r.headers['etag']})
     assert again.status == 304 and again.body == b''
     # The image URLs it gives are served, cached for a year.
     image = service.request('GET', r.json()['packs'][0]['stickers'][0]['image']['src'])
     assert image.status == 200 and image.body[:4] == b'\x89PNG'
     assert 'immutable' in image.headers['cache-control']
+    # An animated sticker's APNG (an acTL chunk before the image data) and its still poster.
+    animated = r.json()['packs'][4]['stickers'][0]['image']
+    assert animated['animated'] is True
+    apng = service.request('GET', animated['src']).body
+    poster = service.request('GET', animated['poster']['src']).body
+    assert apng[:4] == poster[:4] == b'\x89PNG'
+    assert b'acTL' in apng[:apng.index(b'IDAT')] and b'acTL' not in poster
 
 
 def test_render_post_and_get(service):

@@ -12,7 +12,7 @@
   const ROOT = 'data-stickertext', TEXT = 3, ELEMENT = 1;
   // Not prose, or not ours: fields, code, scripts, and <sticker-text>, which renders itself.
   const SKIP = /^(script|style|noscript|template|textarea|input|select|option|code|kbd|samp|iframe|object|svg|math|sticker-text)$/;
-  const ours = new WeakSet();  // the <img>s made here
+  const ours = new WeakSet();  // the stickers made here
   const at = (path) => new URL(path, home).href;
   const fail = (message) => { throw new TypeError(`stickertext: ${message}`); };
 
@@ -50,6 +50,8 @@
     }
   }
 
+  const absolute = (srcset) => srcset.replace(/(^|,\s*)([^\s,]+)/g, (_, comma, url) => comma + at(url));
+
   function stickerImage(entry, { size, valign }, lang) {
     const { image, name } = entry.sticker;
     const img = document.createElement('img');
@@ -62,10 +64,16 @@
     img.height = image.height;
     // CSSOM, not a style attribute: allowed by a CSP without style-src.
     Object.assign(img.style, { height: size, width: 'auto', verticalAlign: valign });
-    img.srcset = (image.srcset ?? '').replace(/(^|,\s*)([^\s,]+)/g, (_, comma, url) => comma + at(url));
+    img.srcset = absolute(image.srcset);
     img.src = at(image.src);
     ours.add(img);
-    return img;
+    if (!image.poster) return img;
+    const picture = document.createElement('picture'), source = document.createElement('source');
+    source.media = '(prefers-reduced-motion: reduce)';
+    source.srcset = absolute(`${image.poster.src} 1x, ${image.poster.srcset}`);
+    picture.append(source, img);
+    ours.add(picture);
+    return picture;
   }
 
   // One run of adjacent text nodes (a code may be split across them) becomes text and stickers.
@@ -177,7 +185,7 @@
     // A new size or language: the stickers become codes again, then render anew.
     attributeChangedCallback() {
       if (!this.isConnected) return;
-      for (const img of this.querySelectorAll('img')) if (ours.has(img)) img.replaceWith(img.alt);
+      for (const img of this.querySelectorAll('img')) if (ours.has(img)) [img.parentNode, img].find((n) => ours.has(n)).replaceWith(img.alt);
       this.#render();
     }
 

@@ -58,8 +58,9 @@ function cellFor(item) {
   b.setAttribute('aria-label', nameOf(item.name));
   if (item.image) {
     const img = document.createElement('img');
-    img.dataset.src = item.image.src;  // set when its page comes near (showImages)
-    img.dataset.srcset = item.image.srcset;
+    const still = item.image.poster ?? item.image;  // a grid of moving cells is noise: the long-press preview animates
+    img.dataset.src = still.src;  // set when its page comes near (showImages)
+    img.dataset.srcset = still.srcset;
     img.alt = '';
     img.draggable = false;
     b.appendChild(img);
@@ -240,7 +241,7 @@ export function showPacks(catalogPacks) {
   addTab('favorites', '☆');
   for (const p of packs) {
     const cover = p.stickers.find((s) => s.tag === p.cover || s.emoji === p.cover) || p.stickers[0];
-    addTab(p.id, cover.image ? cover.image : cover.emoji);
+    addTab(p.id, cover.image ? (cover.image.poster ?? cover.image) : cover.emoji);
   }
   labelTabs();
   selectTab(recents().length ? RECENT : FAVORITES + 1);

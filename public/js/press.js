@@ -10,6 +10,8 @@ import { nameOf } from './strings.js';
 import { isFavorite } from './favorites.js';
 import { takesTone, withTone, toneOf, TONES } from './skin-tones.js';
 
+import { movingOrStill } from './sticker-nodes.js';
+
 let preview;
 let press = null, suppressClick = false, repeat = null;
 let deps = { edit: () => {}, insert: () => {}, onRepeating: () => {}, favorite: () => {}, insertWithTone: () => {} };
@@ -25,8 +27,9 @@ function showPreview(cell) {
   let big;
   if (item.image) {
     big = document.createElement('img');
-    big.src = item.image.src;
-    big.srcset = item.image.srcset;
+    const files = movingOrStill(item.image);  // the preview is where a sticker moves: the grid shows posters
+    big.src = files.src;
+    big.srcset = files.srcset;
     big.alt = '';
   } else {
     big = document.createElement('b');

@@ -5,7 +5,9 @@ import Foundation
 /// One pass over the UTF-8 bytes: the scanner jumps between `]`s, and the
 /// text between stickers is escaped once on its way to the output buffer.
 /// The only markup in the output is what this type writes: `<img>` for
-/// stickers, `<br>` for line breaks, `<span>` around emoji when asked.
+/// stickers (an animated one inside `<picture>` with its still poster as the
+/// `<source>` for reduced motion), `<br>` for line breaks, `<span>` around
+/// emoji when asked.
 public struct HTMLRenderer: Sendable {
     public let catalog: StickerCatalog
     public let options: RenderOptions
@@ -193,12 +195,23 @@ public struct HTMLRenderer: Sendable {
     /// back, and `aria-label` the sticker's name in `options.lang` for screen
     /// readers. Built once per catalog entry when the renderer is made, so
     /// rendering only copies it.
+    ///
+    /// An animated sticker's `<img>` goes inside `<picture>` whose one
+    /// `<source>` is the poster under `prefers-reduced-motion: reduce`: the
+    /// choice is in the markup because the sites that embed it do not have our CSS.
     private static func appendStickerMarkup(_ index: Int, catalog: StickerCatalog, options: RenderOptions,
                                             to out: inout [UInt8]) {
         let entry = catalog.entries[index]
         let sticker = catalog.sticker(for: entry)
         let image = sticker.image!  // validated: every coded sticker has an image
-        let urls = image.urls(pack: catalog.pack(for: entry).id, base: options.normalizedBaseURL)
+        let pack = catalog.pack(for: entry).id
+        let urls = image.urls(pack: pack, base: options.normalizedBaseURL)
+        if let poster = image.poster {
+            let still = poster.urls(pack: pack, base: options.normalizedBaseURL)
+            out += "<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"".utf8
+            out += HTMLEscaping.escaped(still.src + " 1x, " + still.srcset)
+            out += "\">".utf8
+        }
         let height = options.size
         let width = max(1, (image.width * height + image.height / 2) / image.height)
         // An ASCII code such as [smile] gets the English name as its tooltip.
@@ -216,5 +229,6 @@ public struct HTMLRenderer: Sendable {
         out += "\" aria-label=\"".utf8
         out += HTMLEscaping.escaped(options.lang.localized(sticker.name))
         out += "\" draggable=\"false\">".utf8
+        if image.poster != nil { out += "</picture>".utf8 }
     }
 }

@@ -24,13 +24,37 @@ public struct StickerImage: Hashable, Sendable {
     /// Intrinsic size of the 1x file in pixels.
     public var width: Int
     public var height: Int
+    /// Set when the files are animations (APNG, GIF or WebP): their still
+    /// frame, shown to readers who ask for reduced motion and in the picker's grid.
+    public var poster: StickerPoster?
 
-    public init(x1: String, x2: String, x3: String, width: Int, height: Int) {
+    public init(x1: String, x2: String, x3: String, width: Int, height: Int, poster: StickerPoster? = nil) {
         self.x1 = x1
         self.x2 = x2
         self.x3 = x3
         self.width = width
         self.height = height
+        self.poster = poster
+    }
+
+    public var isAnimated: Bool { poster != nil }
+
+    var files: [String] { [x1, x2, x3] }
+    /// The files and the poster's.
+    var allFiles: [String] { files + (poster?.files ?? []) }
+}
+
+/// The still frame of an animated sticker, one file per scale like the
+/// animation, each the pixel size of the animation's file at that scale.
+public struct StickerPoster: Hashable, Sendable {
+    public var x1: String
+    public var x2: String
+    public var x3: String
+
+    public init(x1: String, x2: String, x3: String) {
+        self.x1 = x1
+        self.x2 = x2
+        self.x3 = x3
     }
 
     var files: [String] { [x1, x2, x3] }

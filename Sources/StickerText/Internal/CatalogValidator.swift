@@ -26,7 +26,7 @@ enum CatalogValidator {
                 case .emoji:
                     if sticker.emoji?.isEmpty ?? true { issue(entry, "an emoji sticker needs its emoji text") }
                 }
-                for file in sticker.image?.files ?? [] where !isSafeRelativePath(file) {
+                for file in sticker.image?.allFiles ?? [] where !isSafeRelativePath(file) {
                     issue(entry, "image path \"\(file)\" leaves the pack folder or has characters outside A-Z a-z 0-9 . _ - @ /")
                 }
                 if let image = sticker.image, image.width <= 0 || image.height <= 0 || image.width > 4096 || image.height > 4096 {
@@ -82,23 +82,32 @@ enum CatalogValidator {
         (1...200).contains(key.utf8.count) && key.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
     }
 
-    /// Checks that each image file exists, inside the pack folder once links are resolved.
+    /// Checks that each image file exists, inside the pack folder once links
+    /// are resolved, and that its bytes follow `ImageFileRules`.
     static func checkFiles(of pack: StickerPack, in folder: URL, file: String) -> [CatalogIssue] {
         var issues: [CatalogIssue] = []
         let root = folder.resolvingSymlinksInPath().path + "/"
         for (i, sticker) in pack.stickers.enumerated() {
+            guard let image = sticker.image else { continue }
+            let entry = "stickers[\(i)]" + (sticker.tag.map { " \($0)" } ?? "")
+            var readable: Set<String> = []
             var seen: Set<String> = []
             // The same file may serve two scales (PPSticker's 2x serves 1x): report it once.
-            for image in sticker.image?.files ?? [] where isSafeRelativePath(image) && seen.insert(image).inserted {
-                let entry = "stickers[\(i)]" + (sticker.tag.map { " \($0)" } ?? "")
-                let url = folder.appendingPathComponent(image)
+            for name in image.allFiles where isSafeRelativePath(name) && seen.insert(name).inserted {
+                let url = folder.appendingPathComponent(name)
                 var isDirectory: ObjCBool = false
                 if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) || isDirectory.boolValue {
-                    issues.append(CatalogIssue(file: file, entry: entry, message: "missing image \"\(image)\""))
+                    issues.append(CatalogIssue(file: file, entry: entry, message: "missing image \"\(name)\""))
                 } else if !url.resolvingSymlinksInPath().path.hasPrefix(root) {
-                    issues.append(CatalogIssue(file: file, entry: entry, message: "image \"\(image)\" links outside the pack folder"))
+                    issues.append(CatalogIssue(file: file, entry: entry, message: "image \"\(name)\" links outside the pack folder"))
+                } else {
+                    readable.insert(name)
                 }
             }
+            let problems = ImageFileRules.problems(of: image) { name in
+                readable.contains(name) ? FileManager.default.contents(atPath: folder.appendingPathComponent(name).path).map(Array.init) : nil
+            }
+            issues += problems.map { CatalogIssue(file: file, entry: entry, message: $0.description) }
         }
         return issues
     }

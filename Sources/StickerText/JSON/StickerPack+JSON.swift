@@ -85,22 +85,43 @@ extension Sticker {
 }
 
 extension StickerImage {
-    static let fields = ["1x", "2x", "3x", "width", "height"]
+    static let fields = ["1x", "2x", "3x", "width", "height", "animated", "poster"]
 
+    /// `"animated": true` and a `poster` come together: a reader asking for
+    /// reduced motion must have a still to see, and a poster of a still is a
+    /// file no one would ever be shown.
     init(json f: JSONFields) throws(APIError) {
         x1 = try f.requiredString("1x")
         x2 = try f.requiredString("2x")
         x3 = try f.requiredString("3x")
         width = try f.requiredInt("width")
         height = try f.requiredInt("height")
+        let animated = try f.bool("animated") ?? false
+        poster = try f.object("poster", allowed: StickerPoster.fields).map { (p) throws(APIError) in try StickerPoster(json: p) }
+        if animated && poster == nil {
+            throw APIError(.invalidRequest, "missing \"\(f.name("poster"))\": an animated image needs a still poster")
+        }
+        if !animated && poster != nil {
+            throw APIError(.invalidRequest, "\(f.name("poster")) is for animated images: add \"\(f.name("animated"))\": true")
+        }
     }
 
     /// The image as pages use it: `{height, src, srcset, width}`, with URLs
-    /// under `base` (ending in `/`).
+    /// under `base` (ending in `/`); an animation adds `animated: true` and
+    /// its `poster`'s `{src, srcset}`.
     func writeURLs(to w: inout JSONWriter, pack: String, base: String) {
         let urls = urls(pack: pack, base: base)
         w.object { w in
+            if poster != nil { w.key("animated"); w.bool(true) }
             w.key("height"); w.int(height)
+            if let poster {
+                let still = poster.urls(pack: pack, base: base)
+                w.key("poster")
+                w.object { w in
+                    w.key("src"); w.string(still.src)
+                    w.key("srcset"); w.string(still.srcset)
+                }
+            }
             w.key("src"); w.string(urls.src)
             w.key("srcset"); w.string(urls.srcset)
             w.key("width"); w.int(width)
@@ -112,9 +133,28 @@ extension StickerImage {
             w.key("1x"); w.string(x1)
             w.key("2x"); w.string(x2)
             w.key("3x"); w.string(x3)
+            if poster != nil { w.key("animated"); w.bool(true) }
             w.key("height"); w.int(height)
+            if let poster {
+                w.key("poster")
+                w.object { w in
+                    w.key("1x"); w.string(poster.x1)
+                    w.key("2x"); w.string(poster.x2)
+                    w.key("3x"); w.string(poster.x3)
+                }
+            }
             w.key("width"); w.int(width)
         }
+    }
+}
+
+extension StickerPoster {
+    static let fields = ["1x", "2x", "3x"]
+
+    init(json f: JSONFields) throws(APIError) {
+        x1 = try f.requiredString("1x")
+        x2 = try f.requiredString("2x")
+        x3 = try f.requiredString("3x")
     }
 }
 
