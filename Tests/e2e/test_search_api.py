@@ -115,7 +115,8 @@ def test_an_imported_plist_gets_search_keys_and_is_searchable():
         pack = json.load(open(os.path.join(out, 'lx', 'pack.json'), encoding='utf-8'))
         catalog = {'packs': [{**pack, 'stickers': stickers}]}
         node = subprocess.run(['node', '--input-type=module', '-e', f'''
-            import {{ Catalog, searchStickers }} from '{ROOT}/public/js/model/index.js';
+            import {{ Catalog }} from '{ROOT}/public/js/model/index.js';
+            import {{ searchStickers }} from '{ROOT}/public/js/model/search.js';
             const c = new Catalog({json.dumps(catalog, ensure_ascii=False)});
             console.log(searchStickers(c, 'mdcg', 1)[0].sticker.tag);'''], capture_output=True, text=True)
         assert node.stdout.strip() == '[马到成功]', node.stderr
