@@ -26,6 +26,8 @@ let package = Package(
         ),
         // libfcgi's fcgiapp.h, from Debian's libfcgi-dev.
         .systemLibrary(name: "CFastCGI", pkgConfig: "fcgi", providers: [.apt(["libfcgi-dev"])]),
+        // Linux's sys/epoll.h and sys/eventfd.h (Glibc's module has neither): the worker's poller.
+        .systemLibrary(name: "CEpoll"),
         // zlib's zlib.h, from Debian's zlib1g-dev: the server's gzip content coding.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // HTTP semantics of the API over the core: routing, status codes, headers,
@@ -36,7 +38,7 @@ let package = Package(
         .executableTarget(
             name: "StickerTextFastCGI",
             dependencies: [
-                "StickerTextServer", "CFastCGI",
+                "StickerTextServer", "CFastCGI", "CEpoll",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

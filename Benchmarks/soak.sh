@@ -50,14 +50,16 @@ load() {  # requests per thread, seconds at most, then wrk's own options
 load 1000000000 3 > "$out/warmup.txt" 2>&1  # allocator arenas and caches reach their working size
 # wrk carries on with plain GETs when the script fails to load: stop here instead.
 grep -q '^BAD_BODIES 0$' "$out/warmup.txt" || { echo "warm-up failed:"; cat "$out/warmup.txt"; exit 1; }
-sleep 1
+# Idle means nginx has closed the connections it keeps to the workers (after
+# 2 s idle, keepalive_timeout in the site): their count is no leak.
+sleep 3
 before=$(snapshot)
 
 ( t0=$SECONDS; while sleep 2; do echo "$((SECONDS - t0)) $(for p in $workers; do rss "$p"; printf ' '; done)"; done ) > "$out/rss.txt" &
 sampler=$!
 load $(((total + wrk_threads - 1) / wrk_threads)) 7200 --latency > "$out/wrk.txt" 2>&1
 kill "$sampler"; wait "$sampler" 2>/dev/null || true; sampler=
-sleep 1
+sleep 3
 after=$(snapshot)
 now=$(pgrep -P "$master" -f "$bin" | sort -n | paste -sd' ')
 

@@ -60,7 +60,7 @@ site() {
   # beside its socket: a TCP backend's is on another host, so nothing is cached.
   local api_cache="        # (GETs are not cached: the backends are on TCP, on other hosts)"
   if [[ $backends == /* ]]; then
-    for _ in 1 2 3 4; do
+    for _ in $(seq 16); do
       servers+="    server unix:$backends max_fails=0;\n"
       large+="    server unix:$backends.large max_fails=0;\n"
     done

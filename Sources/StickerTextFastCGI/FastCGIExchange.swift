@@ -37,6 +37,26 @@ enum FastCGIExchange {
                            body: body, bodyTooLarge: body.count > bodyLimit)
     }
 
+    /// Reads what is left of the request's body (at most 64 KiB more, into
+    /// nothing) and its end: true if the end was reached without error. On a
+    /// connection nginx keeps, the next request starts after this one's end
+    /// record; libfcgi drops only what it has buffered, so a request left
+    /// unread would make the next one read as a protocol error (libfcgi then
+    /// closes the connection, and nginx retries the request elsewhere). A GET
+    /// has only the end record, usually in the buffer already: no read(2).
+    static func readToEnd(_ request: inout FCGX_Request) -> Bool {
+        guard let input = request.in else { return false }
+        var budget = 64 << 10
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4096) { scratch in
+            while FCGX_HasSeenEOF(input) == 0 && budget > 0 {
+                let n = FCGX_GetStr(scratch.baseAddress, Int32(min(scratch.count, budget)), input)
+                if n <= 0 { break }
+                budget -= Int(n)
+            }
+            return FCGX_HasSeenEOF(input) != 0 && FCGX_GetError(input) == 0
+        }
+    }
+
     /// The head goes piece by piece into libfcgi's output buffer, which
     /// copies it anyway: no String or array of our own is built for it.
     static func write(_ response: HTTPResponse, head: Bool, to request: inout FCGX_Request) {

@@ -30,6 +30,11 @@ struct Master {
     /// Workers forked before the last reload, still serving the old packs:
     /// the new version is published when the last of them has exited.
     private var outdated: Set<pid_t> = []
+    /// Retiring workers whose replacement is forked already: their exit forks none.
+    private var replaced: Set<pid_t> = []
+    /// Retiring workers whose replacement waits for a free scoreboard slot
+    /// (retirements overlapping): forked as soon as any worker exits.
+    private var awaiting: [pid_t] = []
 
     static func inode(of path: String) -> (dev_t, ino_t)? {
         var info = stat()
@@ -67,7 +72,10 @@ struct Master {
                 for pid in workers.keys { kill(pid, SIGKILL) }
             }
             if Signals.reload.exchange(false, ordering: .relaxed) && !stopping {
-                reload()
+                reload(sockets)
+            }
+            if !stopping {
+                for pid in scoreboard.takeRetiring() where workers[pid] != nil { replaceEarly(pid, sockets) }
             }
             if stopping && workers.isEmpty { break }
 
@@ -82,6 +90,12 @@ struct Master {
             if stopping { continue }
             if outdated.remove(pid) != nil && outdated.isEmpty { publishVersion() }
             scoreboard.countRestart(WorkerExit(waitStatus: status))
+            if replaced.remove(pid) != nil {
+                logger.notice("worker \(pid) \(describe(status)); its replacement serves already")
+                if !awaiting.isEmpty { replaceEarly(awaiting.removeFirst(), sockets) }
+                continue
+            }
+            awaiting.removeAll { $0 == pid }
             logger.warning("worker \(pid) \(describe(status)); starting a new one")
             // A worker that dies at once would otherwise be respawned in a tight loop.
             if let started, Date().timeIntervalSince(started) < 1 { usleep(200_000) }
@@ -124,6 +138,14 @@ struct Master {
             logger.critical("cannot listen on \(address): \(String(cString: strerror(errno)))")
             exit(1)
         }
+        // Non-blocking: a worker's thread accepts only when its poller says a
+        // connection is there, and one that loses the race to another thread
+        // or worker must get EAGAIN back, not block in accept (see
+        // KeptConnectionPoller). Connections accepted from it still block.
+        guard fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) == 0 else {
+            logger.critical("cannot make \(address) non-blocking: \(String(cString: strerror(errno)))")
+            exit(1)
+        }
         return fd
     }
 
@@ -132,7 +154,8 @@ struct Master {
         self.logger = logger
         self.catalog = catalog
         handler = APIHandler(catalog: catalog, bodyLimit: options.bodyLimit)
-        scoreboard = Scoreboard(slots: options.workerCount)
+        // Twice the workers: a retiring worker's replacement is forked before it exits.
+        scoreboard = Scoreboard(slots: 2 * options.workerCount)
         version = options.listen == nil ? PacksVersionLink(socketPath: options.socketPath) : nil
     }
 
@@ -163,7 +186,22 @@ struct Master {
         scoreboard.occupy(slot, by: pid)
     }
 
-    private mutating func reload() {
+    /// Forks `pid`'s replacement now, while it retires: it has stopped
+    /// accepting, and closes the connections nginx keeps to it only as they
+    /// fall idle, so new connections must find a worker that accepts. With no
+    /// slot free (retirements overlapping), the replacement waits for the next
+    /// exit.
+    private mutating func replaceEarly(_ pid: pid_t, _ sockets: [ThreadPool: Int32]) {
+        guard !replaced.contains(pid), !awaiting.contains(pid) else { return }
+        guard scoreboard.vacantSlot() != nil else {
+            awaiting.append(pid)
+            return
+        }
+        replaced.insert(pid)
+        spawn(sockets)
+    }
+
+    private mutating func reload(_ sockets: [ThreadPool: Int32]) {
         do {
             catalog = try options.loadCatalog()
         } catch {
@@ -173,7 +211,10 @@ struct Master {
         logger.notice("packs reloaded (\(catalog.packs.count) packs); replacing workers")
         // Each old worker finishes its requests and exits; its replacement is forked with the new catalog.
         outdated = Set(workers.keys)
-        for pid in workers.keys { kill(pid, SIGTERM) }
+        for pid in outdated {
+            kill(pid, SIGTERM)
+            replaceEarly(pid, sockets)
+        }
     }
 
     private func describe(_ status: Int32) -> String {

@@ -21,6 +21,9 @@ final class RequestSlot: @unchecked Sendable {
 
     init() { request.initialize(to: FCGX_Request()) }
 
+    // A worker's slots live as long as it does; the tests' do not (make leaks).
+    deinit { request.deallocate() }
+
     /// The thread starts handling a request it has read.
     func begin(method: String, path: String) {
         self.method = method

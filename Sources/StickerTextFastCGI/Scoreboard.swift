@@ -9,9 +9,11 @@ import Synchronization
 /// is fixed, every label set being a closed enum, so recording a request is
 /// a few relaxed atomic adds at known offsets: no lock, no allocation.
 ///
-/// Each worker has a slot of its own, holding its pid and its requests in
-/// flight: when a worker dies mid-request the master clears its slot, so
-/// the in-flight gauge does not keep the dead requests forever.
+/// Each worker has a slot of its own, holding its pid, its requests in
+/// flight, and whether it is retiring: when a worker dies mid-request the
+/// master clears its slot, so the in-flight gauge does not keep the dead
+/// requests forever; a worker that begins to retire on its own says so, and
+/// the master forks its replacement at once.
 struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atomics only
     private let counters: UnsafeMutablePointer<Atomic<UInt64>>
     private let slots: Int
@@ -24,12 +26,12 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
     private static var micros: Int { buckets + endpoints * LatencyBucket.slots }
     private static var restarts: Int { micros + endpoints }
     private static var rejections: Int { restarts + WorkerExit.slots }
-    /// Then, per worker slot: its pid (0: free) and its requests in flight.
+    /// Then, per worker slot: its pid (0: free), its requests in flight, and whether it is retiring.
     private static var workerSlots: Int { rejections + NginxRejection.slots }
 
-    /// Room for `slots` workers at once: the master never runs more than `--workers`.
+    /// Room for `slots` workers at once.
     init(slots: Int) {
-        let count = Self.workerSlots + 2 * slots
+        let count = Self.workerSlots + 3 * slots
         let size = count * MemoryLayout<Atomic<UInt64>>.stride
         guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0), memory != MAP_FAILED else {
             fatalError("cannot map the scoreboard (\(size) bytes): \(String(cString: strerror(errno)))")
@@ -47,17 +49,32 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
         counters[index].load(ordering: .relaxed)
     }
 
-    private func pid(_ slot: Int) -> Int { Self.workerSlots + 2 * slot }
-    private func inFlight(_ slot: Int) -> Int { Self.workerSlots + 2 * slot + 1 }
+    private func pid(_ slot: Int) -> Int { Self.workerSlots + 3 * slot }
+    private func inFlight(_ slot: Int) -> Int { Self.workerSlots + 3 * slot + 1 }
+    private func retiring(_ slot: Int) -> Int { Self.workerSlots + 3 * slot + 2 }
 
     // MARK: - The master
 
     /// A slot no worker holds, for the worker about to be forked.
     func freeSlot() -> Int {
-        guard let slot = (0 ..< slots).first(where: { load(pid($0)) == 0 }) else {
-            preconditionFailure("more workers than scoreboard slots")
-        }
+        guard let slot = vacantSlot() else { preconditionFailure("more workers than scoreboard slots") }
         return slot
+    }
+
+    /// A slot no worker holds, if there is one.
+    func vacantSlot() -> Int? {
+        (0 ..< slots).first { load(pid($0)) == 0 }
+    }
+
+    /// The workers that have begun to retire on their own, each reported
+    /// once: the flag is cleared as it is read.
+    func takeRetiring() -> [pid_t] {
+        (0 ..< slots).compactMap { slot in
+            guard load(retiring(slot)) != 0 else { return nil }
+            let worker = pid_t(truncatingIfNeeded: load(pid(slot)))
+            counters[retiring(slot)].store(0, ordering: .relaxed)
+            return worker == 0 ? nil : worker
+        }
     }
 
     func occupy(_ slot: Int, by worker: pid_t) {
@@ -68,6 +85,7 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
     func release(_ worker: pid_t) {
         guard let slot = (0 ..< slots).first(where: { load(pid($0)) == UInt64(worker) }) else { return }
         counters[inFlight(slot)].store(0, ordering: .relaxed)
+        counters[retiring(slot)].store(0, ordering: .relaxed)
         counters[pid(slot)].store(0, ordering: .relaxed)
     }
 
@@ -92,6 +110,10 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
             scoreboard.add(Scoreboard.micros + endpoint.rawValue, micros)
             scoreboard.counters[scoreboard.inFlight(index)].wrappingSubtract(1, ordering: .relaxed)
         }
+
+        /// This worker has begun to retire (`--max-requests`, the deadline):
+        /// the master forks its replacement now rather than when it exits.
+        func retire() { scoreboard.counters[scoreboard.retiring(index)].store(1, ordering: .relaxed) }
     }
 
     // MARK: - A scrape

@@ -1,3 +1,4 @@
+import CEpoll
 import CFastCGI
 import Foundation
 import Glibc
@@ -7,39 +8,61 @@ import StickerTextServer
 import Synchronization
 
 /// A worker process: a pool of threads per socket (the main one, and the one
-/// for large bodies), each thread accepting with its own `FCGX_Request`. A
-/// SIGTERM (or reaching `maxRequests`) stops it gracefully: requests in flight
-/// finish, then the process exits, and threads idle in `FCGX_Accept_r` (which
-/// SIGTERM does not wake) go with it. A request that runs past the deadline is
-/// answered 503 by a watchdog thread, and the worker exits so that the master
-/// replaces it: its thread cannot be stopped any other way (PHP-FPM's
-/// request_terminate_timeout).
+/// for large bodies), each thread serving with its own `FCGX_Request`. Idle
+/// threads wait in their pool's `KeptConnectionPoller` for a new connection
+/// or for a request on one nginx keeps open, so kept connections never hold
+/// a thread while idle. A SIGTERM (or reaching `maxRequests`) stops it
+/// gracefully: it stops accepting, answers what nginx still sends on the
+/// connections it keeps until nginx has closed them, and exits. A request
+/// that runs past the deadline is answered 503 by a watchdog thread, and the
+/// worker exits so that the master replaces it: its thread cannot be stopped
+/// any other way (PHP-FPM's request_terminate_timeout).
 enum Worker {
     static let stopping = Atomic<Bool>(false)
     static let inFlight = Atomic<Int>(0)
     static let served = Atomic<Int>(0)
     static let activeThreads = Atomic<Int>(0)
+    /// nginx's keepalive_timeout (2 s) and some: by then nginx has closed
+    /// every connection it keeps to a retiring worker (see `run`).
+    static let closingTime: Double = 5
     static let logRequests = ProcessInfo.processInfo.environment["STICKERTEXT_NO_REQUEST_LOG"] == nil
     /// The exit status of a worker stopped by the deadline, for the master's log.
     static let timedOutStatus: Int32 = 3
 
     static func run(pools: [(pool: ThreadPool, socket: Int32, threads: Int)], handler: APIHandler, metrics: Scoreboard.Slot, maxRequests: Int,
                     requestTimeout: Double, logger: Logger) -> Never {
-        Signals.install(SIGTERM) { _ in
-            Worker.stopping.store(true, ordering: .relaxed)
-            FCGX_ShutdownPending()
-        }
+        // In every pool's epoll set, written once when the threads are to
+        // leave: readable from then on, it wakes each idle thread
+        // (level-triggered, never read). Made after the fork: the master's
+        // would be every worker's.
+        let leave = eventfd(0, Int32(EFD_CLOEXEC))
+        precondition(leave >= 0, "eventfd: \(String(cString: strerror(errno)))")
+        Signals.install(SIGTERM) { _ in Worker.stopping.store(true, ordering: .relaxed) }
         Signals.install(SIGINT) { _ in }  // the master decides; a terminal's Ctrl-C reaches every process
         Signals.ignore(SIGHUP)
         Signals.ignore(SIGPIPE)
+        // The serving threads block the signals, which then reach this thread
+        // alone: a handler run on a serving thread would cut its read(2) or
+        // write(2) short (EINTR), and libfcgi fails the request and drops the
+        // connection. Threads inherit the mask they are started with.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
         // Counted before any thread starts: one that fails at once counts itself out.
         activeThreads.store(pools.reduce(0) { $0 + $1.threads }, ordering: .relaxed)
         var slots: [RequestSlot] = []
+        var pollers: [KeptConnectionPoller] = []
         for pool in pools {
+            let poller = KeptConnectionPoller(listening: pool.socket, stop: leave)
+            pollers.append(poller)
             for _ in 0 ..< pool.threads {
                 let slot = RequestSlot()
                 slots.append(slot)
-                let thread = Thread { serve(pool.pool, socket: pool.socket, slot: slot, handler: handler, metrics: metrics, maxRequests: maxRequests, logger: logger) }
+                let thread = Thread {
+                    serve(pool.pool, socket: pool.socket, poller: poller, slot: slot, handler: handler, metrics: metrics,
+                          maxRequests: maxRequests, logger: logger)
+                }
                 thread.stackSize = 1 << 20
                 thread.start()
             }
@@ -48,13 +71,38 @@ enum Worker {
         let watchdog = Thread { watch(allSlots, handler: handler, metrics: metrics, timeout: requestTimeout, logger: logger) }
         watchdog.stackSize = 1 << 18
         watchdog.start()
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         // Wait until asked to stop, or until every thread has left its loop
         // (the master shut the listening sockets down).
         while !stopping.load(ordering: .relaxed) && activeThreads.load(ordering: .relaxed) > 0 {
             usleep(20_000)
         }
+        stopping.store(true, ordering: .relaxed)
+        for poller in pollers { poller.stopAccepting() }
+        // nginx may send a request on a kept connection just as the worker
+        // closes it, and nginx's retry (fastcgi_next_upstream error) goes to
+        // the connection it cached last: closing them, all at once or one by
+        // one, or each after its answer, left dead ones at the head of its
+        // cache faster than nginx (on two busy cores) saw them closed, and
+        // under reloads a few requests ran out of tries (502). So the worker
+        // closes none: it accepts no more (its replacement, forked as it began
+        // to retire, does), answers what nginx still sends on the connections
+        // it keeps, and waits for nginx to close them, which it does as it
+        // frees a connection a second old (keepalive_time) or one idle for two
+        // (keepalive_timeout): never under a request. What is left after
+        // `closingTime` is closed.
+        let closingDeadline = Date().addingTimeInterval(closingTime)
+        var quiet = 0
+        while quiet < 2 && Date() < closingDeadline {
+            let open = pollers.reduce(0) { $0 + $1.parkedCount } + inFlight.load(ordering: .relaxed)
+            quiet = open > 0 ? 0 : quiet + 1
+            usleep(20_000)
+        }
+        for poller in pollers { poller.closeParked() }
+        var one: UInt64 = 1
+        _ = Glibc.write(leave, &one, MemoryLayout<UInt64>.size)
         // Let requests in flight finish; check twice, a moment apart, so a
-        // request accepted just as the flag was set is seen.
+        // request begun just as the threads were told to leave is seen.
         let deadline = Date().addingTimeInterval(30)
         var quietChecks = 0
         while quietChecks < 2 && Date() < deadline {
@@ -64,15 +112,48 @@ enum Worker {
         _exit(LeakCheck.foundLeaks() ? 23 : 0)
     }
 
-    private static func serve(_ pool: ThreadPool, socket: Int32, slot: RequestSlot, handler: APIHandler, metrics: Scoreboard.Slot, maxRequests: Int, logger: Logger) {
+    private static func serve(_ pool: ThreadPool, socket: Int32, poller: KeptConnectionPoller, slot: RequestSlot, handler: APIHandler,
+                              metrics: Scoreboard.Slot, maxRequests: Int, logger: Logger) {
         defer { activeThreads.subtract(1, ordering: .relaxed) }
         // Linux keeps nice per thread, and PRIO_PROCESS with 0 names the calling thread alone.
         if pool.niceness != 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, pool.niceness) }
         let request = slot.request
         guard FCGX_InitRequest(request, socket, 0) == 0 else { return }
         var requestLog = RequestLog(logger: logger)
-        while !stopping.load(ordering: .relaxed) {
-            guard FCGX_Accept_r(request) >= 0 else { break }
+        serving: while true {
+            switch poller.next() {
+            case .stop: break serving
+            case .nothing: continue serving
+            case .accept:
+                // No connection in the request: FCGX_Accept_r accepts one. A
+                // retiring worker accepts no more (its replacement does).
+                if stopping.load(ordering: .relaxed) { continue serving }
+            case .connection(let fd):
+                // FCGX_Accept_r first finishes the request it is given, which
+                // closes its connection unless kept; then it reads the next
+                // request from the connection.
+                request.pointee.ipcFd = fd
+                request.pointee.keepConnection = 1
+            }
+            // When the connection holds no request (nginx closed it),
+            // FCGX_Accept_r closes it and accepts from listen_sock instead: not
+            // once retiring.
+            request.pointee.listen_sock = stopping.load(ordering: .relaxed) ? -1 : socket
+            let accepted = FCGX_Accept_r(request)
+            guard accepted >= 0 else {
+                // No request. libfcgi closed a connection that nginx had closed, then found
+                // nothing to accept (EAGAIN: another thread took it, the socket being non-blocking).
+                switch -accepted {
+                case EAGAIN, EWOULDBLOCK, EINTR: continue serving
+                // Out of descriptors: the listening socket stays ready, so let a moment pass rather than spin.
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM: usleep(10_000); continue serving
+                // The master shut the socket down (or, retiring, there is none to accept from).
+                default:
+                    poller.stopAccepting()
+                    stopping.store(true, ordering: .relaxed)
+                    continue serving
+                }
+            }
             inFlight.add(1, ordering: .relaxed)
             metrics.started()
             let start = DispatchTime.now().uptimeNanoseconds
@@ -86,16 +167,27 @@ enum Worker {
                 while true { pause() }
             }
             FastCGIExchange.write(response, head: httpRequest.method == "HEAD", to: &request.pointee)
+            // A connection is kept only if the next request on it will start
+            // at a record's start: this one's body must have been read to its end.
+            if !FastCGIExchange.readToEnd(&request.pointee) { request.pointee.keepConnection = 0 }
             FCGX_Finish_r(request)
+            // Kept (nginx asked, and nothing failed): back to the poller, not held by this thread.
+            if request.pointee.ipcFd >= 0 {
+                poller.park(request.pointee.ipcFd)
+                request.pointee.ipcFd = -1
+            }
             slot.end()
             inFlight.subtract(1, ordering: .relaxed)
             let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
             metrics.finished(Endpoint(path: httpRequest.path), ResponseStatus(code: response.status), micros: micros)
             if logRequests { requestLog.write(method: httpRequest.method, path: httpRequest.path, status: response.status, micros: micros) }
             let count = served.add(1, ordering: .relaxed).newValue
-            if maxRequests > 0 && count >= maxRequests { stopping.store(true, ordering: .relaxed) }
+            if maxRequests > 0 && count >= maxRequests {
+                stopping.store(true, ordering: .relaxed)
+                metrics.retire()
+            }
         }
-        FCGX_Free(request, 0)
+        FCGX_Free(request, 1)
     }
 
     /// The deadline watchdog: a few times per deadline (at most every 50 ms),
@@ -115,7 +207,7 @@ enum Worker {
             metrics.finished(Endpoint(path: slot.path), ResponseStatus(code: 503), micros: now / 1000 - slot.startedMicros)
             logger.warning("\(slot.method) \(slot.path) 503 ran past \(timeout) s: answered timed_out; this worker stops and is replaced")
             stopping.store(true, ordering: .relaxed)
-            FCGX_ShutdownPending()
+            metrics.retire()
             // The stuck request stays counted in flight: wait for the others, briefly.
             let deadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
             while inFlight.load(ordering: .relaxed) > 1 && DispatchTime.now().uptimeNanoseconds < deadline {

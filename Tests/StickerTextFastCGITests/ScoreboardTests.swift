@@ -85,6 +85,23 @@ struct ScoreboardTests {
         #expect(scoreboard.snapshot().inFlight == 0)
     }
 
+    @Test func aWorkerThatBeginsToRetireIsReportedToTheMasterOnce() {
+        let scoreboard = Scoreboard(slots: 2)
+        let slot = scoreboard.freeSlot()
+        scoreboard.occupy(slot, by: 3001)
+        scoreboard.occupy(scoreboard.freeSlot(), by: 3002)
+        #expect(scoreboard.vacantSlot() == nil)
+        #expect(scoreboard.takeRetiring().isEmpty)
+        #expect(WorkerExitTests.inChild { scoreboard.slot(slot).retire() } == 0)
+        #expect(scoreboard.takeRetiring() == [3001])
+        #expect(scoreboard.takeRetiring().isEmpty)
+        // A slot freed and taken again does not carry the flag over.
+        scoreboard.slot(slot).retire()
+        scoreboard.release(3001)
+        scoreboard.occupy(slot, by: 3003)
+        #expect(scoreboard.takeRetiring().isEmpty)
+    }
+
     @Test func restartsAndNginxRejectionsAreCountedUnderTheirLabels() {
         let scoreboard = Scoreboard(slots: 1)
         scoreboard.countRestart(.killed)

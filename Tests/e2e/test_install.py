@@ -79,7 +79,7 @@ def test_unit_and_site_agree(installed):
     assert exec_start.split()[0] == os.path.join(installed['prefix'], 'bin', 'stickertext-server')
     assert f'--socket-path {SOCKET} ' in exec_start
     assert f'--body-limit {BODY_LIMIT} ' in exec_start
-    assert re.findall(r'server unix:(\S+) ', site) == [SOCKET] * 4 + [SOCKET + '.large'] * 4
+    assert re.findall(r'server unix:(\S+) ', site) == [SOCKET] * 16 + [SOCKET + '.large'] * 16
     assert f'client_max_body_size {BODY_LIMIT};' in site
     assert unit_values(installed['unit'], 'RuntimeDirectory') == [os.path.basename(os.path.dirname(SOCKET))]
     assert unit_values(installed['unit'], 'ExecReload') == ['/bin/kill -HUP $MAINPID']

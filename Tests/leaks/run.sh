@@ -17,7 +17,7 @@ export LSAN_OPTIONS=suppressions=$root/Tests/leaks/lsan.supp:print_suppressions=
 status=0
 swift test --sanitize=address --build-path .build-asan --skip-build 2>&1 | tail -1 || status=1
 (cd Tests/e2e && SERVER_BIN=$root/.build-asan/debug/stickertext-server \
-  python3 -m pytest -q -p no:cacheprovider test_service.py test_bad_input.py test_html_safety.py test_tcp_backends.py 2>&1 | tail -1) || status=1
+  python3 -m pytest -q -p no:cacheprovider test_service.py test_keep_conn.py test_bad_input.py test_html_safety.py test_tcp_backends.py 2>&1 | tail -1) || status=1
 reports=$(ls "$logs" | grep '^asan' || true)
 if [ -n "$reports" ]; then
   for f in "$logs"/asan*; do echo "== $f"; cat "$f"; done
