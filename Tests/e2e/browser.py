@@ -104,6 +104,14 @@ class Page:
             return list.hidden ? [] : [...list.querySelectorAll('[role=option]')].map((o) =>
                 ({id: o.id, name: o.children[1].textContent, text: o.innerText.replace(/\\s+/g, ' '), selected: o.getAttribute('aria-selected') === 'true'}));''')
 
+    def send(self, text):
+        """Pastes `text` into the editor and sends it; returns once the message list shows one more."""
+        before = self.d.execute_script("return document.querySelectorAll('#messages .msg').length")
+        self.clipboard_event('paste', text)
+        self.idle()
+        self.d.find_element(By.ID, 'send').click()
+        self.wait(f"return document.querySelectorAll('#messages .msg').length === {before + 1}")
+
     def search(self, text):
         """Types `text` into the panel's search field (the panel open)."""
         field = self.d.find_element(By.ID, 'search')

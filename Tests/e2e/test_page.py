@@ -156,10 +156,7 @@ def test_sending_shows_the_message_and_empty_input_never_sends(service, phone):
     phone.find_element(By.ID, 'send').click()
     time.sleep(0.3)
     assert phone.find_elements(By.CSS_SELECTOR, '#messages .msg') == []
-    p.clipboard_event('paste', 'hi [微笑] <b>')
-    p.idle()
-    phone.find_element(By.ID, 'send').click()
-    p.wait("return document.querySelectorAll('#messages .msg').length === 1")
+    p.send('hi [微笑] <b>')
     msg = phone.find_element(By.CSS_SELECTOR, '#messages .msg')
     assert msg.find_element(By.CSS_SELECTOR, 'img.sticker').get_attribute('alt') == '[微笑]'
     assert '<b>' in msg.text
@@ -212,10 +209,7 @@ def test_screenshots_phone_and_desktop_light_and_dark(service, phone):
         try:
             d.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': [{'name': 'prefers-color-scheme', 'value': scheme}]})
             p = Page(d, service)
-            p.clipboard_event('paste', '笑死我了[笑哭][doge]')
-            p.idle()
-            d.find_element(By.ID, 'send').click()
-            p.wait("return document.querySelectorAll('#messages .msg').length === 1")
+            p.send('笑死我了[笑哭][doge]')
             p.clipboard_event('paste', '今天好开心[微笑]👍🏽')
             p.open_panel()
             p.pack('weibo')

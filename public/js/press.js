@@ -80,8 +80,7 @@ export function initPress({ edit, insert, onRepeating, favorite, insertWithTone 
     const inside = (el) => { const r = el.getBoundingClientRect(); return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom; };
     if (preview.hidden || !inside(preview)) return null;
     const hit = [...preview.querySelectorAll('.tones b, .star')].find(inside);
-    preview.querySelectorAll('.hot').forEach((el) => el.classList.toggle('hot', el === hit));
-    hit?.classList.add('hot');
+    for (const el of preview.querySelectorAll('.tones b, .star')) el.classList.toggle('hot', el === hit);
     return hit ?? preview;
   };
 

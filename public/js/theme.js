@@ -10,14 +10,12 @@ function remembered() {
   try { const v = localStorage.getItem(KEY); return v === 'dark' || v === 'light' ? v : null; } catch { return null; }
 }
 let choice = remembered();  // 'dark', 'light', or null: the system's
-const chosen = () => choice;
 
 /** Whether dark is shown now. */
-export const isDark = () => (chosen() ?? (systemDark.matches ? 'dark' : 'light')) === 'dark';
+export const isDark = () => (choice ?? (systemDark.matches ? 'dark' : 'light')) === 'dark';
 
 function show(toggle) {
-  const theme = chosen();
-  if (theme) document.documentElement.dataset.theme = theme;
+  if (choice) document.documentElement.dataset.theme = choice;
   else delete document.documentElement.dataset.theme;
   toggle.setAttribute('aria-pressed', String(isDark()));
 }
