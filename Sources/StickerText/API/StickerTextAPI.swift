@@ -97,7 +97,8 @@ public struct StickerTextAPI: Sendable {
     /// The body as JSON: valid UTF-8 first, then strict JSON.
     private func parse(_ body: some Collection<UInt8>) throws(APIError) -> JSONValue {
         let bytes = Array(body)
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        // Checked in place: `String(validating:)` would copy the body to check it.
+        guard (try? UTF8Span(validating: bytes.span)) != nil else {
             throw APIError(.invalidUTF8, "the request body is not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(bytes)))")
         }
         return try bytes.withUnsafeBufferPointer { (p) throws(APIError) in try JSONValue.parse(p) }

@@ -5,6 +5,7 @@ extension TextBackedString {
         var total = TextLengths()
         var emoji: [TextCounts.FoundEmoji] = []
         var stickers: [TextCounts.FoundSticker] = []
+        stickers.reserveCapacity(spans.count)
         var utf16 = 0
         bytes.withUnsafeBufferPointer { p in
             forEachItem { range, sticker in
@@ -18,6 +19,7 @@ extension TextBackedString {
                     utf16 += lengths.utf16
                 } else {
                     var lengths = measure(range, in: p, utf16Start: utf16) { cluster, at in
+                        if emoji.isEmpty { emoji.reserveCapacity(8) }
                         emoji.append(.init(emoji: String(decoding: UnsafeBufferPointer(rebasing: p[cluster]), as: UTF8.self),
                                            range: TextRange(location: at, length: UTF8Bytes.utf16Count(p, cluster))))
                     }

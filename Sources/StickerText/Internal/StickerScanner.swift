@@ -80,6 +80,8 @@ enum StickerScanner {
         var from = 0
         while let close = nextClose(from: from, in: p) {
             if let (start, entry) = code(closingAt: close, in: p, floor: floor, catalog: catalog) {
+                // Room for a message's few codes at once: one allocation, not four.
+                if spans.isEmpty { spans.reserveCapacity(8) }
                 spans.append(StickerSpan(bytes: start ..< close + 1, entry: entry))
                 floor = close + 1
             }

@@ -205,7 +205,13 @@ private struct JSONParser {
             if b < 0x20 { throw error("a control character inside a string must be escaped") }
             i += 1
         }
-        var out = Array(bytes[start ..< i])
+        // With escapes. Decoded, the string is never longer than it is
+        // written up to its closing quote: room for that at once.
+        var end = i
+        while end < bytes.count && bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+        var out: [UInt8] = []
+        out.reserveCapacity(min(end, bytes.count) - start)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start ..< i]))
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
