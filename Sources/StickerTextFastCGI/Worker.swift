@@ -51,6 +51,7 @@ enum Worker {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         // Counted before any thread starts: one that fails at once counts itself out.
         activeThreads.store(pools.reduce(0) { $0 + $1.threads }, ordering: .relaxed)
+        let log = RequestLog.Output()
         var slots: [RequestSlot] = []
         var pollers: [KeptConnectionPoller] = []
         for pool in pools {
@@ -61,21 +62,23 @@ enum Worker {
                 slots.append(slot)
                 let thread = Thread {
                     serve(pool.pool, socket: pool.socket, poller: poller, slot: slot, handler: handler, metrics: metrics,
-                          maxRequests: maxRequests, logger: logger)
+                          maxRequests: maxRequests, logger: logger, log: log)
                 }
                 thread.stackSize = 1 << 20
                 thread.start()
             }
         }
         let allSlots = slots
-        let watchdog = Thread { watch(allSlots, handler: handler, metrics: metrics, timeout: requestTimeout, logger: logger) }
+        let watchdog = Thread { watch(allSlots, handler: handler, metrics: metrics, timeout: requestTimeout, logger: logger, log: log) }
         watchdog.stackSize = 1 << 18
         watchdog.start()
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         // Wait until asked to stop, or until every thread has left its loop
-        // (the master shut the listening sockets down).
+        // (the master shut the listening sockets down). Meanwhile, the
+        // request log goes out every 20 ms, as long as the worker lives.
         while !stopping.load(ordering: .relaxed) && activeThreads.load(ordering: .relaxed) > 0 {
             usleep(20_000)
+            log.flush()
         }
         stopping.store(true, ordering: .relaxed)
         for poller in pollers { poller.stopAccepting() }
@@ -97,6 +100,7 @@ enum Worker {
             let open = pollers.reduce(0) { $0 + $1.parkedCount } + inFlight.load(ordering: .relaxed)
             quiet = open > 0 ? 0 : quiet + 1
             usleep(20_000)
+            log.flush()
         }
         for poller in pollers { poller.closeParked() }
         var one: UInt64 = 1
@@ -108,18 +112,23 @@ enum Worker {
         while quietChecks < 2 && Date() < deadline {
             quietChecks = inFlight.load(ordering: .relaxed) == 0 ? quietChecks + 1 : 0
             usleep(20_000)
+            log.flush()
         }
+        log.flush()
         _exit(LeakCheck.foundLeaks() ? 23 : 0)
     }
 
+    /// A serving thread's loop. Never inlined: Benchmarks/profile-worker.sh
+    /// counts the instructions under this frame alone.
+    @inline(never)
     private static func serve(_ pool: ThreadPool, socket: Int32, poller: KeptConnectionPoller, slot: RequestSlot, handler: APIHandler,
-                              metrics: Scoreboard.Slot, maxRequests: Int, logger: Logger) {
+                              metrics: Scoreboard.Slot, maxRequests: Int, logger: Logger, log: RequestLog.Output) {
         defer { activeThreads.subtract(1, ordering: .relaxed) }
         // Linux keeps nice per thread, and PRIO_PROCESS with 0 names the calling thread alone.
         if pool.niceness != 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, pool.niceness) }
         let request = slot.request
         guard FCGX_InitRequest(request, socket, 0) == 0 else { return }
-        var requestLog = RequestLog(logger: logger)
+        var requestLog = RequestLog(logger: logger, output: log)
         serving: while true {
             switch poller.next() {
             case .stop: break serving
@@ -194,7 +203,8 @@ enum Worker {
     /// looks for a request handled for longer than `timeout`, answers it 503
     /// `timed_out`, lets the worker's other requests finish for a moment, and
     /// exits; the master starts a replacement at once.
-    private static func watch(_ slots: [RequestSlot], handler: APIHandler, metrics: Scoreboard.Slot, timeout: Double, logger: Logger) {
+    private static func watch(_ slots: [RequestSlot], handler: APIHandler, metrics: Scoreboard.Slot, timeout: Double, logger: Logger,
+                              log: RequestLog.Output) {
         let limit = UInt64(timeout * 1e9)
         let nap = useconds_t(min(50_000, max(1_000, timeout * 1e6 / 4)))
         while true {
@@ -213,6 +223,7 @@ enum Worker {
             while inFlight.load(ordering: .relaxed) > 1 && DispatchTime.now().uptimeNanoseconds < deadline {
                 usleep(5_000)
             }
+            log.flush()
             _exit(timedOutStatus)
         }
     }

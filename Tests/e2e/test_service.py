@@ -3,6 +3,7 @@ Every endpoint and every error status, bodies checked against openapi.yaml;
 a worker killed under load; SIGHUP reloads; graceful shutdown; make run."""
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -212,6 +213,26 @@ def test_graceful_shutdown_lets_a_request_in_flight_finish():
         s.server.wait(timeout=20)
         assert s.server.returncode == 0
         assert 'stopped' in s.server_log()
+    finally:
+        s.stop()
+
+
+def test_every_request_is_logged_once_and_none_is_lost_when_the_workers_stop():
+    s = Service(workers=2, threads=4)
+    try:
+        def logged():
+            return len(re.findall(r'\] POST /api/count 200 [0-9.]+ms\n', s.server_log()))
+        assert all(s.post_json('/api/count', {'text': f'{i}'}).status == 200 for i in range(40))
+        # A worker writes its lines together, every 20 ms: they show within a moment.
+        deadline = time.time() + 2
+        while logged() < 40 and time.time() < deadline:
+            time.sleep(0.02)
+        assert logged() == 40
+        assert all(s.post_json('/api/count', {'text': f'{i}'}).status == 200 for i in range(25))
+        # Stopping, each worker writes what it holds before it exits.
+        os.kill(s.server.pid, signal.SIGTERM)
+        s.server.wait(timeout=20)
+        assert logged() == 65
     finally:
         s.stop()
 
