@@ -2,7 +2,12 @@
 # The server benchmark: wrk on loopback against nginx serving a small static
 # file, nginx + a minimal C libfcgi responder (the FastCGI limit here), and
 # nginx + stickertext-server (POST /api/render, POST /api/edit, GET /api/packs,
-# and a GET /api/render fragment from nginx's cache), all in one run with the same nginx config, workers and threads. Response
+# and a GET /api/render fragment from nginx's cache), all in one run with the
+# same nginx config and workers. Each backend has the threads it is run with:
+# the C responder (plain libfcgi, which holds a thread per connection nginx
+# keeps) as many as it needs not to stall, THREADS [connections / workers + 4];
+# the service its default, SERVER_THREADS [8], since its idle threads wait in
+# a poller whatever nginx keeps; and render is measured with THREADS too. Response
 # bodies are checked (wrk reports a broken setup as fast). Worker RSS is read
 # before and after a long run.
 # usage: Benchmarks/server-bench.sh [seconds] [connections]   (make bench-server)
@@ -15,6 +20,7 @@ secs=${1:-5}
 conns=${2:-32}
 workers=${WORKERS:-2}
 threads=${THREADS:-$((conns / workers + 4))}
+server_threads=${SERVER_THREADS:-8}
 . Benchmarks/setup.sh
 bench_setup server
 bin=${SERVER_BIN:-$bin}
@@ -88,7 +94,8 @@ cpu_ticks() {  # utime + stime of the backend's workers, in clock ticks (0 witho
 # figures measured seconds apart moves with it far less than the figures do.
 # The table gives each target's median over the rounds.
 rounds=${ROUNDS:-3}
-echo "wrk -t2 -c$conns -d${secs}s on 127.0.0.1, $workers workers x $threads threads, nginx worker_processes auto ($(nproc) cores), $rounds rounds"
+echo "wrk -t2 -c$conns -d${secs}s on 127.0.0.1, $workers workers, C responder $threads threads each, service $server_threads," \
+  "nginx worker_processes auto ($(nproc) cores), $rounds rounds"
 sleep 0.3
 : > "$out/server.log"
 for round in $(seq "$rounds"); do
@@ -100,6 +107,11 @@ for round in $(seq "$rounds"); do
   stop_backend; rm -f "$sock"
 
   "$bin" --socket-path "$sock" --workers "$workers" --threads "$threads" 2>> "$out/server.log" & backend=$!
+  wait_socket; sleep 0.2
+  run_wrk "render_threads.$round" "POST /api/render, $threads threads" POST /api/render render.json 'src=\"/stickers/weibo/smile.png\"'
+  stop_backend; rm -f "$sock"
+
+  "$bin" --socket-path "$sock" --workers "$workers" --threads "$server_threads" 2>> "$out/server.log" & backend=$!
   wait_socket; sleep 0.2
   [ "$round" = 1 ] && rss_before=$(rss)
   run_wrk "render.$round" "POST /api/render" POST /api/render render.json 'src=\"/stickers/weibo/smile.png\"'
@@ -171,11 +183,14 @@ def ratios(a, b, kind='rps'): return [x / y for x, y in zip(each(a, kind), each(
 def shown(values): return ' '.join(f'{v:.2f}' for v in values)
 print(f"\nmedians of {rounds} rounds:")
 for name, label in [('static', 'nginx static file'), ('c', 'nginx + C libfcgi responder'), ('render', 'POST /api/render'),
+                    ('render_threads', 'POST /api/render, C\'s threads'),
                     ('edit', 'POST /api/edit'), ('packs', 'cached GET /api/packs'), ('cached', 'cached GET /api/render')]:
-    cpu = f"   worker CPU {median(each(name, 'cpu')):5.1f} µs/req" if name in ('c', 'render', 'edit') else ''
+    cpu = f"   worker CPU {median(each(name, 'cpu')):5.1f} µs/req" if name in ('c', 'render', 'render_threads', 'edit') else ''
     print(f"{label:<30} {median(each(name, 'rps')):10.0f} req/s   p99 {median(each(name, 'p99')):6.2f} ms{cpu}")
 print(f"render p99 / C responder p99 = {median(ratios('render', 'c', 'p99')):.2f}x (rounds: {shown(ratios('render', 'c', 'p99'))}; target <= 1.25)")
 print(f"worker CPU per render / per C responder request = {median(ratios('render', 'c', 'cpu')):.2f}x")
+print(f"with the C responder's threads: render / C responder = {median(ratios('render_threads', 'c')):.2f}x, "
+      f"p99 {median(ratios('render_threads', 'c', 'p99')):.2f}x, worker CPU {median(ratios('render_threads', 'c', 'cpu')):.2f}x")
 if os.path.exists(os.path.join(out, 'render_plain.txt.rps')):
     render, c = median(each('render', 'rps')), median(each('c', 'rps'))
     print(f"keep-conn: render {render / figure('render_plain', 'rps'):.2f}x, "
