@@ -74,6 +74,65 @@ struct GraphemeSegmentationTests {
         }
     }
 
+    /// The emoji sequences' classes, scalar by scalar, against Swift's
+    /// segmentation: a pictograph joins a ZWJ sequence on either side (GB11:
+    /// it is Extended_Pictographic) and nothing else (Other); an extend
+    /// scalar joins a letter and not a line feed (Extend).
+    @Test func emojiSequenceClassesAreWhatSwiftsSegmentationMakesOfThem() {
+        let pictographs = GraphemeSegmentation.pictographicRanges, extend = GraphemeSegmentation.extendScalars
+        var checked = 0
+        #expect(GraphemeSegmentation.emojiSequenceClass(0x1FB00) == nil && GraphemeSegmentation.emojiSequenceClass(0xE0067) == nil)
+        // Nothing above the emoji blocks has a class (the function's first test).
+        for value in UInt32(0) ... 0x1FAFF {
+            let kind = GraphemeSegmentation.emojiSequenceClass(value)
+            if (kind == .pictographic) != pictographs.contains(where: { $0.contains(value) })
+                || (kind == .extend) != extend.contains(where: { $0.contains(value) }) {
+                Issue.record("U+\(String(value, radix: 16)): the class and the listed ranges disagree")
+            }
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let c = String(scalar)
+            // Every pictograph of the emoji blocks is classed so (a missing one would only be slower).
+            if (0x1F000...0x1FAFF).contains(value), kind != .extend, (kind == .pictographic) != (("\u{1F468}\u{200D}" + c).count == 1) {
+                Issue.record("U+\(String(value, radix: 16)): classed \(String(describing: kind)), not as Swift segments it")
+            }
+            guard let kind else { continue }
+            switch kind {
+            case .pictographic:
+                if ("\u{1F468}\u{200D}" + c).count != 1 || (c + "\u{200D}\u{1F468}").count != 1 || ("a" + c).count != 2 || (c + "a").count != 2 {
+                    Issue.record("U+\(String(value, radix: 16)) is not an Extended_Pictographic of class Other")
+                }
+            case .extend:
+                if ("a" + c).count != 1 || ("\n" + c).count != 2 || ("\u{1F468}" + c + "\u{200D}\u{1F469}").count != 1 {
+                    Issue.record("U+\(String(value, radix: 16)) is not Extend")
+                }
+            case .joiner:
+                if value != 0x200D { Issue.record("U+\(String(value, radix: 16)) is not the ZWJ") }
+            case .other:
+                if !GraphemeSegmentation.isSimple(value) || ("\u{1F468}\u{200D}" + c).count != 2 || (c + "\u{1F3FB}").count != 1 { Issue.record("U+\(String(value, radix: 16)) is not Other") }
+            }
+            checked += 1
+        }
+        #expect(checked > 40_000)
+    }
+
+    /// Chunks made of emoji sequences and letters only, which the few rules
+    /// of `segmentEmojiSequences` cut, against Swift's `Character`s.
+    @Test func emojiSequencesAreCutExactlyAsSwiftCutsThem() async {
+        let pieces: [Unicode.Scalar] = ["\u{1F468}", "\u{1F469}", "\u{1F467}", "\u{1F44D}", "\u{1F600}", "\u{1FAF6}", "\u{1F3F3}",
+                                        "\u{200D}", "\u{FE0F}", "\u{1F3FD}", "\u{1F3FB}", "\u{20E3}", "a", "#", "1", " ", "中", "\u{AC00}"]
+        let text = Gen.int(in: 0 ..< pieces.count).array(of: 1 ... 16).map { picks in
+            String(String.UnicodeScalarView(picks.map { pieces[$0] }))
+        }
+        await propertyCheck(count: 3000, input: text) { text in
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { p in
+                var found: [Int] = []
+                #expect(GraphemeSegmentation.segmentEmojiSequences(0 ..< p.count, of: p) { found.append($0.count); return true })
+                #expect(found == text.map { $0.utf8.count }, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+        }
+    }
+
     @Test func countsAgreeWithSwiftOnMixedText() {
         let samples = ["a\r\nb\n", "e\u{301}\u{302}x", "🇨🇳🇺🇸🇯", "👨‍👩‍👧‍👦👍🏽#️⃣", "한국어 각", "中文\u{3099}", "\u{600}a", "x\u{200D}y"]
         for sample in samples {

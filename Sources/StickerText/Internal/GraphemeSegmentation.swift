@@ -89,8 +89,11 @@ enum GraphemeSegmentation {
 
     /// Calls `body` with each grapheme cluster of `chunk`, which starts and
     /// ends on a boundary, by Swift's rules; `body` returns false to stop.
+    /// Emoji sequences among letters are cut by the few rules they need
+    /// (`segmentEmojiSequences`), anything else by Swift's.
     @inline(__always)
     private static func segment(_ chunk: Range<Int>, of p: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool) {
+        if segmentEmojiSequences(chunk, of: p, body) { return }
         var recognizer = Unicode._CharacterRecognizer()
         var start = chunk.lowerBound
         var i = chunk.lowerBound
