@@ -81,8 +81,8 @@ struct GraphemeSegmentationTests {
     @Test func emojiSequenceClassesAreWhatSwiftsSegmentationMakesOfThem() {
         let pictographs = GraphemeSegmentation.pictographicRanges, extend = GraphemeSegmentation.extendScalars
         var checked = 0
+        // Nothing above the emoji blocks has a class (the function's first test), so the loop stops there.
         #expect(GraphemeSegmentation.emojiSequenceClass(0x1FB00) == nil && GraphemeSegmentation.emojiSequenceClass(0xE0067) == nil)
-        // Nothing above the emoji blocks has a class (the function's first test).
         for value in UInt32(0) ... 0x1FAFF {
             let kind = GraphemeSegmentation.emojiSequenceClass(value)
             if (kind == .pictographic) != pictographs.contains(where: { $0.contains(value) })
