@@ -85,13 +85,18 @@ enum TwitterURLs {
         return map
     }()
 
+    /// `foldMap` for ASCII, as an array: literals are tried at nearly every
+    /// position of a text, and a dictionary lookup hashes each character.
+    static let asciiFold: [UInt32] = (0 ..< 0x80).map { foldMap[$0] ?? $0 }
+
     /// The character `c` matches in a literal under IGNORECASE.
     @inline(__always)
-    static func fold(_ c: UInt32) -> UInt32 { foldMap[c] ?? c }
+    static func fold(_ c: UInt32) -> UInt32 { c < 0x80 ? asciiFold[Int(c)] : foldMap[c] ?? c }
 
     static let tlds: Set<[UInt32]> = Set(TwitterTextTables.tlds.split(separator: "|").map { $0.unicodeScalars.map(\.value) })
-    static let longestTLD = tlds.map(\.count).max() ?? 0
     static let tldFirsts = Set(tlds.map { $0[0] })
+    /// `tlds` by first character, each list longest first (`tld(at:limit:)` wants the longest that fits).
+    static let tldsByFirst: [UInt32: [[UInt32]]] = Dictionary(grouping: tlds, by: { $0[0] }).mapValues { $0.sorted { $0.count > $1.count } }
 
     // MARK: - The extractor
 
@@ -127,12 +132,10 @@ enum TwitterURLs {
         @inline(__always) func at(_ i: Int) -> UInt32? { i < n ? t[i] : nil }
 
         /// Whether `t[i...]` begins with `literal` (lowercase ASCII) under IGNORECASE.
-        func hasLiteral(_ literal: String, at i: Int) -> Bool {
-            var k = i
-            for b in literal.utf8 {
-                guard k < n, fold(t[k]) == UInt32(b) else { return false }
-                k += 1
-            }
+        func hasLiteral(_ literal: StaticString, at i: Int) -> Bool {
+            let count = literal.utf8CodeUnitCount
+            guard i + count <= n else { return false }
+            for k in 0 ..< count where fold(t[i + k]) != UInt32(literal.utf8Start[k]) { return false }
             return true
         }
 
@@ -165,27 +168,29 @@ enum TwitterURLs {
 
         /// The regex's first match of the URL part at `u` (protocol, domain, port, path, query).
         func match(urlAt u: Int, before: UInt32?) -> Match? {
-            var protocols: [Int] = []
-            if hasLiteral("https://", at: u) { protocols.append(8) }
-            if hasLiteral("http://", at: u) { protocols.append(7) }
-            protocols.append(0)
-            for length in protocols {
-                guard let domainEnd = domain(at: u + length) else { continue }
-                var i = domainEnd
-                if at(i) == 0x3A, let d = at(i + 1), d >= 0x30 && d <= 0x39 {  // :port
-                    i += 1
-                    while let d = at(i), d >= 0x30 && d <= 0x39 { i += 1 }
-                }
-                var hasPath = false
-                if at(i) == 0x2F {
-                    hasPath = true
-                    i = path(from: i + 1)
-                }
-                if at(i) == 0x3F, let end = query(from: i + 1) { i = end }
-                return Match(before: before, start: u, protocolLength: length, domain: u + length ..< domainEnd,
-                             hasPath: hasPath, end: i)
+            // The protocols in the regex's order: https://, http://, none. Tried
+            // at nearly every position of a text (any character but a letter or
+            // digit may precede a URL), so no array is made for them.
+            if hasLiteral("https://", at: u), let m = match(urlAt: u, protocolLength: 8, before: before) { return m }
+            if hasLiteral("http://", at: u), let m = match(urlAt: u, protocolLength: 7, before: before) { return m }
+            return match(urlAt: u, protocolLength: 0, before: before)
+        }
+
+        private func match(urlAt u: Int, protocolLength length: Int, before: UInt32?) -> Match? {
+            guard let domainEnd = domain(at: u + length) else { return nil }
+            var i = domainEnd
+            if at(i) == 0x3A, let d = at(i + 1), d >= 0x30 && d <= 0x39 {  // :port
+                i += 1
+                while let d = at(i), d >= 0x30 && d <= 0x39 { i += 1 }
             }
-            return nil
+            var hasPath = false
+            if at(i) == 0x2F {
+                hasPath = true
+                i = path(from: i + 1)
+            }
+            if at(i) == 0x3F, let end = query(from: i + 1) { i = end }
+            return Match(before: before, start: u, protocolLength: length, domain: u + length ..< domainEnd,
+                         hasPath: hasPath, end: i)
         }
 
         /// A subdomain label (`_` allowed) or, with `name`, a domain name label, ending at a `.`: its end.
@@ -198,6 +203,8 @@ enum TwitterURLs {
 
         /// `validSubdomain* validDomainName (gTLD | ccTLD | punycode)`: the most subdomains that still leave a TLD.
         func domain(at i: Int) -> Int? {
+            // No label at `i` (the usual case): none of a domain name either, which is stricter.
+            guard i < n, label(at: i, name: false) != nil else { return nil }
             var starts = [i]
             while let e = label(at: starts[starts.count - 1], name: false) { starts.append(e + 1) }
             for s in stride(from: starts.count - 1, through: 0, by: -1) {
@@ -211,19 +218,15 @@ enum TwitterURLs {
             guard i < limit else { return nil }
             let first = fold(t[i])
             guard tldFirsts.contains(first) || first == 0x78 else { return nil }
-            var folded: [UInt32] = []
-            var k = i
-            while k < limit && folded.count < longestTLD {
-                folded.append(fold(t[k]))
-                k += 1
+            // The TLDs with this first letter, longest first: the first that
+            // the text spells (folded) and that a follower (or `limit`) ends.
+            for tld in tldsByFirst[first] ?? [] where i + tld.count <= limit {
+                var k = 1
+                while k < tld.count && fold(t[i + k]) == tld[k] { k += 1 }
+                let end = i + tld.count
+                if k == tld.count && (end == limit || tldFollower.contains(t[end])) { return end }
             }
-            var length = folded.count
-            while length >= 1 {
-                let end = i + length
-                if tlds.contains(Array(folded[0 ..< length])) && (end == limit || tldFollower.contains(t[end])) { return end }
-                length -= 1
-            }
-            if folded.count >= 5 && folded[0] == 0x78 && folded[1] == 0x6E && folded[2] == 0x2D && folded[3] == 0x2D
+            if limit - i >= 5 && first == 0x78 && fold(t[i + 1]) == 0x6E && fold(t[i + 2]) == 0x2D && fold(t[i + 3]) == 0x2D
                 && punycodeChar.contains(t[i + 4]) {
                 var end = i + 5
                 while end < limit && punycodeChar.contains(t[end]) { end += 1 }
