@@ -15,12 +15,21 @@ def served(service, index, path):
         return sum(f' {path} ' in line for line in log)
 
 
+def served_soon(service, index, path, timeout=2):
+    """`served`, once it is above 0 or `timeout` has passed: a worker writes
+    its request log every 20 ms."""
+    deadline = time.time() + timeout
+    while served(service, index, path) == 0 and time.time() < deadline:
+        time.sleep(0.02)
+    return served(service, index, path)
+
+
 def test_requests_spread_over_tcp_backends_and_survive_one_dying():
     s = Service(workers=1, threads=4, tcp_backends=2)
     try:
         for _ in range(40):
             assert s.request('GET', '/api/health').status == 200
-        assert served(s, 0, '/api/health') > 0 and served(s, 1, '/api/health') > 0
+        assert served_soon(s, 0, '/api/health') > 0 and served_soon(s, 1, '/api/health') > 0
 
         statuses, stop = [], threading.Event()
 
