@@ -46,8 +46,11 @@ enum FastCGIExchange {
     /// has only the end record, usually in the buffer already: no read(2).
     static func readToEnd(_ request: inout FCGX_Request) -> Bool {
         guard let input = request.in else { return false }
+        if FCGX_HasSeenEOF(input) != 0 { return FCGX_GetError(input) == 0 }
         var budget = 64 << 10
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4096) { scratch in
+        // 512 bytes stay on the stack (4096 were a malloc per request); what
+        // is left to read is the end record, or the rare body left unread.
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { scratch in
             while FCGX_HasSeenEOF(input) == 0 && budget > 0 {
                 let n = FCGX_GetStr(scratch.baseAddress, Int32(min(scratch.count, budget)), input)
                 if n <= 0 { break }
