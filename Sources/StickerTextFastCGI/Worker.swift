@@ -74,11 +74,14 @@ enum Worker {
         watchdog.start()
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         // Wait until asked to stop, or until every thread has left its loop
-        // (the master shut the listening sockets down). Meanwhile, the
-        // request log goes out every 20 ms, as long as the worker lives.
-        while !stopping.load(ordering: .relaxed) && activeThreads.load(ordering: .relaxed) > 0 {
+        // (the master shut the listening sockets down). Each wait is 20 ms,
+        // after which the request log goes out, as long as the worker lives.
+        func tick() {
             usleep(20_000)
             log.flush()
+        }
+        while !stopping.load(ordering: .relaxed) && activeThreads.load(ordering: .relaxed) > 0 {
+            tick()
         }
         stopping.store(true, ordering: .relaxed)
         for poller in pollers { poller.stopAccepting() }
@@ -99,8 +102,7 @@ enum Worker {
         while quiet < 2 && Date() < closingDeadline {
             let open = pollers.reduce(0) { $0 + $1.parkedCount } + inFlight.load(ordering: .relaxed)
             quiet = open > 0 ? 0 : quiet + 1
-            usleep(20_000)
-            log.flush()
+            tick()
         }
         for poller in pollers { poller.closeParked() }
         var one: UInt64 = 1
@@ -111,8 +113,7 @@ enum Worker {
         var quietChecks = 0
         while quietChecks < 2 && Date() < deadline {
             quietChecks = inFlight.load(ordering: .relaxed) == 0 ? quietChecks + 1 : 0
-            usleep(20_000)
-            log.flush()
+            tick()
         }
         log.flush()
         _exit(LeakCheck.foundLeaks() ? 23 : 0)

@@ -94,7 +94,6 @@ enum TwitterURLs {
     static func fold(_ c: UInt32) -> UInt32 { c < 0x80 ? asciiFold[Int(c)] : foldMap[c] ?? c }
 
     static let tlds: Set<[UInt32]> = Set(TwitterTextTables.tlds.split(separator: "|").map { $0.unicodeScalars.map(\.value) })
-    static let tldFirsts = Set(tlds.map { $0[0] })
     /// `tlds` by first character, each list longest first (`tld(at:limit:)` wants the longest that fits).
     static let tldsByFirst: [UInt32: [[UInt32]]] = Dictionary(grouping: tlds, by: { $0[0] }).mapValues { $0.sorted { $0.count > $1.count } }
 
@@ -217,10 +216,11 @@ enum TwitterURLs {
         func tld(at i: Int, limit: Int) -> Int? {
             guard i < limit else { return nil }
             let first = fold(t[i])
-            guard tldFirsts.contains(first) || first == 0x78 else { return nil }
+            let candidates = tldsByFirst[first]
+            guard candidates != nil || first == 0x78 else { return nil }
             // The TLDs with this first letter, longest first: the first that
             // the text spells (folded) and that a follower (or `limit`) ends.
-            for tld in tldsByFirst[first] ?? [] where i + tld.count <= limit {
+            for tld in candidates ?? [] where i + tld.count <= limit {
                 var k = 1
                 while k < tld.count && fold(t[i + k]) == tld[k] { k += 1 }
                 let end = i + tld.count
