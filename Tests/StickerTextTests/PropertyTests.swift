@@ -67,6 +67,28 @@ struct PropertyTests {
         }
     }
 
+    /// The API writes the HTML into its JSON response in the render's one
+    /// pass; that must be byte for byte the HTML, quoted by `JSONWriter`.
+    @Test func theHTMLRenderedIntoAJSONStringIsTheHTMLQuoted() async throws {
+        for lineBreaks in [true, false] {
+            for wrapEmoji in [true, false] {
+                let renderer = try HTMLRenderer(options: RenderOptions(lineBreaks: lineBreaks, wrapEmoji: wrapEmoji))
+                let check = { (text: String) throws in
+                    let html = Array(try renderer.render(text).utf8)
+                    var quoted = ByteBuffer(capacity: 1)
+                    html.withUnsafeBytes { JSONWriter.appendEscaped($0, to: &quoted) }
+                    var direct = ByteBuffer(capacity: 1)
+                    var text = text
+                    text.withUTF8 { renderer.renderJSONEscaped(UnsafeRawBufferPointer($0), into: &direct) }
+                    #expect(Array(direct.bytes) == Array(quoted.bytes), "\(text.debugDescription)")
+                }
+                await propertyCheck(count: 300, input: TextGen.anyText) { try check($0) }
+                await propertyCheck(count: 300, input: TextGen.bracketText) { try check($0) }
+                try check("\\ \u{1}\t\u{1F}\u{7F}\r\n\"'<&>[微笑]\\[doge]\\" + String(repeating: "\\\t[心]", count: 40))
+            }
+        }
+    }
+
     @Test func cutThenPasteAtTheSamePlaceRestoresTheText() async {
         await propertyCheck(count: 200, input: TextGen.closedText, TextGen.fraction, TextGen.fraction) { text, a, b in
             for unit in OffsetUnit.allCases {

@@ -14,6 +14,10 @@ public struct HTMLRenderer: Sendable {
     /// The `<img>` of every code, built once per renderer: `markup[markupStart[i] ..< markupStart[i + 1]]`.
     private let markup: [UInt8]
     private let markupStart: [Int]
+    /// The same markup escaped for a JSON string (`"` as `\"`), for the API's
+    /// responses, which carry the HTML as a JSON string.
+    private let jsonMarkup: [UInt8]
+    private let jsonMarkupStart: [Int]
 
     public init(catalog: StickerCatalog = .default, options: RenderOptions = RenderOptions()) throws(RenderError) {
         if let problem = options.validationProblem { throw .invalidOptions(problem) }
@@ -29,6 +33,18 @@ public struct HTMLRenderer: Sendable {
         starts.append(markup.count)
         self.markup = markup
         markupStart = starts
+        var json = ByteBuffer(capacity: markup.count + markup.count / 4)
+        var jsonStarts: [Int] = []
+        jsonStarts.reserveCapacity(starts.count)
+        markup.withUnsafeBytes { m in
+            for entry in catalog.entries.indices {
+                jsonStarts.append(json.count)
+                JSONWriter.appendEscaped(UnsafeRawBufferPointer(rebasing: m[starts[entry] ..< starts[entry + 1]]), to: &json)
+            }
+        }
+        jsonStarts.append(json.count)
+        jsonMarkup = Array(json.bytes)
+        jsonMarkupStart = jsonStarts
     }
 
     /// Renders UTF-8 bytes; invalid UTF-8 is an error, never garbage.
@@ -56,9 +72,7 @@ public struct HTMLRenderer: Sendable {
         var result: R?
         let failure: RenderError? = text.withUTF8 { u in
             let p = UnsafeRawBufferPointer(u)
-            if let base = p.baseAddress, let nul = memchr(base, 0, p.count) {
-                return .nulCharacter(offset: base.distance(to: UnsafeRawPointer(nul)))
-            }
+            if let problem = Self.problem(in: p) { return problem }
             // Room for typical sticker text (markup is ~2.5× the code it replaces) without regrowing.
             var buffer = ByteBuffer(capacity: p.count * 3 + 256)
             render(p, into: &buffer)
@@ -69,11 +83,31 @@ public struct HTMLRenderer: Sendable {
         return result!
     }
 
+    /// Why text cannot be rendered (a NUL, which HTML cannot carry), or nil.
+    static func problem(in p: UnsafeRawBufferPointer) -> RenderError? {
+        guard let base = p.baseAddress, let nul = memchr(base, 0, p.count) else { return nil }
+        return .nulCharacter(offset: base.distance(to: UnsafeRawPointer(nul)))
+    }
+
     private func render(_ p: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
         if options.wrapEmoji {
             renderScanned(p, into: &out)
         } else {
-            markup.withUnsafeBytes { renderFused(p, markup: $0, into: &out) }
+            markup.withUnsafeBytes { renderFused(p, markup: $0, jsonString: false, into: &out) }
+        }
+    }
+
+    /// Appends the HTML of `p` escaped as the content of a JSON string
+    /// (without its quotes): what `JSONWriter.appendEscaped` makes of the
+    /// HTML, written in the render's one pass (the fused loop escapes for
+    /// both at once, with the markup escaped in advance). `p` holds no NUL.
+    func renderJSONEscaped(_ p: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
+        if options.wrapEmoji {
+            var html = ByteBuffer(capacity: p.count * 3 + 256)
+            renderScanned(p, into: &html)
+            JSONWriter.appendEscaped(UnsafeRawBufferPointer(html.bytes), to: &out)
+        } else {
+            jsonMarkup.withUnsafeBytes { renderFused(p, markup: $0, jsonString: true, into: &out) }
         }
     }
 
@@ -96,12 +130,18 @@ public struct HTMLRenderer: Sendable {
     /// `<img>`. Bytes that need no attention (all CJK, most letters) are
     /// skipped eight at a time: a word is looked at byte by byte only when it
     /// holds a byte below 0x40, `[` or `]` (SWAR; the lowest flag is exact).
+    /// With `jsonString`, what is written is also escaped for a JSON string:
+    /// `markup` is then `jsonMarkup`, and `\` and the control characters
+    /// that HTML leaves as they are take `JSONWriter.writeEscaped`'s form
+    /// (HTML's replacements need no JSON escape; a test checks that).
     @inline(__always)
-    private func renderFused(_ p: UnsafeRawBufferPointer, markup: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
+    private func renderFused(_ p: UnsafeRawBufferPointer, markup: UnsafeRawBufferPointer, jsonString: Bool,
+                             into out: inout ByteBuffer) {
         let end = p.count
         guard let base = p.baseAddress else { return }
         let lineBreaks = options.lineBreaks
         let maxContent = catalog.maxContentLength
+        let starts = jsonString ? jsonMarkupStart : markupStart
         var copyFrom = 0
         var i = 0
         var openIn = -1  // the last `[` that a `]` could close, or -1
@@ -110,7 +150,8 @@ public struct HTMLRenderer: Sendable {
             if i &+ 8 <= end {
                 let w = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 let low = (w &- 0x4040_4040_4040_4040) & ~w & 0x8080_8080_8080_8080
-                let brackets = HTMLEscaping.zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B) | HTMLEscaping.zeroBytes(w ^ 0x5D5D_5D5D_5D5D_5D5D)
+                var brackets = HTMLEscaping.zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B) | HTMLEscaping.zeroBytes(w ^ 0x5D5D_5D5D_5D5D_5D5D)
+                if jsonString { brackets |= JSONWriter.specialBytes(w) }
                 if low | brackets == 0 { i &+= 8; continue }
                 let special = brackets | HTMLEscaping.specialBytes(w)
                 if special == 0 { i &+= 8; continue }
@@ -128,7 +169,7 @@ public struct HTMLRenderer: Sendable {
                 if openIn >= 0, i &- openIn &- 1 <= maxContent,
                    let entry = catalog.entryIndex(content: UnsafeRawBufferPointer(rebasing: p[(openIn &+ 1) ..< i])) {
                     out.truncate(to: openOut)
-                    let range = markupStart[entry] ..< markupStart[entry &+ 1]
+                    let range = starts[entry] ..< starts[entry &+ 1]
                     out.append(markup.baseAddress! + range.lowerBound, count: range.count)
                     copyFrom = i &+ 1
                 }
@@ -140,7 +181,15 @@ public struct HTMLRenderer: Sendable {
             default:
                 break
             }
-            guard let replacement = HTMLEscaping.replacement(for: p[i], lineBreaks: lineBreaks) else { i &+= 1; continue }
+            guard let replacement = HTMLEscaping.replacement(for: p[i], lineBreaks: lineBreaks) else {
+                if jsonString, p[i] < 0x20 || p[i] == 0x5C {
+                    if copyFrom < i { out.append(base + copyFrom, count: i &- copyFrom) }
+                    out.didWrite(JSONWriter.writeEscaped(p[i], to: out.spareCapacity(6)))
+                    copyFrom = i &+ 1
+                }
+                i &+= 1
+                continue
+            }
             if copyFrom < i { out.append(base + copyFrom, count: i &- copyFrom) }
             out.append(replacement)
             i &+= 1

@@ -50,25 +50,24 @@ public struct StickerTextAPI: Sendable {
         let request = try RenderRequest(json: parse(body))
         let renderer = try renderer(for: request.options)
         let counts = TextBackedString(request.text, catalog: catalog).counts()
-        do {
-            // `{"html", "stickers", "counts"}`; the HTML goes from the renderer's
-            // buffer into the JSON string without becoming a String.
-            return try renderer.withRendered(request.text) { html in
-                // Sized from the HTML, so the buffer is not regrown as it fills:
-                // quoting at most doubles the markup, and each sticker is
-                // listed twice (~250 bytes each time).
-                var w = JSONWriter(capacity: html.count * 2 + 512 * (1 + counts.stickers.count) + 128 * counts.emoji.count)
-                w.object { w in
-                    w.key("html"); w.string(utf8: html)
-                    // The same list is in `counts`: written once, copied there.
-                    w.key("stickers"); let stickers = w.value { TextCounts.FoundSticker.write(counts.stickers, to: &$0) }
-                    w.key("counts"); counts.write(to: &w, stickersWritten: stickers)
-                }
-                return w.bytes
+        var text = request.text
+        return try text.withUTF8 { (u) -> Result<[UInt8], APIError> in
+            let p = UnsafeRawBufferPointer(u)
+            if let problem = HTMLRenderer.problem(in: p) { return .failure(APIError(.invalidRequest, problem.description)) }
+            // Room for what most texts become, so the buffer is not regrown as
+            // it fills: text grows little, and each sticker's markup (~350
+            // bytes escaped) and its two listings (~100 each) come on top.
+            var w = JSONWriter(capacity: p.count * 2 + 256 + 640 * counts.stickers.count + 128 * counts.emoji.count)
+            w.object { w in
+                // `{"html", "stickers", "counts"}`; the HTML is rendered
+                // straight into the JSON string, escaped for it as it goes.
+                w.key("html"); w.string(escapedBy: { renderer.renderJSONEscaped(p, into: &$0) })
+                // The same list is in `counts`: written once, copied there.
+                w.key("stickers"); let stickers = w.value { TextCounts.FoundSticker.write(counts.stickers, to: &$0) }
+                w.key("counts"); counts.write(to: &w, stickersWritten: stickers)
             }
-        } catch {
-            throw APIError(error.isInvalidUTF8 ? .invalidUTF8 : .invalidRequest, error.description)
-        }
+            return .success(w.bytes)
+        }.get()
     }
 
     /// `GET /api/stickers`: `{"stickers": [...]}`, best first.
