@@ -74,6 +74,19 @@ struct JSONTests {
         #expect(error.message.contains(literal.contains("e4") || literal.count > 10 ? "out of range" : "whole number"), "\(error.message)")
     }
 
+    @Test func writtenNumbersAreTheirDecimalFormAtEveryLength() {
+        var samples: [Int?] = [nil, 0, -1, .min, .max, .min + 1, .max - 1]
+        var power = 1
+        for _ in 0 ..< 18 {
+            samples += [power, power - 1, power + 1, -power, -power + 1, 10 * power - 1]
+            power *= 10
+        }
+        var w = JSONWriter()
+        w.array(samples) { w, n in w.int(n) }
+        let expected = "[" + samples.map { $0.map(String.init) ?? "null" }.joined(separator: ",") + "]"
+        #expect(String(decoding: w.bytes, as: UTF8.self) == expected)
+    }
+
     @Test func wholeNumbersReachBothEndsOfInt() {
         #expect(JSONValue.integer("-9223372036854775808") == .whole(.min))
         #expect(JSONValue.integer("-9.223372036854775808e18") == .whole(.min))
