@@ -27,6 +27,44 @@ struct JSONTests {
         #expect(error.message.contains("at byte"))
     }
 
+    /// Strings are scanned eight bytes at a time: every escape, quote and
+    /// control character must be found at every position of a word, and the
+    /// text between escapes copied whole.
+    @Test func stringsDecodeAtEveryPositionAndLength() throws {
+        let pieces = ["a", "中", "😀", "\"", "\\", "\n", "\t", "\u{1}", "/", "\u{7F}", "é", "<b>"]
+        var generator = SystemRandomNumberGenerator()
+        for length in 0 ..< 40 {
+            for _ in 0 ..< 10 {
+                let text = (0 ..< length).map { _ in pieces.randomElement(using: &generator)! }.joined()
+                var w = JSONWriter()
+                w.object { w in w.key("text"); w.string(text) }
+                var body = w.bytes
+                var span = try UTF8Span(validating: body.span)
+                guard case .object(let fields) = try JSONValue.parse(span), case .string(let decoded)? = fields["text"] else {
+                    Issue.record("not an object with a string"); continue
+                }
+                #expect(decoded == text)
+                // Cut short anywhere inside the string: never accepted.
+                var cut = Int.random(in: 9 ..< body.count - 1, using: &generator)
+                while body[cut] & 0xC0 == 0x80 { cut -= 1 }  // at a scalar's start
+                body = Array(body[..<cut])
+                span = try UTF8Span(validating: body.span)
+                #expect(throws: APIError.self) { try JSONValue.parse(span) }
+            }
+        }
+    }
+
+    @Test func aRawControlCharacterIsRefusedAtEveryPosition() {
+        for position in 0 ..< 20 {
+            let body = "{\"text\":\"" + String(repeating: "a", count: position) + "\u{1F}" + String(repeating: "b", count: 20 - position) + "\"}"
+            guard case .failure(let error) = count(body) else { Issue.record("accepted a raw control at \(position)"); continue }
+            #expect(error.message.contains("control character"), "\(error.message)")
+            let escaped = "{\"text\":\"" + String(repeating: "\\\\", count: position) + "\u{1F}\"}"
+            guard case .failure(let after) = count(escaped) else { Issue.record("accepted a raw control after escapes"); continue }
+            #expect(after.message.contains("control character"), "\(after.message)")
+        }
+    }
+
     @Test func escapesAndSurrogatePairsDecode() throws {
         let result = try count(#"{"text":"\u4f60\"\\\/\n\t\ud83d\ude00"}"#).get()
         #expect(result["utf16"] as? Int == 1 + 1 + 1 + 1 + 1 + 1 + 2)

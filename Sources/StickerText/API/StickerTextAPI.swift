@@ -97,10 +97,10 @@ public struct StickerTextAPI: Sendable {
     private func parse(_ body: some Collection<UInt8>) throws(APIError) -> JSONValue {
         let bytes = Array(body)
         // Checked in place: `String(validating:)` would copy the body to check it.
-        guard (try? UTF8Span(validating: bytes.span)) != nil else {
+        guard let text = try? UTF8Span(validating: bytes.span) else {
             throw APIError(.invalidUTF8, "the request body is not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(bytes)))")
         }
-        return try bytes.withUnsafeBufferPointer { (p) throws(APIError) in try JSONValue.parse(p) }
+        return try JSONValue.parse(text)
     }
 }
 

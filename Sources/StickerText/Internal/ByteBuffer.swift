@@ -24,6 +24,13 @@ struct ByteBuffer: ~Copyable {
     }
 
     @inline(__always)
+    mutating func append(byte: UInt8) {
+        if count == capacity { grow(to: count &+ 1) }
+        base[count] = byte
+        count &+= 1
+    }
+
+    @inline(__always)
     mutating func append(_ s: StaticString) {
         append(s.utf8Start, count: s.utf8CodeUnitCount)
     }

@@ -35,7 +35,7 @@ struct TextValues: OptionValues {
 
     func int(_ name: String) throws(APIError) -> Int? {
         guard let text = values[name] else { return nil }
-        let number = Array(text.utf8).withUnsafeBufferPointer { try? JSONValue.parse($0) }
+        let number = try? JSONValue.parse(text.utf8Span)
         guard case .number(let literal) = number else { throw APIError(.invalidRequest, "\(name) must be a whole number") }
         return try JSONValue.wholeNumber(literal, named: name)
     }

@@ -13,13 +13,18 @@ enum JSONValue {
 
     static let maxDepth = 64
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(APIError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
-        parser.skipWhitespace()
-        let value = try parser.value(depth: 0)
-        parser.skipWhitespace()
-        if parser.i != bytes.count { throw parser.error("unexpected text after the JSON value") }
-        return value
+    /// Parses a document whose bytes are known to be UTF-8: a `UTF8Span`
+    /// says so, so the strings are made without Swift checking their bytes
+    /// again (the whole body is checked once, by the caller, for its error).
+    static func parse(_ text: UTF8Span) throws(APIError) -> JSONValue {
+        try text.span.withUnsafeBufferPointer { (bytes) throws(APIError) in
+            var parser = JSONParser(bytes: bytes)
+            parser.skipWhitespace()
+            let value = try parser.value(depth: 0)
+            parser.skipWhitespace()
+            if parser.i != bytes.count { throw parser.error("unexpected text after the JSON value") }
+            return value
+        }
     }
 
     enum Integer: Equatable {
@@ -190,47 +195,40 @@ private struct JSONParser {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< i]), as: UTF8.self)
     }
 
-    /// A string; the body was checked to be valid UTF-8 before parsing.
+    /// A string. Runs without escapes are found eight bytes at a time (the
+    /// bytes `JSONWriter` escapes: `"`, `\` and controls) and copied whole.
     mutating func string() throws(APIError) -> String {
         i += 1
-        let start = i
-        // Fast path: no escapes.
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == UInt8(ascii: "\"") {
-                defer { i += 1 }
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< i]), as: UTF8.self)
-            }
-            if b == UInt8(ascii: "\\") { break }
-            if b < 0x20 { throw error("a control character inside a string must be escaped") }
-            i += 1
+        var run = i
+        i = nextSpecial(from: i)
+        // Most strings have no escapes: made straight from the body.
+        if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
+            defer { i += 1 }
+            return Self.string(UnsafeBufferPointer(rebasing: bytes[run ..< i]))
         }
-        // With escapes. Decoded, the string is never longer than it is
-        // written up to its closing quote: room for that at once.
-        var end = i
-        while end < bytes.count && bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
-        var out: [UInt8] = []
-        out.reserveCapacity(min(end, bytes.count) - start)
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start ..< i]))
+        // Decoded, a string is never longer than it is written: the rest of
+        // the body bounds it, but it grows from a small start instead (a
+        // body of many short strings must not allocate its length each time).
+        var out = ByteBuffer(capacity: min(bytes.count - run, 256))
         while i < bytes.count {
+            if run < i { out.append(bytes.baseAddress! + run, count: i - run) }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
                 i += 1
-                return String(decoding: out, as: UTF8.self)
+                return Self.string(out.bytes)
             }
             if b < 0x20 { throw error("a control character inside a string must be escaped") }
-            if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
-            i += 1
+            i += 1  // past the backslash
             guard i < bytes.count else { break }
             let e = bytes[i]
             i += 1
             switch e {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(byte: e)
+            case UInt8(ascii: "b"): out.append(byte: 0x08)
+            case UInt8(ascii: "f"): out.append(byte: 0x0C)
+            case UInt8(ascii: "n"): out.append(byte: 0x0A)
+            case UInt8(ascii: "r"): out.append(byte: 0x0D)
+            case UInt8(ascii: "t"): out.append(byte: 0x09)
             case UInt8(ascii: "u"):
                 var scalar = try hex4()
                 if (0xD800...0xDBFF).contains(scalar) {
@@ -244,12 +242,38 @@ private struct JSONParser {
                 } else if (0xDC00...0xDFFF).contains(scalar) {
                     throw error("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true))")
                 }
-                out.append(contentsOf: String(Unicode.Scalar(scalar)!).utf8)
+                for unit in UTF8.encode(Unicode.Scalar(scalar)!)! { out.append(byte: unit) }
             default:
                 throw error("unknown escape \\\(Character(Unicode.Scalar(e)))")
             }
+            run = i
+            i = nextSpecial(from: i)
         }
         throw error("unterminated string")
+    }
+
+    /// The first `"`, `\` or control byte at or after `from`, or the end.
+    private func nextSpecial(from: Int) -> Int {
+        var k = from
+        let raw = UnsafeRawBufferPointer(bytes)
+        while k &+ 8 <= raw.count {
+            let special = JSONWriter.specialBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)))
+            if special != 0 { return k &+ special.trailingZeroBitCount >> 3 }
+            k &+= 8
+        }
+        while k < raw.count {
+            let b = raw[k]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { return k }
+            k &+= 1
+        }
+        return k
+    }
+
+    /// A String of bytes known to be UTF-8: slices of the checked body cut
+    /// at ASCII quotes, and escapes decoded to whole scalars (lone
+    /// surrogates are refused), so Swift need not check them again.
+    private static func string(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
+        String(copying: UTF8Span(unchecked: utf8.span))
     }
 
     mutating func hex4() throws(APIError) -> UInt32 {

@@ -7,10 +7,10 @@ extension StickerPack {
     /// A pack from the bytes of its `pack.json`.
     public init(packJSON bytes: some Collection<UInt8>) throws(APIError) {
         let bytes = Array(bytes)
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        guard let text = try? UTF8Span(validating: bytes.span) else {
             throw APIError(.invalidUTF8, "pack.json is not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(bytes)))")
         }
-        let json = try bytes.withUnsafeBufferPointer { (p) throws(APIError) in try JSONValue.parse(p) }
+        let json = try JSONValue.parse(text)
         try self.init(json: JSONFields(json, allowed: Self.fields))
     }
 
