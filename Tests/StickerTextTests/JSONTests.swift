@@ -125,6 +125,19 @@ struct JSONTests {
         #expect(String(decoding: w.bytes, as: UTF8.self) == expected)
     }
 
+    /// The API copies each sticker's listing from a table made per catalog:
+    /// for every code of the catalog, it is what writing the listing gives.
+    @Test func preparedStickerListingsAreTheListingsWritten() {
+        let catalog = StickerCatalog.default
+        let text = catalog.entries.map(\.code).joined(separator: "x")
+        let counts = TextBackedString(text, catalog: catalog).counts()
+        #expect(counts.stickers.count == catalog.entries.count)
+        var plain = JSONWriter(), prepared = JSONWriter()
+        counts.write(to: &plain)
+        counts.write(to: &prepared, listings: StickerListings(catalog: catalog))
+        #expect(String(decoding: prepared.bytes, as: UTF8.self) == String(decoding: plain.bytes, as: UTF8.self))
+    }
+
     @Test func wholeNumbersReachBothEndsOfInt() {
         #expect(JSONValue.integer("-9223372036854775808") == .whole(.min))
         #expect(JSONValue.integer("-9.223372036854775808e18") == .whole(.min))

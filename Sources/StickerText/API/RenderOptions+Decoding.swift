@@ -7,6 +7,9 @@ extension RenderOptions {
     /// The names of the options, everywhere they can be given.
     public enum Field: String, CaseIterable, Sendable {
         case baseURL, size, className, lineBreaks, wrapEmoji, lang
+
+        /// Every name, listed once (not per request).
+        static let names = allCases.map(\.rawValue)
     }
 
     init(decoding values: some OptionValues) throws(APIError) {
@@ -25,6 +28,6 @@ extension RenderOptions {
     /// or given twice, is an error that names it; its message also lists
     /// `others`, the names the caller takes besides the options (`text`).
     public init(textValues pairs: [(name: String, value: String)], others: [String] = []) throws(APIError) {
-        try self.init(decoding: TextValues(pairs, allowed: Field.allCases.map(\.rawValue), others: others))
+        try self.init(decoding: TextValues(pairs, allowed: Field.names, others: others))
     }
 }

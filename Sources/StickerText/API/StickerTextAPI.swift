@@ -7,11 +7,13 @@ public struct StickerTextAPI: Sendable {
     /// Built once, one per language of the default options: a renderer
     /// prepares the markup of every code, which other options pay per request.
     private let defaultRenderers: [HTMLRenderer]
+    private let listings: StickerListings
 
     public init(catalog: StickerCatalog = .default) {
         self.catalog = catalog
         // Default options are valid in every language.
         defaultRenderers = RenderLanguage.allCases.map { try! HTMLRenderer(catalog: catalog, options: RenderOptions(lang: $0)) }
+        listings = StickerListings(catalog: catalog)
     }
 
     public func edit(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
@@ -35,14 +37,14 @@ public struct StickerTextAPI: Sendable {
             text: result.text, selection: result.selection, plainSelection: result.plainSelection,
             clipboard: result.clipboard, html: html, counts: result.string.counts(policy: request.policy),
             changed: result.changed, truncated: result.truncated, rejected: result.rejected, message: result.message
-        ).write(to: &w)
+        ).write(to: &w, listings: listings)
         return w.bytes
     }
 
     public func count(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
         let request = try CountRequest(json: parse(body))
         var w = JSONWriter()
-        TextBackedString(request.text, catalog: catalog).counts(policy: request.policy).write(to: &w)
+        TextBackedString(request.text, catalog: catalog).counts(policy: request.policy).write(to: &w, listings: listings)
         return w.bytes
     }
 
@@ -63,7 +65,7 @@ public struct StickerTextAPI: Sendable {
                 // straight into the JSON string, escaped for it as it goes.
                 w.key("html"); w.string(escapedBy: { renderer.renderJSONEscaped(p, into: &$0) })
                 // The same list is in `counts`: written once, copied there.
-                w.key("stickers"); let stickers = w.value { TextCounts.FoundSticker.write(counts.stickers, to: &$0) }
+                w.key("stickers"); let stickers = w.value { TextCounts.FoundSticker.write(counts.stickers, to: &$0, listings: listings) }
                 w.key("counts"); counts.write(to: &w, stickersWritten: stickers)
             }
             return .success(w.bytes)

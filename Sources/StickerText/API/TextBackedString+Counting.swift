@@ -14,7 +14,8 @@ extension TextBackedString {
                     let entry = catalog.entries[sticker]
                     let length = lengths.utf16
                     stickers.append(.init(code: entry.code, tag: catalog.sticker(for: entry).tag ?? entry.code,
-                                          pack: catalog.pack(for: entry).id, range: TextRange(location: utf16, length: length)))
+                                          pack: catalog.pack(for: entry).id, range: TextRange(location: utf16, length: length),
+                                          entry: sticker))
                     total = total + (policy.stickerWeight.map(TextLengths.uniform) ?? lengths)
                     utf16 += lengths.utf16
                 } else {

@@ -8,6 +8,8 @@ public struct TextCounts: Hashable, Sendable {
         public let pack: String
         /// Range in the plain text, in UTF-16 units.
         public let range: TextRange
+        /// The catalog entry (its index), for `StickerListings`.
+        let entry: Int
     }
 
     public struct FoundEmoji: Hashable, Sendable {

@@ -72,14 +72,14 @@ struct EditResponse: Sendable {
     let rejected: EditRejection?
     let message: String?
 
-    func write(to w: inout JSONWriter) {
+    func write(to w: inout JSONWriter, listings: StickerListings? = nil) {
         w.object { w in
             w.key("text"); w.string(text)
             w.key("selection"); selection.write(to: &w)
             w.key("plainSelection"); plainSelection.write(to: &w)
             if let clipboard { w.key("clipboard"); w.string(clipboard) }
             w.key("html"); w.string(html)
-            w.key("counts"); counts.write(to: &w)
+            w.key("counts"); counts.write(to: &w, listings: listings)
             w.key("changed"); w.bool(changed)
             w.key("truncated"); w.bool(truncated)
             w.key("rejected"); w.string(rejected?.rawValue)  // null when not rejected, always present
@@ -108,6 +108,6 @@ struct RenderRequest: Sendable {
     init(json: JSONValue) throws(APIError) {
         let f = try JSONFields(json, allowed: ["text", "options"])
         text = try f.requiredString("text")
-        options = try f.object("options", allowed: RenderOptions.Field.allCases.map(\.rawValue)).map { (o) throws(APIError) in try RenderOptions(decoding: o) } ?? RenderOptions()
+        options = try f.object("options", allowed: RenderOptions.Field.names).map { (o) throws(APIError) in try RenderOptions(decoding: o) } ?? RenderOptions()
     }
 }

@@ -93,6 +93,16 @@ struct JSONWriter: ~Copyable {
         out.appendCopy(of: range)
     }
 
+    /// Members of the object being written, already written as JSON
+    /// (`"name":value` pairs joined by commas), such as a `StickerListings` entry.
+    mutating func members(_ json: UnsafeRawBufferPointer) {
+        guard json.count > 0 else { return }
+        let bit: UInt64 = 1 << UInt64(depth - 1)
+        if hasMember & bit != 0 { out.append(",") }
+        hasMember |= bit
+        out.append(json.baseAddress!, count: json.count)
+    }
+
     mutating func string(_ s: String?) {
         guard var s else { beforeValue(); out.append("null"); return }
         s.withUTF8 { string(utf8: $0) }

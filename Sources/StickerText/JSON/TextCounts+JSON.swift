@@ -1,7 +1,8 @@
 extension TextCounts {
     /// The count response; `remaining` and `maxLength` are `null`, not missing, without a limit.
     /// `stickersWritten`: where `w` already holds this `stickers` list, to be copied, not written again.
-    func write(to w: inout JSONWriter, stickersWritten: Range<Int>? = nil) {
+    /// `listings`: the catalog's stickers written in advance, if the caller has them.
+    func write(to w: inout JSONWriter, stickersWritten: Range<Int>? = nil, listings: StickerListings? = nil) {
         w.object { w in
             w.key("graphemes"); w.int(graphemes)
             w.key("utf16"); w.int(utf16)
@@ -12,7 +13,7 @@ extension TextCounts {
             w.key("countMode"); w.string(countMode.rawValue)
             w.key("maxLength"); w.int(maxLength)
             w.key("stickers")
-            if let stickersWritten { w.repeatValue(stickersWritten) } else { FoundSticker.write(stickers, to: &w) }
+            if let stickersWritten { w.repeatValue(stickersWritten) } else { FoundSticker.write(stickers, to: &w, listings: listings) }
             w.key("emoji")
             w.array(emoji) { w, e in
                 w.object { w in
@@ -29,14 +30,19 @@ extension TextCounts {
 }
 
 extension TextCounts.FoundSticker {
-    static func write(_ stickers: [Self], to w: inout JSONWriter) {
+    static func write(_ stickers: [Self], to w: inout JSONWriter, listings: StickerListings? = nil) {
         w.array(stickers) { w, s in
             w.object { w in
-                w.key("code"); w.string(s.code)
-                w.key("tag"); w.string(s.tag)
-                w.key("pack"); w.string(s.pack)
+                if let listings { listings.write(entry: s.entry, to: &w) } else { writeNames(code: s.code, tag: s.tag, pack: s.pack, to: &w) }
                 w.key("range"); s.range.write(to: &w)
             }
         }
+    }
+
+    /// A listing's `code`, `tag` and `pack` (also what `StickerListings` prepares).
+    static func writeNames(code: String, tag: String, pack: String, to w: inout JSONWriter) {
+        w.key("code"); w.string(code)
+        w.key("tag"); w.string(tag)
+        w.key("pack"); w.string(pack)
     }
 }

@@ -1,0 +1,31 @@
+/// Each catalog entry's `"code":…,"tag":…,"pack":…` as response JSON,
+/// written once per catalog. A render lists every sticker it finds (twice:
+/// `stickers` and `counts.stickers`), and quoting those three strings
+/// cost more than the rest of the listing; copying them is one move.
+struct StickerListings: Sendable {
+    /// `members[starts[e] ..< starts[e + 1]]` for catalog entry `e`.
+    private let members: [UInt8]
+    private let starts: [Int]
+
+    init(catalog: StickerCatalog) {
+        var members: [UInt8] = []
+        var starts: [Int] = []
+        starts.reserveCapacity(catalog.entries.count + 1)
+        for entry in catalog.entries {
+            starts.append(members.count)
+            var w = JSONWriter()
+            w.object { w in TextCounts.FoundSticker.writeNames(code: entry.code, tag: catalog.sticker(for: entry).tag ?? entry.code,
+                                                               pack: catalog.pack(for: entry).id, to: &w) }
+            // The members, without the object's braces.
+            members += w.bytes.dropFirst().dropLast()
+        }
+        starts.append(members.count)
+        self.members = members
+        self.starts = starts
+    }
+
+    /// Writes entry `entry`'s members into the object `w` is writing.
+    func write(entry: Int, to w: inout JSONWriter) {
+        members.withUnsafeBytes { w.members(UnsafeRawBufferPointer(rebasing: $0[starts[entry] ..< starts[entry + 1]])) }
+    }
+}
