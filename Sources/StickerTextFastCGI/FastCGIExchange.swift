@@ -60,27 +60,32 @@ enum FastCGIExchange {
         }
     }
 
-    /// The head goes piece by piece into libfcgi's output buffer, which
-    /// copies it anyway: no String or array of our own is built for it.
+    /// The head is gathered in a buffer on the stack and handed to libfcgi
+    /// in one call (a call per piece, fourteen or so, cost ~100 instructions
+    /// each), then the body in another: no String or array is built for it.
     static func write(_ response: HTTPResponse, head: Bool, to request: inout FCGX_Request) {
         let out = request.out
-        put("Status: ", out)
-        put(decimal: response.status, out)
-        put(" ", out)
-        put(HTTPResponse.reason(response.status), out)
-        put("\r\n", out)
-        for (name, value) in response.headers {
-            put(name, out)
-            put(": ", out)
-            put(value, out)
-            put("\r\n", out)
+        withUnsafeTemporaryAllocation(byteCount: 1024, alignment: 1) { buffer in
+            var h = Gathered(buffer, out)
+            h.put("Status: ")
+            h.put(decimal: response.status)
+            h.put(" ")
+            h.put(HTTPResponse.reason(response.status))
+            h.put("\r\n")
+            for (name, value) in response.headers {
+                h.put(name)
+                h.put(": ")
+                h.put(value)
+                h.put("\r\n")
+            }
+            if response.status != 304 {
+                h.put("Content-Length: ")
+                h.put(decimal: response.body.count)
+                h.put("\r\n")
+            }
+            h.put("\r\n")
+            h.flush()
         }
-        if response.status != 304 {
-            put("Content-Length: ", out)
-            put(decimal: response.body.count, out)
-            put("\r\n", out)
-        }
-        put("\r\n", out)
         if !head {
             response.body.withUnsafeBytes { put($0, out) }
         }
@@ -91,26 +96,52 @@ enum FastCGIExchange {
         _ = FCGX_PutStr(base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), stream)
     }
 
-    private static func put(_ text: StaticString, _ stream: UnsafeMutablePointer<FCGX_Stream>?) {
-        put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), stream)
-    }
+    /// Bytes gathered in `buffer` and written to `stream` when it is full or
+    /// flushed; a piece larger than the buffer goes straight through.
+    private struct Gathered {
+        let buffer: UnsafeMutableRawBufferPointer
+        let stream: UnsafeMutablePointer<FCGX_Stream>?
+        var count = 0
 
-    private static func put(_ text: String, _ stream: UnsafeMutablePointer<FCGX_Stream>?) {
-        var text = text
-        text.withUTF8 { put(UnsafeRawBufferPointer($0), stream) }
-    }
+        init(_ buffer: UnsafeMutableRawBufferPointer, _ stream: UnsafeMutablePointer<FCGX_Stream>?) {
+            self.buffer = buffer
+            self.stream = stream
+        }
 
-    private static func put(decimal n: Int, _ stream: UnsafeMutablePointer<FCGX_Stream>?) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var rest = n.magnitude
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            if n < 0 { put("-", stream) }
-            put(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: digits[start...])), stream)
+        mutating func put(_ bytes: UnsafeRawBufferPointer) {
+            if count + bytes.count > buffer.count { flush() }
+            if bytes.count > buffer.count { FastCGIExchange.put(bytes, stream); return }
+            if let base = bytes.baseAddress { (buffer.baseAddress! + count).copyMemory(from: base, byteCount: bytes.count) }
+            count += bytes.count
+        }
+
+        mutating func put(_ text: StaticString) {
+            put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+
+        mutating func put(_ text: String) {
+            var text = text
+            text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
+        }
+
+        mutating func put(decimal n: Int) {
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: a sign and 20 digits fit
+            withUnsafeMutableBytes(of: &digits) { d in
+                var rest = n.magnitude
+                var start = d.count
+                repeat {
+                    start -= 1
+                    d[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                } while rest > 0
+                if n < 0 { start -= 1; d[start] = UInt8(ascii: "-") }
+                put(UnsafeRawBufferPointer(rebasing: d[start...]))
+            }
+        }
+
+        mutating func flush() {
+            FastCGIExchange.put(UnsafeRawBufferPointer(rebasing: buffer[..<count]), stream)
+            count = 0
         }
     }
 
