@@ -150,10 +150,11 @@ public struct HTMLRenderer: Sendable {
             if i &+ 8 <= end {
                 let w = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 let low = (w &- 0x4040_4040_4040_4040) & ~w & 0x8080_8080_8080_8080
-                var brackets = HTMLEscaping.zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B) | HTMLEscaping.zeroBytes(w ^ 0x5D5D_5D5D_5D5D_5D5D)
-                if jsonString { brackets |= JSONWriter.specialBytes(w) }
-                if low | brackets == 0 { i &+= 8; continue }
-                let special = brackets | HTMLEscaping.specialBytes(w)
+                // Brackets, and for JSON the bytes it escapes (`\` is above 0x40: `low` misses it).
+                var marked = HTMLEscaping.zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B) | HTMLEscaping.zeroBytes(w ^ 0x5D5D_5D5D_5D5D_5D5D)
+                if jsonString { marked |= JSONWriter.specialBytes(w) }
+                if low | marked == 0 { i &+= 8; continue }
+                let special = marked | HTMLEscaping.specialBytes(w)
                 if special == 0 { i &+= 8; continue }
                 i &+= special.trailingZeroBitCount >> 3
             }
@@ -182,7 +183,7 @@ public struct HTMLRenderer: Sendable {
                 break
             }
             guard let replacement = HTMLEscaping.replacement(for: p[i], lineBreaks: lineBreaks) else {
-                if jsonString, p[i] < 0x20 || p[i] == 0x5C {
+                if jsonString, JSONWriter.needsEscape(p[i]) {
                     if copyFrom < i { out.append(base + copyFrom, count: i &- copyFrom) }
                     out.didWrite(JSONWriter.writeEscaped(p[i], to: out.spareCapacity(6)))
                     copyFrom = i &+ 1

@@ -262,8 +262,7 @@ private struct JSONParser {
             k &+= 8
         }
         while k < raw.count {
-            let b = raw[k]
-            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { return k }
+            if JSONWriter.needsEscape(raw[k]) { return k }
             k &+= 1
         }
         return k

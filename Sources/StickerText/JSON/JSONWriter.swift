@@ -198,6 +198,12 @@ struct JSONWriter: ~Copyable {
             | HTMLEscaping.zeroBytes(w ^ 0x2222_2222_2222_2222) | HTMLEscaping.zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
     }
 
+    /// Whether `writeEscaped` changes `b` (what `specialBytes` flags, a byte at a time).
+    @inline(__always)
+    static func needsEscape(_ b: UInt8) -> Bool {
+        b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\")
+    }
+
     /// The one rule of what a byte becomes inside a JSON string, written at
     /// `o` (room for six bytes): `\"`, `\\`, `\n`, `\r`, `\t`, other
     /// control characters as `\u00XX`, any other byte as itself. Answers
