@@ -31,14 +31,17 @@ public struct StickerTextAPI: Sendable {
             case .invalidText, .invalidPolicy: throw APIError(.invalidRequest, error.description)
             }
         }
-        let html = try render(result.text, options: RenderOptions())
-        var w = JSONWriter(capacity: html.utf8.count + result.text.utf8.count + 512)
-        EditResponse(
-            text: result.text, selection: result.selection, plainSelection: result.plainSelection,
-            clipboard: result.clipboard, html: html, counts: result.string.counts(policy: request.policy),
-            changed: result.changed, truncated: result.truncated, rejected: result.rejected, message: result.message
-        ).write(to: &w, listings: listings)
-        return w.bytes
+        let renderer = try renderer(for: RenderOptions())
+        let counts = result.string.counts(policy: request.policy)
+        return try withRenderable(result.text) { p in
+            var w = JSONWriter(capacity: 3 * p.count + 512 + 640 * counts.stickers.count + 128 * counts.emoji.count)
+            EditResponse(
+                text: result.text, selection: result.selection, plainSelection: result.plainSelection,
+                clipboard: result.clipboard, counts: counts,
+                changed: result.changed, truncated: result.truncated, rejected: result.rejected, message: result.message
+            ).write(to: &w, html: { renderer.renderJSONEscaped(p, into: &$0) }, listings: listings)
+            return w.bytes
+        }
     }
 
     public func count(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
@@ -52,10 +55,7 @@ public struct StickerTextAPI: Sendable {
         let request = try RenderRequest(json: parse(body))
         let renderer = try renderer(for: request.options)
         let counts = TextBackedString(request.text, catalog: catalog).counts()
-        var text = request.text
-        return try text.withUTF8 { (u) -> Result<[UInt8], APIError> in
-            let p = UnsafeRawBufferPointer(u)
-            if let problem = HTMLRenderer.problem(in: p) { return .failure(APIError(.invalidRequest, problem.description)) }
+        return try withRenderable(request.text) { p in
             // Room for what most texts become, so the buffer is not regrown as
             // it fills: text grows little, and each sticker's markup (~350
             // bytes escaped) and its two listings (~100 each) come on top.
@@ -68,7 +68,20 @@ public struct StickerTextAPI: Sendable {
                 w.key("stickers"); let stickers = w.value { TextCounts.FoundSticker.write(counts.stickers, to: &$0, listings: listings) }
                 w.key("counts"); counts.write(to: &w, stickersWritten: stickers)
             }
-            return .success(w.bytes)
+            return w.bytes
+        }
+    }
+
+    /// Hands `respond` the bytes of `text` once they are known to render
+    /// (no NUL), for a response that renders them into its JSON. Inlined:
+    /// as a call, `respond` stayed a closure context (~1.5k instructions a render).
+    @inline(__always)
+    private func withRenderable(_ text: String, _ respond: (UnsafeRawBufferPointer) -> [UInt8]) throws(APIError) -> [UInt8] {
+        var text = text
+        return try text.withUTF8 { (u) -> Result<[UInt8], APIError> in
+            let p = UnsafeRawBufferPointer(u)
+            if let problem = HTMLRenderer.problem(in: p) { return .failure(APIError(.invalidRequest, problem.description)) }
+            return .success(respond(p))
         }.get()
     }
 
