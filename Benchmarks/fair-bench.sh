@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 secs=${1:-15}
 workers=${WORKERS:-2}
-threads=${THREADS:-8}
+threads=${THREADS:-4}
 . Benchmarks/setup.sh
 bench_setup fair
 gcc -O2 -shared -fPIC -o "$out/bind_source.so" Benchmarks/bind_source.c -ldl

@@ -6,7 +6,7 @@
 # same nginx config and workers. Each backend has the threads it is run with:
 # the C responder (plain libfcgi, which holds a thread per connection nginx
 # keeps) as many as it needs not to stall, THREADS [connections / workers + 4];
-# the service its default, SERVER_THREADS [8], since its idle threads wait in
+# the service its default, SERVER_THREADS [4], since its idle threads wait in
 # a poller whatever nginx keeps; and render is measured with THREADS too. Response
 # bodies are checked (wrk reports a broken setup as fast). Worker RSS is read
 # before and after a long run.
@@ -20,7 +20,7 @@ secs=${1:-5}
 conns=${2:-32}
 workers=${WORKERS:-2}
 threads=${THREADS:-$((conns / workers + 4))}
-server_threads=${SERVER_THREADS:-8}
+server_threads=${SERVER_THREADS:-4}
 . Benchmarks/setup.sh
 bench_setup server
 bin=${SERVER_BIN:-$bin}

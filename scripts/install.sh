@@ -84,7 +84,7 @@ if [ ! -e "$defaults" ]; then
 # \`systemctl restart stickertext\`. See $docdir/operations.md.
 # The socket path and the body limit are set in the unit and in the nginx site
 # together: change them with \`make install BODY_LIMIT=…\`, not here.
-#STICKERTEXT_OPTS="--workers 4 --threads 8 --packs /srv/stickertext/packs --max-requests 0 --shutdown-grace 20"
+#STICKERTEXT_OPTS="--workers 4 --threads 4 --packs /srv/stickertext/packs --max-requests 0 --shutdown-grace 20"
 STICKERTEXT_OPTS=""
 DEFAULTS
   chmod 0644 "$defaults"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make run`: the FastCGI master and nginx on http://127.0.0.1:$PORT, stopped
 # together on Ctrl-C or SIGTERM, leaving no process behind.
-# Environment: PORT (8080), WORKERS (cores), THREADS (8), PACKS (embedded), BODY_LIMIT (1048576);
+# Environment: PORT (8080), WORKERS (cores), THREADS (4), PACKS (embedded), BODY_LIMIT (1048576);
 # nginx-conf.sh reads its per-address limits (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,7 +14,7 @@ server=${SERVER_BIN:-$root/.build/release/stickertext-server}
 chmod 755 "$run"
 "$root/scripts/nginx-conf.sh" "$root" "$run" "$port" "$socket" "$limit"
 
-args=(--socket-path "$socket" --body-limit "$limit" --threads "${THREADS:-8}")
+args=(--socket-path "$socket" --body-limit "$limit" --threads "${THREADS:-4}")
 [ -n "${WORKERS:-}" ] && args+=(--workers "$WORKERS")
 [ -n "${PACKS:-}" ] && args+=(--packs "$PACKS")
 
