@@ -12,7 +12,8 @@ struct ServerOptions: ParsableArguments {
     /// 4: a request is CPU work (nginx buffers the body), so threads beyond a
     /// few per core only take turns on it. With 8, on 2 cores under wrk -c32,
     /// a render cost 1.45× the worker CPU of the C responder's request and ran
-    /// at 0.88× its rate; with 4, 1.04× and 1.12× (docs/benchmarks.md).
+    /// at 0.88× its rate; with 4, 1.03–1.40× and 0.94–1.12× in three runs
+    /// (docs/benchmarks.md, "Threads per worker").
     @Option(help: "Threads per worker, each serving one request at a time.") var threads = 4
     @Option(help: "Threads per worker for bodies over 64 KiB, on their own socket (default: a quarter of --threads, at least 1).") var largeThreads: Int?
     @Option(help: "Seconds a request may run; past it the request is answered 503 timed_out and its worker replaced.") var requestTimeout = 10.0
