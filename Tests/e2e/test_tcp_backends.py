@@ -51,7 +51,13 @@ def test_requests_spread_over_tcp_backends_and_survive_one_dying():
         time.sleep(1.0)
         assert served(s, 1, '/api/render') == while_dead, 'a dead backend served requests'
         s.servers[1] = s.start_backend(1)
-        time.sleep(3.0)  # nginx tries it again after fail_timeout (2 s)
+        # nginx tries it again once fail_timeout (2 s) has passed since its
+        # last failed try, and the backend takes a moment to start: under a
+        # loaded CI a fixed 3 s was sometimes too short. The load runs until
+        # the backend has served again, or 15 s.
+        deadline = time.time() + 15
+        while served(s, 1, '/api/render') <= while_dead and time.time() < deadline:
+            time.sleep(0.1)
         stop.set()
         for c in clients:
             c.join()
