@@ -11,7 +11,8 @@ import Foundation
 public struct HTMLRenderer: Sendable {
     public let catalog: StickerCatalog
     public let options: RenderOptions
-    /// The `<img>` of every code, built once per renderer: `markup[markupStart[i] ..< markupStart[i + 1]]`.
+    /// The markup of every code (its `<img>`, or `<picture>` when animated), built once
+    /// per renderer: `markup[markupStart[i] ..< markupStart[i + 1]]`.
     private let markup: [UInt8]
     private let markupStart: [Int]
     /// The same markup escaped for a JSON string (`"` as `\"`), for the API's
@@ -64,29 +65,32 @@ public struct HTMLRenderer: Sendable {
         try withRendered(text) { out.append(contentsOf: $0) }
     }
 
-    /// Renders `text` and hands the HTML bytes to `body` without copying them
-    /// (the server writes them straight to the response). The bytes are valid
-    /// only inside `body`.
+    /// Renders `text` and hands the HTML bytes to `body` without copying
+    /// them. The bytes are valid only inside `body`.
     public func withRendered<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(RenderError) -> R {
-        var text = text
-        var result: R?
-        let failure: RenderError? = text.withUTF8 { u in
-            let p = UnsafeRawBufferPointer(u)
-            if let problem = Self.problem(in: p) { return problem }
+        try withRenderable(text) { p in
             // Room for typical sticker text (markup is ~2.5× the code it replaces) without regrowing.
             var buffer = ByteBuffer(capacity: p.count * 3 + 256)
             render(p, into: &buffer)
-            result = body(buffer.bytes)
-            return nil
+            return body(buffer.bytes)
         }
-        if let failure { throw failure }
-        return result!
     }
 
-    /// Why text cannot be rendered (a NUL, which HTML cannot carry), or nil.
-    static func problem(in p: UnsafeRawBufferPointer) -> RenderError? {
-        guard let base = p.baseAddress, let nul = memchr(base, 0, p.count) else { return nil }
-        return .nulCharacter(offset: base.distance(to: UnsafeRawPointer(nul)))
+    /// Hands `body` the UTF-8 bytes of `text` once they are known to render:
+    /// a NUL, which HTML cannot carry, is an error instead. For `withRendered`
+    /// and for a caller that renders the bytes itself (`renderJSONEscaped`).
+    /// Inlined: as a call, `body` stayed a closure context (~1.5k
+    /// instructions a render through the API).
+    @inline(__always)
+    func withRenderable<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) throws(RenderError) -> R {
+        var text = text
+        return try text.withUTF8 { (u) -> Result<R, RenderError> in
+            let p = UnsafeRawBufferPointer(u)
+            if let base = p.baseAddress, let nul = memchr(base, 0, p.count) {
+                return .failure(.nulCharacter(offset: base.distance(to: UnsafeRawPointer(nul))))
+            }
+            return .success(body(p))
+        }.get()
     }
 
     private func render(_ p: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
@@ -100,7 +104,8 @@ public struct HTMLRenderer: Sendable {
     /// Appends the HTML of `p` escaped as the content of a JSON string
     /// (without its quotes): what `JSONWriter.appendEscaped` makes of the
     /// HTML, written in the render's one pass (the fused loop escapes for
-    /// both at once, with the markup escaped in advance). `p` holds no NUL.
+    /// both at once, with the markup escaped in advance); with `wrapEmoji`,
+    /// rendered first and escaped after. `p` comes from `withRenderable`.
     func renderJSONEscaped(_ p: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
         if options.wrapEmoji {
             var html = ByteBuffer(capacity: p.count * 3 + 256)

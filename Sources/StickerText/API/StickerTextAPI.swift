@@ -33,7 +33,7 @@ public struct StickerTextAPI: Sendable {
         }
         let renderer = try renderer(for: RenderOptions())
         let counts = result.string.counts(policy: request.policy)
-        return try withRenderable(result.text) { p in
+        return try withRenderable(result.text, by: renderer) { p in
             var w = JSONWriter(capacity: 3 * p.count + 512 + 640 * counts.stickers.count + 128 * counts.emoji.count)
             EditResponse(
                 text: result.text, selection: result.selection, plainSelection: result.plainSelection,
@@ -55,7 +55,7 @@ public struct StickerTextAPI: Sendable {
         let request = try RenderRequest(json: parse(body))
         let renderer = try renderer(for: request.options)
         let counts = TextBackedString(request.text, catalog: catalog).counts()
-        return try withRenderable(request.text) { p in
+        return try withRenderable(request.text, by: renderer) { p in
             // Room for what most texts become, so the buffer is not regrown as
             // it fills: text grows little, and each sticker's markup (~350
             // bytes escaped) and its two listings (~100 each) come on top.
@@ -72,17 +72,15 @@ public struct StickerTextAPI: Sendable {
         }
     }
 
-    /// Hands `respond` the bytes of `text` once they are known to render
-    /// (no NUL), for a response that renders them into its JSON. Inlined:
-    /// as a call, `respond` stayed a closure context (~1.5k instructions a render).
+    /// `HTMLRenderer.withRenderable`, its error in the API's terms.
     @inline(__always)
-    private func withRenderable(_ text: String, _ respond: (UnsafeRawBufferPointer) -> [UInt8]) throws(APIError) -> [UInt8] {
-        var text = text
-        return try text.withUTF8 { (u) -> Result<[UInt8], APIError> in
-            let p = UnsafeRawBufferPointer(u)
-            if let problem = HTMLRenderer.problem(in: p) { return .failure(APIError(.invalidRequest, problem.description)) }
-            return .success(respond(p))
-        }.get()
+    private func withRenderable(_ text: String, by renderer: HTMLRenderer,
+                                _ respond: (UnsafeRawBufferPointer) -> [UInt8]) throws(APIError) -> [UInt8] {
+        do {
+            return try renderer.withRenderable(text, respond)
+        } catch {
+            throw APIError(error.isInvalidUTF8 ? .invalidUTF8 : .invalidRequest, error.description)
+        }
     }
 
     /// `GET /api/stickers`: `{"stickers": [...]}`, best first.

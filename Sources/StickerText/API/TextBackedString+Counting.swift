@@ -11,11 +11,7 @@ extension TextBackedString {
             forEachItem { range, sticker in
                 if let sticker {
                     let lengths = measure(range, in: p)
-                    let entry = catalog.entries[sticker]
-                    let length = lengths.utf16
-                    stickers.append(.init(code: entry.code, tag: catalog.sticker(for: entry).tag ?? entry.code,
-                                          pack: catalog.pack(for: entry).id, range: TextRange(location: utf16, length: length),
-                                          entry: sticker))
+                    stickers.append(.init(entry: sticker, in: catalog, range: TextRange(location: utf16, length: lengths.utf16)))
                     total = total + (policy.stickerWeight.map(TextLengths.uniform) ?? lengths)
                     utf16 += lengths.utf16
                 } else {

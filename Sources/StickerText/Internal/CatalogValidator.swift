@@ -29,8 +29,8 @@ enum CatalogValidator {
                 for file in sticker.image?.allFiles ?? [] where !isSafeRelativePath(file) {
                     issue(entry, "image path \"\(file)\" leaves the pack folder or has characters outside A-Z a-z 0-9 . _ - @ /")
                 }
-                if let image = sticker.image, image.width <= 0 || image.height <= 0 || image.width > 4096 || image.height > 4096 {
-                    issue(entry, "image size \(image.width)×\(image.height) is not between 1 and 4096")
+                if let image = sticker.image, image.width <= 0 || image.height <= 0 || image.width > ImageFileRules.maxSide || image.height > ImageFileRules.maxSide {
+                    issue(entry, "image size \(image.width)×\(image.height) is not between 1 and \(ImageFileRules.maxSide)")
                 }
                 issues += searchKeyProblems(sticker).map { CatalogIssue(file: file, entry: entry, message: $0) }
                 for code in sticker.codes {

@@ -8,8 +8,8 @@ struct JSONFields {
         guard case .object(let fields) = value else {
             throw APIError(.invalidRequest, "\(path.isEmpty ? "the body" : path) must be a JSON object, not \(value.typeName)")
         }
-        // Sorted only to name the same unknown field every time, so only when there is one.
-        if fields.keys.contains(where: { !allowed.contains($0) }), let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
+        // The least unknown name, so that the same one is named every time.
+        if let unknown = fields.keys.filter({ !allowed.contains($0) }).min() {
             let field = path.isEmpty ? unknown : "\(path).\(unknown)"
             throw APIError(.invalidRequest, "unknown field \"\(field)\"; expected \(allowed.joined(separator: ", "))")
         }

@@ -22,11 +22,16 @@ struct JSONWriter: ~Copyable {
             afterKey = false
             return
         }
-        if depth > 0 {
-            let bit: UInt64 = 1 << UInt64(depth - 1)
-            if hasMember & bit != 0 { out.append(",") }
-            hasMember |= bit
-        }
+        if depth > 0, claimMember() { out.append(",") }
+    }
+
+    /// Records that the innermost object or array has one more member, and
+    /// answers whether one came before it (so a comma goes first).
+    @inline(__always)
+    private mutating func claimMember() -> Bool {
+        let bit: UInt64 = 1 << UInt64(depth - 1)
+        defer { hasMember |= bit }
+        return hasMember & bit != 0
     }
 
     /// `,"name":` in one write: a render's response has some fifty keys,
@@ -36,12 +41,10 @@ struct JSONWriter: ~Copyable {
     /// ~70 instructions a key).
     @inline(__always)
     mutating func key(_ name: StaticString) {
-        let bit: UInt64 = 1 << UInt64(depth - 1)
         let count = name.utf8CodeUnitCount
         let o = out.spareCapacity(count &+ 4)
         var n = 0
-        if hasMember & bit != 0 { o[0] = UInt8(ascii: ","); n = 1 }
-        hasMember |= bit
+        if claimMember() { o[0] = UInt8(ascii: ","); n = 1 }
         o[n] = UInt8(ascii: "\"")
         (o + (n &+ 1)).update(from: name.utf8Start, count: count)
         o[n &+ 1 &+ count] = UInt8(ascii: "\"")
@@ -97,21 +100,14 @@ struct JSONWriter: ~Copyable {
     /// (`"name":value` pairs joined by commas), such as a `StickerListings` entry.
     mutating func members(_ json: UnsafeRawBufferPointer) {
         guard json.count > 0 else { return }
-        let bit: UInt64 = 1 << UInt64(depth - 1)
-        if hasMember & bit != 0 { out.append(",") }
-        hasMember |= bit
+        if claimMember() { out.append(",") }
         out.append(json.baseAddress!, count: json.count)
     }
 
     mutating func string(_ s: String?) {
-        guard var s else { beforeValue(); out.append("null"); return }
-        s.withUTF8 { string(utf8: $0) }
-    }
-
-    /// A string value from UTF-8 bytes (the renderer's output, without making a String of it).
-    mutating func string(utf8 p: UnsafeBufferPointer<UInt8>) {
         beforeValue()
-        JSONWriter.appendQuoted(p, to: &out)
+        guard var s else { out.append("null"); return }
+        s.withUTF8 { JSONWriter.appendQuoted($0, to: &out) }
     }
 
     mutating func int(_ n: Int?) {

@@ -11,11 +11,11 @@ struct StickerListings: Sendable {
         var members: [UInt8] = []
         var starts: [Int] = []
         starts.reserveCapacity(catalog.entries.count + 1)
-        for entry in catalog.entries {
+        for entry in catalog.entries.indices {
             starts.append(members.count)
+            let sticker = TextCounts.FoundSticker(entry: entry, in: catalog, range: TextRange(location: 0, length: 0))
             var w = JSONWriter()
-            w.object { w in TextCounts.FoundSticker.writeNames(code: entry.code, tag: catalog.sticker(for: entry).tag ?? entry.code,
-                                                               pack: catalog.pack(for: entry).id, to: &w) }
+            w.object { w in TextCounts.FoundSticker.writeNames(of: sticker, to: &w) }
             // The members, without the object's braces.
             members += w.bytes.dropFirst().dropLast()
         }

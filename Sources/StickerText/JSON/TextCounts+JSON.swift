@@ -33,16 +33,16 @@ extension TextCounts.FoundSticker {
     static func write(_ stickers: [Self], to w: inout JSONWriter, listings: StickerListings? = nil) {
         w.array(stickers) { w, s in
             w.object { w in
-                if let listings { listings.write(entry: s.entry, to: &w) } else { writeNames(code: s.code, tag: s.tag, pack: s.pack, to: &w) }
+                if let listings { listings.write(entry: s.entry, to: &w) } else { writeNames(of: s, to: &w) }
                 w.key("range"); s.range.write(to: &w)
             }
         }
     }
 
     /// A listing's `code`, `tag` and `pack` (also what `StickerListings` prepares).
-    static func writeNames(code: String, tag: String, pack: String, to w: inout JSONWriter) {
-        w.key("code"); w.string(code)
-        w.key("tag"); w.string(tag)
-        w.key("pack"); w.string(pack)
+    static func writeNames(of s: Self, to w: inout JSONWriter) {
+        w.key("code"); w.string(s.code)
+        w.key("tag"); w.string(s.tag)
+        w.key("pack"); w.string(s.pack)
     }
 }
