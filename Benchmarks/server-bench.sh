@@ -21,6 +21,8 @@ conns=${2:-32}
 workers=${WORKERS:-2}
 threads=${THREADS:-$((conns / workers + 4))}
 server_threads=${SERVER_THREADS:-4}
+rounds=${ROUNDS:-3}
+[[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "ROUNDS must be a whole number of rounds, at least 1 (got '$rounds')" >&2; exit 2; }
 . Benchmarks/setup.sh
 bench_setup server
 bin=${SERVER_BIN:-$bin}
@@ -37,12 +39,7 @@ render_query=$(python3 -c 'import json, sys, urllib.parse; print(urllib.parse.qu
 # that link with one readlink(2) per component of its path (~1 µs each on
 # this machine), so a socket deep in the checkout (bench-out/server/: six
 # calls against an install's four) would measure a cost an install does not pay.
-sock_dir=$(mktemp -d /tmp/stickertext-bench.XXXXXX)
-chmod 755 "$sock_dir"  # nginx's workers (nobody) resolve the link
-sock=$sock_dir/s.sock
-scripts/nginx-conf.sh "$root" "$out" "$port" "$sock" 1048576
-nginx -p "$out" -c "$out/nginx.conf" -e "$out/nginx-error.log" &
-nginx_pid=$!
+nginx_pid=""
 backend=""
 stop_backend() {  # both masters stop their workers on SIGTERM and wait for them
   [ -n "$backend" ] || return 0
@@ -50,8 +47,14 @@ stop_backend() {  # both masters stop their workers on SIGTERM and wait for them
   wait "$backend" 2>/dev/null || true
   backend=""
 }
-cleanup() { stop_backend; kill -QUIT $nginx_pid 2>/dev/null; wait 2>/dev/null; rm -rf "$sock_dir"; }
+cleanup() { stop_backend; [ -z "$nginx_pid" ] || kill -QUIT $nginx_pid 2>/dev/null; wait 2>/dev/null; rm -rf "${sock_dir:-}"; }
 trap cleanup EXIT
+sock_dir=$(mktemp -d /tmp/stickertext-bench.XXXXXX)
+chmod 755 "$sock_dir"  # nginx's workers (nobody) resolve the link
+sock=$sock_dir/s.sock
+scripts/nginx-conf.sh "$root" "$out" "$port" "$sock" 1048576
+nginx -p "$out" -c "$out/nginx.conf" -e "$out/nginx-error.log" &
+nginx_pid=$!
 
 run_wrk() {  # file label method path body expect
   local name=$1 cpu_before
@@ -93,7 +96,6 @@ cpu_ticks() {  # utime + stime of the backend's workers, in clock ticks (0 witho
 # put on this shared machine drifts over a minute, and a ratio of two
 # figures measured seconds apart moves with it far less than the figures do.
 # The table gives each target's median over the rounds.
-rounds=${ROUNDS:-3}
 echo "wrk -t2 -c$conns -d${secs}s on 127.0.0.1, $workers workers, C responder $threads threads each, service $server_threads," \
   "nginx worker_processes auto ($(nproc) cores), $rounds rounds"
 sleep 0.3
@@ -113,7 +115,8 @@ for round in $(seq "$rounds"); do
 
   "$bin" --socket-path "$sock" --workers "$workers" --threads "$server_threads" 2>> "$out/server.log" & backend=$!
   wait_socket; sleep 0.2
-  [ "$round" = 1 ] && rss_before=$(rss)
+  # At start: the server that stays up for the memory check (the last round's).
+  [ "$round" = "$rounds" ] && rss_before=$(rss)
   run_wrk "render.$round" "POST /api/render" POST /api/render render.json 'src=\"/stickers/weibo/smile.png\"'
   run_wrk "edit.$round" "POST /api/edit" POST /api/edit edit.json '"text":"你好[微笑][哈哈]👍🏽世界"'
   # The GETs are answered from nginx's cache, once it holds them.

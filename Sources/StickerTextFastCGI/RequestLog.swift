@@ -7,7 +7,7 @@ import Synchronization
 ///
 ///     2026-11-22T06:45:52+0000 info stickertext: [StickerTextFastCGI] POST /api/render 200 0.061ms
 ///
-/// but without what that handler costs on every request (a lock, a
+/// but without what that handler costs on every request (a lock held across a write(2), a
 /// `localtime` and a `strftime`, the message and the line built as Strings):
 /// each serving thread keeps one of these, formats into its buffer, which is
 /// reused, with the timestamp redone once a second, and hands the line to
@@ -40,8 +40,9 @@ struct RequestLog {
     /// than `flushSize` waiting writes them at once. Each write(2) holds
     /// whole lines and at most `PIPE_BUF` bytes (a longer line alone), so on
     /// a pipe or journald's stream, which the master and the other workers
-    /// write to as well, lines never mix. A worker SIGKILLed loses the lines
-    /// of its last 20 ms.
+    /// write to as well, lines never mix. A worker that dies without exiting
+    /// (SIGKILL, or a crash such as a failed precondition) loses the lines of
+    /// its last 20 ms.
     final class Output: Sendable {
         static let flushSize = 64 * 1024
         /// The lines not yet written. Held only to append or to swap: no system call under it.

@@ -216,6 +216,7 @@ enum Worker {
             FastCGIExchange.write(handler.error(error), head: slot.method == "HEAD", to: &slot.request.pointee)
             FCGX_Finish_r(slot.request)
             metrics.finished(Endpoint(path: slot.path), ResponseStatus(code: 503), micros: now / 1000 - slot.startedMicros)
+            log.flush()  // the request lines before it, then the warning, in order
             logger.warning("\(slot.method) \(slot.path) 503 ran past \(timeout) s: answered timed_out; this worker stops and is replaced")
             stopping.store(true, ordering: .relaxed)
             metrics.retire()
