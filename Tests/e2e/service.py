@@ -23,6 +23,19 @@ SPEC = yaml.safe_load(open(os.path.join(ROOT, 'public', 'openapi.yaml'), encodin
 REGISTRY = Registry().with_resource('urn:spec', Resource.from_contents(SPEC, default_specification=DRAFT202012))
 
 
+def eventually(check, timeout=10):
+    """Polls `check` until it returns something other than None, or `timeout`
+    seconds have passed; answers its last result. For what shows a moment
+    after a request (a worker writes its log every 20 ms, the master
+    publishes a reload, the scoreboard settles)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        result = check()
+        if result is not None or time.monotonic() > deadline:
+            return result
+        time.sleep(0.02)
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(('127.0.0.1', 0))

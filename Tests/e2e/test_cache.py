@@ -13,7 +13,7 @@ import urllib.parse
 
 import pytest
 
-from service import ROOT, Service
+from service import ROOT, Service, eventually
 
 RENDER = '/api/render?text=' + urllib.parse.quote('你好[微笑][reloaded]')
 GETS = [RENDER, '/api/stickers?q=xk', '/api/packs']
@@ -34,13 +34,6 @@ def backend_count(service, method, path):
 
 def published(service):
     return service.server_log().count('packs version ')
-
-
-def wait_until(condition, what, timeout=15):
-    deadline = time.time() + timeout
-    while not condition():
-        assert time.time() < deadline, 'timed out waiting for ' + what
-        time.sleep(0.05)
 
 
 @pytest.fixture(scope='module')
@@ -91,7 +84,7 @@ def test_a_pack_reload_shows_through_the_cache_at_once(own, packs):
     versions = published(own)
     os.kill(own.server.pid, signal.SIGHUP)
     # Until the last old worker has gone, the old version (and its entries) stands.
-    wait_until(lambda: published(own) > versions, 'the new packs version')
+    assert eventually(lambda: True if published(own) > versions else None, timeout=15), 'timed out waiting for the new packs version'
     after = {path: own.request('GET', path) for path in GETS}
     assert 'alt="[reloaded]"' in after[RENDER].text
     assert '[reloaded]' in after['/api/packs'].text

@@ -14,7 +14,7 @@ import time
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from service import ROOT, Service
+from service import ROOT, Service, eventually
 from test_fairness import paste
 
 sys.path.insert(0, os.path.join(ROOT, 'Benchmarks'))
@@ -37,16 +37,6 @@ def scrape(service):
 
 def value(metrics, name, **labels):
     return metrics.get((name, tuple(sorted(labels.items()))), 0)
-
-
-def eventually(check, timeout=10):
-    """Polls `check` (which returns the metrics it looked at, or None) until it holds."""
-    deadline = time.monotonic() + timeout
-    while True:
-        result = check()
-        if result is not None or time.monotonic() > deadline:
-            return result
-        time.sleep(0.05)
 
 
 def settled(service, before, expected, timeout=10):

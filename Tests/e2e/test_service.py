@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from service import ROOT, Service, check_schema
+from service import ROOT, Service, check_schema, eventually
 
 
 def test_health(service):
@@ -224,9 +224,7 @@ def test_every_request_is_logged_once_and_none_is_lost_when_the_workers_stop():
             return len(re.findall(r'\] POST /api/count 200 [0-9.]+ms\n', s.server_log()))
         assert all(s.post_json('/api/count', {'text': f'{i}'}).status == 200 for i in range(40))
         # A worker writes its lines together, every 20 ms: they show within a moment.
-        deadline = time.time() + 2
-        while logged() < 40 and time.time() < deadline:
-            time.sleep(0.02)
+        eventually(lambda: True if logged() >= 40 else None, timeout=2)
         assert logged() == 40
         assert all(s.post_json('/api/count', {'text': f'{i}'}).status == 200 for i in range(25))
         # Stopping, each worker writes what it holds before it exits.

@@ -5,7 +5,7 @@ request fails; started again, it gets traffic back."""
 import threading
 import time
 
-from service import Service
+from service import Service, eventually
 
 RENDER = {'text': '今天好开心[微笑][哈哈] 👍🏽 <b>&</b>'}
 
@@ -18,10 +18,7 @@ def served(service, index, path):
 def served_soon(service, index, path, timeout=2):
     """`served`, once it is above 0 or `timeout` has passed: a worker writes
     its request log every 20 ms."""
-    deadline = time.time() + timeout
-    while served(service, index, path) == 0 and time.time() < deadline:
-        time.sleep(0.02)
-    return served(service, index, path)
+    return eventually(lambda: n if (n := served(service, index, path)) > 0 else None, timeout) or 0
 
 
 def test_requests_spread_over_tcp_backends_and_survive_one_dying():
@@ -55,9 +52,7 @@ def test_requests_spread_over_tcp_backends_and_survive_one_dying():
         # last failed try, and the backend takes a moment to start: under a
         # loaded CI a fixed 3 s was sometimes too short. The load runs until
         # the backend has served again, or 15 s.
-        deadline = time.time() + 15
-        while served(s, 1, '/api/render') <= while_dead and time.time() < deadline:
-            time.sleep(0.1)
+        eventually(lambda: True if served(s, 1, '/api/render') > while_dead else None, timeout=15)
         stop.set()
         for c in clients:
             c.join()
