@@ -7,7 +7,8 @@
 // usage: node Benchmarks/js/model-bench.mjs CORPUS [runs]
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { applyEdit, edit, parsePolicy, TextBackedString, loadGB18030, searchStickers } from '../../public/js/model/index.js';
+import { applyEdit, edit, parsePolicy, TextBackedString, loadGB18030 } from '../../public/js/model/index.js';
+import { searchStickers } from '../../public/js/model/search.js';
 import { catalog } from '../../Tests/js/support.mjs';
 
 const [corpusPath, runsArg] = process.argv.slice(2);

@@ -1,7 +1,7 @@
 // stickertext.js owns the drop-in embed (docs/embed.md): [data-stickertext]
 // elements, now and added later, <sticker-text> and stickertext.parse, with the
 // editor's catalog and scanner modules, the packs and the images from the
-// script's origin. Text nodes only, <img>s built with DOM APIs, no inline
+// script's origin. Text nodes only, images built with DOM APIs, no inline
 // script or style, no eval: a host CSP allowing only this origin is enough.
 (() => {
   'use strict';

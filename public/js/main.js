@@ -17,7 +17,7 @@ import { saveDraft, loadDraft } from './draft.js';
 import { initChat } from './chat.js';
 import { applyStrings, setLanguage, language, t, noteFor } from './strings.js';
 import { initTheme } from './theme.js';
-import { takesTone, withTone, toneOf } from './skin-tones.js';
+import { toned } from './skin-tones.js';
 import { focusKeepingCaret } from './editor-dom.js';
 import { remember } from './recents.js';
 import { registerServiceWorker } from './offline.js';
@@ -26,7 +26,7 @@ import { registerServiceWorker } from './offline.js';
 // recent; an emoji that takes a skin tone goes in with the tone last chosen for it. It replaces
 // `range` (a suggestion's `[query`) when given, else the editor's selection.
 function insertItem(chosen, range) {
-  const item = chosen.emoji && takesTone(chosen.emoji) ? { ...chosen, emoji: withTone(chosen.emoji, toneOf(chosen.emoji)) } : chosen;
+  const item = chosen.emoji ? { ...chosen, emoji: toned(chosen.emoji) } : chosen;
   remember(item);
   const where = range ? { selection: range } : {};
   return item.tag ? editor.edit('insertSticker', { tag: item.tag, ...where }) : editor.edit('insert', { string: item.emoji, ...where });

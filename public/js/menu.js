@@ -5,12 +5,9 @@
 // Space to choose, Escape, Tab or a press elsewhere to close, and the focus
 // back where it was when it opened.
 
-let menu, opener = null, onClose = null;
+let menu, opener = null;
 
 const items = () => [...menu.querySelectorAll('[role^=menuitem]')];
-
-/** Whether the menu is showing. */
-export const isMenuOpen = () => !menu.hidden;
 
 /** Closes the menu; the focus goes back to what had it (unless `keepFocus`). */
 export function closeMenu({ keepFocus = false } = {}) {
@@ -19,17 +16,15 @@ export function closeMenu({ keepFocus = false } = {}) {
   menu.textContent = '';
   const back = opener;
   opener = null;
-  onClose?.();
   if (!keepFocus) back?.focus({ preventScroll: true });
 }
 
 /** Opens the menu named `label` next to `anchor` (an element) with `entries`:
  *  `{label, choose()}`, `{label, choose(), checked}` for a radio item, or
  *  `{group: label, entries}` for a named group. The first item takes the focus. */
-export function openMenu(anchor, label, entries, { closed } = {}) {
+export function openMenu(anchor, label, entries) {
   closeMenu({ keepFocus: true });
   opener = document.activeElement;
-  onClose = closed;
   menu.setAttribute('aria-label', label);
   for (const e of entries) menu.appendChild(e.group ? group(e) : item(e));
   menu.hidden = false;

@@ -12,7 +12,7 @@
 import { recents, clearRecents } from './recents.js';
 import { favorites } from './favorites.js';
 import { keyOf } from './stored-list.js';
-import { takesTone, withTone, toneOf } from './skin-tones.js';
+import { toned } from './skin-tones.js';
 import { t, nameOf, onLanguage } from './strings.js';
 import { say } from './status.js';
 import { focusKeepingCaret, useSystemKeyboard } from './editor-dom.js';
@@ -43,6 +43,8 @@ let current = new Map();  // key → the catalog's item: Recent and Favorites sh
 const fresh = (items) => items.map((item) => current.get(keyOf(item)) ?? item);
 const tabItems = (i) => (i === RECENT ? fresh(recents()) : i === FAVORITES ? fresh(favorites()) : packs[i - 2].stickers);
 const tabLabel = (i) => (i === RECENT ? t('recent') : i === FAVORITES ? t('favorites') : nameOf(packs[i - 2].title));
+/** The still file of a sticker's image (the image itself unless it moves). */
+const stillOf = (image) => image.poster ?? image;
 const tabHint = (i) => (i === RECENT ? t('recentHint') : t('favoritesHint'));
 
 /** Where a grid cell is: 'recent', 'favorites', 'pack', or 'results' (the search's). */
@@ -58,13 +60,13 @@ function cellFor(item) {
   b.setAttribute('aria-label', nameOf(item.name));
   if (item.image) {
     const img = document.createElement('img');
-    const still = item.image.poster ?? item.image;  // a grid of moving cells is noise: the long-press preview animates
+    const still = stillOf(item.image);  // a grid of moving cells is noise: the long-press preview animates
     img.dataset.src = still.src;  // set when its page comes near (showImages)
     img.dataset.srcset = still.srcset;
     img.alt = '';
     img.draggable = false;
     b.appendChild(img);
-  } else b.textContent = takesTone(item.emoji) ? withTone(item.emoji, toneOf(item.emoji)) : item.emoji;
+  } else b.textContent = toned(item.emoji);
   b.item = item;  // press.js inserts cell.item
   return b;
 }
@@ -241,7 +243,7 @@ export function showPacks(catalogPacks) {
   addTab('favorites', '☆');
   for (const p of packs) {
     const cover = p.stickers.find((s) => s.tag === p.cover || s.emoji === p.cover) || p.stickers[0];
-    addTab(p.id, cover.image ? (cover.image.poster ?? cover.image) : cover.emoji);
+    addTab(p.id, cover.image ? stillOf(cover.image) : cover.emoji);
   }
   labelTabs();
   selectTab(recents().length ? RECENT : FAVORITES + 1);

@@ -8,7 +8,7 @@
 
 import { nameOf } from './strings.js';
 import { isFavorite } from './favorites.js';
-import { takesTone, withTone, toneOf, TONES } from './skin-tones.js';
+import { takesTone, withTone, toned, TONES } from './skin-tones.js';
 
 import { movingOrStill } from './sticker-nodes.js';
 
@@ -41,7 +41,7 @@ function showPreview(cell) {
   preview.querySelector('.star').textContent = isFavorite(item) ? '★' : '☆';
   preview.querySelector('.tones')?.remove();
   if (item.emoji && takesTone(item.emoji)) {
-    big.textContent = withTone(item.emoji, toneOf(item.emoji));
+    big.textContent = toned(item.emoji);
     const row = document.createElement('span');
     row.className = 'tones';
     row.append(...TONES.map((tone) => { const b = document.createElement('b'); b.textContent = withTone(item.emoji, tone); b.tone = tone; return b; }));

@@ -26,7 +26,13 @@ function stored() {
 }
 
 /** The tone last chosen for `emoji` ('' when none). */
-export const toneOf = (emoji) => (TONES.includes(stored()[emoji]) ? stored()[emoji] : '');
+export function toneOf(emoji) {
+  const tone = stored()[emoji];
+  return TONES.includes(tone) ? tone : '';
+}
+
+/** `emoji` as it shows and goes in: with the tone last chosen for it, if it takes one. */
+export const toned = (emoji) => withTone(emoji, toneOf(emoji));
 
 /** Remembers `tone` for `emoji`. */
 export function chooseTone(emoji, tone) {

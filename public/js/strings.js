@@ -1,5 +1,6 @@
-// strings.js owns the interface's language: every string the page shows or
-// announces, in Chinese and in English, which of the two is in use (the
+// strings.js owns the interface's language: the strings the page itself shows
+// or announces, in Chinese and in English (the text model's messages and the
+// server's errors stay as they come), which of the two is in use (the
 // user's switch, remembered, else navigator.language), sticker names in that
 // language, and the page's static labels (data-i18n attributes in
 // index.html). Modules ask t(key) when they build; those that built with the
@@ -93,8 +94,6 @@ const STRINGS = {
   },
 };
 
-export const LANGUAGES = Object.freeze(Object.keys(STRINGS));
-
 function initial() {
   try {
     const chosen = localStorage.getItem(KEY);
@@ -129,14 +128,14 @@ export function noteFor(response, maxLength) {
 /** Calls `f()` after each switch of language. */
 export const onLanguage = (f) => listeners.push(f);
 
-/** Labels every element under `root` marked data-i18n="key" (its text),
+/** Labels every element marked data-i18n="key" (its text),
  *  data-i18n-label (aria-label), data-i18n-placeholder, data-i18n-title. */
-export function applyStrings(root = document) {
+export function applyStrings() {
   document.documentElement.lang = t('htmlLang');
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
-  for (const el of root.querySelectorAll('[data-i18n-placeholder]')) el.placeholder = t(el.dataset.i18nPlaceholder);
-  for (const el of root.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
+  for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
+  for (const el of document.querySelectorAll('[data-i18n-placeholder]')) el.placeholder = t(el.dataset.i18nPlaceholder);
+  for (const el of document.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
 }
 
 /** Switches to `lang` ('zh' or 'en'), remembered for the next visit. */

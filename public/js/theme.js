@@ -12,7 +12,7 @@ function remembered() {
 let choice = remembered();  // 'dark', 'light', or null: the system's
 
 /** Whether dark is shown now. */
-export const isDark = () => (choice ?? (systemDark.matches ? 'dark' : 'light')) === 'dark';
+const isDark = () => (choice ?? (systemDark.matches ? 'dark' : 'light')) === 'dark';
 
 function show(toggle) {
   if (choice) document.documentElement.dataset.theme = choice;
