@@ -1,7 +1,8 @@
 /* The C baseline for rendering: the same work as the Swift renderer, in a
  * plain -O2 loop. Escapes & < > " ' (CR as &#13;, LF as <br>), pairs each
  * `]` with the last `[` on the line, looks the content up in the same
- * open-addressing hash table, and writes a precomputed <img> for known codes.
+ * open-addressing hash table, and writes a sticker's precomputed markup for
+ * known codes (an animated one's <img> inside <picture> with its poster).
  * Reports the best of N runs in MB/s and its output size (run.sh checks it
  * equals the Swift output's).
  *
@@ -38,6 +39,44 @@ static char *read_file(const char *path, size_t *len) {
     if (fread(buf, 1, *len, f) != *len) { perror(path); exit(1); }
     buf[*len] = 0; fclose(f);
     return buf;
+}
+
+/* The markup of one code, built once as the Swift renderer builds it
+ * (HTMLRenderer.appendStickerMarkup): an <img> whose attribute values are
+ * escaped, inside <picture> with the still poster for reduced motion when the
+ * sticker is animated. */
+enum { FIELDS = 11 };
+static char *markup_at; static size_t markup_len;
+static void add(const char *s) { size_t n = strlen(s); memcpy(markup_at + markup_len, s, n); markup_len += n; }
+static void add_escaped(const char *s) {
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': add("&amp;"); break;
+        case '<': add("&lt;"); break;
+        case '>': add("&gt;"); break;
+        case '"': add("&quot;"); break;
+        case '\'': add("&#39;"); break;
+        default: markup_at[markup_len++] = *s;
+        }
+    }
+}
+static void add_url(const char *pack, const char *file) { add_escaped("/stickers/"); add_escaped(pack); add("/"); add_escaped(file); }
+
+static char *markup(char **f, size_t *len) {
+    markup_at = malloc(8192); markup_len = 0;
+    const char *pack = f[1];
+    int animated = f[8][0] != 0;
+    if (animated) {
+        add("<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"");
+        add_url(pack, f[8]); add(" 1x, "); add_url(pack, f[9]); add(" 2x, "); add_url(pack, f[10]); add(" 3x\">");
+    }
+    add("<img class=\"sticker\" src=\""); add_url(pack, f[2]);
+    add("\" srcset=\""); add_url(pack, f[3]); add(" 2x, "); add_url(pack, f[4]); add(" 3x");
+    add("\" width=\""); add(f[7]); add("\" height=\"20\" alt=\"["); add_escaped(f[0]);
+    add("]\" title=\""); add_escaped(f[5]); add("\" aria-label=\""); add_escaped(f[6]); add("\" draggable=\"false\">");
+    if (animated) add("</picture>");
+    *len = markup_len;
+    return markup_at;
 }
 
 static unsigned char *out; static size_t out_len;
@@ -106,19 +145,19 @@ int main(int argc, char **argv) {
     size_t size = 16; while (size < count * 2) size <<= 1;
     slots = calloc(size, sizeof(entry)); mask = size - 1;
     for (char *line = strtok(codes, "\n"); line; line = strtok(NULL, "\n")) {
-        char *f[7]; f[0] = line;
-        for (int i = 1; i < 7; i++) { f[i] = strchr(f[i - 1], '\t'); *f[i]++ = 0; }
+        /* code, pack, 1x, 2x, 3x, title, aria-label, width, poster 1x, 2x, 3x (empty: not animated) */
+        char *f[FIELDS]; f[0] = line;
+        for (int i = 1; i < FIELDS; i++) { f[i] = strchr(f[i - 1], '\t'); *f[i]++ = 0; }
         entry e = { f[0], strlen(f[0]), NULL, 0 };
         if (e.len > max_key) max_key = e.len;
-        char img[2048];
-        e.img_len = snprintf(img, sizeof img, "<img class=\"sticker\" src=\"/stickers/%s/%s\" srcset=\"/stickers/%s/%s 2x, /stickers/%s/%s 3x\" width=\"20\" height=\"20\" alt=\"[%s]\" title=\"%s\" aria-label=\"%s\" draggable=\"false\">",
-                             f[1], f[2], f[1], f[3], f[1], f[4], f[0], f[5], f[6]);
-        e.img = strdup(img);
+        e.img = markup(f, &e.img_len);
         size_t s = hash((unsigned char *)e.key, e.len) & mask;
         while (slots[s].key) s = (s + 1) & mask;
         slots[s] = e;
     }
-    out = malloc(n * 4 + 4096);
+    size_t max_markup = 0;
+    for (size_t s = 0; s < size; s++) if (slots[s].key && slots[s].img_len > max_markup) max_markup = slots[s].img_len;
+    out = malloc(n * 6 + n / 3 * max_markup + 4096);  /* every byte escaped, or a sticker every 3 bytes */
     double best = 1e9;
     for (int r = 0; r < runs; r++) {
         struct timespec t0, t1;

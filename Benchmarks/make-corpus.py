@@ -28,15 +28,22 @@ if not source:
     sys.exit('fortunes-zh is missing: apt-get install fortunes-zh')
 source = re.sub(r'\x1b\[[0-9;]*m', '', source).replace('\n%\n', '\n')
 
-known = []  # (code content, pack id, 1x, 2x, 3x, title: English for ASCII codes, else Chinese, aria-label: Chinese)
+# (code content, pack id, 1x, 2x, 3x, title: English for ASCII codes, else Chinese, aria-label: Chinese,
+#  width at the default height of 20, and an animated sticker's poster 1x, 2x, 3x, empty for a still one):
+# what the Swift renderer puts in a sticker's markup, so the baselines do the same work.
+HEIGHT = 20
+known = []
 for pack_file in sorted(glob.glob(os.path.join(ROOT, 'public/stickers/*/pack.json'))):
     pack = json.load(open(pack_file, encoding='utf-8'))
     for s in pack['stickers']:
         if 'tag' in s:
+            image = s['image']
+            width = str(max(1, (image['width'] * HEIGHT + image['height'] // 2) // image['height']))
+            poster = image.get('poster') or {}
             for code in [s['tag']] + s.get('aliases', []):
                 title = s['name']['en'] if code.isascii() else s['name']['zh']
-                known.append((code[1:-1], pack['id'], s['image']['1x'], s['image']['2x'], s['image']['3x'], title,
-                              s['name']['zh']))
+                known.append((code[1:-1], pack['id'], image['1x'], image['2x'], image['3x'], title,
+                              s['name']['zh'], width, poster.get('1x', ''), poster.get('2x', ''), poster.get('3x', '')))
 with open(os.path.join(out_dir, 'codes.tsv'), 'w', encoding='utf-8') as f:
     for row in known:
         f.write('\t'.join(row) + '\n')
