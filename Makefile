@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := .build/release/stickertext
 
-.PHONY: run demo test build install install-build deps bench bench-page bench-server bench-fair fuzz faults scaleout soak leaks clean
+.PHONY: run demo test build install install-build deps bench bench-worst bench-page bench-server bench-fair fuzz faults scaleout soak leaks clean
 
 deps:
 	@scripts/install-deps.sh
@@ -46,11 +46,20 @@ test: deps
 	$(SWIFT) test
 	Tests/cli/cli-test.sh .build/debug/stickertext
 	STICKERTEXT_CLI=.build/debug/stickertext node --test Tests/js/
+	$(SWIFT) build -c release --product stickertext
+	STICKERTEXT_CLI=$(BIN) node --test Tests/js/worst-case.guard.mjs
 	Fuzz/run.sh 20
 	cd Tests/e2e && python3 -m pytest -q -p no:cacheprovider
 
 bench: deps
 	@Benchmarks/run.sh
+
+# The worst-case search: adversarial shapes through every op, mode and limit,
+# Swift (the release CLI) and JS, growth and cost per byte against mixed text
+# (docs/benchmarks.md); exits non-zero when a target fails.
+bench-worst: deps
+	$(SWIFT) build -c release --product stickertext
+	@STICKERTEXT_CLI=$(BIN) node Benchmarks/worst/bench-worst.mjs
 
 # Workers SIGKILLed again and again and the master replaced, under wrk: failures as clients see them.
 faults: deps

@@ -1,0 +1,330 @@
+// make bench-worst: a search for input that costs more than its size. Every
+// shape of shapes.mjs goes through every op, count mode and limit that
+// changes its path, in Swift (the release CLI) and in JS (the model in node),
+// at growing sizes; each case is held to three targets:
+//
+//   growth    t(8n) / t(n) <= 10 for n = 8 KiB (8n = 64 KiB, far under the
+//             1 MiB body limit);
+//   per byte  no case over 10x the time per byte of mixed chat text of the
+//             same size through the same op, mode and limit;
+//   deadline  the worst cases, at the largest body the limit lets in, answer
+//             in under the server's 10 s deadline.
+//
+// The search climbs a ladder of sizes, 128 B, 1 KiB, 8 KiB, 64 KiB: a case
+// goes one size up only while it costs at most 2, 8 and 25 ms there (more is
+// over 10x mixed text already), and under a cap of 16x its time one size down
+// (at least 40 ms): a case stopped by the cap grew more than 16x for 8x the
+// size. A case that stops low has its growth taken between the two largest
+// sizes it reached (16 B below 128 B), and its cost per byte at the largest.
+// Times are CPU time per request (runner.mjs: process start-up is never in
+// them, and other load on the machine inflates them far less than wall time),
+// the lowest of up to 3 groups of copies; a verdict near a target (0.85x to
+// 3x it) is measured again with 5 more groups.
+//
+// usage: node Benchmarks/worst/bench-worst.mjs
+//   STICKERTEXT_CLI   the CLI (default .build/release/stickertext)
+//   WORST_SHAPES      a regular expression: only the shapes it matches (mixed always runs)
+//   WORST_IMPLS       swift,js (default both)
+// Writes bench-out/worst/report.txt (the table and the verdicts) and results.json.
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { cases, SHAPES, COVERAGE, largestBody, warmups, BODY_LIMIT } from './shapes.mjs';
+import { runSwift, runJS } from './runner.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CLI = process.env.STICKERTEXT_CLI ?? join(ROOT, '.build', 'release', 'stickertext');
+const OUT = join(ROOT, 'bench-out', 'worst');
+
+const N = 8192;                 // n: growth is t(8n) / t(n)
+const RUNGS = [16, 128, 1024, N, 8 * N];
+// A case goes one size up from these only while it costs at most this (ms):
+// above, it is over 10x mixed text's cost there already, and its growth is
+// taken one size down.
+const CLIMB_MS = { 128: 2, 1024: 8, [N]: 25 };
+const GROWTH_TARGET = 10;
+const PER_BYTE_TARGET = 10;
+const DEADLINE_MS = 10_000;
+const CAP_FACTOR = 16;          // a size up runs under a cap of this times the cost one size down
+const CAP_FLOOR_MS = 40;
+const FIRST_CAP_MS = 2_000;     // the first size's cap
+const FLOOR_MS = 1;             // below this at its largest size a case is too cheap to judge
+const GROUP_MS = 2;             // copies per group: enough for this much work
+const GROUPS = 3;
+const CONFIRM_GROUPS = 5;
+const WORST_PER_IMPL = 5;       // cases run at the body limit
+
+const started = performance.now();
+const filter = process.env.WORST_SHAPES ? new RegExp(process.env.WORST_SHAPES) : null;
+const shapes = SHAPES.filter((s) => !filter || filter.test(s.name) || s.name === 'mixed');
+const all = cases(shapes);
+const warm = warmups();
+const impls = (process.env.WORST_IMPLS ?? 'swift,js').split(',');
+if (impls.includes('swift') && !existsSync(CLI)) {
+  console.error(`no CLI at ${CLI}: build it (swift build -c release --product stickertext) or set STICKERTEXT_CLI`);
+  process.exit(2);
+}
+const run = { swift: (items) => runSwift(CLI, items, warm), js: (items) => runJS(items, warm) };
+
+/** Per impl and case: times per size (a list of group figures, or 'timeout'), and the error code answered. */
+const state = new Map(impls.map((impl) => [impl, all.map(() => ({ t: {}, error: undefined, cap: {} }))]));
+const best = (xs) => (Array.isArray(xs) ? Math.min(...xs) : xs);
+const fmt = (ms) => (ms === undefined ? '-' : ms === 'timeout' ? 'cap' : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(3));
+const sizeName = (b) => (b >= 1024 ? `${b / 1024}K` : `${b}B`);
+const log = (...a) => console.error(`[${((performance.now() - started) / 1000).toFixed(0)} s]`, ...a);
+
+/**
+ * Measures requests [{impl, ci, size, groups, copies, cap}], the impls side
+ * by side (CPU time, so they do not disturb each other's figures much), a
+ * slice of cases at a time (the bodies of 64 KiB cases add up).
+ */
+async function measure(requests, label) {
+  const t0 = performance.now();
+  const slice = 600;
+  for (let at = 0; at < requests.length; at += slice) {
+    const part = requests.slice(at, at + slice);
+    await Promise.all(impls.map(async (impl) => {
+      const mine = part.filter((r) => r.impl === impl);
+      const items = [];
+      const bodies = new Map(mine.map((r) => [r, all[r.ci].body(r.size)]));
+      const maxGroups = Math.max(0, ...mine.map((r) => r.groups));
+      // Groups of one case apart from each other: a burst of load hits one group of many cases.
+      for (let g = 0; g < maxGroups; g++) {
+        for (const r of mine) {
+          if (g < r.groups) items.push({ r, kind: all[r.ci].kind, body: bodies.get(r), copies: r.copies, cap: r.cap, key: `${r.ci}/${r.size}` });
+        }
+      }
+      const results = await run[impl](items);
+      items.forEach((item, i) => {
+        const s = state.get(impl)[item.r.ci];
+        const res = results[i];
+        s.cap[item.r.size] = item.r.cap;
+        if (res.timeout) s.t[item.r.size] = 'timeout';
+        if (res.ms === undefined || s.t[item.r.size] === 'timeout') return;
+        (s.t[item.r.size] = Array.isArray(s.t[item.r.size]) ? s.t[item.r.size] : []).push(res.ms);
+        if (s.error === undefined) s.error = res.error;
+      });
+    }));
+  }
+  log(`${label}: ${requests.length} case-sizes in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+const copiesFor = (predictedMs) => Math.max(1, Math.min(16, Math.ceil(GROUP_MS / Math.max(predictedMs, 0.001))));
+const capAfter = (ms) => Math.max(CAP_FLOOR_MS, CAP_FACTOR * ms);
+const figure = (impl, ci, size) => state.get(impl)[ci].t[size];
+
+/**
+ * One size of the ladder for `wanted` [{impl, ci}] (each with its last
+ * figure one size down): one group first; GROUPS - 1 more for the cases that
+ * stay cheap (a slow case's one figure is far from any noise).
+ */
+async function rung(size, wanted, label) {
+  const request = (w, groups) => {
+    const below = best(figure(w.impl, w.ci, size / 8));
+    return { ...w, size, groups, copies: copiesFor(8 * below), cap: capAfter(below) };
+  };
+  await measure(wanted.map((w) => request(w, 1)), `${label}, one group`);
+  const cheap = wanted.filter((w) => Array.isArray(figure(w.impl, w.ci, size)) && best(figure(w.impl, w.ci, size)) <= 100);
+  await measure(cheap.map((w) => request(w, GROUPS - 1)), `${label}, ${GROUPS - 1} more groups`);
+}
+
+/** The cases whose figure at `size` lets them climb (at most `limitMs`). */
+function climbers(size, limitMs) {
+  const wanted = [];
+  for (const impl of impls) {
+    state.get(impl).forEach((s, ci) => {
+      const t = s.t[size];
+      if (t !== undefined && t !== 'timeout' && best(t) <= limitMs) wanted.push({ impl, ci });
+    });
+  }
+  return wanted;
+}
+
+/** The largest two sizes a case reached: [lower, upper] (upper may be 'timeout'). */
+function topPair(s) {
+  const reached = RUNGS.filter((r) => s.t[r] !== undefined);
+  if (reached.length < 2) return null;
+  return [reached[reached.length - 2], reached[reached.length - 1]];
+}
+
+/** growth, per byte and their verdicts for one case of one impl. */
+function verdict(impl, ci) {
+  const s = state.get(impl)[ci];
+  const c = all[ci];
+  const pair = topPair(s);
+  const v = { pair, growth: null, growthBound: false, perByte: null, perByteBound: false, perByteAt: null, growthFail: false, perByteFail: false };
+  if (!pair) return v;
+  const [lo, hi] = pair;
+  const tLo = best(s.t[lo]), tHi = s.t[hi];
+  if (tLo === 'timeout') return v;
+  if (tHi === 'timeout') {
+    v.growth = s.cap[hi] / tLo;
+    v.growthBound = true;
+    v.growthFail = v.growth > GROWTH_TARGET;
+  } else {
+    v.growth = best(tHi) / tLo;
+    v.growthFail = v.growth > GROWTH_TARGET && best(tHi) >= FLOOR_MS;
+  }
+  // Cost per byte against mixed text of the same size, same op and combo (the yardstick), same impl.
+  const yard = all.findIndex((y) => y.shape === 'mixed' && y.op === c.yardstick[0] && y.combo === c.yardstick[1]);
+  const ys = state.get(impl)[yard];
+  for (const size of [...RUNGS].reverse()) {
+    const mine = s.t[size], theirs = ys?.t[size];
+    if (mine === undefined || theirs === undefined || theirs === 'timeout') continue;
+    v.perByteAt = size;
+    if (mine === 'timeout') {
+      v.perByte = s.cap[size] / best(theirs);
+      v.perByteBound = true;
+      v.perByteFail = v.perByte > PER_BYTE_TARGET;
+    } else {
+      v.perByte = best(mine) / best(theirs);
+      v.perByteFail = v.perByte > PER_BYTE_TARGET && best(mine) >= FLOOR_MS;
+    }
+    break;
+  }
+  return v;
+}
+
+// The search: every case at 128 B, then up the ladder; a case that stopped
+// at 128 B is measured at 16 B too, for its growth.
+log(`${all.length} cases × ${impls.join(', ')}, CLI ${CLI}`);
+const everyCase = impls.flatMap((impl) => all.map((_, ci) => ({ impl, ci })));
+await measure(everyCase.map((w) => ({ ...w, size: 128, groups: 1, copies: 4, cap: FIRST_CAP_MS })), '128B');
+const stoppedFirst = everyCase.filter(({ impl, ci }) => !(best(figure(impl, ci, 128)) <= CLIMB_MS[128]));
+await measure(stoppedFirst.map((w) => ({ ...w, size: 16, groups: GROUPS, copies: 4, cap: FIRST_CAP_MS })), '16B (the cases that stopped at 128B)');
+for (const size of [1024, N, 8 * N]) await rung(size, climbers(size / 8, CLIMB_MS[size / 8]), sizeName(size));
+
+// Verdicts near a target are measured again (both sizes of the pair), with more groups.
+const confirm = [];
+for (const impl of impls) {
+  all.forEach((_, ci) => {
+    const v = verdict(impl, ci);
+    const near = (x, target) => x !== null && x > target * 0.85 && x < target * 3;
+    if (!v.pair || v.growthBound || !(near(v.growth, GROWTH_TARGET) || near(v.perByte, PER_BYTE_TARGET))) return;
+    const s = state.get(impl)[ci];
+    for (const size of v.pair) {
+      if (s.t[size] === 'timeout') continue;
+      confirm.push({ impl, ci, size, groups: CONFIRM_GROUPS, copies: copiesFor(best(s.t[size])), cap: capAfter(best(s.t[size])) });
+    }
+  });
+}
+await measure(confirm, 'again, near a target');
+
+// The deadline: the worst cases of each impl at the largest body that fits the limit, once.
+function estimateAtLimit(impl, ci) {
+  const s = state.get(impl)[ci];
+  const v = verdict(impl, ci);
+  if (!v.pair || v.growth === null) return 0;
+  const top = v.pair[1];
+  const tTop = s.t[top] === 'timeout' ? s.cap[top] : best(s.t[top]);
+  const exponent = Math.min(3, Math.max(1, Math.log(v.growth) / Math.log(8)));
+  return tTop * (BODY_LIMIT / top) ** exponent;
+}
+const deadline = [];
+for (const impl of impls) {
+  const seen = new Set();
+  const ranked = all.map((c, ci) => ({ ci, est: estimateAtLimit(impl, ci) })).sort((a, b) => b.est - a.est);
+  for (const { ci, est } of ranked) {
+    if (seen.size >= WORST_PER_IMPL) break;
+    if (seen.has(all[ci].shape) || est === 0) continue;
+    seen.add(all[ci].shape);
+    deadline.push({ impl, ci, size: largestBody(all[ci]), est });
+  }
+}
+const deadlineResults = [];
+await Promise.all(impls.map(async (impl) => {
+  const mine = deadline.filter((d) => d.impl === impl);
+  const items = mine.map((d) => ({ kind: all[d.ci].kind, body: all[d.ci].body(d.size), cap: DEADLINE_MS, key: `deadline/${d.ci}` }));
+  const results = await run[impl](items);
+  mine.forEach((d, i) => deadlineResults.push({ ...d, bytes: Buffer.byteLength(items[i].body), result: results[i] }));
+}));
+log('at the body limit: done');
+
+// The report.
+const lines = [];
+const out = (line = '') => lines.push(line);
+out(`bench-worst: ${all.length} cases (${shapes.length} shapes) × ${impls.join(' and ')}; n = ${N / 1024} KiB, 8n = ${8 * N / 1024} KiB; CPU time per request`);
+out('covered:');
+out(`  shapes: ${shapes.map((s) => s.name).join(' ')}`);
+out('  text shapes, each through:');
+for (const [ops, combos] of Object.entries(COVERAGE)) out(`    ${ops}: ${combos.join(', ')}`);
+out('  body shapes (numbers, nesting, keys, whitespace) in each numeric field or an unknown field of count, edit and render, each against the op it stands for');
+out(`  sizes ${RUNGS.slice(1).map(sizeName).join(', ')}: a case climbs while it costs <= ${Object.values(CLIMB_MS).join(', ')} ms there, under a cap of ${CAP_FACTOR}x its last time`);
+out(`  (at least ${CAP_FLOOR_MS} ms); 16B below a case that stops at 128B; growth is taken at the largest two sizes reached, cost per byte at the largest`);
+out(`  not judged: a case under ${FLOOR_MS} ms at its largest size (too cheap to grow or to weigh)`);
+out();
+out(`${'impl'.padEnd(6)}${'shape'.padEnd(26)}${'op'.padEnd(21)}${'combo'.padEnd(15)}${RUNGS.map((r) => sizeName(r).padStart(8)).join('')}  ${'growth'.padStart(9)} ${'pair'.padEnd(9)} ${'per byte'.padStart(9)} ${'at'.padEnd(4)} verdict  error`);
+const failures = { growth: [], perByte: [] };
+const unexpectedErrors = [];
+for (const impl of impls) {
+  all.forEach((c, ci) => {
+    const s = state.get(impl)[ci];
+    const v = verdict(impl, ci);
+    const times = RUNGS.map((r) => fmt(s.t[r] === undefined ? undefined : best(s.t[r])).padStart(8)).join('');
+    const growth = v.growth === null ? '-' : `${v.growthBound ? '>' : ''}${v.growth.toFixed(1)}x`;
+    const perByte = v.perByte === null ? '-' : `${v.perByteBound ? '>' : ''}${v.perByte.toFixed(1)}x`;
+    const pair = v.pair ? `${sizeName(v.pair[0])}>${sizeName(v.pair[1])}` : '-';
+    const bad = [v.growthFail && 'GROWTH', v.perByteFail && 'BYTE'].filter(Boolean).join(',') || 'ok';
+    out(`${impl.padEnd(6)}${c.shape.padEnd(26)}${c.op.padEnd(21)}${c.combo.padEnd(15)}${times}  ${growth.padStart(9)} ${pair.padEnd(9)} ${perByte.padStart(9)} ${(v.perByteAt ? sizeName(v.perByteAt) : '-').padEnd(4)} ${bad.padEnd(8)} ${s.error ?? ''}`);
+    const row = { impl, shape: c.shape, op: c.op, combo: c.combo, ...v };
+    if (v.growthFail) failures.growth.push(row);
+    if (v.perByteFail) failures.perByte.push(row);
+    if (s.error && c.family !== 'json') unexpectedErrors.push(`${impl} ${c.shape} ${c.op} ${c.combo}: ${s.error}`);
+  });
+}
+
+/** Failing cases grouped by impl and shape: count, worst figure, and the ops. */
+function summary(rows, field) {
+  const groups = new Map();
+  for (const r of rows) {
+    const k = `${r.impl} ${r.shape}`;
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(r);
+  }
+  return [...groups].map(([k, rs]) => {
+    const worst = rs.reduce((a, b) => (b[field] > a[field] ? b : a));
+    const ops = [...new Set(rs.map((r) => r.op))];
+    return `    ${k}: ${rs.length} cases, worst ${worst[`${field}Bound`] ? '>' : ''}${worst[field].toFixed(1)}x (${worst.op} ${worst.combo}${worst.pair ? `, ${sizeName(worst.pair[0])}>${sizeName(worst.pair[1])}` : ''}); ops: ${ops.slice(0, 8).join(' ')}${ops.length > 8 ? ` +${ops.length - 8}` : ''}`;
+  });
+}
+
+out();
+if (unexpectedErrors.length) {
+  out(`note: ${unexpectedErrors.length} text cases were answered with an error (their cost is the error path's):`);
+  for (const e of unexpectedErrors.slice(0, 20)) out(`    ${e}`);
+}
+out();
+out('at the body limit (the worst cases by their growth, run once):');
+let deadlineFail = 0;
+for (const d of deadlineResults) {
+  const c = all[d.ci];
+  const r = d.result;
+  const shown = r.timeout ? `>= ${DEADLINE_MS / 1000} s (stopped)` : `${fmt(r.ms)} ms`;
+  const fail = r.timeout || r.ms >= DEADLINE_MS;
+  if (fail) deadlineFail++;
+  out(`  ${d.impl.padEnd(6)}${c.shape.padEnd(26)}${c.op.padEnd(21)}${c.combo.padEnd(15)}${String(d.bytes).padStart(8)} bytes  ${shown}${fail ? '  FAIL' : ''}${r.error ? `  (${r.error})` : ''}`);
+}
+out();
+out(`growth: ${failures.growth.length} cases over ${GROWTH_TARGET}x for 8x the size:`);
+summary(failures.growth, 'growth').forEach((l) => out(l));
+out(`per byte: ${failures.perByte.length} cases over ${PER_BYTE_TARGET}x mixed text's time per byte:`);
+summary(failures.perByte, 'perByte').forEach((l) => out(l));
+out();
+const checks = [
+  [`growth <= ${GROWTH_TARGET}x for 8x the size in every case`, failures.growth.length],
+  [`no case over ${PER_BYTE_TARGET}x mixed text's time per byte`, failures.perByte.length],
+  [`no request within the ${BODY_LIMIT}-byte body limit reaches the ${DEADLINE_MS / 1000} s deadline (${deadlineResults.length} worst cases run)`, deadlineFail],
+];
+for (const [what, failed] of checks) out(`${failed ? 'FAIL' : 'PASS'}: ${what}${failed ? ` (${failed} failed)` : ''}`);
+out(`run time: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+mkdirSync(OUT, { recursive: true });
+writeFileSync(join(OUT, 'report.txt'), lines.filter((l) => l !== undefined).join('\n') + '\n');
+writeFileSync(join(OUT, 'results.json'), JSON.stringify({
+  cases: impls.flatMap((impl) => all.map((c, ci) => ({ impl, shape: c.shape, op: c.op, combo: c.combo, times: state.get(impl)[ci].t, error: state.get(impl)[ci].error, ...verdict(impl, ci) }))),
+  deadline: deadlineResults.map((d) => ({ impl: d.impl, shape: all[d.ci].shape, op: all[d.ci].op, combo: all[d.ci].combo, bytes: d.bytes, ...d.result })),
+}));
+console.log(lines.join('\n'));
+console.log(`(also in ${join('bench-out', 'worst', 'report.txt')})`);
+process.exit(checks.some(([, failed]) => failed) ? 1 : 0);
