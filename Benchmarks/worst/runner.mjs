@@ -9,9 +9,10 @@
 //   output whenever 64 KiB have gathered. After each measured request (or
 //   group of copies) the runner puts a marker request whose answer is over
 //   192 KiB: when the first byte of that answer arrives, the CLI has made
-//   the measured answer and the marker's, written everything before, and is
-//   blocked writing the marker's answer into the full pipe. The CLI's CPU
-//   time (/proc/PID/schedstat) read at that moment, minus the reading at the
+//   the measured answer and the marker's and written everything before; the
+//   runner stops reading until the CLI is blocked writing the marker's answer
+//   into the full pipe. The CLI's CPU time (/proc/PID/schedstat, exact for a
+//   blocked process) read then, minus the reading at the
 //   marker before, is the measured request plus one marker; a marker after a
 //   marker, every 16 requests, measures the marker, which is subtracted.
 // - JS: the child times each request itself (process.cpuUsage()).
@@ -46,7 +47,8 @@ export const median = (xs) => {
 
 const errorCode = (head) => /^\{"error":\{"code":"([a-z_]+)"/.exec(head)?.[1] ?? null;
 
-/** CPU time (ms) a process's main thread has run, or undefined once it is gone. */
+/** CPU time (ms) a process's main thread has run, or undefined once it is gone
+ *  (exact for a blocked process; for a running one, as of its last tick). */
 function cpuOf(pid) {
   try {
     return Number(readFileSync(`/proc/${pid}/schedstat`, 'latin1').split(' ')[0]) / 1e6;
@@ -55,21 +57,41 @@ function cpuOf(pid) {
   }
 }
 
+/** Whether a process is asleep (blocked), or gone. */
+function blocked(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return 'SDtTZX'.includes(stat[stat.lastIndexOf(')') + 2]);
+  } catch {
+    return true;
+  }
+}
+
 /**
- * Runs one process on `input`. For each line of its stdout: onStart(index,
- * cpu) when its first byte arrives (cpu: the process's CPU ms then), and
- * onLine(index, head, bytes) when it is complete. Killed when stuck(cpu, wall) says so.
+ * Runs one process on `input`. For each line of its stdout: onLine(index,
+ * head, bytes) when it is complete; and for the lines that `timed(index)`
+ * names, onStart(index, cpu) with the process's CPU ms once the line's first
+ * byte has arrived and the process is blocked (its output is not read
+ * meanwhile, so a long answer fills the pipe and stops it). Killed when
+ * stuck(cpu, wall) says so.
  */
-function drive(command, args, input, { onStart = () => {}, onLine = () => {}, stuck }) {
+function drive(command, args, input, { timed = () => false, onStart = () => {}, onLine = () => {}, stuck }) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let index = 0, head = '', bytes = 0, started = false, killed = false, stderr = '';
+    const readWhenBlocked = (line) => {
+      if (!killed && !blocked(child.pid)) { setTimeout(() => readWhenBlocked(line), 0.2); return; }
+      onStart(line, cpuOf(child.pid));
+      child.stdout.resume();
+    };
     child.stdout.on('data', (chunk) => {
-      let cpu;
-      const cpuNow = () => (cpu ??= cpuOf(child.pid));
+      let pending;  // a timed line that began in this chunk
       let from = 0;
       while (from < chunk.length) {
-        if (!started) { onStart(index, cpuNow()); started = true; }
+        if (!started) {
+          started = true;
+          if (timed(index)) pending = index;
+        }
         const nl = chunk.indexOf(10, from);
         const end = nl === -1 ? chunk.length : nl;
         if (head.length < 200) head += chunk.toString('latin1', from, Math.min(end, from + 200));
@@ -80,6 +102,10 @@ function drive(command, args, input, { onStart = () => {}, onLine = () => {}, st
         bytes = 0;
         started = false;
         from = nl + 1;
+      }
+      if (pending !== undefined) {
+        child.stdout.pause();
+        readWhenBlocked(pending);
       }
     });
     child.stderr.on('data', (d) => { if (stderr.length < 4000) stderr += d; });
@@ -165,6 +191,7 @@ async function swiftBatch(cli, kind, batch, warmup) {
   const cpuAt = new Array(lines.length), heads = new Array(lines.length), ends = new Array(lines.length);
   let current = 0;  // the first item whose marker after it has not begun to arrive
   const run = await drive(cli, [kind, '--jsonl'], Buffer.from(lines.join('\n') + '\n'), {
+    timed: (i) => isMarker[i],
     onStart: (i, cpu) => {
       cpuAt[i] = cpu;
       while (current < spans.length && cpuAt[spans[current][1]] !== undefined) current++;
