@@ -35,11 +35,10 @@ public struct TextEditor: Sendable {
             guard let target else { return unchanged(string, selection: range, unit: unit) }
             return replace(target, in: string, with: "", caretAt: target.lowerBound, unit: unit)
         case .moveCaret(let n):
-            var caret = n >= 0 ? range.upperBound : range.lowerBound
-            for _ in 0 ..< min(n.magnitude, UInt(string.bytes.count)) {
-                guard let step = n >= 0 ? string.unit(after: caret) : string.unit(before: caret) else { break }
-                caret = n >= 0 ? step.upperBound : step.lowerBound
-            }
+            // No text has more units than bytes: a larger move is clamped first.
+            let count = Int(min(n.magnitude, UInt(string.bytes.count)))
+            let caret = n >= 0 ? string.position(movingForward: count, from: range.upperBound)
+                : string.position(movingBackward: count, from: range.lowerBound)
             return unchanged(string, selection: caret ..< caret, unit: unit)
         case .select:
             return unchanged(string, selection: range, unit: unit)
