@@ -41,4 +41,12 @@ struct URLScannerTests {
             #expect(TwitterURLs.find(in: Self.points(text)) == ReferenceURLScanner.find(in: Self.points(text)), "\(shape) × 300 + \(tail)")
         }
     }
+
+    /// The insert cut trusts its estimate after these (InsertCut): the list
+    /// the docs, the JS model (insert-cut.js `STOPS`) and the corpus
+    /// generator give, derived here from the rule's classes.
+    @Test func theStopsAreWhitespaceAndAFewSymbols() {
+        let stops = (0 ... 0x10FFFF).filter { TwitterURLs.isStop(UInt32($0)) }
+        #expect(stops == [0x09, 0x0A, 0x0B, 0x0C, 0x20, 0x5C, 0x5E, 0x7B, 0x7D, 0x85, 0xA0, 0x3000])
+    }
 }

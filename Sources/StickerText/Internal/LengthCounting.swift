@@ -67,6 +67,44 @@ enum LengthCounting {
     static func nfcWeights(of clusters: [Range<Int>], in p: UnsafeBufferPointer<UInt8>) -> [Int] {
         var weights: [Int] = []
         weights.reserveCapacity(clusters.count)
+        forEachBatch(of: clusters, in: p) { nfc in
+            var weight = NFCWeight()
+            for scalar in nfc.unicodeScalars {
+                if scalar.value == 0 {
+                    weights.append(weight.total)
+                    weight = NFCWeight()
+                } else {
+                    weight.add(scalar.value)
+                }
+            }
+            weights.append(weight.total)
+        }
+        precondition(weights.count == clusters.count, "NFC kept every U+0000 separator")
+        return weights
+    }
+
+    /// The NFC code points of each cluster, batched as `nfcWeights` batches them.
+    static func nfcScalars(of clusters: [Range<Int>], in p: UnsafeBufferPointer<UInt8>) -> [[UInt32]] {
+        var out: [[UInt32]] = []
+        out.reserveCapacity(clusters.count)
+        forEachBatch(of: clusters, in: p) { nfc in
+            var current: [UInt32] = []
+            for scalar in nfc.unicodeScalars {
+                if scalar.value == 0 {
+                    out.append(current)
+                    current = []
+                } else {
+                    current.append(scalar.value)
+                }
+            }
+            out.append(current)
+        }
+        precondition(out.count == clusters.count, "NFC kept every U+0000 separator")
+        return out
+    }
+
+    /// Calls `body` with the NFC form of each batch of ~2 KB of the clusters, joined by U+0000.
+    private static func forEachBatch(of clusters: [Range<Int>], in p: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
         var batch = 0
         while batch < clusters.count {
             var end = batch
@@ -75,36 +113,18 @@ enum LengthCounting {
                 bytes += clusters[end].count + 1
                 end += 1
             }
-            weights += nfcWeights(ofBatch: clusters[batch ..< end], in: p)
+            var joined: [UInt8] = []
+            joined.reserveCapacity(bytes)
+            for r in clusters[batch ..< end] {
+                if !joined.isEmpty { joined.append(0) }  // clusters are never empty
+                joined += UnsafeBufferPointer(rebasing: p[r])
+            }
+            // Foundation answers a bridged string: made native, its scalars are walked in one pass.
+            var nfc = String(decoding: joined, as: UTF8.self).precomposedStringWithCanonicalMapping
+            nfc.makeContiguousUTF8()
+            body(nfc)
             batch = end
         }
-        return weights
-    }
-
-    private static func nfcWeights(ofBatch clusters: ArraySlice<Range<Int>>, in p: UnsafeBufferPointer<UInt8>) -> [Int] {
-        var joined: [UInt8] = []
-        joined.reserveCapacity(clusters.reduce(clusters.count) { $0 + $1.count })
-        for r in clusters {
-            if !joined.isEmpty { joined.append(0) }  // clusters are never empty
-            joined += UnsafeBufferPointer(rebasing: p[r])
-        }
-        // Foundation answers a bridged string: made native, its scalars are walked in one pass.
-        var nfc = String(decoding: joined, as: UTF8.self).precomposedStringWithCanonicalMapping
-        nfc.makeContiguousUTF8()
-        var weights: [Int] = []
-        weights.reserveCapacity(clusters.count)
-        var weight = NFCWeight()
-        for scalar in nfc.unicodeScalars {
-            if scalar.value == 0 {
-                weights.append(weight.total)
-                weight = NFCWeight()
-            } else {
-                weight.add(scalar.value)
-            }
-        }
-        weights.append(weight.total)
-        precondition(weights.count == clusters.count, "NFC kept every U+0000 separator")
-        return weights
     }
 
     /// The clusters whose weight is their NFC form's, weighed in batches of

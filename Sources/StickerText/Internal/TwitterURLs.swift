@@ -459,6 +459,59 @@ extension TwitterURLs {
         return out
     }
 
+    /// The URLs of the text run `p[range]` as byte ranges of it, each widened
+    /// to whole grapheme clusters (the insert cut's estimate weighs them by
+    /// their clusters). NFC changes text only within a cluster, so the run is
+    /// normalized cluster by cluster, and each cluster's code points are known.
+    static func spans(in range: Range<Int>, of p: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        guard mayHoldURL(range, in: p) else { return [] }
+        var clusters: [(bytes: Range<Int>, simple: Bool)] = []
+        GraphemeSegmentation.forEachCluster(in: range, of: p) { cluster, simple in
+            clusters.append((cluster, simple))
+            return true
+        }
+        var normalized = LengthCounting.nfcScalars(of: clusters.filter { !$0.simple }.map(\.bytes), in: p).makeIterator()
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(range.count)
+        /// For each cluster, the count of code points up to its end.
+        var ends: [Int] = []
+        ends.reserveCapacity(clusters.count)
+        for cluster in clusters {
+            if cluster.simple {
+                scalars.append(UTF8Bytes.scalar(at: cluster.bytes.lowerBound, in: p))
+            } else {
+                scalars += composeHangulLVT(normalized.next()!)
+            }
+            ends.append(scalars.count)
+        }
+        /// The cluster holding code point `i`.
+        func cluster(holding i: Int) -> Int {
+            var lo = 0, hi = ends.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if ends[mid] <= i { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        return find(in: scalars).map { url in
+            let first = cluster(holding: url.lowerBound), last = cluster(holding: url.upperBound - 1)
+            return clusters[first].bytes.lowerBound ..< clusters[last].bytes.upperBound
+        }
+    }
+
+    /// A character no part of a URL holds and that ends every look of the
+    /// rule ahead: before it, the URLs are what they would be were the text
+    /// to end there, and after it what they would be were the text to begin
+    /// there. Derived from the rule's own classes, it comes to whitespace
+    /// (tab, line feed, VT, FF, NEL, space, U+00A0, U+3000) and `\\ ^ { }`;
+    /// nothing joins it or composes with it (`<` and `>` would: ≮ ≯).
+    static func isStop(_ c: UInt32) -> Bool {
+        GraphemeSegmentation.isSimple(c) && preceding.contains(c) && tldFollower.contains(c)
+            && !domainChar.contains(c) && !pathGeneral.contains(c) && !queryChar.contains(c) && !asciiDomainChar.contains(c)
+            && !punycodeChar.contains(c) && !tcoSlugChar.contains(c)
+            && ![0x28, 0x29, 0x2D, 0x2E, 0x2F, 0x3A, 0x3C, 0x3E, 0x3F, 0x5F, 0x3002, 0xFF0E, 0xFF61].contains(c)
+    }
+
     /// The NFC code points of `p[range]` (ASCII as it is).
     static func nfcScalars(_ range: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> [UInt32] {
         // Simple scalars (ASCII, CJK, kana, Hangul syllables…) are unchanged by NFC and compose with nothing.

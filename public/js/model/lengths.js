@@ -65,6 +65,14 @@ export function weightWithURLs(s, start, end) {
   return weight + textWeight(points, at, points.length);
 }
 
+/** The URLs of the text run s[start..<end] as `[start, end]` ranges widened
+ *  to whole clusters (urls.js `urlSpans`); the URL rule must be loaded. */
+export function urlSpansIn(s, start, end) {
+  if (!mayHoldURL(s, start, end)) return [];
+  if (!urls) throw new Error('the weighted count of a text that may hold a URL needs loadURLs() first');
+  return urls.urlSpans(s, start, end);
+}
+
 function textWeight(points, a, b) {
   if (a >= b) return 0;
   let text = '';

@@ -10,6 +10,7 @@
 // points.
 
 import * as T from './twitter-text-tables.js';
+import { forEachCluster } from './graphemes.js';
 
 export const URL_WEIGHT = 2300;  // 1/100 units
 
@@ -395,4 +396,27 @@ function punycodeLength(input) {
     n += 1;
   }
   return output;
+}
+
+/** The URLs of the text run `s[start..<end]` as `[start, end]` UTF-16 ranges,
+ *  each widened to whole grapheme clusters (the insert cut's estimate weighs
+ *  them by their clusters): the run normalized cluster by cluster, so each
+ *  cluster's code points are known (see TwitterURLs.spans in Swift). */
+export function urlSpans(s, start, end) {
+  const clusters = [], points = [], ends = [];
+  forEachCluster(s, start, end, (a, b, simple) => {
+    if (simple) points.push(s.codePointAt(a));
+    else for (const ch of s.slice(a, b).normalize('NFC')) points.push(ch.codePointAt(0));
+    clusters.push([a, b]);
+    ends.push(points.length);
+  });
+  const holding = (i) => {
+    let lo = 0, hi = ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ends[mid] <= i) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  };
+  return findURLs(points).map(([a, b]) => [clusters[holding(a)][0], clusters[holding(b - 1)][1]]);
 }
