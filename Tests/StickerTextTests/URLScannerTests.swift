@@ -49,4 +49,16 @@ struct URLScannerTests {
         let stops = (0 ... 0x10FFFF).filter { TwitterURLs.isStop(UInt32($0)) }
         #expect(stops == [0x09, 0x0A, 0x0B, 0x0C, 0x20, 0x5C, 0x5E, 0x7B, 0x7D, 0x85, 0xA0, 0x3000])
     }
+
+    /// A label too long to be valid is refused before nameprep and Punycode
+    /// (each costs more than linear in a label's length); the characters
+    /// nameprep removes do not count, so a label of them and two letters is valid.
+    @Test func longLabelsAreRefusedBeforeTheyAreEncoded() {
+        let points = { (s: String) in s.unicodeScalars.map(\.value) }
+        #expect(IDNA.encodedLength(points(String(repeating: "é", count: 10) + ".com")) != nil)
+        #expect(IDNA.encodedLength(points(String(repeating: "é", count: 300) + ".com")) == nil)
+        #expect(IDNA.encodedLength(points(String(repeating: "e\u{301}", count: 100_000) + ".com")) == nil)
+        #expect(IDNA.encodedLength(points(String(repeating: "\u{AD}", count: 100_000) + "éa.com")) == IDNA.encodedLength(points("éa.com")))
+        #expect(IDNA.encodedLength(points("éa.com")) != nil)
+    }
 }

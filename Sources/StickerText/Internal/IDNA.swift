@@ -42,6 +42,12 @@ enum IDNA {
 
     static func toASCII(_ label: [UInt32]) -> Int? {
         if label.allSatisfy({ $0 < 0x80 }) { return label.count > 0 && label.count < 64 ? label.count : nil }
+        // Nameprep maps no character to nothing but those it removes, and NFKC
+        // composes at most 4 code points into one (the longest canonical
+        // decomposition): 256 others make at least 64, too long to be valid.
+        // Refused here, a long label is never normalized (Foundation's NFKC
+        // moves the rest of the string at each composition).
+        if label.lazy.filter({ !removed.contains($0) }).count >= 256 { return nil }
         guard let prepped = nameprep(label) else { return nil }
         if prepped.allSatisfy({ $0 < 0x80 }) { return prepped.count > 0 && prepped.count < 64 ? prepped.count : nil }
         if prepped.starts(with: [0x78, 0x6E, 0x2D, 0x2D]) { return nil }
