@@ -169,6 +169,7 @@ enum Worker {
             let start = DispatchTime.now().uptimeNanoseconds
             let httpRequest = FastCGIExchange.read(&request.pointee, bodyLimit: handler.bodyLimit)
             slot.begin(method: httpRequest.method, path: httpRequest.path)
+            TestOnlySlowRequests.holdIfAsked(request.pointee.envp, logger: logger)
             let response = httpRequest.path == MetricsRoute.path
                 ? MetricsRoute.response(to: httpRequest, peer: FCGX_GetParam("REMOTE_ADDR", request.pointee.envp).map { String(cString: $0) }, snapshot: metrics.scoreboard.snapshot)
                 : handler.handle(httpRequest)
