@@ -107,3 +107,11 @@ def test_every_request_past_the_deadline_is_answered_503_once_and_run_once_while
         assert len(times) >= 100 and p99 < 0.25, (len(times), p99, times[-5:])
     finally:
         service.stop()
+
+
+def test_the_test_only_hold_does_nothing_unless_the_server_was_started_with_its_variable(service):
+    start = time.monotonic()
+    r = service.request('POST', '/api/count', '{"text":"a"}',
+                        {'Content-Type': 'application/json', 'X-Stickertext-Test-Hold': f'{HOLD_MS} ignored'})
+    assert r.status == 200 and time.monotonic() - start < 1
+    assert 'test-only hold' not in service.server_log()
