@@ -92,7 +92,7 @@ public struct APIHandler: Sendable {
     /// `GET /api/render?text=…`: an HTML fragment for other sites, CORS open;
     /// revalidated like a search, its ETag naming the packs' version and the
     /// fragment, so that after a pack reload no cache keeps an old fragment
-    /// for more than a minute.
+    /// for more than a minute. Under `fragmentPolicy` when opened on its own.
     private func renderFragment(_ request: HTTPRequest) -> HTTPResponse {
         let pairs: [(name: String, value: String)]
         do {
@@ -115,7 +115,7 @@ public struct APIHandler: Sendable {
         do {
             let body = Array(try api.render(text, options: options).utf8)
             return revalidated(request, body: body, etag: packs.etag(ofAnswer: body), contentType: "text/html; charset=utf-8",
-                               headers: [Self.openToOtherSites])
+                               headers: [Self.openToOtherSites, ("Content-Security-Policy", Self.fragmentPolicy)])
         } catch {
             return self.error(error)
         }
@@ -170,6 +170,18 @@ public struct APIHandler: Sendable {
     private static let jsonContentType = "application/json; charset=utf-8"
     /// CORS open: the embed script and other sites' pages read these answers.
     private static let openToOtherSites = ("Access-Control-Allow-Origin", "*")
+
+    /// The render fragment's Content-Security-Policy, for a browser that
+    /// opens its URL as a page (a site that puts the fragment into its own
+    /// page is under that page's policy). The fragment is text, `<br>`,
+    /// spans and sticker images from the service's `/stickers/`: images from
+    /// this origin and nothing else, no script, style, frame, form or base;
+    /// `sandbox` gives it an opaque origin too, so that even markup that got
+    /// into it could reach nothing of this origin's. A `baseURL` naming
+    /// another origin shows its images where the fragment is embedded, not here.
+    public static let fragmentPolicy =
+        "default-src 'none'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox"
+
 
     private func json(_ status: Int, _ body: [UInt8], cache: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", Self.jsonContentType), ("Cache-Control", cache)], body: body)

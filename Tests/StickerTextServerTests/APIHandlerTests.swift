@@ -71,6 +71,29 @@ struct APIHandlerTests {
         #expect(html.hasSuffix("&lt;b&gt;"))
     }
 
+    @Test func theFragmentOpenedOnItsOwnMayShowImagesOfThisOriginAndNothingElse() throws {
+        let response = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: "text=%5B%E5%BE%AE%E7%AC%91%5D"))
+        #expect(response.status == 200)
+        let policy = try #require(response.header("content-security-policy"))
+        let directives = Dictionary(uniqueKeysWithValues: policy.split(separator: ";").map {
+            let words = $0.split(separator: " ").map(String.init)
+            return (words[0], Array(words.dropFirst()))
+        })
+        #expect(directives["default-src"] == ["'none'"])
+        #expect(directives["img-src"] == ["'self'"])
+        for directive in ["base-uri", "form-action", "frame-ancestors"] {
+            #expect(directives[directive] == ["'none'"], "\(directive)")
+        }
+        #expect(directives["sandbox"] == [])
+        #expect(directives.keys.filter { $0.hasPrefix("script") || $0.hasPrefix("style") }.isEmpty)
+        // The images it has are the service's own, under /stickers/.
+        #expect(String(decoding: response.body, as: UTF8.self).contains(#"src="/stickers/weibo/smile.png""#))
+        let revalidated = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: "text=%5B%E5%BE%AE%E7%AC%91%5D",
+                                                     headers: ["If-None-Match": response.header("etag") ?? ""]))
+        #expect(revalidated.status == 304)
+        #expect(revalidated.header("content-security-policy") == policy)
+    }
+
     @Test func queryOptionsAreReadByTheSameDecoderAsJSONOptions() {
         // 24.0 is the integer 24 in the query as in JSON; 0/1 are booleans.
         let query = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: "text=%5Bdoge%5D&size=24.0&lineBreaks=0"))
