@@ -125,6 +125,26 @@ def test_nginx_answers_its_errors_in_json(service, request_bytes, status):
         assert str(service.body_limit) in error['message']
 
 
+@pytest.mark.parametrize('version, status', [
+    ('HTTP/1.0', 200), ('HTTP/1.1', 200), ('HTTP/1.2', 200), ('HTTP/1.9', 200), ('HTTP/1.999', 200),
+    ('HTTP/2.0', 505), ('HTTP/2', 505), ('HTTP/3.0', 505), ('HTTP/10.0', 505),
+    ('HTTP/0.9', 400), ('HTTP/1.1000', 400), ('HTTP/1.x', 400), ('http/1.1', 400), ('HTTX/1.1', 400),
+])
+def test_any_http_1_version_is_answered_as_http_1_1_and_another_major_version_is_505(service, version, status):
+    """RFC 9110 §6.2: a server answers a request of a later minor version as
+    the highest it supports, so HTTP/1.9 is answered, in HTTP/1.1; a later
+    major version is 505, and what is not a version at all 400 (docs/api.md)."""
+    with socket.create_connection(('127.0.0.1', service.port), timeout=5) as s:
+        s.sendall(f'GET /api/health {version}\r\n'.encode() + H + b'\r\n')
+        first_line = s.makefile('rb').readline()
+    assert first_line.split(b' ')[:2] == [b'HTTP/1.1', str(status).encode()], first_line
+    got, headers, body = raw(service.port, f'GET /api/health {version}\r\n'.encode() + H + b'\r\n')
+    if status == 200:
+        assert json.loads(body)['status'] == 'ok'
+    else:
+        assert_error(got, headers, body)
+
+
 METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'CONNECT', 'PROPFIND',
            'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'QUERY', 'FOO']
 STATIC = ['/', '/index.html', '/openapi.yaml', '/app.css', '/stickers/weibo/smile.png', '/stickers/weibo/pack.json']
