@@ -67,6 +67,8 @@ class Response:
     def __init__(self, status, headers, body):
         self.status = status
         self.headers = {k.lower(): v for k, v in headers}
+        # As sent, a header sent twice twice: `headers` keeps the last.
+        self.header_lines = [(k.lower(), v) for k, v in headers]
         self.body = body
 
     def json(self):
