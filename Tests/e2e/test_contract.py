@@ -36,6 +36,9 @@ API_METHODS = {
 ALLOW = {'/api/render': 'GET, HEAD, POST', '/api/edit': 'POST', '/api/count': 'POST'}
 # Statuses nginx may answer on an API path (403, 404, 412 and 416 are the static files').
 NGINX_API_STATUSES = {400, 405, 413, 414, 429, 431, 500, 501, 502, 503, 504, 505}
+# The headers every answer carries, nginx's own errors included: nginx/security-headers.conf.
+SECURITY_HEADERS = dict((name.lower(), value) for name, value in re.findall(
+    r'^add_header (\S+) "([^"]*)" always;', open(os.path.join(ROOT, 'nginx', 'security-headers.conf')).read(), re.M))
 
 
 def schemathesis(port, *extra):
@@ -83,8 +86,10 @@ def raw(port, request, timeout=5):
 
 
 def assert_error(status, headers, body, code=None):
-    """An error in the API's shape, with the code nginx's page has for the status (or `code`)."""
+    """An error in the API's shape, with the code nginx's page has for the status
+    (or `code`), and the security headers of every answer."""
     assert headers.get('content-type') == 'application/json; charset=utf-8', (status, headers, body[:200])
+    assert {name: headers.get(name) for name in SECURITY_HEADERS} == SECURITY_HEADERS, (status, headers)
     error = json.loads(body)['error']
     assert error['code'] == (code or PAGES[status]), (status, error)
     assert error['code'] in CODES
@@ -94,6 +99,13 @@ def assert_error(status, headers, body, code=None):
 
 H = b'Host: localhost\r\nConnection: close\r\n'
 BIG = 2 * 1048576
+
+
+def test_the_security_headers_are_those_of_a_normal_answer(service):
+    assert {'x-content-type-options', 'referrer-policy', 'x-frame-options'} <= set(SECURITY_HEADERS)
+    for path in ('/api/health', '/index.html', '/stickers/weibo/smile.png'):
+        headers = service.request('GET', path).headers
+        assert {name: headers.get(name) for name in SECURITY_HEADERS} == SECURITY_HEADERS, path
 
 
 @pytest.mark.parametrize('request_bytes, status', [
