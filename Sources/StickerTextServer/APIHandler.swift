@@ -130,6 +130,13 @@ public struct APIHandler: Sendable {
         guard Self.isJSON(request.headers["content-type"]) else {
             return error(APIError(.unsupportedMediaType, "send the body as application/json (UTF-8)"))
         }
+        // A compressed body would be read as its coded bytes: refused, saying
+        // which coding is taken (RFC 9110 §12.5.3).
+        guard Self.hasNoContentCoding(request.headers["content-encoding"]) else {
+            var response = error(APIError(.unsupportedMediaType, "send the body uncompressed: no Content-Encoding (gzip or any other) is taken"))
+            response.headers.append(("Accept-Encoding", "identity"))
+            return response
+        }
         do {
             let body = switch endpoint {
             case .render: try api.render(request.body)
@@ -229,6 +236,15 @@ public struct APIHandler: Sendable {
         let parts = contentType.lowercased().split(separator: ";").map { $0.filter { $0 != " " && $0 != "\t" } }
         guard parts.first == "application/json" || parts.first == "application/x-www-form-urlencoded" else { return false }
         return parts.dropFirst().allSatisfy { $0 == "charset=utf-8" || $0 == "charset=\"utf-8\"" || !$0.hasPrefix("charset=") }
+    }
+
+    /// No `Content-Encoding`, or only `identity` (RFC 9110's name for none).
+    static func hasNoContentCoding(_ contentEncoding: String?) -> Bool {
+        guard let contentEncoding else { return true }
+        return contentEncoding.split(separator: ",").allSatisfy {
+            let coding = $0.trimmingCharacters(in: .whitespaces)
+            return coding.isEmpty || coding.lowercased() == "identity"
+        }
     }
 
     /// Whether ASCII `part`, in lower case and without spaces and tabs, is

@@ -170,6 +170,27 @@ struct APIHandlerTests {
         #expect(post("/api/count", #"{"text":"a"}"#, contentType: nil).status == 415)
     }
 
+    /// The body would be read as the coded bytes, not the text (RFC 9110 §12.5.3: 415, with the codings taken).
+    @Test(arguments: ["gzip", "GZIP", "deflate", "br", "x-gzip", "identity, gzip", "compress"])
+    func aBodyWithAContentCodingIsRefused(_ coding: String) {
+        for path in ["/api/render", "/api/edit", "/api/count"] {
+            let response = handler.handle(HTTPRequest(method: "POST", path: path,
+                                                      headers: ["Content-Type": "application/json", "Content-Encoding": coding],
+                                                      body: Array(#"{"text":"a","op":"selectAll"}"#.utf8)))
+            #expect(response.status == 415, "\(path) \(coding)")
+            #expect(errorCode(response) == "unsupported_media_type")
+            #expect(response.header("accept-encoding") == "identity")
+        }
+    }
+
+    @Test(arguments: ["", "identity", " Identity "])
+    func aBodyWithoutAContentCodingIsRead(_ coding: String) {
+        let response = handler.handle(HTTPRequest(method: "POST", path: "/api/count",
+                                                  headers: ["Content-Type": "application/json", "Content-Encoding": coding],
+                                                  body: Array(#"{"text":"a"}"#.utf8)))
+        #expect(response.status == 200, "\(coding)")
+    }
+
     @Test(arguments: [("GET", "/api/edit", "POST"), ("PUT", "/api/render", "GET, HEAD, POST"), ("DELETE", "/api/packs", "GET, HEAD"),
                       ("POST", "/api/health", "GET, HEAD")])
     func wrongMethod(_ method: String, _ path: String, _ allow: String) {
