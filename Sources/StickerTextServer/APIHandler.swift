@@ -92,7 +92,7 @@ public struct APIHandler: Sendable {
     /// `GET /api/render?text=…`: an HTML fragment for other sites, CORS open;
     /// revalidated like a search, its ETag naming the packs' version and the
     /// fragment, so that after a pack reload no cache keeps an old fragment
-    /// for more than a minute.
+    /// for more than a minute. Under `fragmentPolicy` when opened on its own.
     private func renderFragment(_ request: HTTPRequest) -> HTTPResponse {
         let pairs: [(name: String, value: String)]
         do {
@@ -115,7 +115,7 @@ public struct APIHandler: Sendable {
         do {
             let body = Array(try api.render(text, options: options).utf8)
             return revalidated(request, body: body, etag: packs.etag(ofAnswer: body), contentType: "text/html; charset=utf-8",
-                               headers: [Self.openToOtherSites])
+                               headers: [Self.openToOtherSites, ("Content-Security-Policy", Self.fragmentPolicy)])
         } catch {
             return self.error(error)
         }
@@ -129,6 +129,13 @@ public struct APIHandler: Sendable {
         }
         guard Self.isJSON(request.headers["content-type"]) else {
             return error(APIError(.unsupportedMediaType, "send the body as application/json (UTF-8)"))
+        }
+        // A compressed body would be read as its coded bytes: refused, saying
+        // which coding is taken (RFC 9110 §12.5.3).
+        guard Self.hasNoContentCoding(request.headers["content-encoding"]) else {
+            var response = error(APIError(.unsupportedMediaType, "send the body uncompressed: no Content-Encoding (gzip or any other) is taken"))
+            response.headers.append(("Accept-Encoding", "identity"))
+            return response
         }
         do {
             let body = switch endpoint {
@@ -170,6 +177,18 @@ public struct APIHandler: Sendable {
     private static let jsonContentType = "application/json; charset=utf-8"
     /// CORS open: the embed script and other sites' pages read these answers.
     private static let openToOtherSites = ("Access-Control-Allow-Origin", "*")
+
+    /// The render fragment's Content-Security-Policy, for a browser that
+    /// opens its URL as a page (a site that puts the fragment into its own
+    /// page is under that page's policy). The fragment is text, `<br>`,
+    /// spans and sticker images from the service's `/stickers/`: images from
+    /// this origin and nothing else, no script, style, frame, form or base;
+    /// `sandbox` gives it an opaque origin too, so that even markup that got
+    /// into it could reach nothing of this origin's. A `baseURL` naming
+    /// another origin shows its images where the fragment is embedded, not here.
+    public static let fragmentPolicy =
+        "default-src 'none'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox"
+
 
     private func json(_ status: Int, _ body: [UInt8], cache: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", Self.jsonContentType), ("Cache-Control", cache)], body: body)
@@ -217,6 +236,15 @@ public struct APIHandler: Sendable {
         let parts = contentType.lowercased().split(separator: ";").map { $0.filter { $0 != " " && $0 != "\t" } }
         guard parts.first == "application/json" || parts.first == "application/x-www-form-urlencoded" else { return false }
         return parts.dropFirst().allSatisfy { $0 == "charset=utf-8" || $0 == "charset=\"utf-8\"" || !$0.hasPrefix("charset=") }
+    }
+
+    /// No `Content-Encoding`, or only `identity` (RFC 9110's name for none).
+    static func hasNoContentCoding(_ contentEncoding: String?) -> Bool {
+        guard let contentEncoding else { return true }
+        return contentEncoding.split(separator: ",").allSatisfy {
+            let coding = $0.trimmingCharacters(in: .whitespaces)
+            return coding.isEmpty || coding.lowercased() == "identity"
+        }
     }
 
     /// Whether ASCII `part`, in lower case and without spaces and tabs, is
