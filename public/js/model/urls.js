@@ -396,3 +396,8 @@ function punycodeLength(input) {
   }
   return output;
 }
+
+// What the test oracle, this scanner as it was before it was made linear
+// (Tests/js/fixtures/urls-reference.mjs), shares with it, and asciiDomains
+// for the test that compares the two directly (Tests/js/urls-linear.test.mjs).
+export { Scanner, asciiDomains, fold, tldFollower, asciiDomainChar, punycodeChar, tcoSlugChar, isASCII, isDot, splitBy, nameprep, punycodeLength };
