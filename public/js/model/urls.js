@@ -50,8 +50,42 @@ for (let k = 0; k < T.fold.length; k += 2) foldMap.set(T.fold[k], T.fold[k + 1])
 /** The character `c` matches in a literal under IGNORECASE. */
 const fold = (c) => foldMap.get(c) ?? c;
 
-const tlds = new Set(T.tlds.split('|').map((t) => Array.from(t, (ch) => ch.codePointAt(0)).join(',')));
-const longestTLD = Math.max(...T.tlds.split('|').map((t) => Array.from(t).length));
+/** The TLDs as a trie over their code points (each already lowercase), so
+ *  the longest TLD at a position is found in one walk of at most the longest
+ *  TLD's length, whatever the number of TLDs sharing a first letter. */
+class TLDTrie {
+  constructor(words) {
+    /** By node, code point → child node; node 0 is the root. */
+    this.children = [new Map()];
+    /** Whether the path to a node spells a whole TLD. */
+    this.ends = [false];
+    for (const word of words) {
+      let node = 0;
+      for (const ch of word) {
+        const c = ch.codePointAt(0);
+        let child = this.children[node].get(c);
+        if (child === undefined) {
+          child = this.ends.length;
+          this.children.push(new Map());
+          this.ends.push(false);
+          this.children[node].set(c, child);
+        }
+        node = child;
+      }
+      this.ends[node] = true;
+    }
+  }
+
+  /** The child of `node` by `c`, or -1. */
+  child(node, c) { return this.children[node].get(c) ?? -1; }
+
+  endsWord(node) { return this.ends[node]; }
+}
+
+const tldTrie = new TLDTrie(T.tlds.split('|'));
+
+/** What `domainEnds` and `tldEnds` hold at a position not worked out yet, and where there is none. */
+const UNKNOWN = -2, NONE = -1;
 
 /** The URLs in `t` (NFC code points) as [start, end) pairs, in order. */
 export function findURLs(t) {
@@ -59,6 +93,13 @@ export function findURLs(t) {
   return new Scanner(t).run();
 }
 
+/** The regex's matches, found in time linear in the text. The regex tries a
+ *  match at nearly every position, and each try walks a chain of domain
+ *  labels to its end: the chain from one label start is that label plus the
+ *  chain from the next, so each label start's answer is worked out once and
+ *  kept (`domainEnds`), as is each position's TLD (`tldEnds`). A match, once
+ *  found, moves the scan past its end, so the path, port and query of each
+ *  are read once. */
 class Scanner {
   constructor(t) {
     this.t = t;
@@ -71,6 +112,9 @@ class Scanner {
       this.labelEnd[i] = (c === 0x2D || c === 0x5F || domainChar.has(c)) ? this.labelEnd[i + 1] : i;
       this.underscoreAfter[i] = c === 0x5F ? i : this.underscoreAfter[i + 1];
     }
+    // Answers already worked out, by position: UNKNOWN, NONE, or an end.
+    this.domainEnds = new Int32Array(n + 1).fill(UNKNOWN);
+    this.tldEnds = new Int32Array(n + 1).fill(UNKNOWN);
   }
 
   at(i) { return i < this.n ? this.t[i] : -1; }
@@ -138,19 +182,45 @@ class Scanner {
     return e;
   }
 
-  /** validSubdomain* validDomainName (gTLD | ccTLD | punycode): the most subdomains that still leave a TLD. */
+  /** validSubdomain* validDomainName (gTLD | ccTLD | punycode): the most
+   *  subdomains that still leave a TLD. The regex takes as many labels as
+   *  there are, then gives them back one by one until a domain name label and
+   *  a TLD follow: so the answer at a label start is the next label start's
+   *  answer, or else this label as the name. */
   domain(i) {
-    if (this.label(i, false) === null) return null;
-    const starts = [i];
-    for (let e; (e = this.label(starts[starts.length - 1], false)) !== null;) starts.push(e + 1);
-    for (let s = starts.length - 1; s >= 0; s--) {
-      const e = this.label(starts[s], true);
-      if (e !== null) {
-        const end = tld(this.t, e + 1, this.n);
-        if (end !== null) return end;
+    // No label at i (the usual case): none of a domain name either, which is stricter.
+    if (i >= this.n || this.label(i, false) === null) return null;
+    const ends = this.domainEnds;
+    if (ends[i] === UNKNOWN) {
+      // The chain of label starts not worked out yet, then each from the last
+      // (a loop, not a recursion: a chain may be as long as the text).
+      const chain = [];
+      let s = i, tail = NONE;
+      for (;;) {
+        chain.push(s);
+        const next = this.labelEnd[s] + 1;
+        if (!(next < this.n && this.label(next, false) !== null)) break;
+        if (ends[next] !== UNKNOWN) { tail = ends[next]; break; }
+        s = next;
+      }
+      for (let k = chain.length - 1; k >= 0; k--) {
+        if (tail === NONE) {
+          const e = this.label(chain[k], true);
+          if (e !== null) tail = this.tld(e + 1) ?? NONE;
+        }
+        ends[chain[k]] = tail;
       }
     }
-    return null;
+    return ends[i] === NONE ? null : ends[i];
+  }
+
+  /** The longest TLD at `i` followed by a character that may follow one (or
+   *  the text's end), else `xn--…`; worked out once per position (by the
+   *  function tld below, which asciiDomains calls on a domain alone). */
+  tld(i) {
+    if (i >= this.n) return null;
+    if (this.tldEnds[i] === UNKNOWN) this.tldEnds[i] = tld(this.t, i, this.n) ?? NONE;
+    return this.tldEnds[i] === NONE ? null : this.tldEnds[i];
   }
 
   /** validUrlPath* after a `/`: up to the last path character that may end a path, then any balanced parentheses right after it (see TwitterURLs.path in Swift). */
@@ -238,13 +308,16 @@ class Scanner {
 
 /** The longest TLD at `i` followed by a character that may follow one (or `limit`), else `xn--…`. */
 function tld(t, i, limit) {
-  const folded = [];
-  for (let k = i; k < limit && folded.length < longestTLD; k++) folded.push(fold(t[k]));
-  for (let length = folded.length; length >= 1; length--) {
-    const end = i + length;
-    if (tlds.has(folded.slice(0, length).join(',')) && (end === limit || tldFollower.has(t[end]))) return end;
+  if (i >= limit) return null;
+  let node = 0, longest = null;
+  for (let k = i; k < limit;) {
+    node = tldTrie.child(node, fold(t[k]));
+    if (node < 0) break;
+    k += 1;
+    if (tldTrie.endsWord(node) && (k === limit || tldFollower.has(t[k]))) longest = k;
   }
-  if (folded.length >= 5 && folded[0] === 0x78 && folded[1] === 0x6E && folded[2] === 0x2D && folded[3] === 0x2D
+  if (longest !== null) return longest;
+  if (limit - i >= 5 && fold(t[i]) === 0x78 && fold(t[i + 1]) === 0x6E && fold(t[i + 2]) === 0x2D && fold(t[i + 3]) === 0x2D
     && punycodeChar.has(t[i + 4])) {
     let end = i + 5;
     while (end < limit && punycodeChar.has(t[end])) end += 1;
