@@ -326,31 +326,50 @@ function tld(t, i, limit) {
   return null;
 }
 
-/** validAsciiDomain found repeatedly in the domain alone: ([-a-z0-9À…]+\.)+ then a TLD. */
+/** validAsciiDomain found repeatedly in the domain alone:
+ *  ([-a-z0-9À…]+\.)+ then a TLD. As in Scanner.domain, the regex takes every
+ *  label it can and gives them back until a TLD follows, so the answer after
+ *  a `.` is the next one's, or else a TLD there; each is worked out once. */
 function asciiDomains(d) {
-  const out = [];
-  let pos = 0;
-  search: while (pos < d.length) {
-    for (let p = pos; p < d.length; p++) {
-      const starts = [];
-      let j = p;
+  const m = d.length;
+  // runEnd[i]: the first position at or after i that is not an ASCII domain character.
+  const runEnd = new Int32Array(m + 1).fill(m);
+  for (let i = m - 1; i >= 0; i--) runEnd[i] = asciiDomainChar.has(d[i]) ? runEnd[i + 1] : i;
+  /** The position after the `.` that ends a label at `i`, or -1 if none does. */
+  const afterLabel = (i) => {
+    const k = runEnd[i];
+    return k > i && k < m && d[k] === 0x2E ? k + 1 : -1;
+  };
+  // By position after a `.`: UNKNOWN, NONE, or the end of the last TLD its labels reach.
+  const ends = new Int32Array(m + 1).fill(UNKNOWN);
+  const end = (start) => {
+    if (ends[start] === UNKNOWN) {
+      const chain = [];
+      let s = start, tail = NONE;
       for (;;) {
-        let k = j;
-        while (k < d.length && asciiDomainChar.has(d[k])) k += 1;
-        if (!(k > j && k < d.length && d[k] === 0x2E)) break;
-        j = k + 1;
-        starts.push(j);
+        chain.push(s);
+        const next = afterLabel(s);
+        if (next < 0) break;
+        if (ends[next] !== UNKNOWN) { tail = ends[next]; break; }
+        s = next;
       }
-      for (let s = starts.length - 1; s >= 0; s--) {
-        const end = tld(d, starts[s], d.length);
-        if (end !== null) {
-          out.push([p, end]);
-          pos = end;
-          continue search;
-        }
+      for (let k = chain.length - 1; k >= 0; k--) {
+        if (tail === NONE) tail = tld(d, chain[k], m) ?? NONE;
+        ends[chain[k]] = tail;
       }
     }
-    break;
+    return ends[start];
+  };
+  const out = [];
+  for (let p = 0; p < m;) {
+    const start = afterLabel(p);
+    const e = start < 0 ? NONE : end(start);
+    if (e !== NONE) {
+      out.push([p, e]);
+      p = e;
+    } else {
+      p += 1;
+    }
   }
   return out;
 }
