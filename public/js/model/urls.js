@@ -425,6 +425,11 @@ function toASCII(label) {
   if (prepped === null) return null;
   if (isASCII(prepped)) return prepped.length > 0 && prepped.length < 64 ? prepped.length : null;
   if (prepped[0] === 0x78 && prepped[1] === 0x6E && prepped[2] === 0x2D && prepped[3] === 0x2D) return null;
+  // Punycode writes each basic code point once and at least one digit for
+  // every other, so its output is never shorter than its input: a label this
+  // long cannot come under 64, and is not encoded (the encoder is quadratic
+  // in the label's length).
+  if (prepped.length >= 60) return null;
   const length = 4 + punycodeLength(prepped);
   return length < 64 ? length : null;
 }
