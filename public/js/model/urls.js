@@ -49,6 +49,7 @@ const foldMap = new Map();
 for (let k = 0; k < T.fold.length; k += 2) foldMap.set(T.fold[k], T.fold[k + 1]);
 /** The character `c` matches in a literal under IGNORECASE. */
 const fold = (c) => foldMap.get(c) ?? c;
+const isDigit = (c) => c >= 0x30 && c <= 0x39;
 
 /** The TLDs as a trie over their code points (each already lowercase), so
  *  the longest TLD at a position is found in one walk of at most the longest
@@ -146,31 +147,33 @@ class Scanner {
 
   /** The regex's first match of the URL part at `u` (protocol, domain, port, path, query). */
   match(u, before) {
-    const protocols = [];
-    if (this.hasLiteral('https://', u)) protocols.push(8);
-    if (this.hasLiteral('http://', u)) protocols.push(7);
-    protocols.push(0);
-    for (const length of protocols) {
-      const domainEnd = this.domain(u + length);
-      if (domainEnd === null) continue;
-      let i = domainEnd;
-      const isDigit = (c) => c >= 0x30 && c <= 0x39;
-      if (this.at(i) === 0x3A && isDigit(this.at(i + 1))) {  // :port
-        i += 1;
-        while (isDigit(this.at(i))) i += 1;
-      }
-      let hasPath = false;
-      if (this.at(i) === 0x2F) {
-        hasPath = true;
-        i = this.path(i + 1);
-      }
-      if (this.at(i) === 0x3F) {
-        const end = this.query(i + 1);
-        if (end !== null) i = end;
-      }
-      return { before, start: u, protocolLength: length, domain: [u + length, domainEnd], hasPath, end: i };
+    // The protocols in the regex's order: https://, http://, none. Tried at
+    // nearly every position of a text (any character but a letter or digit
+    // may precede a URL), so no array is made for them.
+    return (this.hasLiteral('https://', u) && this.matchWithProtocol(u, 8, before))
+      || (this.hasLiteral('http://', u) && this.matchWithProtocol(u, 7, before))
+      || this.matchWithProtocol(u, 0, before);
+  }
+
+  /** The match at `u` whose protocol is `length` long (0: none), or null where no domain follows it. */
+  matchWithProtocol(u, length, before) {
+    const domainEnd = this.domain(u + length);
+    if (domainEnd === null) return null;
+    let i = domainEnd;
+    if (this.at(i) === 0x3A && isDigit(this.at(i + 1))) {  // :port
+      i += 1;
+      while (isDigit(this.at(i))) i += 1;
     }
-    return null;
+    let hasPath = false;
+    if (this.at(i) === 0x2F) {
+      hasPath = true;
+      i = this.path(i + 1);
+    }
+    if (this.at(i) === 0x3F) {
+      const end = this.query(i + 1);
+      if (end !== null) i = end;
+    }
+    return { before, start: u, protocolLength: length, domain: [u + length, domainEnd], hasPath, end: i };
   }
 
   /** A subdomain label (`_` allowed) or, with `name`, a domain name label, ending at a `.`: its end. */
