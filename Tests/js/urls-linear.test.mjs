@@ -3,11 +3,14 @@
 // Tests/StickerTextTests/URLScannerTests.swift: the same URLs in every text,
 // including the chains of labels, TLD-like runs, paths and parentheses that
 // the scanner now answers once per position instead of once per try, and the
-// long IDN labels it now refuses without encoding them.
+// long IDN labels it now refuses without encoding them; and its cost, which
+// the quadratic scanner's was not (on 6 KB of 'a.' it took 25 s, which froze
+// the page's tab on a paste).
 //
 // URLS_SEED=n sets the seed of the random texts (default: a fixed one).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Worker } from 'node:worker_threads';
 import * as linear from '../../public/js/model/urls.js';
 import * as reference from './fixtures/urls-reference.mjs';
 import { random } from './random-edits.mjs';
@@ -80,4 +83,64 @@ test('findURLs finds the same URLs where a label is about as long as ToASCII all
     }
   }
   agree('findURLs', texts, linear.findURLs, reference.findURLs);
+});
+
+// The cost, as the CPU time findURLs takes in a worker, which is stopped if
+// it is still busy after LIMIT (the quadratic scanner would take hours on
+// these texts, and a busy loop on the test's own thread could not be
+// stopped). CPU time, not the clock: on a loaded machine a run of 15 ms is
+// nearly always preempted and one of 1.5 ms seldom, which made 8 times the
+// text look 20 to 50 times as slow; in CPU time, the best of 25 runs taken in
+// turn, it was 8.1 to 9.1 times, idle and beside two busy processes alike.
+const LIMIT = 20000;
+const URLS = new URL('../../public/js/model/urls.js', import.meta.url).href;
+
+/** The worker: for each text, findURLs's least CPU time over `rounds` rounds, in ms. */
+const TIMER = `
+const { parentPort, workerData: { url, texts, rounds } } = require('node:worker_threads');
+import(url).then(({ findURLs }) => {
+  const best = texts.map(() => Infinity);
+  for (let r = 0; r < rounds; r++) {
+    texts.forEach((t, k) => {
+      const start = process.cpuUsage();
+      findURLs(t);
+      const { user, system } = process.cpuUsage(start);
+      best[k] = Math.min(best[k], (user + system) / 1000);
+    });
+  }
+  parentPort.postMessage(best);
+});
+`;
+
+function bestTimes(texts, rounds, what) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(TIMER, { eval: true, workerData: { url: URLS, texts, rounds } });
+    const timer = setTimeout(() => {
+      worker.terminate();
+      reject(new Error(`findURLs over ${what} took more than ${LIMIT / 1000} s`));
+    }, LIMIT);
+    worker.once('message', (best) => { clearTimeout(timer); worker.terminate(); resolve(best); });
+    worker.once('error', (error) => { clearTimeout(timer); reject(error); });
+  });
+}
+
+const run = (shape, size) => points(shape.repeat(Math.ceil(size / shape.length)).slice(0, size));
+const KB = 1024;
+
+for (const shape of ['a.', 'ab.', 'a.co.']) {
+  const name = JSON.stringify(shape);
+  test(`findURLs reads 256 KB of ${name} in well under a second, and 8 times as much text in under 12 times as long`, async () => {
+    // 8 times the text is 8 times the time if the scan is linear (a little
+    // more: the larger text does not fit the caches), 64 times if quadratic.
+    const [small, large] = await bestTimes([run(shape, 32 * KB), run(shape, 256 * KB)], 25, `32 KB and 256 KB of ${name}`);
+    assert.ok(large < 1000, `256 KB of ${name}: ${large.toFixed(1)} ms`);
+    assert.ok(large < 12 * Math.max(small, 0.5), `32 KB of ${name}: ${small.toFixed(2)} ms, 256 KB: ${large.toFixed(2)} ms`);
+  });
+}
+
+test('findURLs refuses a label of 20,000 different CJK characters in well under a second', async () => {
+  // Punycode's encoder is quadratic in the number of different code points.
+  const text = points(`http://${Array.from({ length: 20000 }, (_, k) => String.fromCodePoint(0x4E00 + k)).join('')}.com`);
+  const [time] = await bestTimes([text], 3, 'a label of 20,000 CJK characters');
+  assert.ok(time < 1000, `${time.toFixed(1)} ms`);
 });
