@@ -9,9 +9,10 @@ enum JSONValue {
     case number(String)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object([FieldName: JSONValue])
 
     static let maxDepth = 64
+
 
     /// Parses a document whose bytes are known to be UTF-8: a `UTF8Span`
     /// says so, so the strings are made without Swift checking their bytes
@@ -154,7 +155,7 @@ private struct JSONParser {
     mutating func object(depth: Int) throws(APIError) -> JSONValue {
         if depth > JSONValue.maxDepth { throw error("nested deeper than \(JSONValue.maxDepth) levels") }
         i += 1
-        var fields: [String: JSONValue] = [:]
+        var fields: [FieldName: JSONValue] = [:]
         skipWhitespace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(fields) }
         while true {
@@ -166,7 +167,7 @@ private struct JSONParser {
             i += 1
             skipWhitespace()
             let value = try value(depth: depth)
-            if fields.updateValue(value, forKey: key) != nil { throw error("duplicate field \"\(key)\"") }
+            if fields.updateValue(value, forKey: FieldName(key)) != nil { throw error("duplicate field \"\(key)\"") }
             skipWhitespace()
             guard i < bytes.count else { throw error("unexpected end") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
