@@ -9,6 +9,7 @@
 
 import { forEachCluster } from './graphemes.js';
 import { isEmojiCluster } from './emoji.js';
+import { nfc } from './normalization.js';
 
 let twoByte = null;  // Uint8Array over the BMP: 1 where GB18030 takes two bytes
 
@@ -54,7 +55,7 @@ export function weightWithURLs(s, start, end) {
     loadURLs();
     return null;
   }
-  const points = Array.from(s.slice(start, end).normalize('NFC'), (ch) => ch.codePointAt(0));
+  const points = Array.from(nfc(s.slice(start, end)), (ch) => ch.codePointAt(0));
   const found = urls.findURLs(points);
   if (!found.length) return undefined;
   let weight = 0, at = 0;
@@ -146,7 +147,7 @@ function clusterLengths(s, start, end, simple, emoji) {
   else {
     // twitter-text weighs the NFC form; only multi-scalar clusters can change under it.
     w = 0;
-    for (const ch of s.slice(start, end).normalize('NFC')) w += weight(ch.codePointAt(0));
+    for (const ch of nfc(s.slice(start, end))) w += weight(ch.codePointAt(0));
   }
   return new TextLengths(1, end - start, utf8, gb, w);
 }

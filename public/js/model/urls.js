@@ -11,6 +11,7 @@
 
 import * as T from './twitter-text-tables.js';
 import { forEachCluster } from './graphemes.js';
+import { nfc } from './normalization.js';
 
 export const URL_WEIGHT = 2300;  // 1/100 units
 
@@ -518,7 +519,7 @@ export function urlSpans(s, start, end) {
   const clusters = [], points = [], ends = [];
   forEachCluster(s, start, end, (a, b, simple) => {
     if (simple) points.push(s.codePointAt(a));
-    else for (const ch of s.slice(a, b).normalize('NFC')) points.push(ch.codePointAt(0));
+    else for (const ch of nfc(s.slice(a, b))) points.push(ch.codePointAt(0));
     clusters.push([a, b]);
     ends.push(points.length);
   });
