@@ -26,3 +26,15 @@ test('a letter with 40,000 marks of two classes out of order is normalized in li
   assert.equal(out, '\u00E1' + '\u0316'.repeat(20000) + '\u0301'.repeat(19999));
   assert.ok(ms < 2000, `${ms} ms`);
 });
+
+test('the weight of a long cluster waits for the linear NFC, and a short one is weighed at once', async () => {
+  // This file loads normalization.js itself, but lengths.js only gets it through loadURLs().
+  const { TextBackedString, Catalog, counts, parsePolicy, loadURLs } = await import('../../public/js/model/index.js');
+  const weighted = (text) => counts(new TextBackedString(text, new Catalog({ packs: [] })), parsePolicy({})).weighted;
+  assert.equal(weighted('e' + '\u0301'.repeat(8)), 8);  // é and 7 marks: NFC composes the first
+  const long = 'e' + '\u0301'.repeat(40);
+  assert.equal(weighted(long), null);
+  await loadURLs();
+  assert.equal(weighted(long), 40);
+  assert.equal(weighted('e' + '\u0301\u0316'.repeat(20000)), 40000);
+});
