@@ -377,6 +377,114 @@ def counts(text, pol):
 
 
 # --------------------------------------------------------------------------
+# The limit's cut (docs/model.md, "Limits"): the whole insert if the text it
+# makes fits; nothing if the text is already over; else the longest prefix of
+# the insert's own units whose *estimate* fits: the text up to the prefix's
+# end on its own plus the text after the insertion point on its own (under
+# weighted, with the URLs of the text up to the end of the whole insert, each
+# 23 once the prefix reaches its end); a prefix at whose end a code would form
+# with the text after is never taken. That prefix's text is counted; if it
+# does not fit, the last prefix ending in a sticker or a stop (below) is taken,
+# before text that is empty or begins with a sticker or a stop, if its text fits.
+
+# A stop: a character no part of a URL holds that ends every look of the URL
+# rule ahead, and that nothing joins or composes with (TwitterURLs.isStop
+# derives them from the rule's classes; Swift's and node's tests check this
+# list against that): whitespace (NEL too) and \\ ^ { }.
+STOPS = {"\t", "\n", "\x0b", "\x0c", " ", "\\", "^", "{", "}", "\x85", "\xa0", "\u3000"}
+
+
+def is_stop(ch):
+    return ch in STOPS
+
+
+def plain_lengths(t):
+    """Every count of plain text, URLs not looked for (a cut unit is weighed so)."""
+    return {"graphemes": len(clusters(t)), "utf16": u16(t), "utf8": len(t.encode("utf-8")),
+            "gb18030": len(t.encode("gb18030")), "weighted": cluster_weight(t)}
+
+
+def prefix_estimates(text, positions, pol):
+    """The estimate of the text before each position (UTF-16) on its own: its units' lengths, the unit
+    a position cuts measured as text from its start, and under weighted each URL of the whole text 23
+    in place of its clusters' weight once a position reaches its end."""
+    mode, sw = pol["countMode"], pol["stickerWeight"]
+    m = Model(text)
+    def unit_length(u):
+        return sw if u.sticker and sw is not None else plain_lengths(u.s)[mode]
+    urls = []  # (end, change)
+    if mode == "weighted":
+        runs, current = [], []
+        for u in m.units:
+            if u.sticker:
+                if current:
+                    runs.append(current)
+                current = []
+            else:
+                current.append(u)
+        if current:
+            runs.append(current)
+        for run in runs:
+            points, ends = "", []
+            for u in run:
+                points += unicodedata.normalize("NFC", u.s)
+                ends.append(len(points))
+            if "." not in points:
+                continue
+            for a, b in url_spans(points):
+                first = next(i for i, e in enumerate(ends) if e > a)
+                last = next(i for i, e in enumerate(ends) if e >= b)
+                urls.append((run[last].p1, 23 - sum(unit_length(u) for u in run[first:last + 1])))
+    out = []
+    for pos in positions:
+        total = sum(unit_length(u) for u in m.units if u.p1 <= pos) + sum(c for e, c in urls if e <= pos)
+        cut = [u for u in m.units if u.p0 < pos < u.p1]
+        if cut:
+            total += plain_lengths(m.plain(cut[0].p0, pos))[mode]
+        out.append(total)
+    return out
+
+
+def would_form_code(before, after):
+    """Whether the `[` left open at the end of `before` and the first `]` of `after` make a known code."""
+    j = len(before) - 1
+    while j >= 0 and before[j] not in "[]\n\r":
+        j -= 1
+    k = 0
+    while k < len(after) and after[k] not in "[]\n\r":
+        k += 1
+    return j >= 0 and before[j] == "[" and k < len(after) and after[k] == "]" and before[j:] + after[:k + 1] in CODES
+
+
+def cut_insert(m, lo, hi, s, pol):
+    """("whole" | "over" | "cut", UTF-16 units of `s` kept)."""
+    mx = pol["maxLength"]
+    def length(keep):
+        return length_under(m.replacing(lo, hi, Model(s).plain(0, keep)), pol)
+    if not s or length(u16(s)) <= mx:
+        return "whole", u16(s)
+    if length(0) > mx:
+        return "over", 0
+    left, after = m.plain(0, lo), m.plain(hi, m.length16)
+    piece = Model(s)
+    ends = [0] + [u.p1 for u in piece.units]
+    prefixes = prefix_estimates(left + s, [u16(left) + e for e in ends], pol)
+    after_length = length_under(after, pol)
+    est = [None if would_form_code(left + piece.plain(0, e), after) else prefixes[k] + after_length for k, e in enumerate(ends)]
+    fitting = [k for k in range(1, len(ends) - 1) if est[k] is not None and est[k] <= mx]
+    c = fitting[-1] if fitting else 0
+    if c == 0 or length(ends[c]) <= mx:
+        return "cut", ends[c]
+    clean = after == "" or Model(after).units[0].sticker or is_stop(after[0])
+    def exact(k):
+        u = piece.units[k - 1]
+        return clean and est[k] is not None and (u.sticker or (len(u.s) == 1 and is_stop(u.s)))
+    exacts = [k for k in range(1, c) if exact(k) and est[k] <= mx]
+    k = exacts[-1] if exacts else 0
+    return "cut", ends[k] if k and length(ends[k]) <= mx else 0
+
+
+# --------------------------------------------------------------------------
 # Edits
 
 
@@ -449,18 +557,20 @@ def _edit(req):
             return refused("invalidCharacters", "U+FFFE, U+FEFF and U+FFFF are not allowed here.")
         message = None
         if pol["emoji"] != "allow":
-            found = Model(s).emoji()
-            if found:
+            # Judged on the clusters of the text the insert makes with what is around it.
+            a, b = lo, lo + u16(s)
+            joined = Model(m.replacing(lo, hi, s))
+            touched = [u for u in joined.units if not u.sticker and u.p0 < b and u.p1 > a and is_emoji(u.s)]
+            if touched:
                 if pol["emoji"] == "reject":
                     return refused("emoji", "Emoji are not allowed here.")
-                b = s.encode("utf-16-le")
-                keep, at = [], 0
-                for e in found:
-                    keep.append(b[2 * at:2 * e["range"]["location"]])
-                    at = e["range"]["location"] + e["range"]["length"]
-                keep.append(b[2 * at:])
-                s = b"".join(keep).decode("utf-16-le")
-                message = "1 emoji was removed." if len(found) == 1 else "%d emoji were removed." % len(found)
+                keep, at = [], a
+                for u in touched:
+                    keep.append(joined.plain(at, max(at, u.p0)))
+                    at = max(at, u.p1)
+                keep.append(joined.plain(at, b))
+                s = "".join(keep)
+                message = "1 emoji was removed." if len(touched) == 1 else "%d emoji were removed." % len(touched)
         if pol["content"] != "any":
             v = content_violation(m.replacing(lo, hi, s), pol)
             if v:
@@ -470,19 +580,18 @@ def _edit(req):
         kept, truncated = s, False
         mx = pol["maxLength"]
         if mx is not None:
-            base = length_under(m.replacing(lo, hi, ""), pol)
-            piece = Model(s)
-            # The longest prefix of whole units whose result fits.
-            ends = [0] + [u.p1 for u in piece.units]
-            k = 0 if base > mx else len(ends) - 1  # text already over the limit takes nothing more
-            while k > 0 and length_under(m.replacing(lo, hi, piece.plain(0, ends[k])), pol) > mx:
-                k -= 1
-            if k < len(ends) - 1:
+            kind, units = cut_insert(m, lo, hi, s, pol)
+            if kind != "whole":
                 truncated = True
-                kept = piece.plain(0, ends[k])
-                message = ("The text is already over the limit of %d; nothing was inserted." % mx if base > mx
-                           else "Nothing fits within the limit of %d." % mx if k == 0
+                kept = Model(s).plain(0, units)
+                message = ("The text is already over the limit of %d; nothing was inserted." % mx if kind == "over"
+                           else "Nothing fits within the limit of %d." % mx if units == 0
                            else "Cut short to fit the limit of %d." % mx)
+        if pol["emoji"] != "allow" and kept:
+            joined = Model(m.replacing(lo, hi, kept))
+            a, b = lo, lo + u16(kept)
+            if any(not u.sticker and u.p0 < b and u.p1 > a and is_emoji(u.s) for u in joined.units):
+                return refused("emoji", "Emoji are not allowed here.")
         return replaced(lo, hi, kept, lo + u16(kept), truncated=truncated, message=message)
 
     if op in ("insert", "paste"):
@@ -1039,6 +1148,69 @@ def weighted_family():
     return edits, counts_
 
 
+# --------------------------------------------------------------------------
+# Family 5: inserts that join the text around them, judged joined: the limit
+# cuts only what does not fit once joined, and the emoji rule sees the
+# clusters the insert makes (these were kept out until both implementations
+# judged the joined text).
+
+JOIN_LIMITS = [
+    # (text, caret (UTF-16), insert, policy, what)
+    ("e", 1, "\u0301", {"maxLength": 1}, "a combining mark joins the letter before it"),
+    ("e", 1, "\u0301", {"maxLength": 1, "countMode": "weighted"}, "a combining mark composes with the letter before it (NFC)"),
+    ("e", 1, "\u0301ab", {"maxLength": 2}, "a combining mark joins, then one letter fits"),
+    ("[微笑", 3, "]abc", {"maxLength": 4, "stickerWeight": 1}, "the ] completes a code counting 1"),
+    ("[微笑", 3, "]abc", {"maxLength": 3, "stickerWeight": 1}, "the ] completes a code counting 1, then two letters fit"),
+    ("\U0001F1FA", 2, "\U0001F1F8", {"maxLength": 1}, "a second regional indicator makes a flag"),
+    ("\U0001F1FA", 2, "\U0001F1F8a", {"maxLength": 1}, "a second regional indicator makes a flag, the letter after it does not fit"),
+    ("\u1100", 1, "\u1161\u11A8", {"maxLength": 1}, "a vowel and a trailing jamo join the leading jamo"),
+    ("\U0001F600", 2, "\u200d\U0001F600", {"maxLength": 1}, "a ZWJ and a pictograph join the emoji before them"),
+    ("a", 1, "\U0001F3FD", {"maxLength": 1, "countMode": "graphemes"}, "a skin tone joins the letter before it"),
+    ("\u7b11]x", 0, "a[\u5faeb", {"maxLength": 4, "stickerWeight": 1},
+     "a prefix ending in [微 would make a code with 笑] after it, and the estimate never keeps such a prefix"),
+    (" tail", 0, "see a.com", {"maxLength": 13, "countMode": "weighted"},
+     "the prefix the estimate keeps ends in a.co, a URL of 23 once joined: the cut falls back to the last space"),
+    ("m x", 0, "see a.co", {"maxLength": 13, "countMode": "weighted"},
+     "the prefix the estimate keeps makes a.cm, a URL of 23, with the m after it, and before a letter no space ends a cut"),
+]
+
+JOIN_EMOJI = [
+    ("1", "\ufe0f\u20e3", "a keycap made of a digit and the inserted U+FE0F U+20E3"),
+    ("#", "\u20e3", "a keycap made of # and the inserted U+20E3"),
+    ("\u2764", "\ufe0f", "a heart made emoji by the inserted U+FE0F"),
+    ("a", "\U0001F3FD", "a skin tone after a letter"),
+    ("\U0001F600", "\u200d\U0001F600", "a ZWJ sequence made with the emoji before"),
+    ("\U0001F1FA", "\U0001F1F8", "a flag made with the regional indicator before"),
+    ("ab\u2764", "x\U0001F600\ufe0fy", "an emoji inside the insert, the text around it kept"),
+    ("1", "\ufe0f\u20e3x", "a keycap made with the digit before, then a letter"),
+]
+
+
+def join_family():
+    edits = []
+    for text, caret, piece, pol, what in JOIN_LIMITS:
+        req = {"text": text, "selection": {"location": caret, "length": 0}, "op": "insert", "string": piece, "policy": pol}
+        res = edit(req)
+        outcome = ("keeps %s" % describe(Model(piece).plain(0, u16(res["text"]) - u16(text))) if res["truncated"] else "goes in whole")
+        name = "Joined under %s limit %d%s: %s (%s into %s) %s." % (
+            pol.get("countMode", "graphemes"), pol["maxLength"],
+            " with stickerWeight %d" % pol["stickerWeight"] if "stickerWeight" in pol else "", what, describe(piece),
+            describe(text), outcome)
+        edits.append(case("edit", name, req, {k: res[k] for k in ("text", "selection", "truncated", "message", "changed", "counts")}))
+    for text, piece, what in JOIN_EMOJI:
+        for rule in ("reject", "strip"):
+            req = {"text": text, "op": "paste", "string": piece, "policy": {"emoji": rule}}
+            res = edit(req)
+            name = "Emoji %s judges %s: %s." % (rule, what, "refused" if res["rejected"] else "keeps %s" % describe(res["text"]))
+            edits.append(case("edit", name, req, {k: res[k] for k in ("text", "rejected", "message", "changed")}))
+    req = {"text": "\ufe0f\u20e3", "selection": {"location": 0, "length": 0}, "op": "paste", "string": "1x",
+           "policy": {"maxLength": 3, "countMode": "utf16", "emoji": "reject"}}
+    res = edit(req)
+    edits.append(case("edit", "Emoji reject judges what the limit keeps: 1 kept before U+FE0F U+20E3 would make a keycap, so the paste is refused.",
+                      req, {k: res[k] for k in ("text", "rejected", "message", "changed")}))
+    return edits
+
+
 def main():
     units = unit_families()
     le, lc = limit_families()
@@ -1072,6 +1244,14 @@ def main():
             "around URLs under maxLength (the longest prefix whose result fits). Weights of plain text are checked "
             "against twitter-text-parser's parse_tweet; where a sticker code would be part of a URL, the name says so.",
             {"edit": we, "count": wc}),
+        "joins.json": write_corpus(
+            "joins.json",
+            "Generated by tools/make-conformance-cases.py (do not edit by hand; run it again). Inserts that join the "
+            "text around them, judged joined: under maxLength an insert is cut only if the text it makes does not fit, "
+            "then to the longest prefix whose estimate fits (docs/model.md, Limits), with the fallback to a space "
+            "where a URL changes; emoji reject and strip judge the clusters the insert makes with its neighbours, "
+            "and what the limit keeps. Expectations come from the generator's own model, not from running Swift.",
+            {"edit": join_family()}),
     }
     check = "--check" in sys.argv[1:]
     stale = False

@@ -16,6 +16,7 @@ enum FastCGIExchange {
         if let tag = string(params.ifNoneMatch) { headers["if-none-match"] = tag }
         if let origin = string(params.origin) { headers["origin"] = origin }
         if let codings = string(params.acceptEncoding) { headers["accept-encoding"] = codings }
+        if let coding = string(params.contentEncoding) { headers["content-encoding"] = coding }
 
         // Read at most one byte past the limit: enough to know it is too large.
         let declared = string(params.contentLength).flatMap { Int($0) } ?? 0
@@ -150,7 +151,7 @@ enum FastCGIExchange {
     /// `FCGX_GetParam`, a name sent twice gets its first value.
     private struct Params {
         var method, documentURI, scriptName, query, contentLength, contentType, ifNoneMatch, origin,
-            acceptEncoding: UnsafePointer<CChar>?
+            acceptEncoding, contentEncoding: UnsafePointer<CChar>?
 
         init(_ envp: FCGX_ParamArray?) {
             guard var entry = envp else { return }
@@ -161,6 +162,7 @@ enum FastCGIExchange {
                     || Self.take(&contentLength, param, "CONTENT_LENGTH") || Self.take(&contentType, param, "CONTENT_TYPE")
                     || Self.take(&ifNoneMatch, param, "HTTP_IF_NONE_MATCH") || Self.take(&origin, param, "HTTP_ORIGIN")
                     || Self.take(&acceptEncoding, param, "HTTP_ACCEPT_ENCODING")
+                    || Self.take(&contentEncoding, param, "HTTP_CONTENT_ENCODING")
                 entry += 1
             }
         }

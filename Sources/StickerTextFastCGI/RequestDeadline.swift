@@ -33,12 +33,16 @@ final class RequestSlot: @unchecked Sendable {
     }
 
     /// The thread has its response: true if it may write it, false if the
-    /// watchdog answered first (the process is about to exit).
+    /// watchdog answered first (the worker is retiring without this thread).
     func finishHandling() -> Bool {
         phase.compareExchange(expected: Phase.handling.rawValue, desired: Phase.answering.rawValue, ordering: .acquiringAndReleasing).exchanged
     }
 
     func end() { phase.store(Phase.idle.rawValue, ordering: .releasing) }
+
+    /// The watchdog answered this slot's request: its thread, still running
+    /// it, never serves again.
+    var isLost: Bool { phase.load(ordering: .relaxed) == Phase.timedOut.rawValue }
 
     /// When the request began, for the watchdog's count of its duration.
     var startedMicros: UInt64 { started.load(ordering: .relaxed) / 1000 }

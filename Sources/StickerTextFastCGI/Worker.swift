@@ -15,10 +15,13 @@ import Synchronization
 /// gracefully: it stops accepting, answers what nginx still sends on the
 /// connections it keeps until nginx has closed them, and exits. A request
 /// that runs past the deadline is answered 503 by a watchdog thread, and the
-/// worker exits so that the master replaces it: its thread cannot be stopped
-/// any other way (PHP-FPM's request_terminate_timeout).
+/// worker retires in the same way so that the master replaces it: the thread
+/// still running that request cannot be stopped any other way (PHP-FPM's
+/// request_terminate_timeout), so it is lost to the worker.
 enum Worker {
     static let stopping = Atomic<Bool>(false)
+    /// Requests read and not answered yet: a request the watchdog answered
+    /// is not in flight any more, though its thread may still run it.
     static let inFlight = Atomic<Int>(0)
     static let served = Atomic<Int>(0)
     static let activeThreads = Atomic<Int>(0)
@@ -28,6 +31,8 @@ enum Worker {
     static let logRequests = ProcessInfo.processInfo.environment["STICKERTEXT_NO_REQUEST_LOG"] == nil
     /// The exit status of a worker stopped by the deadline, for the master's log.
     static let timedOutStatus: Int32 = 3
+    /// A request ran past the deadline: the worker retires, and exits with `timedOutStatus`.
+    static let timedOut = Atomic<Bool>(false)
 
     static func run(pools: [(pool: ThreadPool, socket: Int32, threads: Int)], handler: APIHandler, metrics: Scoreboard.Slot, maxRequests: Int,
                     requestTimeout: Double, logger: Logger) -> Never {
@@ -52,14 +57,12 @@ enum Worker {
         // Counted before any thread starts: one that fails at once counts itself out.
         activeThreads.store(pools.reduce(0) { $0 + $1.threads }, ordering: .relaxed)
         let log = RequestLog.Output()
-        var slots: [RequestSlot] = []
-        var pollers: [KeptConnectionPoller] = []
+        var serving: [(poller: KeptConnectionPoller, slots: [RequestSlot])] = []
         for pool in pools {
             let poller = KeptConnectionPoller(listening: pool.socket, stop: leave)
-            pollers.append(poller)
-            for _ in 0 ..< pool.threads {
-                let slot = RequestSlot()
-                slots.append(slot)
+            let slots = (0 ..< pool.threads).map { _ in RequestSlot() }
+            serving.append((poller, slots))
+            for slot in slots {
                 let thread = Thread {
                     serve(pool.pool, socket: pool.socket, poller: poller, slot: slot, handler: handler, metrics: metrics,
                           maxRequests: maxRequests, logger: logger, log: log)
@@ -68,7 +71,8 @@ enum Worker {
                 thread.start()
             }
         }
-        let allSlots = slots
+        let pollers = serving.map(\.poller)
+        let allSlots = serving.flatMap(\.slots)
         let watchdog = Thread { watch(allSlots, handler: handler, metrics: metrics, timeout: requestTimeout, logger: logger, log: log) }
         watchdog.stackSize = 1 << 18
         watchdog.start()
@@ -100,6 +104,11 @@ enum Worker {
         let closingDeadline = Date().addingTimeInterval(closingTime)
         var quiet = 0
         while quiet < 2 && Date() < closingDeadline {
+            // A pool whose every thread is lost to a request past the deadline
+            // can answer nothing nginx sends on its kept connections: they are
+            // closed now, so that nginx sends such a request (never read, so
+            // never run) to another worker at once, not when this one exits.
+            for pool in serving where pool.slots.allSatisfy(\.isLost) { pool.poller.closeParked() }
             let open = pollers.reduce(0) { $0 + $1.parkedCount } + inFlight.load(ordering: .relaxed)
             quiet = open > 0 ? 0 : quiet + 1
             tick()
@@ -108,7 +117,10 @@ enum Worker {
         var one: UInt64 = 1
         _ = Glibc.write(leave, &one, MemoryLayout<UInt64>.size)
         // Let requests in flight finish; check twice, a moment apart, so a
-        // request begun just as the threads were told to leave is seen.
+        // request begun just as the threads were told to leave is seen. Each
+        // finishes, or the watchdog answers it at its own deadline (under
+        // nginx's 30 s), so the exit cuts off no request that has run: nginx
+        // would run it again on another worker. The 30 s are a last bound.
         let deadline = Date().addingTimeInterval(30)
         var quietChecks = 0
         while quietChecks < 2 && Date() < deadline {
@@ -116,7 +128,7 @@ enum Worker {
             tick()
         }
         log.flush()
-        _exit(LeakCheck.foundLeaks() ? 23 : 0)
+        _exit(LeakCheck.foundLeaks() ? 23 : timedOut.load(ordering: .relaxed) ? timedOutStatus : 0)
     }
 
     /// A serving thread's loop. Never inlined: Benchmarks/profile-worker.sh
@@ -169,11 +181,13 @@ enum Worker {
             let start = DispatchTime.now().uptimeNanoseconds
             let httpRequest = FastCGIExchange.read(&request.pointee, bodyLimit: handler.bodyLimit)
             slot.begin(method: httpRequest.method, path: httpRequest.path)
+            TestOnlySlowRequests.holdIfAsked(request.pointee.envp, logger: logger)
             let response = httpRequest.path == MetricsRoute.path
                 ? MetricsRoute.response(to: httpRequest, peer: FCGX_GetParam("REMOTE_ADDR", request.pointee.envp).map { String(cString: $0) }, snapshot: metrics.scoreboard.snapshot)
                 : handler.handle(httpRequest)
             guard slot.finishHandling() else {
-                // The watchdog answered this request and is ending the process.
+                // The watchdog answered this request, closed its connection and
+                // counted it out; the worker is retiring, without this thread.
                 while true { pause() }
             }
             FastCGIExchange.write(response, head: httpRequest.method == "HEAD", to: &request.pointee)
@@ -201,32 +215,53 @@ enum Worker {
     }
 
     /// The deadline watchdog: a few times per deadline (at most every 50 ms),
-    /// looks for a request handled for longer than `timeout`, answers it 503
-    /// `timed_out`, lets the worker's other requests finish for a moment, and
-    /// exits; the master starts a replacement at once.
+    /// answers every request handled for longer than `timeout` with 503
+    /// `timed_out`, each at its own deadline. The first makes the worker
+    /// retire (its replacement is forked at once); the worker exits once its
+    /// other requests have finished or have been answered here in turn.
     private static func watch(_ slots: [RequestSlot], handler: APIHandler, metrics: Scoreboard.Slot, timeout: Double, logger: Logger,
                               log: RequestLog.Output) {
         let limit = UInt64(timeout * 1e9)
         let nap = useconds_t(min(50_000, max(1_000, timeout * 1e6 / 4)))
+        var requestLog = RequestLog(logger: logger, output: log)
         while true {
             usleep(nap)
             let now = DispatchTime.now().uptimeNanoseconds
-            guard let slot = slots.first(where: { $0.takeIfOverdue(now: now, limit: limit) }) else { continue }
-            let error = APIError.timedOut(after: timeout)
-            FastCGIExchange.write(handler.error(error), head: slot.method == "HEAD", to: &slot.request.pointee)
-            FCGX_Finish_r(slot.request)
-            metrics.finished(Endpoint(path: slot.path), ResponseStatus(code: 503), micros: now / 1000 - slot.startedMicros)
-            log.flush()  // the request lines before it, then the warning, in order
-            logger.warning("\(slot.method) \(slot.path) 503 ran past \(timeout) s: answered timed_out; this worker stops and is replaced")
+            for slot in slots where slot.takeIfOverdue(now: now, limit: limit) {
+                answerTimedOut(slot, handler: handler, metrics: metrics, timeout: timeout, logger: logger, log: log, requestLog: &requestLog)
+            }
+        }
+    }
+
+    /// Answers `slot`'s request, which the watchdog has taken from its thread.
+    private static func answerTimedOut(_ slot: RequestSlot, handler: APIHandler, metrics: Scoreboard.Slot, timeout: Double, logger: Logger,
+                                       log: RequestLog.Output, requestLog: inout RequestLog) {
+        let request = slot.request
+        FastCGIExchange.write(handler.error(APIError.timedOut(after: timeout)), head: slot.method == "HEAD", to: &request.pointee)
+        // The request is read to its end first: a connection closed with
+        // bytes unread is reset, and a reset may cost nginx the answer, which
+        // it would then retry elsewhere.
+        _ = FastCGIExchange.readToEnd(&request.pointee)
+        // Its thread is still running it and never comes back for the
+        // connection, so it is not kept: nginx would send its next request on
+        // it (the connection it freed last), where no one reads. libfcgi
+        // closes one that is not kept by reading from it for up to 2 s, which
+        // would hold the other overdue requests: the watchdog closes it itself.
+        request.pointee.keepConnection = 1
+        FCGX_Finish_r(request)
+        if request.pointee.ipcFd >= 0 {
+            close(request.pointee.ipcFd)
+            request.pointee.ipcFd = -1
+        }
+        inFlight.subtract(1, ordering: .relaxed)
+        let micros = DispatchTime.now().uptimeNanoseconds / 1000 - slot.startedMicros
+        metrics.finished(Endpoint(path: slot.path), ResponseStatus(code: 503), micros: micros)
+        if logRequests { requestLog.write(method: slot.method, path: slot.path, status: 503, micros: micros) }
+        log.flush()  // the request lines before it, then the warning, in order
+        logger.warning("\(slot.method) \(slot.path) ran past \(timeout) s: answered 503 timed_out; its thread is lost, so this worker retires and is replaced")
+        if !timedOut.exchange(true, ordering: .relaxed) {
             stopping.store(true, ordering: .relaxed)
             metrics.retire()
-            // The stuck request stays counted in flight: wait for the others, briefly.
-            let deadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
-            while inFlight.load(ordering: .relaxed) > 1 && DispatchTime.now().uptimeNanoseconds < deadline {
-                usleep(5_000)
-            }
-            log.flush()
-            _exit(timedOutStatus)
         }
     }
 }

@@ -92,7 +92,7 @@ public struct APIHandler: Sendable {
     /// `GET /api/render?text=…`: an HTML fragment for other sites, CORS open;
     /// revalidated like a search, its ETag naming the packs' version and the
     /// fragment, so that after a pack reload no cache keeps an old fragment
-    /// for more than a minute.
+    /// for more than a minute. Under `fragmentPolicy` when opened on its own.
     private func renderFragment(_ request: HTTPRequest) -> HTTPResponse {
         let pairs: [(name: String, value: String)]
         do {
@@ -101,21 +101,23 @@ public struct APIHandler: Sendable {
             return self.error(error)
         }
         // `text` is the fragment's; every other parameter is a render option.
-        let texts = pairs.filter { $0.name == "text" }
+        // Names compared in bytes, as everywhere a client's string is: a
+        // `String` is normalized to compare, quadratic in a run of marks.
+        let texts = pairs.filter { $0.name.utf8.elementsEqual("text".utf8) }
         guard texts.count == 1 else {
             return error(APIError(.invalidRequest, texts.isEmpty ? "the text parameter is required" : "text is given twice"))
         }
         let text = texts[0].value
         let options: RenderOptions
         do {
-            options = try RenderOptions(textValues: pairs.filter { $0.name != "text" }, others: ["text"])
+            options = try RenderOptions(textValues: pairs.filter { !$0.name.utf8.elementsEqual("text".utf8) }, others: ["text"])
         } catch {
             return self.error(error)
         }
         do {
             let body = Array(try api.render(text, options: options).utf8)
             return revalidated(request, body: body, etag: packs.etag(ofAnswer: body), contentType: "text/html; charset=utf-8",
-                               headers: [Self.openToOtherSites])
+                               headers: [Self.openToOtherSites, ("Content-Security-Policy", Self.fragmentPolicy)])
         } catch {
             return self.error(error)
         }
@@ -129,6 +131,13 @@ public struct APIHandler: Sendable {
         }
         guard Self.isJSON(request.headers["content-type"]) else {
             return error(APIError(.unsupportedMediaType, "send the body as application/json (UTF-8)"))
+        }
+        // A compressed body would be read as its coded bytes: refused, saying
+        // which coding is taken (RFC 9110 §12.5.3).
+        guard Self.hasNoContentCoding(request.headers["content-encoding"]) else {
+            var response = error(APIError(.unsupportedMediaType, "send the body uncompressed: no Content-Encoding (gzip or any other) is taken"))
+            response.headers.append(("Accept-Encoding", "identity"))
+            return response
         }
         do {
             let body = switch endpoint {
@@ -170,6 +179,18 @@ public struct APIHandler: Sendable {
     private static let jsonContentType = "application/json; charset=utf-8"
     /// CORS open: the embed script and other sites' pages read these answers.
     private static let openToOtherSites = ("Access-Control-Allow-Origin", "*")
+
+    /// The render fragment's Content-Security-Policy, for a browser that
+    /// opens its URL as a page (a site that puts the fragment into its own
+    /// page is under that page's policy). The fragment is text, `<br>`,
+    /// spans and sticker images from the service's `/stickers/`: images from
+    /// this origin and nothing else, no script, style, frame, form or base;
+    /// `sandbox` gives it an opaque origin too, so that even markup that got
+    /// into it could reach nothing of this origin's. A `baseURL` naming
+    /// another origin shows its images where the fragment is embedded, not here.
+    public static let fragmentPolicy =
+        "default-src 'none'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox"
+
 
     private func json(_ status: Int, _ body: [UInt8], cache: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", Self.jsonContentType), ("Cache-Control", cache)], body: body)
@@ -214,9 +235,23 @@ public struct APIHandler: Sendable {
 
     /// The rule of `isJSON`: lower case, `;`-separated, spaces and tabs ignored.
     static func isJSON(unicode contentType: String) -> Bool {
+        // No media type is that long; a longer one is refused before its
+        // characters are compared (a String's comparison normalizes, which a
+        // long run of combining marks makes quadratic).
+        guard contentType.utf8.count <= 256 else { return false }
         let parts = contentType.lowercased().split(separator: ";").map { $0.filter { $0 != " " && $0 != "\t" } }
         guard parts.first == "application/json" || parts.first == "application/x-www-form-urlencoded" else { return false }
         return parts.dropFirst().allSatisfy { $0 == "charset=utf-8" || $0 == "charset=\"utf-8\"" || !$0.hasPrefix("charset=") }
+    }
+
+    /// No `Content-Encoding`, or only `identity` (RFC 9110's name for none).
+    static func hasNoContentCoding(_ contentEncoding: String?) -> Bool {
+        guard let contentEncoding else { return true }
+        // In bytes (a coding is an ASCII token): see `matches`.
+        return contentEncoding.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).allSatisfy {
+            let coding = $0.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
+            return coding.isEmpty || (coding.count == 8 && zip(coding, "identity".utf8).allSatisfy { $0 | 0x20 == $1 })
+        }
     }
 
     /// Whether ASCII `part`, in lower case and without spaces and tabs, is
@@ -235,9 +270,12 @@ public struct APIHandler: Sendable {
 
     /// `If-None-Match`: `*`, or a list of (possibly weak) tags.
     static func matches(_ header: String, _ etag: String) -> Bool {
-        header.split(separator: ",").contains {
-            let tag = $0.filter { $0 != " " && $0 != "\t" }
-            return tag == "*" || tag == etag || tag == "W/" + etag
+        // In bytes, as RFC 9110 compares tags: a `String` is normalized to
+        // compare, and 8 KiB of combining marks in this header cost 23 ms.
+        let weak = Array("W/".utf8) + etag.utf8
+        return header.utf8.split(separator: UInt8(ascii: ",")).contains {
+            let tag = $0.filter { $0 != 0x20 && $0 != 0x09 }
+            return tag.elementsEqual("*".utf8) || tag.elementsEqual(etag.utf8) || tag.elementsEqual(weak)
         }
     }
 }

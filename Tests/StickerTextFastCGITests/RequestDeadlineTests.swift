@@ -31,6 +31,24 @@ struct RequestDeadlineTests {
         #expect(!slot.takeIfOverdue(now: now, limit: Self.second))
     }
 
+    /// The worker closes a pool's kept connections once every thread of it is lost.
+    @Test func aThreadIsLostOnlyOnceTheWatchdogHasTakenItsRequest() {
+        let slot = RequestSlot()
+        #expect(!slot.isLost)
+        slot.begin(method: "POST", path: "/api/edit")
+        let now = DispatchTime.now().uptimeNanoseconds
+        #expect(!slot.isLost)
+        #expect(slot.takeIfOverdue(now: now + 2 * Self.second, limit: Self.second))
+        #expect(slot.isLost)
+        // Its thread finishing late changes nothing: it never serves again.
+        #expect(!slot.finishHandling())
+        #expect(slot.isLost)
+        let answered = RequestSlot()
+        answered.begin(method: "POST", path: "/api/edit")
+        #expect(answered.finishHandling())
+        #expect(!answered.isLost)
+    }
+
     @Test func anIdleThreadHasNothingOverdue() {
         let slot = RequestSlot()
         #expect(!slot.takeIfOverdue(now: DispatchTime.now().uptimeNanoseconds + 100 * Self.second, limit: Self.second))

@@ -71,6 +71,29 @@ struct APIHandlerTests {
         #expect(html.hasSuffix("&lt;b&gt;"))
     }
 
+    @Test func theFragmentOpenedOnItsOwnMayShowImagesOfThisOriginAndNothingElse() throws {
+        let response = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: "text=%5B%E5%BE%AE%E7%AC%91%5D"))
+        #expect(response.status == 200)
+        let policy = try #require(response.header("content-security-policy"))
+        let directives = Dictionary(uniqueKeysWithValues: policy.split(separator: ";").map {
+            let words = $0.split(separator: " ").map(String.init)
+            return (words[0], Array(words.dropFirst()))
+        })
+        #expect(directives["default-src"] == ["'none'"])
+        #expect(directives["img-src"] == ["'self'"])
+        for directive in ["base-uri", "form-action", "frame-ancestors"] {
+            #expect(directives[directive] == ["'none'"], "\(directive)")
+        }
+        #expect(directives["sandbox"] == [])
+        #expect(directives.keys.filter { $0.hasPrefix("script") || $0.hasPrefix("style") }.isEmpty)
+        // The images it has are the service's own, under /stickers/.
+        #expect(String(decoding: response.body, as: UTF8.self).contains(#"src="/stickers/weibo/smile.png""#))
+        let revalidated = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: "text=%5B%E5%BE%AE%E7%AC%91%5D",
+                                                     headers: ["If-None-Match": response.header("etag") ?? ""]))
+        #expect(revalidated.status == 304)
+        #expect(revalidated.header("content-security-policy") == policy)
+    }
+
     @Test func queryOptionsAreReadByTheSameDecoderAsJSONOptions() {
         // 24.0 is the integer 24 in the query as in JSON; 0/1 are booleans.
         let query = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: "text=%5Bdoge%5D&size=24.0&lineBreaks=0"))
@@ -145,6 +168,27 @@ struct APIHandlerTests {
 
     @Test func missingContentType() {
         #expect(post("/api/count", #"{"text":"a"}"#, contentType: nil).status == 415)
+    }
+
+    /// The body would be read as the coded bytes, not the text (RFC 9110 §12.5.3: 415, with the codings taken).
+    @Test(arguments: ["gzip", "GZIP", "deflate", "br", "x-gzip", "identity, gzip", "compress"])
+    func aBodyWithAContentCodingIsRefused(_ coding: String) {
+        for path in ["/api/render", "/api/edit", "/api/count"] {
+            let response = handler.handle(HTTPRequest(method: "POST", path: path,
+                                                      headers: ["Content-Type": "application/json", "Content-Encoding": coding],
+                                                      body: Array(#"{"text":"a","op":"selectAll"}"#.utf8)))
+            #expect(response.status == 415, "\(path) \(coding)")
+            #expect(errorCode(response) == "unsupported_media_type")
+            #expect(response.header("accept-encoding") == "identity")
+        }
+    }
+
+    @Test(arguments: ["", "identity", " Identity "])
+    func aBodyWithoutAContentCodingIsRead(_ coding: String) {
+        let response = handler.handle(HTTPRequest(method: "POST", path: "/api/count",
+                                                  headers: ["Content-Type": "application/json", "Content-Encoding": coding],
+                                                  body: Array(#"{"text":"a"}"#.utf8)))
+        #expect(response.status == 200, "\(coding)")
     }
 
     @Test(arguments: [("GET", "/api/edit", "POST"), ("PUT", "/api/render", "GET, HEAD, POST"), ("DELETE", "/api/packs", "GET, HEAD"),

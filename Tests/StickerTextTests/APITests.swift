@@ -94,4 +94,28 @@ struct APITests {
         #expect(object?["error"]?["code"] == "invalid_json")
         #expect(object?["error"]?["message"] == "bad \"quote\"\n")
     }
+
+    /// A renderer for options other than the defaults is prepared once and
+    /// kept for the next requests (ten options, more than are kept, from
+    /// several threads at once): each answer is the one a fresh renderer gives.
+    @Test func renderersOfOtherOptionsAreKeptAndAnswerAsNewOnes() async throws {
+        let bodies = (0 ..< 10).map { #"{"text":"hi [微笑]","options":{"size":\#(20 + $0),"baseURL":"https://cdn\#($0).example/"}}"# }
+        let fresh = try bodies.map { try StickerTextAPI().render(Array($0.utf8)) }
+        let api = self.api
+        try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
+            for round in 0 ..< 40 { group.addTask { (round % 10, try api.render(Array(bodies[round % 10].utf8))) } }
+            for try await (k, answer) in group { #expect(answer == fresh[k]) }
+        }
+    }
+
+    /// Options are checked in bytes before they are compared: a baseURL of
+    /// marks is refused at once, not normalized to be compared.
+    @Test func optionsOfMarksAreRefusedAtOnce() {
+        let marks = "a" + String(repeating: "\u{301}\u{316}", count: 20_000)
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            #expect(error(#"{"text":"hi","options":{"baseURL":"\#(marks)"}}"#) { (api, body) throws(APIError) in try api.render(body) }?.code == .invalidRequest)
+        }
+        #expect(elapsed < .seconds(2), "\(elapsed)")
+    }
 }

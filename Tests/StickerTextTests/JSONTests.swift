@@ -146,4 +146,51 @@ struct JSONTests {
         #expect(JSONValue.integer("-9223372036854775809") == .tooLarge)
         #expect(JSONValue.integer("-0.0") == .whole(0))
     }
+
+    @Test func wholeNumbersAreReadWhereverTheirDigitsStand() {
+        #expect(JSONValue.integer("45") == .whole(45))
+        #expect(JSONValue.integer("45.0") == .whole(45))
+        #expect(JSONValue.integer("4.5e1") == .whole(45))
+        #expect(JSONValue.integer("450e-1") == .whole(45))
+        #expect(JSONValue.integer("0.045e3") == .whole(45))
+        #expect(JSONValue.integer("1005") == .whole(1005))
+        #expect(JSONValue.integer("45.5") == .fraction)
+        #expect(JSONValue.integer("1e-1") == .fraction)
+        #expect(JSONValue.integer("0e99999999999999999999") == .whole(0))
+        #expect(JSONValue.integer("1e19") == .tooLarge)
+        #expect(JSONValue.integer("-1e400") == .tooLarge)
+        #expect(JSONValue.integer("1e-99999999999999999999") == .fraction)
+        #expect(JSONValue.integer("0.00000000000000000000000000001e29") == .whole(1))
+        #expect(JSONValue.integer("1" + String(repeating: "0", count: 29) + "e-28") == .whole(10))
+    }
+
+    /// `0.{1,040,000 zeros}1e1040001` equals 1: the exponent is read in
+    /// full (it was cut at 1,000,000), and the zeros in one pass (removed
+    /// one at a time from the front, half a million took 2.2 s).
+    @Test func aNumberOfAMillionZerosIsReadInOnePass() {
+        let zeros = String(repeating: "0", count: 1_040_000)
+        #expect(JSONValue.integer("0.\(zeros)1e1040001") == .whole(1))
+        #expect(JSONValue.integer("0.\(zeros)1e1040000") == .fraction)
+        #expect(JSONValue.integer("-7.\(zeros)") == .whole(-7))
+        #expect(JSONValue.integer("1\(zeros)") == .tooLarge)
+        #expect(JSONValue.integer("1\(zeros)e-1040000") == .whole(1))
+    }
+
+    /// Names and closed-set values are compared in bytes: a `String`
+    /// compares by canonical equivalence, normalizing both sides, and a run
+    /// of marks made that quadratic (an `op` of 16,000 marks: 1.2 s; a 30 KB
+    /// body of such names: 12 s). `é` and e + U+0301 are two names.
+    @Test func namesAndChoicesAreComparedByTheirBytes() throws {
+        let marks = "a" + String(repeating: "\u{301}", count: 20_000) + String(repeating: "\u{316}", count: 20_000)
+        let api = StickerTextAPI()
+        let clock = ContinuousClock()
+        for body in [#"{"text":"a","op":"\#(marks)"}"#, #"{"text":"a","\#(marks)":1,"op":"selectAll"}"#,
+                     #"{"text":"a","op":"selectAll","unit":"\#(marks)"}"#, #"{"text":"a","op":"selectAll","policy":{"countMode":"\#(marks)"}}"#] {
+            let elapsed = clock.measure { #expect(throws: APIError.self) { try api.edit(Array(body.utf8)) } }
+            #expect(elapsed < .seconds(2), "\(elapsed)")
+        }
+        #expect(throws: APIError(.invalidRequest, "unknown field \"e\u{301}\"; expected text, policy")) {
+            try api.count(Array(#"{"text":"a","\#u{E9}":1,"e\#u{301}":2}"#.utf8))
+        }
+    }
 }

@@ -65,6 +65,30 @@ struct PolicyTests {
         #expect(result.message == "2 emoji were removed.")
     }
 
+    /// The emoji rule judges the clusters the insert makes with what is
+    /// around it: `1` + U+FE0F U+20E3 is 1️⃣ though neither half is an emoji.
+    @Test(arguments: [("1", "\u{FE0F}\u{20E3}"), ("#", "\u{20E3}"), ("❤", "\u{FE0F}"), ("a", "🏽"), ("😀", "\u{200D}😀"), ("🇺", "🇸")])
+    func anInsertThatMakesAnEmojiWithItsNeighbourIsRefused(_ text: String, _ inserted: String) throws {
+        let result = try edit(text, .caret(text.utf16.count), .paste(inserted), policy: InputPolicy(emoji: .reject))
+        #expect(result.rejected == .emoji && result.text == text)
+        #expect(TextBackedString(text + inserted).counts(policy: InputPolicy(emoji: .reject)).violations == [.emoji])
+    }
+
+    @Test(arguments: [("1", "\u{FE0F}\u{20E3}x", "1x"), ("❤", "\u{FE0F}", "❤"), ("ab❤", "x😀\u{FE0F}y", "ab❤xy"), ("😀", "\u{200D}😀!", "😀!")])
+    func strippingTakesTheInsertedPartOfAnEmojiItMakes(_ text: String, _ inserted: String, _ expected: String) throws {
+        let result = try edit(text, .caret(text.utf16.count), .paste(inserted), policy: InputPolicy(emoji: .strip))
+        #expect(result.text == expected && result.message == "1 emoji was removed.")
+        #expect(result.string.counts(policy: InputPolicy(emoji: .reject)).emoji.count == TextBackedString(text).counts().emoji.count)
+    }
+
+    /// What is left after the limit's cut is judged too: kept, `1` would make
+    /// 1️⃣ with the U+FE0F U+20E3 after the caret.
+    @Test func aCutThatWouldMakeAnEmojiWithTheTextAfterIsRefused() throws {
+        let policy = InputPolicy(maxLength: 3, countMode: .utf16, emoji: .reject)
+        let result = try edit("\u{FE0F}\u{20E3}", .caret(0), .paste("1x"), policy: policy)
+        #expect(result.rejected == .emoji && result.text == "\u{FE0F}\u{20E3}")
+    }
+
     @Test func weightedCountsEveryURLAs23() {
         #expect(counts("http://test.com").weighted == 23)
         #expect(counts("Test https://test.com test https://test.com test.com test").weighted == 86)

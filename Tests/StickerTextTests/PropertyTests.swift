@@ -45,6 +45,27 @@ enum TextGen {
 }
 
 struct PropertyTests {
+    /// A caret moved by many units at once lands where as many single steps
+    /// (`unit(after:)`, `unit(before:)`, each a unit on its own) land, from
+    /// every boundary, however far.
+    @Test func aLongCaretMoveLandsWhereSingleStepsLand() async {
+        await propertyCheck(count: 400, input: TextGen.anyText, Gen.int(in: 0...20)) { text, count in
+            let string = TextBackedString(text)
+            var boundary = 0
+            while true {
+                var forward = boundary, backward = boundary
+                for _ in 0 ..< count {
+                    forward = string.unit(after: forward)?.upperBound ?? forward
+                    backward = string.unit(before: backward)?.lowerBound ?? backward
+                }
+                #expect(string.position(movingForward: count, from: boundary) == forward, "\(text.debugDescription) +\(count) from \(boundary)")
+                #expect(string.position(movingBackward: count, from: boundary) == backward, "\(text.debugDescription) -\(count) from \(boundary)")
+                guard let next = string.unit(after: boundary) else { break }
+                boundary = next.upperBound
+            }
+        }
+    }
+
     @Test func renderedTextAndAltsGiveBackTheInput() async {
         await propertyCheck(count: 300, input: TextGen.anyText, Gen.bool) { text, wrap in
             let html = try render(text, RenderOptions(wrapEmoji: wrap))

@@ -67,6 +67,8 @@ class Response:
     def __init__(self, status, headers, body):
         self.status = status
         self.headers = {k.lower(): v for k, v in headers}
+        # As sent, a header sent twice twice: `headers` keeps the last.
+        self.header_lines = [(k.lower(), v) for k, v in headers]
         self.body = body
 
     def json(self):
@@ -83,11 +85,12 @@ class Service:
     nginx upstream."""
 
     def __init__(self, workers=2, threads=4, packs=None, body_limit=1048576, extra=(), tcp_backends=0,
-                 limits=(('LIMITS', 'off'),)):
+                 limits=(('LIMITS', 'off'),), env=()):
         """`limits`: scripts/nginx-conf.sh's per-address limit variables (RATE_LIMIT,
         LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS); none by default, because most
         tests load from one address faster than a client may (the limits have
-        their own, test_fairness.py); `limits=()` gives the site's defaults."""
+        their own, test_fairness.py); `limits=()` gives the site's defaults.
+        `env`: variables added to the servers' environment."""
         self.run = tempfile.mkdtemp(prefix='stickertext-e2e-')
         os.chmod(self.run, 0o755)
         self.port = free_port()
@@ -101,11 +104,13 @@ class Service:
                      '--body-limit', str(body_limit), '--shutdown-grace', '10', *extra]
         if packs:
             self.args += ['--packs', packs]
+        self.env = {**os.environ, **dict(env)}
         self.log = open(os.path.join(self.run, 'server.log'), 'w+')
         if self.addresses:
             self.servers = [self.start_backend(i) for i in range(tcp_backends)]
         else:
-            self.servers = [subprocess.Popen(self.args + ['--socket-path', self.socket], stderr=self.log, stdout=self.log)]
+            self.servers = [subprocess.Popen(self.args + ['--socket-path', self.socket], stderr=self.log, stdout=self.log,
+                                             env=self.env)]
             for _ in range(200):
                 if os.path.exists(self.socket):
                     break
@@ -136,7 +141,7 @@ class Service:
         """Starts TCP backend `index` and waits until it listens."""
         log = open(self.backend_log(index), 'a')
         server = subprocess.Popen(self.args + ['--listen', self.addresses[index]], stderr=log, stdout=log,
-                                  start_new_session=True)
+                                  start_new_session=True, env=self.env)
         log.close()
         host, port = self.addresses[index].split(':')
         for _ in range(200):

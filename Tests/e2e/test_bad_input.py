@@ -1,5 +1,6 @@
 """Bad input against the live service (nginx + server): each answers its
 documented error and the service keeps serving."""
+import gzip
 import socket
 import threading
 import time
@@ -120,6 +121,18 @@ def test_wrong_methods_on_the_api(service, method):
     r = service.request(method, '/api/edit')
     assert r.status in (405,) and r.json()['error']['code'] == 'method_not_allowed'
     assert r.headers['allow'] == 'POST'
+
+
+@pytest.mark.parametrize('path', ['/api/render', '/api/edit', '/api/count'])
+def test_a_body_with_a_content_coding_is_refused_not_read_as_text(service, path):
+    body = gzip.compress(b'{"text":"a","op":"selectAll"}')
+    r = service.request('POST', path, body, {'Content-Type': 'application/json', 'Content-Encoding': 'gzip'})
+    assert r.status == 415 and r.json()['error']['code'] == 'unsupported_media_type', (r.status, r.body[:200])
+    assert r.headers['accept-encoding'] == 'identity'
+    check_schema(r, path, 'POST')
+    # The coded bytes were not taken for text, even when they happen to be valid JSON.
+    r = service.request('POST', '/api/count', '{"text":"a"}', {'Content-Type': 'application/json', 'Content-Encoding': 'br'})
+    assert r.status == 415
 
 
 @pytest.mark.parametrize('content_type', ['text/plain', 'application/xml', 'multipart/form-data; boundary=x',

@@ -36,6 +36,9 @@ API_METHODS = {
 ALLOW = {'/api/render': 'GET, HEAD, POST', '/api/edit': 'POST', '/api/count': 'POST'}
 # Statuses nginx may answer on an API path (403, 404, 412 and 416 are the static files').
 NGINX_API_STATUSES = {400, 405, 413, 414, 429, 431, 500, 501, 502, 503, 504, 505}
+# The headers every answer carries, nginx's own errors included: nginx/security-headers.conf.
+SECURITY_HEADERS = dict((name.lower(), value) for name, value in re.findall(
+    r'^add_header (\S+) "([^"]*)" always;', open(os.path.join(ROOT, 'nginx', 'security-headers.conf')).read(), re.M))
 
 
 def schemathesis(port, *extra):
@@ -83,8 +86,10 @@ def raw(port, request, timeout=5):
 
 
 def assert_error(status, headers, body, code=None):
-    """An error in the API's shape, with the code nginx's page has for the status (or `code`)."""
+    """An error in the API's shape, with the code nginx's page has for the status
+    (or `code`), and the security headers of every answer."""
     assert headers.get('content-type') == 'application/json; charset=utf-8', (status, headers, body[:200])
+    assert {name: headers.get(name) for name in SECURITY_HEADERS} == SECURITY_HEADERS, (status, headers)
     error = json.loads(body)['error']
     assert error['code'] == (code or PAGES[status]), (status, error)
     assert error['code'] in CODES
@@ -94,6 +99,13 @@ def assert_error(status, headers, body, code=None):
 
 H = b'Host: localhost\r\nConnection: close\r\n'
 BIG = 2 * 1048576
+
+
+def test_the_security_headers_are_those_of_a_normal_answer(service):
+    assert {'x-content-type-options', 'referrer-policy', 'x-frame-options'} <= set(SECURITY_HEADERS)
+    for path in ('/api/health', '/index.html', '/stickers/weibo/smile.png'):
+        headers = service.request('GET', path).headers
+        assert {name: headers.get(name) for name in SECURITY_HEADERS} == SECURITY_HEADERS, path
 
 
 @pytest.mark.parametrize('request_bytes, status', [
@@ -123,6 +135,26 @@ def test_nginx_answers_its_errors_in_json(service, request_bytes, status):
     error = assert_error(got, headers, body)
     if status == 413:
         assert str(service.body_limit) in error['message']
+
+
+@pytest.mark.parametrize('version, status', [
+    ('HTTP/1.0', 200), ('HTTP/1.1', 200), ('HTTP/1.2', 200), ('HTTP/1.9', 200), ('HTTP/1.999', 200),
+    ('HTTP/2.0', 505), ('HTTP/2', 505), ('HTTP/3.0', 505), ('HTTP/10.0', 505),
+    ('HTTP/0.9', 400), ('HTTP/1.1000', 400), ('HTTP/1.x', 400), ('http/1.1', 400), ('HTTX/1.1', 400),
+])
+def test_any_http_1_version_is_answered_as_http_1_1_and_another_major_version_is_505(service, version, status):
+    """RFC 9110 §6.2: a server answers a request of a later minor version as
+    the highest it supports, so HTTP/1.9 is answered, in HTTP/1.1; a later
+    major version is 505, and what is not a version at all 400 (docs/api.md)."""
+    with socket.create_connection(('127.0.0.1', service.port), timeout=5) as s:
+        s.sendall(f'GET /api/health {version}\r\n'.encode() + H + b'\r\n')
+        first_line = s.makefile('rb').readline()
+    assert first_line.split(b' ')[:2] == [b'HTTP/1.1', str(status).encode()], first_line
+    got, headers, body = raw(service.port, f'GET /api/health {version}\r\n'.encode() + H + b'\r\n')
+    if status == 200:
+        assert json.loads(body)['status'] == 'ok'
+    else:
+        assert_error(got, headers, body)
 
 
 METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'CONNECT', 'PROPFIND',

@@ -418,6 +418,21 @@ def test_get_render_gives_the_posts_html_up_to_an_8_kib_url_then_414_pointing_to
     assert posted(service, long).startswith('<img class="sticker"')
 
 
+def test_the_get_fragment_opened_on_its_own_shows_its_stickers_in_a_sandbox_that_runs_nothing(service, d):
+    query = '/api/render?text=' + urllib.parse.quote('[微笑] <script>window.pwned = 1</script> [笑哭]')
+    # The policy comes with the fragment, from the backend and then from nginx's cache.
+    policies = [service.request('GET', query).headers.get('content-security-policy') for _ in range(2)]
+    assert policies[0] == policies[1] and "default-src 'none'" in policies[0] and 'sandbox' in policies[0], policies
+    d.get(f'http://127.0.0.1:{service.port}{query}')
+    # Its images, from /stickers/ on this origin, load under the policy.
+    widths = wait(d, '''const images = [...document.querySelectorAll('img.sticker')];
+        return images.length === 2 && images.every((i) => i.complete) && images.map((i) => i.naturalWidth)''')
+    assert all(width > 0 for width in widths), widths
+    # Sandboxed: an opaque origin, nothing of the service's origin within reach.
+    assert d.execute_script('return String(window.origin)') == 'null'
+    assert d.execute_script('return window.pwned') is None
+
+
 def test_the_packs_document_sizes_in_the_docs_hold(service):
     import gzip
     body = service.request('GET', '/api/packs').body

@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from service import ROOT, Service, check_schema
+from test_contract import SECURITY_HEADERS
 
 FLOODER, OTHER = '127.0.0.2', '127.0.0.3'
 
@@ -65,6 +66,7 @@ def test_a_flooding_address_is_answered_429_with_retry_after_while_another_addre
         assert not [s for s in flood if s >= 500], flood
         assert other[200] >= 20, other
         for r in refusals:
+            assert {name: r.headers.get(name) for name in SECURITY_HEADERS} == SECURITY_HEADERS, r.headers
             assert r.headers['retry-after'] == '1'
             assert r.json()['error']['code'] == 'too_many_requests'
             check_schema(r, '/api/edit', 'POST')

@@ -43,6 +43,18 @@ def test_both_vary_on_accept_encoding_and_have_their_own_etag(service):
     assert zipped.headers['etag'] == identity.headers['etag'][:-1] + '-gzip"'
 
 
+def test_every_answer_says_vary_accept_encoding_once(service):
+    """The service sends Vary itself; nginx's gzip_vary would add a second to
+    an answer it could have compressed (the identity 200)."""
+    tags = {accept: packs(service, accept).headers['etag'] for accept in (None, 'gzip')}
+    for _ in range(2):  # from the backend, then from nginx's cache
+        for accept in (None, 'gzip'):
+            for method, if_none_match in (('GET', None), ('HEAD', None), ('GET', tags[accept])):
+                r = packs(service, accept, method, if_none_match)
+                varies = [value for name, value in r.header_lines if name == 'vary']
+                assert varies == ['Accept-Encoding'], (accept, method, if_none_match, r.status, varies)
+
+
 def test_each_representation_revalidates_with_its_own_etag(service):
     identity_tag = packs(service).headers['etag']
     gzip_tag = packs(service, 'gzip').headers['etag']

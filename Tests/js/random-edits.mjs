@@ -3,7 +3,11 @@
 // brackets, combining marks, line breaks, text that NFC changes and the
 // makings of URLs (protocols, domains, TLDs, paths, queries, parentheses,
 // t.co, IDN, the characters twitter-text calls invalid), with random
-// operations, selections, units and policies (weighted ones often).
+// operations, selections, units and policies (weighted ones often). Inserts
+// often begin with what joins the text before them and texts often end with
+// what can be joined (`[微` + `笑]`, `e` + U+0301, `1` + U+FE0F U+20E3, a lone
+// regional indicator, a jamo), where the limit and the emoji rule must judge
+// the text joined, not the insert alone.
 
 /** mulberry32: a small, good PRNG whose whole state is the seed. */
 export function random(seed) {
@@ -35,6 +39,10 @@ const URL_PIECES = [
   '.рф', '.xn--p1ai', 't.co/', 't.co/abc', '/', '/path', '?', '?q=1', '&', '#', '(x)', '(', ')', ':80', '@', '$', '-', '_', ',', '!',
   'bit.ly', 'example.com', 'a.b', '例子', 'é', 'Ж', 'ＣＯＭ', '。', '\uFEFF', '\uFFFE', '\uFFFF', '\u202A', 'averyveryverylongname',
 ];
+/** What joins the text before it, and what such pieces join. */
+const JOINERS = ['\u0301', '\u0308', '\u200D😀', '\u200D', '\uFE0F', '\uFE0F\u20E3', '\u20E3', '\u{1F3FD}', '🇸', '🇺', '\u1161', '\u11A8', '\u1161\u11A8',
+  '笑]', ']', ']abc', '微笑]', 'ab]', '\n', 'com', '.com', 'm/path'];
+const JOINABLE = ['[微', '[', '[哈', 'e', 'a', '1', '#', '❤', '😀', '👍', '🇺', '\u1100', '가', 'x.co', 'http://a', '\r'];
 const CODES = ['[微笑]', '[哈哈]', '[笑哭]', '[doge]', '[smile]', '[haha]', '[二哈]', '[心]', '[赞]', '[哈哈', '微笑]', '[没有这个]', '[微\n笑]', '[]', '[微笑 ]'];
 
 /** A random text of about `size` pieces. */
@@ -42,7 +50,7 @@ export function randomText(r, size) {
   let s = '';
   const urlish = r.chance(0.3);
   for (let i = 0; i < size; i++) s += r.chance(0.2) ? r.pick(CODES) : urlish && r.chance(0.6) ? r.pick(URL_PIECES) : r.pick(PIECES);
-  return s;
+  return r.chance(0.25) ? s + r.pick(JOINABLE) : s;
 }
 
 const COUNT_MODES = ['graphemes', 'utf16', 'utf8', 'gb18030', 'weighted'];
@@ -63,7 +71,8 @@ const DIGIT_PIECES = ['1', '2', '0', '.', '5', '12', '3.5', 'x'];
 function randomInsert(r, policy) {
   if (r.chance(0.003)) return 'a\u0000';  // NUL: refused, as the server refuses it
   if (policy?.content) return Array.from({ length: r.int(1, 3) }, () => r.pick(DIGIT_PIECES)).join('');
-  return r.chance(0.5) ? r.pick([...PIECES, ...CODES, ...URL_PIECES]) : randomText(r, r.int(1, 6));
+  const piece = r.chance(0.5) ? r.pick([...PIECES, ...CODES, ...URL_PIECES]) : randomText(r, r.int(1, 6));
+  return r.chance(0.3) ? r.pick(JOINERS) + piece : piece;
 }
 
 /** One edit request on `text` (whose display lengths the caller knows). */

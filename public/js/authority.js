@@ -21,7 +21,7 @@ let log = [];
 let timer = null, running = null, generation = 0;
 let editor;  // { current() -> {text, selection, counts}, adopt(state), policyJSON }
 
-/** The model leaves `gb18030` (and `weighted` for text that may hold a URL)
+/** The model leaves `gb18030` (and `weighted` for text that may hold a URL or a long cluster)
  * null until its table loads (the page's policy never needs them). */
 function comparable(field, local, server) {
   if (field !== 'counts' || !local || !server) return [local, server];

@@ -17,39 +17,30 @@ import { saveDraft, loadDraft } from './draft.js';
 import { initChat } from './chat.js';
 import { applyStrings, setLanguage, language, t, noteFor } from './strings.js';
 import { initTheme } from './theme.js';
-import { toned } from './skin-tones.js';
 import { focusKeepingCaret } from './editor-dom.js';
-import { remember } from './recents.js';
 import { registerServiceWorker } from './offline.js';
-
-// Inserting a catalog item (from the grid, the search or a suggestion) also makes it the most
-// recent; an emoji that takes a skin tone goes in with the tone last chosen for it. It replaces
-// `range` (a suggestion's `[query`) when given, else the editor's selection.
-function insertItem(chosen, range) {
-  const item = chosen.emoji ? { ...chosen, emoji: toned(chosen.emoji) } : chosen;
-  remember(item);
-  const where = range ? { selection: range } : {};
-  return item.tag ? editor.edit('insertSticker', { tag: item.tag, ...where }) : editor.edit('insert', { string: item.emoji, ...where });
-}
 
 const editorElement = document.getElementById('editor');
 let autocomplete = null, search = null, keyboard = null;  // the modules, once loaded
 
 // A module loaded at most once; a failed load (offline before the worker had it) is tried again next time.
 const once = (load) => { let p = null; return () => (p ??= load().catch(() => { p = null; })); };
-const loadAutocomplete = once(() => import('./autocomplete.js').then((m) => {
-  m.initAutocomplete(editorElement, { state: editor.state, composing: editor.composing, catalog: editor.getCatalog, insert: insertItem });
+// A module that inserts catalog items, loaded with inserting.js (which only they need) and given its insert.
+const withInsert = (module) => Promise.all([import(module), import('./inserting.js')])
+  .then(([m, inserting]) => [m, inserting.inserterFor(editor.edit)]);
+const loadAutocomplete = once(() => withInsert('./autocomplete.js').then(([m, insert]) => {
+  m.initAutocomplete(editorElement, { state: editor.state, composing: editor.composing, catalog: editor.getCatalog, insert });
   autocomplete = m;
 }));
-const loadSearch = once(() => loadKeyboard().then(() => import('./sticker-search.js')).then((m) => {
-  m.initSearch({ catalog: editor.getCatalog, showResults: keyboard.showResults, showTab: keyboard.showTab, insert: insertItem,
+const loadSearch = once(() => loadKeyboard().then(() => withInsert('./sticker-search.js')).then(([m, insert]) => {
+  m.initSearch({ catalog: editor.getCatalog, showResults: keyboard.showResults, showTab: keyboard.showTab, insert,
     focusEditor: focusKeepingCaret });
   search = m;
 }));
-const loadKeyboard = once(() => import('./keyboard.js').then((m) => {
+const loadKeyboard = once(() => withInsert('./keyboard.js').then(([m, insert]) => {
   m.initKeyboard({
     edit: editor.edit,
-    insert: insertItem,
+    insert,
     catalog: editor.getCatalog,
     onToggle: (open) => { autocomplete?.close(); search?.resetSearch(); if (open) loadSearch(); },
     onTab: () => search?.resetSearch(),

@@ -58,7 +58,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case timedOut = "timed_out"
     /// A backend took too long (nginx).
     case gatewayTimeout = "gateway_timeout"
-    /// An HTTP version other than 1.0 and 1.1 on the request line (nginx).
+    /// An HTTP major version other than 1 on the request line (nginx answers any 1.x, as RFC 9110 §6.2 has it).
     case httpVersionNotSupported = "http_version_not_supported"
 
     public var status: Int {

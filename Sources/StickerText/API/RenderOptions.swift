@@ -33,17 +33,21 @@ public struct RenderOptions: Hashable, Sendable {
         if classBytes.isEmpty || classBytes.count > 64 || !classBytes.allSatisfy({ isClassByte($0) || $0 == 0x20 }) {
             return "options.className must be 1–64 of A-Z a-z 0-9 - _ and spaces"
         }
-        let url = baseURL.lowercased()
-        let schemeOK = url.hasPrefix("https://") || url.hasPrefix("http://") || (url.hasPrefix("/") && !url.hasPrefix("//"))
+        // Read in bytes (printable ASCII, so lower case is one bit): a client's
+        // string compared as a `String` is normalized, which a long run of
+        // combining marks makes quadratic.
         let urlBytes = Array(baseURL.utf8)
-        if !schemeOK || urlBytes.count > 512 || !urlBytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !"\"'<>\\`{}|^".utf8.contains($0) }) {
+        func startsWith(_ prefix: String) -> Bool { urlBytes.count >= prefix.utf8.count && zip(urlBytes, prefix.utf8).allSatisfy { $0 | 0x20 == $1 | 0x20 } }
+        let printable = urlBytes.count <= 512 && urlBytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !"\"'<>\\`{}|^".utf8.contains($0) })
+        let schemeOK = startsWith("https://") || startsWith("http://") || (startsWith("/") && !startsWith("//"))
+        if !printable || !schemeOK {
             return "options.baseURL must be a path starting with / or an http(s):// URL, printable ASCII without quotes or angle brackets"
         }
         return nil
     }
 
     /// The base URL with exactly one trailing slash.
-    var normalizedBaseURL: String { baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
+    var normalizedBaseURL: String { baseURL.utf8.last == UInt8(ascii: "/") ? baseURL : baseURL + "/" }
 }
 
 /// The languages a sticker's name is written in, for its `aria-label`.

@@ -44,7 +44,9 @@ public struct StickerCatalog: Sendable {
 
     /// The sticker entry a code (with brackets) names, canonical or alias.
     public func entry(forCode code: String) -> Entry? {
-        guard code.utf8.count >= 3, code.hasPrefix("["), code.hasSuffix("]") else { return nil }
+        // By bytes: a String's hasPrefix compares whole characters, and "[" with
+        // thousands of marks after it is one character to normalize.
+        guard code.utf8.count >= 3, code.utf8.first == UInt8(ascii: "["), code.utf8.last == UInt8(ascii: "]") else { return nil }
         let content = Array(code.utf8.dropFirst().dropLast())
         return content.withUnsafeBytes { table.lookup($0) }.map { entries[$0] }
     }

@@ -7,6 +7,10 @@ public struct StickerTextAPI: Sendable {
     /// Built once, one per language of the default options: a renderer
     /// prepares the markup of every code, which other options pay per request.
     private let defaultRenderers: [HTMLRenderer]
+    /// The renderers of other options used last, shared by the threads of a
+    /// worker: a site that passes its own `baseURL` or `size` passes the
+    /// same ones each time, and preparing a renderer costs 30 small renders.
+    private let recentRenderers = RecentRenderers()
     private let listings: StickerListings
 
     public init(catalog: StickerCatalog = .default) {
@@ -98,9 +102,15 @@ public struct StickerTextAPI: Sendable {
     }
 
     private func renderer(for options: RenderOptions) throws(APIError) -> HTMLRenderer {
+        // Checked first, in bytes: options are compared as Strings only once
+        // they are short printable ASCII (a String comparison normalizes).
+        if let problem = options.validationProblem { throw APIError(.invalidRequest, problem) }
         if let prepared = defaultRenderers.first(where: { $0.options == options }) { return prepared }
+        if let recent = recentRenderers.renderer(for: options) { return recent }
         do {
-            return try HTMLRenderer(catalog: catalog, options: options)
+            let renderer = try HTMLRenderer(catalog: catalog, options: options)
+            recentRenderers.keep(renderer)
+            return renderer
         } catch {
             throw APIError(.invalidRequest, error.description)
         }

@@ -40,52 +40,36 @@ extension TextBackedString {
         return TextBackedString(validUTF8: new, catalog: catalog)
     }
 
-    /// Whether putting `piece` in place of `range` certainly forms no new
-    /// sticker and joins no grapheme cluster across the two junctions, so
-    /// that lengths simply add up. False means "maybe": the caller recounts.
-    func cannotJoin(_ piece: String, replacing range: Range<Int>) -> Bool {
-        let pieceBytes = Array(piece.utf8)
-        return bytes.withUnsafeBufferPointer { p in
-            // A new code across a junction needs a `[` left open just before
-            // the piece or a `]` just after it (codes inside the piece were
-            // already units of its own).
-            let raw = UnsafeRawBufferPointer(p)
-            let openBefore = StickerScanner.openBracket(before: range.lowerBound, in: raw, floor: 0, catalog: catalog) != nil
-            let closeAfter = StickerScanner.closeBracket(from: range.upperBound, in: raw, catalog: catalog) != nil
-            if openBefore && (closeAfter || pieceBytes.contains(UInt8(ascii: "]"))) { return false }
-            if closeAfter && pieceBytes.contains(UInt8(ascii: "[")) { return false }
-            // A junction is a certain cluster boundary when the scalar on its
-            // right is simple and the one on its left is simple or ends an
-            // emoji (no rule joins an emoji, a modifier or U+FE0F to a simple
-            // scalar after it; a regional indicator or ZWJ may join).
-            func right(_ c: UInt32) -> Bool { GraphemeSegmentation.isSimple(c) }
-            func left(_ c: UInt32) -> Bool {
-                if GraphemeSegmentation.isSimple(c) { return true }
-                if c == 0x200D || (0x1F1E6...0x1F1FF).contains(c) { return false }
-                guard let scalar = Unicode.Scalar(c) else { return false }
-                return scalar.properties.isEmojiPresentation || scalar.properties.isEmojiModifier || c == 0xFE0F || c == 0x20E3
-            }
-            let before = range.lowerBound > 0 ? UTF8Bytes.scalar(at: UTF8Bytes.scalarStart(before: range.lowerBound, in: p), in: p) : 0x20
-            let after = range.upperBound < p.count ? UTF8Bytes.scalar(at: range.upperBound, in: p) : 0x20
-            guard let first = piece.unicodeScalars.first?.value, let last = piece.unicodeScalars.last?.value else {
-                return left(before) && right(after)
-            }
-            return left(before) && right(first) && left(last) && right(after)
+    /// The text without the given byte ranges (sorted, disjoint, at scalar boundaries), built in one pass.
+    func removing(_ ranges: [Range<Int>]) -> TextBackedString {
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var from = 0
+        for range in ranges {
+            kept += bytes[from ..< range.lowerBound]
+            from = range.upperBound
         }
+        kept += bytes[from...]
+        return TextBackedString(validUTF8: kept, catalog: catalog)
     }
 
-    /// The text with the given plain UTF-16 ranges (sorted, disjoint) removed.
-    init(removing ranges: [TextRange], from string: TextBackedString) {
-        var text = ""
-        let utf16 = string.text.utf16
-        var from = utf16.startIndex
-        for range in ranges {
-            let start = utf16.index(utf16.startIndex, offsetBy: range.location)
-            text += String(string.text[from ..< start])
-            from = utf16.index(start, offsetBy: range.length)
+    /// The emoji clusters that overlap `range` (byte positions).
+    func emojiClusters(overlapping range: Range<Int>) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        guard !range.isEmpty else { return found }
+        bytes.withUnsafeBufferPointer { p in
+            forEachItem { item, sticker in
+                if item.lowerBound >= range.upperBound { return false }
+                guard sticker == nil, item.upperBound > range.lowerBound else { return true }
+                GraphemeSegmentation.forEachCluster(in: item, of: p) { cluster, simple in
+                    if cluster.lowerBound >= range.upperBound { return false }
+                    if cluster.upperBound > range.lowerBound, !simple, EmojiClassifier.isEmoji(cluster, in: p) { found.append(cluster) }
+                    return true
+                }
+                return true
+            }
         }
-        text += String(string.text[from...])
-        self.init(text, catalog: string.catalog)
+        return found
     }
 
     /// A position range as a display range.

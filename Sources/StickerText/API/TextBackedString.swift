@@ -205,6 +205,66 @@ public struct TextBackedString: Sendable {
         return position ..< end
     }
 
+    /// The boundary `count` whole units after `position` (a boundary), or
+    /// the text's end. The text after it is segmented once, as far as the
+    /// move goes: stepping unit by unit segmented a run of emoji again at
+    /// each step, so a move across 20,000 of them was quadratic.
+    func position(movingForward count: Int, from position: Int) -> Int {
+        guard count > 0 else { return position }
+        var remaining = count
+        var result = position
+        bytes.withUnsafeBufferPointer { p in
+            forEachItem { range, sticker in
+                if range.upperBound <= position { return true }
+                if sticker != nil {
+                    result = range.upperBound
+                    remaining -= 1
+                    return remaining > 0
+                }
+                // A boundary is a true cluster boundary: segmenting may start there.
+                GraphemeSegmentation.forEachCluster(in: max(range.lowerBound, position) ..< range.upperBound, of: p) { cluster, _ in
+                    result = cluster.upperBound
+                    remaining -= 1
+                    return remaining > 0
+                }
+                return remaining > 0
+            }
+        }
+        return result
+    }
+
+    /// The boundary `count` whole units before `position` (a boundary), or
+    /// 0. Each run is segmented once, from its start (segmentation only runs
+    /// forward), as far back as the move goes.
+    func position(movingBackward count: Int, from position: Int) -> Int {
+        var remaining = count
+        var result = position
+        var starts: [Int] = []
+        bytes.withUnsafeBufferPointer { p in
+            while remaining > 0 && result > 0 {
+                if let span = span(containing: result - 1) {
+                    result = span.bytes.lowerBound
+                    remaining -= 1
+                    continue
+                }
+                let run = run(around: result - 1)
+                starts.removeAll(keepingCapacity: true)
+                GraphemeSegmentation.forEachCluster(in: run.lowerBound ..< result, of: p) { cluster, _ in
+                    starts.append(cluster.lowerBound)
+                    return true
+                }
+                if remaining >= starts.count {
+                    remaining -= starts.count
+                    result = run.lowerBound
+                } else {
+                    result = starts[starts.count - remaining]
+                    remaining = 0
+                }
+            }
+        }
+        return result
+    }
+
     /// Byte positions of a display range, widened to whole units (a caret snaps
     /// to the start of its unit); nil if out of range.
     func positions(of range: TextRange, unit: OffsetUnit) -> Range<Int>? {

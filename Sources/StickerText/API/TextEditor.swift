@@ -35,11 +35,10 @@ public struct TextEditor: Sendable {
             guard let target else { return unchanged(string, selection: range, unit: unit) }
             return replace(target, in: string, with: "", caretAt: target.lowerBound, unit: unit)
         case .moveCaret(let n):
-            var caret = n >= 0 ? range.upperBound : range.lowerBound
-            for _ in 0 ..< min(n.magnitude, UInt(string.bytes.count)) {
-                guard let step = n >= 0 ? string.unit(after: caret) : string.unit(before: caret) else { break }
-                caret = n >= 0 ? step.upperBound : step.lowerBound
-            }
+            // No text has more units than bytes: a larger move is clamped first.
+            let count = Int(min(n.magnitude, UInt(string.bytes.count)))
+            let caret = n >= 0 ? string.position(movingForward: count, from: range.upperBound)
+                : string.position(movingBackward: count, from: range.lowerBound)
             return unchanged(string, selection: caret ..< caret, unit: unit)
         case .select:
             return unchanged(string, selection: range, unit: unit)
@@ -62,15 +61,18 @@ public struct TextEditor: Sendable {
         var piece = TextBackedString(inserted, catalog: catalog)
         var message: String?
 
-        // Emoji: judged on the inserted clusters (stickers are never emoji).
+        // Emoji: judged on the clusters of the text the insert would make, as
+        // it joins what is around it (1 + U+FE0F U+20E3 makes 1️⃣): stripping
+        // takes the inserted part of each such cluster out.
         if policy.emoji != .allow {
-            let found = piece.counts().emoji
-            if !found.isEmpty {
+            let inserted = range.lowerBound ..< range.lowerBound + piece.bytes.count
+            let touched = string.replacing(range, with: piece.text).emojiClusters(overlapping: inserted)
+            if !touched.isEmpty {
                 if policy.emoji == .reject {
                     return refused(string, range, unit, reason: .emoji, message: "Emoji are not allowed here.")
                 }
-                piece = TextBackedString(removing: found.map(\.range), from: piece)
-                message = found.count == 1 ? "1 emoji was removed." : "\(found.count) emoji were removed."
+                piece = piece.removing(touched.map { max($0.lowerBound, inserted.lowerBound) - inserted.lowerBound ..< min($0.upperBound, inserted.upperBound) - inserted.lowerBound })
+                message = touched.count == 1 ? "1 emoji was removed." : "\(touched.count) emoji were removed."
             }
         }
 
@@ -84,52 +86,28 @@ public struct TextEditor: Sendable {
             return refused(string, range, unit, reason: EditRejection(violation), message: what)
         }
 
-        // Length: keep the longest prefix of whole units that fits.
+        // Length: the whole insert if it fits, else the longest prefix of whole units that does (InsertCut).
         var kept = piece.text
         var truncated = false
         if let max = policy.maxLength {
-            let rest = range.isEmpty ? string : string.replacing(range, with: "")
-            let base = rest.length(policy: policy)
-            var units = piece.unitLengths(policy: policy)
-            var available = max - base
-            var keptBytes = 0
-            if policy.countMode == .weighted && (rest.bytes.contains(0x2E) || piece.bytes.contains(0x2E)) {
-                // A URL weighs 23 whatever its length, so a longer prefix can
-                // weigh less ("http://averyveryverylongname.c" 30, "….com" 23)
-                // and one more unit can change a URL before it: the longest
-                // prefix whose result fits, each result counted whole.
-                // Text already over the limit takes nothing more, as in every mode.
-                var k = base > max ? 0 : units.count
-                while k > 0 && string.replacing(range, with: piece.substring(0 ..< units[k - 1].end)).length(policy: policy) > max {
-                    k -= 1
-                }
-                keptBytes = k > 0 ? units[k - 1].end : 0
-                units = []  // decided: nothing to sum, nothing to drop
-            }
-            for (end, length) in units {
-                if length > available { break }  // a prefix: nothing after a unit that does not fit
-                available -= length
-                keptBytes = end
-            }
-            // Units are counted on their own; joined to their neighbours they
-            // can count differently (a code completed, clusters that merge,
-            // NFC), so unless nothing can join, check the real result and drop
-            // units until it fits.
-            units = units.filter { $0.end <= keptBytes }
-            while !string.cannotJoin(piece.substring(0 ..< keptBytes), replacing: range) {
-                let candidate = string.replacing(range, with: piece.substring(0 ..< keptBytes))
-                if candidate.length(policy: policy) <= max || units.isEmpty { break }
-                units.removeLast()
-                keptBytes = units.last?.end ?? 0
-            }
-            if keptBytes < piece.bytes.count {
+            switch InsertCut.fit(piece, into: string, replacing: range, policy: policy, maxLength: max) {
+            case .whole:
+                break
+            case .alreadyOver:
                 truncated = true
-                kept = piece.substring(0 ..< keptBytes)
-                message = base > max
-                    ? "The text is already over the limit of \(max); nothing was inserted."
-                    : keptBytes == 0 ? "Nothing fits within the limit of \(max)."
-                    : "Cut short to fit the limit of \(max)."
+                kept = ""
+                message = "The text is already over the limit of \(max); nothing was inserted."
+            case .cut(let bytes):
+                truncated = true
+                kept = piece.substring(0 ..< bytes)
+                message = bytes == 0 ? "Nothing fits within the limit of \(max)." : "Cut short to fit the limit of \(max)."
             }
+        }
+
+        // What is left of the insert, cut or stripped, may still make an emoji with the text around it.
+        if policy.emoji != .allow, !kept.isEmpty,
+           !string.replacing(range, with: kept).emojiClusters(overlapping: range.lowerBound ..< range.lowerBound + kept.utf8.count).isEmpty {
+            return refused(string, range, unit, reason: .emoji, message: "Emoji are not allowed here.")
         }
 
         let caret = range.lowerBound + kept.utf8.count

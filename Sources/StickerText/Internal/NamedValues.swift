@@ -18,40 +18,39 @@ extension JSONFields: OptionValues {}
 /// `45.0`, as JSON Schema counts integers), booleans as `true`/`false` or
 /// `1`/`0`, a choice as its raw value (`zh`).
 struct TextValues: OptionValues {
-    private let values: [String: String]
+    private let values: [FieldName: String]
 
     init(_ pairs: [(name: String, value: String)], allowed: [String], others: [String] = []) throws(APIError) {
-        var values: [String: String] = [:]
+        var values: [FieldName: String] = [:]
         for (name, value) in pairs {
-            guard allowed.contains(name) else {
+            let key = FieldName(name)
+            guard allowed.contains(where: key.is) else {
                 throw APIError(.invalidRequest, "unknown parameter \"\(name)\"; expected \((others + allowed).joined(separator: ", "))")
             }
-            if values.updateValue(value, forKey: name) != nil { throw APIError(.invalidRequest, "\(name) is given twice") }
+            if values.updateValue(value, forKey: key) != nil { throw APIError(.invalidRequest, "\(name) is given twice") }
         }
         self.values = values
     }
 
-    func string(_ name: String) throws(APIError) -> String? { values[name] }
+    func string(_ name: String) throws(APIError) -> String? { values[FieldName(name)] }
 
     func int(_ name: String) throws(APIError) -> Int? {
-        guard let text = values[name] else { return nil }
+        guard let text = values[FieldName(name)] else { return nil }
         let number = try? JSONValue.parse(text.utf8Span)
         guard case .number(let literal) = number else { throw APIError(.invalidRequest, "\(name) must be a whole number") }
         return try JSONValue.wholeNumber(literal, named: name)
     }
 
     func bool(_ name: String) throws(APIError) -> Bool? {
-        guard let text = values[name] else { return nil }
-        switch text {
-        case "true", "1": return true
-        case "false", "0": return false
-        default: throw APIError(.invalidRequest, "\(name) must be true or false")
-        }
+        guard let text = values[FieldName(name)] else { return nil }
+        if ["true", "1"].contains(where: FieldName(text).is) { return true }
+        if ["false", "0"].contains(where: FieldName(text).is) { return false }
+        throw APIError(.invalidRequest, "\(name) must be true or false")
     }
 
     func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(APIError) -> T? where T.RawValue == String {
-        guard let raw = values[name] else { return nil }
-        guard let value = T(rawValue: raw) else {
+        guard let raw = values[FieldName(name)] else { return nil }
+        guard let value = FieldName.choice(raw, of: type) else {
             throw APIError(.invalidRequest, "\(name) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
         }
         return value

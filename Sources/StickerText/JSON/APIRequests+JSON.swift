@@ -35,7 +35,7 @@ struct EditRequest: Sendable {
         // Every field is checked for its type, also one the op does not use.
         _ = (try f.string("string"), try f.string("tag"), try f.int("offset"))
         let op = try f.requiredString("op")
-        guard let kind = EditOperation.Kind(rawValue: op) else {
+        guard let kind = FieldName.choice(op, of: EditOperation.Kind.self) else {
             throw APIError(.invalidRequest,
                 "unknown op \"\(op)\"; one of \(EditOperation.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }

@@ -1,7 +1,7 @@
 /// Reads the fields of one JSON object for a request type, with errors that
 /// name the field by its path (`policy.maxLength`).
 struct JSONFields {
-    let fields: [String: JSONValue]
+    let fields: [FieldName: JSONValue]
     let path: String
 
     init(_ value: JSONValue, path: String = "", allowed: [String]) throws(APIError) {
@@ -9,7 +9,7 @@ struct JSONFields {
             throw APIError(.invalidRequest, "\(path.isEmpty ? "the body" : path) must be a JSON object, not \(value.typeName)")
         }
         // The least unknown name, so that the same one is named every time.
-        if let unknown = fields.keys.filter({ !allowed.contains($0) }).min() {
+        if let unknown = fields.keys.filter({ name in !allowed.contains { name.is($0) } }).min()?.text {
             let field = path.isEmpty ? unknown : "\(path).\(unknown)"
             throw APIError(.invalidRequest, "unknown field \"\(field)\"; expected \(allowed.joined(separator: ", "))")
         }
@@ -24,12 +24,12 @@ struct JSONFields {
     }
 
     func has(_ key: String) -> Bool {
-        if let value = fields[key], case .null = value { return false }
-        return fields[key] != nil
+        if let value = fields[FieldName(key)], case .null = value { return false }
+        return fields[FieldName(key)] != nil
     }
 
     func string(_ key: String) throws(APIError) -> String? {
-        guard let value = fields[key] else { return nil }
+        guard let value = fields[FieldName(key)] else { return nil }
         switch value {
         case .null: return nil
         case .string(let s): return s
@@ -61,7 +61,7 @@ struct JSONFields {
     }
 
     func array(_ key: String) throws(APIError) -> [JSONValue]? {
-        guard let value = fields[key] else { return nil }
+        guard let value = fields[FieldName(key)] else { return nil }
         switch value {
         case .null: return nil
         case .array(let items): return items
@@ -72,7 +72,7 @@ struct JSONFields {
     func requiredArray(_ key: String) throws(APIError) -> [JSONValue] { try required(key) { (k) throws(APIError) in try array(k) } }
 
     func int(_ key: String) throws(APIError) -> Int? {
-        guard let value = fields[key] else { return nil }
+        guard let value = fields[FieldName(key)] else { return nil }
         switch value {
         case .null: return nil
         case .number(let literal):
@@ -82,7 +82,7 @@ struct JSONFields {
     }
 
     func bool(_ key: String) throws(APIError) -> Bool? {
-        guard let value = fields[key] else { return nil }
+        guard let value = fields[FieldName(key)] else { return nil }
         switch value {
         case .null: return nil
         case .bool(let b): return b
@@ -92,14 +92,14 @@ struct JSONFields {
 
     func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(APIError) -> T? where T.RawValue == String {
         guard let raw = try string(key) else { return nil }
-        guard let value = T(rawValue: raw) else {
+        guard let value = FieldName.choice(raw, of: type) else {
             throw APIError(.invalidRequest, "\(name(key)) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
         }
         return value
     }
 
     func object(_ key: String, allowed: [String]) throws(APIError) -> JSONFields? {
-        guard let value = fields[key] else { return nil }
+        guard let value = fields[FieldName(key)] else { return nil }
         if case .null = value { return nil }
         return try JSONFields(value, path: name(key), allowed: allowed)
     }

@@ -9,9 +9,10 @@ enum JSONValue {
     case number(String)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object([FieldName: JSONValue])
 
     static let maxDepth = 64
+
 
     /// Parses a document whose bytes are known to be UTF-8: a `UTF8Span`
     /// says so, so the strings are made without Swift checking their bytes
@@ -37,36 +38,55 @@ enum JSONValue {
     /// if it is a whole number. JSON Schema counts `45.0` and `4.5e1` as the
     /// integer 45, so the API does too; `45.5` is a fraction.
     static func integer(_ literal: String) -> Integer {
+        // One pass over the literal: the significant digits (from the first
+        // non-zero to the last non-zero) and where they stand. Removing
+        // zeros from the front of an array one at a time made a literal of
+        // many leading zeros quadratic.
+        let bytes = Array(literal.utf8)
+        var i = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { i = 1 }
+        /// Digits written before the exponent, and how many of them follow the point.
+        var first = -1, last = -1, count = 0, afterPoint = 0
         var digits: [UInt8] = []
+        digits.reserveCapacity(20)
+        var seenPoint = false
+        while i < bytes.count, bytes[i] != UInt8(ascii: "e"), bytes[i] != UInt8(ascii: "E") {
+            let b = bytes[i]
+            i += 1
+            if b == UInt8(ascii: ".") { seenPoint = true; continue }
+            if seenPoint { afterPoint += 1 }
+            if b != UInt8(ascii: "0") {
+                if first < 0 { first = count }
+                last = count
+            }
+            // Only the first 20 significant digits can make a whole number that fits.
+            if first >= 0 && count - first < 20 { digits.append(b &- 0x30) }
+            count += 1
+        }
+        if first < 0 { return .whole(0) }
+        // The exponent, saturated far beyond any literal's length (a body is
+        // under 2^40 bytes), so that a huge exponent still cancels a long fraction.
         var exponent = 0
-        var negative = false
-        var bytes = literal.utf8[...]
-        if bytes.first == UInt8(ascii: "-") { negative = true; bytes = bytes.dropFirst() }
-        var afterPoint = false
-        while let b = bytes.first, b != UInt8(ascii: "e"), b != UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if b == UInt8(ascii: ".") { afterPoint = true; continue }
-            digits.append(b &- 0x30)
-            if afterPoint { exponent -= 1 }
-        }
-        if !bytes.isEmpty {
-            bytes = bytes.dropFirst()
+        if i < bytes.count {
+            i += 1
             var sign = 1
-            if bytes.first == UInt8(ascii: "-") { sign = -1; bytes = bytes.dropFirst() } else if bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            if bytes[i] == UInt8(ascii: "-") { sign = -1; i += 1 } else if bytes[i] == UInt8(ascii: "+") { i += 1 }
             var e = 0
-            for b in bytes { e = min(e * 10 + Int(b &- 0x30), 1_000_000) }
-            exponent += sign * e
+            while i < bytes.count { e = min(e * 10 + Int(bytes[i] &- 0x30), 1 << 50); i += 1 }
+            exponent = sign * e
         }
-        while let first = digits.first, first == 0 { digits.removeFirst() }
-        if digits.isEmpty { return .whole(0) }
-        while digits.last == 0 { digits.removeLast(); exponent += 1 }
-        if exponent < 0 { return .fraction }
-        if digits.count + exponent > 19 { return .tooLarge }
+        // The value is digits[first ... last] × 10^(exponent − afterPoint + trailing zeros).
+        let significant = last - first + 1
+        let scale = exponent - afterPoint + (count - 1 - last)
+        if scale < 0 { return .fraction }
+        if significant + scale > 19 { return .tooLarge }
         // Accumulated below zero, where Int reaches one further (Int.min).
         var value = 0
-        for d in digits + Array(repeating: 0, count: exponent) {
+        for k in 0 ..< significant + scale {
+            let d = k < significant ? Int(digits[k]) : 0
             let (m, o1) = value.multipliedReportingOverflow(by: 10)
-            let (a, o2) = m.subtractingReportingOverflow(Int(d))
+            let (a, o2) = m.subtractingReportingOverflow(d)
             if o1 || o2 { return .tooLarge }
             value = a
         }
@@ -135,7 +155,7 @@ private struct JSONParser {
     mutating func object(depth: Int) throws(APIError) -> JSONValue {
         if depth > JSONValue.maxDepth { throw error("nested deeper than \(JSONValue.maxDepth) levels") }
         i += 1
-        var fields: [String: JSONValue] = [:]
+        var fields: [FieldName: JSONValue] = [:]
         skipWhitespace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(fields) }
         while true {
@@ -147,7 +167,7 @@ private struct JSONParser {
             i += 1
             skipWhitespace()
             let value = try value(depth: depth)
-            if fields.updateValue(value, forKey: key) != nil { throw error("duplicate field \"\(key)\"") }
+            if fields.updateValue(value, forKey: FieldName(key)) != nil { throw error("duplicate field \"\(key)\"") }
             skipWhitespace()
             guard i < bytes.count else { throw error("unexpected end") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }

@@ -4,10 +4,7 @@
 // deleteForward, moveCaret, select, selectAll.
 
 import { TextBackedString } from './text-backed-string.js';
-import { counts, lengthUnder, unitLengths } from './counting.js';
-import { isSimple, scalarStartBefore } from './graphemes.js';
-import { isEmojiPresentation, isEmojiModifier } from './emoji.js';
-import { unlimited } from './policy.js';
+import { fit } from './insert-cut.js';
 import { hasInvalidCharacters } from './lengths.js';
 
 /** A request the rules refuse to carry out: `code` is the API's error code. */
@@ -52,13 +49,9 @@ export function applyEdit(operation, text, selection, unit, policy, catalog) {
       return replace(string, target, '', target[0], unit);
     }
     case 'moveCaret': {
-      const n = operation.offset;
-      let position = n >= 0 ? upper : lower;
-      for (let i = Math.min(Math.abs(n), text.length); i > 0; i--) {
-        const step = n >= 0 ? string.unitAfter(position) : string.unitBefore(position);
-        if (!step) break;
-        position = n >= 0 ? step[1] : step[0];
-      }
+      // No text has more units than UTF-16 units: a larger move is clamped first.
+      const count = Math.min(Math.abs(operation.offset), text.length);
+      const position = operation.offset >= 0 ? string.positionMovingForward(count, upper) : string.positionMovingBackward(count, lower);
       return unchanged(string, [position, position], unit);
     }
     case 'select':
@@ -80,15 +73,16 @@ function insert(inserted, string, range, unit, policy) {
   let piece = new TextBackedString(inserted, string.catalog);
   let message = null;
 
-  // Emoji: judged on the inserted clusters (stickers are never emoji).
+  // Emoji: judged on the clusters of the text the insert would make, as it
+  // joins what is around it (1 + U+FE0F U+20E3 makes 1️⃣): stripping takes
+  // the inserted part of each such cluster out.
   if (policy.emoji !== 'allow') {
-    const found = counts(piece, unlimited).emoji;
-    if (found.length) {
+    const [from, to] = [range[0], range[0] + piece.text.length];
+    const touched = string.replacing(range, piece.text).emojiClusters(from, to);
+    if (touched.length) {
       if (policy.emoji === 'reject') return refused(string, range, unit, 'emoji', 'Emoji are not allowed here.');
-      let kept = '', from = 0;
-      for (const { range: r } of found) { kept += piece.text.slice(from, r.location); from = r.location + r.length; }
-      piece = new TextBackedString(kept + piece.text.slice(from), string.catalog);
-      message = found.length === 1 ? '1 emoji was removed.' : `${found.length} emoji were removed.`;
+      piece = piece.removing(touched.map(([a, b]) => [Math.max(a, from) - from, Math.min(b, to) - from]));
+      message = touched.length === 1 ? '1 emoji was removed.' : `${touched.length} emoji were removed.`;
     }
   }
 
@@ -103,83 +97,28 @@ function insert(inserted, string, range, unit, policy) {
     }
   }
 
-  // Length: keep the longest prefix of whole units that fits.
+  // Length: the whole insert if it fits, else the longest prefix of whole units that does (insert-cut.js).
   let kept = piece.text, truncated = false;
   const max = policy.maxLength;
   if (max !== null) {
-    const rest = range[0] === range[1] ? string : string.replacing(range, '');
-    const base = lengthUnder(rest, policy);
-    let units = unitLengths(piece, policy);
-    let available = max - base, keptEnd = 0;
-    if (policy.countMode === 'weighted' && (rest.text.includes('.') || piece.text.includes('.'))) {
-      // A URL weighs 23 whatever its length, so a longer prefix can weigh less
-      // and one more unit can change a URL before it: the longest prefix whose
-      // result fits, each result counted whole (as in Swift).
-      // Text already over the limit takes nothing more, as in every mode.
-      let k = base > max ? 0 : units.length;
-      while (k > 0 && lengthUnder(string.replacing(range, piece.text.slice(0, units[k - 1].end)), policy) > max) k -= 1;
-      keptEnd = k > 0 ? units[k - 1].end : 0;
-      units = [];  // decided: nothing to sum, nothing to drop
-    }
-    for (const { end, length } of units) {
-      if (length > available) break;  // a prefix: nothing after a unit that does not fit
-      available -= length;
-      keptEnd = end;
-    }
-    // Joined to their neighbours, units can count differently (a code
-    // completed, clusters that merge, NFC): unless nothing can join, check
-    // the real result and drop units until it fits.
-    units = units.filter((u) => u.end <= keptEnd);
-    while (!cannotJoin(string, piece.text.slice(0, keptEnd), range)) {
-      const candidate = string.replacing(range, piece.text.slice(0, keptEnd));
-      if (lengthUnder(candidate, policy) <= max || units.length === 0) break;
-      units.pop();
-      keptEnd = units.length ? units[units.length - 1].end : 0;
-    }
-    if (keptEnd < piece.text.length) {
+    const outcome = fit(piece, string, range, policy, max);
+    if (outcome.kind === 'alreadyOver') {
       truncated = true;
-      kept = piece.text.slice(0, keptEnd);
-      message = base > max ? `The text is already over the limit of ${max}; nothing was inserted.`
-        : keptEnd === 0 ? `Nothing fits within the limit of ${max}.` : `Cut short to fit the limit of ${max}.`;
+      kept = '';
+      message = `The text is already over the limit of ${max}; nothing was inserted.`;
+    } else if (outcome.kind === 'cut') {
+      truncated = true;
+      kept = piece.text.slice(0, outcome.keeping);
+      message = outcome.keeping === 0 ? `Nothing fits within the limit of ${max}.` : `Cut short to fit the limit of ${max}.`;
     }
+  }
+
+  // What is left of the insert, cut or stripped, may still make an emoji with the text around it.
+  if (policy.emoji !== 'allow' && kept.length
+    && string.replacing(range, kept).emojiClusters(range[0], range[0] + kept.length).length) {
+    return refused(string, range, unit, 'emoji', 'Emoji are not allowed here.');
   }
   return replace(string, range, kept, range[0] + kept.length, unit, { truncated, message });
-}
-
-/** Whether putting `piece` in place of `range` certainly forms no new sticker
- *  and joins no cluster across the two junctions, so lengths simply add up.
- *  False means "maybe": the caller recounts. (Swift bounds the bracket
- *  search in UTF-8 bytes, this in UTF-16 units; both windows reach every `[`
- *  that could open a real code, so the outcome is the same.) */
-function cannotJoin(string, piece, [lower, upper]) {
-  const text = string.text, reach = string.catalog.maxContentLength + 1;
-  let openBefore = false;
-  for (let j = lower - 1; j >= Math.max(0, lower - reach); j--) {
-    const u = text[j];
-    if (u === '[') { openBefore = true; break; }
-    if (u === ']' || u === '\n' || u === '\r') break;
-  }
-  let closeAfter = false;
-  for (let j = upper; j < Math.min(text.length, upper + reach); j++) {
-    const u = text[j];
-    if (u === ']') { closeAfter = true; break; }
-    if (u === '[' || u === '\n' || u === '\r') break;
-  }
-  if (openBefore && (closeAfter || piece.includes(']'))) return false;
-  if (closeAfter && piece.includes('[')) return false;
-  // A junction is a certain cluster boundary when the scalar on its right is
-  // simple and the one on its left is simple or ends an emoji.
-  const right = isSimple;
-  const left = (c) => {
-    if (isSimple(c)) return true;
-    if (c === 0x200D || (c >= 0x1F1E6 && c <= 0x1F1FF)) return false;
-    return isEmojiPresentation(c) || isEmojiModifier(c) || c === 0xFE0F || c === 0x20E3;
-  };
-  const before = lower > 0 ? text.codePointAt(scalarStartBefore(text, lower)) : 0x20;
-  const after = upper < text.length ? text.codePointAt(upper) : 0x20;
-  if (piece.length === 0) return left(before) && right(after);
-  const first = piece.codePointAt(0), last = piece.codePointAt(scalarStartBefore(piece, piece.length));
-  return left(before) && right(first) && left(last) && right(after);
 }
 
 // ---- Results

@@ -71,16 +71,51 @@ export function forEachCluster(s, start, end, body) {
       continue;
     }
     const k = chunkEnd(s, j, end);
-    let at = i;
-    for (const { segment } of segmenter.segment(s.slice(i, k))) {
-      const length = segment.length;
+    let stopped = false;
+    segmentChunk(s, i, k, (a, b) => {
       // A lone simple scalar in the chunk (a space after an emoji) is still simple.
-      const single = length === scalarLength(s, at) && simpleAt(s, at);
-      if (body(at, at + length, single) === false) return;
-      at += length;
-    }
+      const single = b - a === scalarLength(s, a) && simpleAt(s, a);
+      stopped = body(a, b, single) === false;
+      return !stopped;
+    });
+    if (stopped) return;
     i = k;
     if (i < end) current = simpleAt(s, i);
+  }
+}
+
+/** The window `segmentChunk` gives Intl.Segmenter at a time, in UTF-16 units. */
+const WINDOW = 1024;
+
+/** Calls `body(start, end)` for each cluster of the chunk `s[start..<end]`,
+ *  which starts and ends on a boundary; `body` returns false to stop.
+ *  V8's Intl.Segmenter takes time quadratic in the length of the string it
+ *  segments (40,000 emoji in one string: 24 s), so the chunk is given to it a
+ *  window at a time: each window starts on a boundary, and its last cluster,
+ *  which the window may cut, is segmented again at the start of the next
+ *  (a window holding a single cluster doubles until the cluster ends in it). */
+function segmentChunk(s, start, end, body) {
+  let at = start, window = WINDOW;
+  while (at < end) {
+    const stop = Math.min(end, at + window);
+    const last = stop === end;
+    let from = at, pending = -1;
+    for (const { segment } of segmenter.segment(s.slice(at, stop))) {
+      if (pending >= 0 && body(from, pending) === false) return;
+      if (pending >= 0) from = pending;
+      pending = from + segment.length;
+    }
+    // The window's last cluster: whole at the chunk's end, or when more than one cluster was found before it.
+    if (last) {
+      if (body(from, pending) === false) return;
+      return;
+    }
+    if (from === at) {
+      window *= 2;  // one cluster fills the window: it may go on past it
+      continue;
+    }
+    at = from;
+    window = WINDOW;
   }
 }
 
@@ -99,7 +134,7 @@ function chunkAround(s, i, runStart, runEnd) {
   if (end === start && end < runEnd) end += scalarLength(s, end);
   end = chunkEnd(s, end, runEnd);
   const lengths = [];
-  for (const { segment } of segmenter.segment(s.slice(start, end))) lengths.push(segment.length);
+  segmentChunk(s, start, end, (a, b) => { lengths.push(b - a); });
   return { start, lengths };
 }
 

@@ -3,9 +3,12 @@
 // LengthCounting and TextBackedString.measure.
 //
 // Two tables load on demand: the GB18030 table (`loadGB18030()`; until then
-// gb18030 lengths are `null`) and twitter-text's URL rule with its TLDs
-// (`loadURLs()`; until then the weight of a text that may hold a URL is
-// `null`, and the loader starts on its own the first time one is seen).
+// gb18030 lengths are `null`) and twitter-text's URL rule with its TLDs and
+// the linear NFC with its combining classes (`loadURLs()`; until then the
+// weight of a text that may hold a URL, or that holds a cluster longer than
+// SHORT_CLUSTER, is `null`, and the loader starts on its own the first time
+// one is seen). Only the weighted mode needs them, and they would be a fifth
+// of what the page loads at startup.
 
 import { forEachCluster } from './graphemes.js';
 import { isEmojiCluster } from './emoji.js';
@@ -24,13 +27,22 @@ export async function loadGB18030() {
 export const hasGB18030 = () => twoByte !== null;
 
 let urls = null;  // urls.js, once loaded
+let nfc = null;  // normalization.js's nfc, loaded with it
 let loadingURLs = null;
 
-/** Loads twitter-text's URL rule (once); the weighted count of a text that may hold a URL needs it. */
+/** Loads twitter-text's URL rule and the linear NFC (once); the weighted
+ *  count of a text that may hold a URL, or holds a long cluster, needs them. */
 export function loadURLs() {
-  loadingURLs ??= import('./urls.js').then((module) => { urls = module; });
+  loadingURLs ??= Promise.all([import('./urls.js'), import('./normalization.js')]).then(([rule, normalization]) => {
+    nfc = normalization.nfc;
+    urls = rule;
+  });
   return loadingURLs;
 }
+
+/** A cluster of at most this many UTF-16 units is put in NFC by the browser's
+ *  own normalizer, whose cost is quadratic in a run of marks: bounded here. */
+const SHORT_CLUSTER = 32;
 
 export const hasURLs = () => urls !== null;
 
@@ -54,7 +66,7 @@ export function weightWithURLs(s, start, end) {
     loadURLs();
     return null;
   }
-  const points = Array.from(s.slice(start, end).normalize('NFC'), (ch) => ch.codePointAt(0));
+  const points = Array.from(nfc(s.slice(start, end)), (ch) => ch.codePointAt(0));
   const found = urls.findURLs(points);
   if (!found.length) return undefined;
   let weight = 0, at = 0;
@@ -63,6 +75,14 @@ export function weightWithURLs(s, start, end) {
     at = b;
   }
   return weight + textWeight(points, at, points.length);
+}
+
+/** The URLs of the text run s[start..<end] as `[start, end]` ranges widened
+ *  to whole clusters (urls.js `urlSpans`); the URL rule must be loaded. */
+export function urlSpansIn(s, start, end) {
+  if (!mayHoldURL(s, start, end)) return [];
+  if (!urls) throw new Error('the weighted count of a text that may hold a URL needs loadURLs() first');
+  return urls.urlSpans(s, start, end);
 }
 
 function textWeight(points, a, b) {
@@ -84,7 +104,7 @@ const utf8Length = (c) => (c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4);
 const gb18030Length = (c) => (c < 0x80 ? 1 : c > 0xFFFF ? 4 : twoByte[c] ? 2 : 4);
 
 /** Lengths in every mode; `weight` is in 1/100 units. `gb18030` is null without the table,
- *  `weight` where a URL may be and the URL rule is not loaded. */
+ *  `weight` where a URL may be or a long cluster is and `loadURLs()` has not loaded what it needs. */
 export class TextLengths {
   constructor(graphemes = 0, utf16 = 0, utf8 = 0, gb18030 = 0, weight = 0) {
     this.graphemes = graphemes;
@@ -113,7 +133,7 @@ export class TextLengths {
       case 'utf8': return this.utf8;
       case 'gb18030': needGB18030(); return this.gb18030;
       default:
-        if (this.weight === null) throw new Error('the weighted count of a text that may hold a URL needs loadURLs() first');
+        if (this.weight === null) throw new Error('the weighted count of a text that may hold a URL or a long cluster needs loadURLs() first');
         return Math.floor(this.weight / 100);
     }
   }
@@ -135,10 +155,14 @@ function clusterLengths(s, start, end, simple, emoji) {
   let w;
   if (emoji) w = 200;
   else if (simple) w = weight(s.codePointAt(start));
-  else {
+  else if (end - start > SHORT_CLUSTER && !nfc) {
+    loadURLs();
+    w = null;
+  } else {
     // twitter-text weighs the NFC form; only multi-scalar clusters can change under it.
+    const cluster = s.slice(start, end);
     w = 0;
-    for (const ch of s.slice(start, end).normalize('NFC')) w += weight(ch.codePointAt(0));
+    for (const ch of (end - start > SHORT_CLUSTER ? nfc(cluster) : cluster.normalize('NFC'))) w += weight(ch.codePointAt(0));
   }
   return new TextLengths(1, end - start, utf8, gb, w);
 }

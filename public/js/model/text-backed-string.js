@@ -9,6 +9,7 @@
 
 import { scanCodes } from './scanner.js';
 import { forEachCluster, clusterCount, boundaryAtOrBefore, boundaryAtOrAfter } from './graphemes.js';
+import { isEmojiCluster } from './emoji.js';
 
 export const OffsetUnit = Object.freeze({ utf16: 'utf16', grapheme: 'grapheme' });
 
@@ -141,6 +142,89 @@ export class TextBackedString {
     if (span) return [span.start, span.end];
     const [start, end] = this.runAround(position);
     return [position, boundaryAtOrAfter(this.text, position + 1, start, end)];
+  }
+
+  /** The boundary `count` whole units after `position` (a boundary), or the
+   *  text's end: the text after it segmented once, as far as the move goes
+   *  (see TextBackedString.position(movingForward:from:) in Swift). */
+  positionMovingForward(count, position) {
+    if (count <= 0) return position;
+    let remaining = count, result = position;
+    this.forEachItem((start, end, span) => {
+      if (end <= position) return true;
+      if (span) {
+        result = end;
+        return --remaining > 0;
+      }
+      forEachCluster(this.text, Math.max(start, position), end, (_, clusterEnd) => {
+        result = clusterEnd;
+        return --remaining > 0;
+      });
+      return remaining > 0;
+    });
+    return result;
+  }
+
+  /** The boundary `count` whole units before `position` (a boundary), or 0:
+   *  each run segmented once, from its start, as far back as the move goes. */
+  positionMovingBackward(count, position) {
+    let remaining = count, result = position;
+    while (remaining > 0 && result > 0) {
+      const span = this.spanContaining(result - 1);
+      if (span) {
+        result = span.start;
+        remaining -= 1;
+        continue;
+      }
+      const [start] = this.runAround(result - 1);
+      const starts = [];
+      forEachCluster(this.text, start, result, (clusterStart) => { starts.push(clusterStart); });
+      if (remaining >= starts.length) {
+        remaining -= starts.length;
+        result = start;
+      } else {
+        result = starts[starts.length - remaining];
+        remaining = 0;
+      }
+    }
+    return result;
+  }
+
+  /** The end of each whole unit (sticker or grapheme cluster), in order. */
+  unitEnds() {
+    const ends = [];
+    this.forEachItem((start, end, span) => {
+      if (span) ends.push(end);
+      else forEachCluster(this.text, start, end, (_, clusterEnd) => { ends.push(clusterEnd); });
+    });
+    return ends;
+  }
+
+  /** The emoji clusters that overlap `[start, end)`: `[[start, end]]`. */
+  emojiClusters(from, to) {
+    const found = [];
+    if (from >= to) return found;
+    this.forEachItem((start, end, span) => {
+      if (start >= to) return false;
+      if (span || end <= from) return true;
+      forEachCluster(this.text, start, end, (a, b, simple) => {
+        if (a >= to) return false;
+        if (b > from && !simple && isEmojiCluster(this.text, a, b)) found.push([a, b]);
+        return true;
+      });
+      return true;
+    });
+    return found;
+  }
+
+  /** The text without the given ranges (`[[start, end]]`, sorted, disjoint), built in one pass. */
+  removing(ranges) {
+    let kept = '', from = 0;
+    for (const [start, end] of ranges) {
+      kept += this.text.slice(from, start);
+      from = end;
+    }
+    return new TextBackedString(kept + this.text.slice(from), this.catalog);
   }
 
   /** Positions of a display range `{location, length}`, widened to whole

@@ -10,6 +10,8 @@
 // points.
 
 import * as T from './twitter-text-tables.js';
+import { forEachCluster } from './graphemes.js';
+import { nfc } from './normalization.js';
 
 export const URL_WEIGHT = 2300;  // 1/100 units
 
@@ -49,9 +51,44 @@ const foldMap = new Map();
 for (let k = 0; k < T.fold.length; k += 2) foldMap.set(T.fold[k], T.fold[k + 1]);
 /** The character `c` matches in a literal under IGNORECASE. */
 const fold = (c) => foldMap.get(c) ?? c;
+const isDigit = (c) => c >= 0x30 && c <= 0x39;
 
-const tlds = new Set(T.tlds.split('|').map((t) => Array.from(t, (ch) => ch.codePointAt(0)).join(',')));
-const longestTLD = Math.max(...T.tlds.split('|').map((t) => Array.from(t).length));
+/** The TLDs as a trie over their code points (each already lowercase), so
+ *  the longest TLD at a position is found in one walk of at most the longest
+ *  TLD's length, whatever the number of TLDs sharing a first letter. */
+class TLDTrie {
+  constructor(words) {
+    /** By node, code point → child node; node 0 is the root. */
+    this.children = [new Map()];
+    /** Whether the path to a node spells a whole TLD. */
+    this.ends = [false];
+    for (const word of words) {
+      let node = 0;
+      for (const ch of word) {
+        const c = ch.codePointAt(0);
+        let child = this.children[node].get(c);
+        if (child === undefined) {
+          child = this.ends.length;
+          this.children.push(new Map());
+          this.ends.push(false);
+          this.children[node].set(c, child);
+        }
+        node = child;
+      }
+      this.ends[node] = true;
+    }
+  }
+
+  /** The child of `node` by `c`, or -1. */
+  child(node, c) { return this.children[node].get(c) ?? -1; }
+
+  endsWord(node) { return this.ends[node]; }
+}
+
+const tldTrie = new TLDTrie(T.tlds.split('|'));
+
+/** What `domainEnds` and `tldEnds` hold at a position not worked out yet, and where there is none. */
+const UNKNOWN = -2, NONE = -1;
 
 /** The URLs in `t` (NFC code points) as [start, end) pairs, in order. */
 export function findURLs(t) {
@@ -59,6 +96,13 @@ export function findURLs(t) {
   return new Scanner(t).run();
 }
 
+/** The regex's matches, found in time linear in the text. The regex tries a
+ *  match at nearly every position, and each try walks a chain of domain
+ *  labels to its end: the chain from one label start is that label plus the
+ *  chain from the next, so each label start's answer is worked out once and
+ *  kept (`domainEnds`), as is each position's TLD (`tldEnds`). A match, once
+ *  found, moves the scan past its end, so the path, port and query of each
+ *  are read once. */
 class Scanner {
   constructor(t) {
     this.t = t;
@@ -71,6 +115,9 @@ class Scanner {
       this.labelEnd[i] = (c === 0x2D || c === 0x5F || domainChar.has(c)) ? this.labelEnd[i + 1] : i;
       this.underscoreAfter[i] = c === 0x5F ? i : this.underscoreAfter[i + 1];
     }
+    // Answers already worked out, by position: UNKNOWN, NONE, or an end.
+    this.domainEnds = new Int32Array(n + 1).fill(UNKNOWN);
+    this.tldEnds = new Int32Array(n + 1).fill(UNKNOWN);
   }
 
   at(i) { return i < this.n ? this.t[i] : -1; }
@@ -102,31 +149,33 @@ class Scanner {
 
   /** The regex's first match of the URL part at `u` (protocol, domain, port, path, query). */
   match(u, before) {
-    const protocols = [];
-    if (this.hasLiteral('https://', u)) protocols.push(8);
-    if (this.hasLiteral('http://', u)) protocols.push(7);
-    protocols.push(0);
-    for (const length of protocols) {
-      const domainEnd = this.domain(u + length);
-      if (domainEnd === null) continue;
-      let i = domainEnd;
-      const isDigit = (c) => c >= 0x30 && c <= 0x39;
-      if (this.at(i) === 0x3A && isDigit(this.at(i + 1))) {  // :port
-        i += 1;
-        while (isDigit(this.at(i))) i += 1;
-      }
-      let hasPath = false;
-      if (this.at(i) === 0x2F) {
-        hasPath = true;
-        i = this.path(i + 1);
-      }
-      if (this.at(i) === 0x3F) {
-        const end = this.query(i + 1);
-        if (end !== null) i = end;
-      }
-      return { before, start: u, protocolLength: length, domain: [u + length, domainEnd], hasPath, end: i };
+    // The protocols in the regex's order: https://, http://, none. Tried at
+    // nearly every position of a text (any character but a letter or digit
+    // may precede a URL), so no array is made for them.
+    return (this.hasLiteral('https://', u) && this.matchWithProtocol(u, 8, before))
+      || (this.hasLiteral('http://', u) && this.matchWithProtocol(u, 7, before))
+      || this.matchWithProtocol(u, 0, before);
+  }
+
+  /** The match at `u` whose protocol is `length` long (0: none), or null where no domain follows it. */
+  matchWithProtocol(u, length, before) {
+    const domainEnd = this.domain(u + length);
+    if (domainEnd === null) return null;
+    let i = domainEnd;
+    if (this.at(i) === 0x3A && isDigit(this.at(i + 1))) {  // :port
+      i += 1;
+      while (isDigit(this.at(i))) i += 1;
     }
-    return null;
+    let hasPath = false;
+    if (this.at(i) === 0x2F) {
+      hasPath = true;
+      i = this.path(i + 1);
+    }
+    if (this.at(i) === 0x3F) {
+      const end = this.query(i + 1);
+      if (end !== null) i = end;
+    }
+    return { before, start: u, protocolLength: length, domain: [u + length, domainEnd], hasPath, end: i };
   }
 
   /** A subdomain label (`_` allowed) or, with `name`, a domain name label, ending at a `.`: its end. */
@@ -138,19 +187,45 @@ class Scanner {
     return e;
   }
 
-  /** validSubdomain* validDomainName (gTLD | ccTLD | punycode): the most subdomains that still leave a TLD. */
+  /** validSubdomain* validDomainName (gTLD | ccTLD | punycode): the most
+   *  subdomains that still leave a TLD. The regex takes as many labels as
+   *  there are, then gives them back one by one until a domain name label and
+   *  a TLD follow: so the answer at a label start is the next label start's
+   *  answer, or else this label as the name. */
   domain(i) {
-    if (this.label(i, false) === null) return null;
-    const starts = [i];
-    for (let e; (e = this.label(starts[starts.length - 1], false)) !== null;) starts.push(e + 1);
-    for (let s = starts.length - 1; s >= 0; s--) {
-      const e = this.label(starts[s], true);
-      if (e !== null) {
-        const end = tld(this.t, e + 1, this.n);
-        if (end !== null) return end;
+    // No label at i (the usual case): none of a domain name either, which is stricter.
+    if (i >= this.n || this.label(i, false) === null) return null;
+    const ends = this.domainEnds;
+    if (ends[i] === UNKNOWN) {
+      // The chain of label starts not worked out yet, then each from the last
+      // (a loop, not a recursion: a chain may be as long as the text).
+      const chain = [];
+      let s = i, tail = NONE;
+      for (;;) {
+        chain.push(s);
+        const next = this.labelEnd[s] + 1;
+        if (!(next < this.n && this.label(next, false) !== null)) break;
+        if (ends[next] !== UNKNOWN) { tail = ends[next]; break; }
+        s = next;
+      }
+      for (let k = chain.length - 1; k >= 0; k--) {
+        if (tail === NONE) {
+          const e = this.label(chain[k], true);
+          if (e !== null) tail = this.tld(e + 1) ?? NONE;
+        }
+        ends[chain[k]] = tail;
       }
     }
-    return null;
+    return ends[i] === NONE ? null : ends[i];
+  }
+
+  /** The longest TLD at `i` followed by a character that may follow one (or
+   *  the text's end), else `xn--…`; worked out once per position (by the
+   *  function tld below, which asciiDomains calls on a domain alone). */
+  tld(i) {
+    if (i >= this.n) return null;
+    if (this.tldEnds[i] === UNKNOWN) this.tldEnds[i] = tld(this.t, i, this.n) ?? NONE;
+    return this.tldEnds[i] === NONE ? null : this.tldEnds[i];
   }
 
   /** validUrlPath* after a `/`: up to the last path character that may end a path, then any balanced parentheses right after it (see TwitterURLs.path in Swift). */
@@ -238,13 +313,16 @@ class Scanner {
 
 /** The longest TLD at `i` followed by a character that may follow one (or `limit`), else `xn--…`. */
 function tld(t, i, limit) {
-  const folded = [];
-  for (let k = i; k < limit && folded.length < longestTLD; k++) folded.push(fold(t[k]));
-  for (let length = folded.length; length >= 1; length--) {
-    const end = i + length;
-    if (tlds.has(folded.slice(0, length).join(',')) && (end === limit || tldFollower.has(t[end]))) return end;
+  if (i >= limit) return null;
+  let node = 0, longest = null;
+  for (let k = i; k < limit;) {
+    node = tldTrie.child(node, fold(t[k]));
+    if (node < 0) break;
+    k += 1;
+    if (tldTrie.endsWord(node) && (k === limit || tldFollower.has(t[k]))) longest = k;
   }
-  if (folded.length >= 5 && folded[0] === 0x78 && folded[1] === 0x6E && folded[2] === 0x2D && folded[3] === 0x2D
+  if (longest !== null) return longest;
+  if (limit - i >= 5 && fold(t[i]) === 0x78 && fold(t[i + 1]) === 0x6E && fold(t[i + 2]) === 0x2D && fold(t[i + 3]) === 0x2D
     && punycodeChar.has(t[i + 4])) {
     let end = i + 5;
     while (end < limit && punycodeChar.has(t[end])) end += 1;
@@ -253,31 +331,50 @@ function tld(t, i, limit) {
   return null;
 }
 
-/** validAsciiDomain found repeatedly in the domain alone: ([-a-z0-9À…]+\.)+ then a TLD. */
+/** validAsciiDomain found repeatedly in the domain alone:
+ *  ([-a-z0-9À…]+\.)+ then a TLD. As in Scanner.domain, the regex takes every
+ *  label it can and gives them back until a TLD follows, so the answer after
+ *  a `.` is the next one's, or else a TLD there; each is worked out once. */
 function asciiDomains(d) {
-  const out = [];
-  let pos = 0;
-  search: while (pos < d.length) {
-    for (let p = pos; p < d.length; p++) {
-      const starts = [];
-      let j = p;
+  const m = d.length;
+  // runEnd[i]: the first position at or after i that is not an ASCII domain character.
+  const runEnd = new Int32Array(m + 1).fill(m);
+  for (let i = m - 1; i >= 0; i--) runEnd[i] = asciiDomainChar.has(d[i]) ? runEnd[i + 1] : i;
+  /** The position after the `.` that ends a label at `i`, or -1 if none does. */
+  const afterLabel = (i) => {
+    const k = runEnd[i];
+    return k > i && k < m && d[k] === 0x2E ? k + 1 : -1;
+  };
+  // By position after a `.`: UNKNOWN, NONE, or the end of the last TLD its labels reach.
+  const ends = new Int32Array(m + 1).fill(UNKNOWN);
+  const end = (start) => {
+    if (ends[start] === UNKNOWN) {
+      const chain = [];
+      let s = start, tail = NONE;
       for (;;) {
-        let k = j;
-        while (k < d.length && asciiDomainChar.has(d[k])) k += 1;
-        if (!(k > j && k < d.length && d[k] === 0x2E)) break;
-        j = k + 1;
-        starts.push(j);
+        chain.push(s);
+        const next = afterLabel(s);
+        if (next < 0) break;
+        if (ends[next] !== UNKNOWN) { tail = ends[next]; break; }
+        s = next;
       }
-      for (let s = starts.length - 1; s >= 0; s--) {
-        const end = tld(d, starts[s], d.length);
-        if (end !== null) {
-          out.push([p, end]);
-          pos = end;
-          continue search;
-        }
+      for (let k = chain.length - 1; k >= 0; k--) {
+        if (tail === NONE) tail = tld(d, chain[k], m) ?? NONE;
+        ends[chain[k]] = tail;
       }
     }
-    break;
+    return ends[start];
+  };
+  const out = [];
+  for (let p = 0; p < m;) {
+    const start = afterLabel(p);
+    const e = start < 0 ? NONE : end(start);
+    if (e !== NONE) {
+      out.push([p, e]);
+      p = e;
+    } else {
+      p += 1;
+    }
   }
   return out;
 }
@@ -301,9 +398,16 @@ const isDot = (c) => c === 0x2E || c === 0x3002 || c === 0xFF0E || c === 0xFF61;
 function idnaEncodedLength(domain) {
   if (domain.length === 0) return 0;
   if (isASCII(domain)) {
-    const labels = splitBy(domain, (c) => c === 0x2E);
-    for (const label of labels.slice(0, -1)) if (label.length === 0 || label.length >= 64) return null;
-    return labels[labels.length - 1].length >= 64 ? null : domain.length;
+    // Each label under 64 and none empty but the last (after a final dot),
+    // read without making an array per label: a domain may be as long as the
+    // text, and 100,000 small arrays cost more than the rest of the scan.
+    let start = 0;
+    for (let k = 0; k < domain.length; k++) {
+      if (domain[k] !== 0x2E) continue;
+      if (k === start || k - start >= 64) return null;
+      start = k + 1;
+    }
+    return domain.length - start >= 64 ? null : domain.length;
   }
   const labels = splitBy(domain, isDot);
   let total = 0;
@@ -329,10 +433,20 @@ function splitBy(cs, isSeparator) {
 
 function toASCII(label) {
   if (isASCII(label)) return label.length > 0 && label.length < 64 ? label.length : null;
+  // Nameprep maps no character to nothing but those it removes, and NFKC
+  // composes at most 4 code points into one: 256 others make at least 64,
+  // too long to be valid, so such a label is never normalized (IDNA.swift).
+  let kept = 0;
+  for (const c of label) if (!removed.has(c) && ++kept >= 256) return null;
   const prepped = nameprep(label);
   if (prepped === null) return null;
   if (isASCII(prepped)) return prepped.length > 0 && prepped.length < 64 ? prepped.length : null;
   if (prepped[0] === 0x78 && prepped[1] === 0x6E && prepped[2] === 0x2D && prepped[3] === 0x2D) return null;
+  // Punycode writes each basic code point once and at least one digit for
+  // every other, so its output is never shorter than its input: a label this
+  // long cannot come under 64, and is not encoded (the encoder is quadratic
+  // in the label's length).
+  if (prepped.length >= 60) return null;
   const length = 4 + punycodeLength(prepped);
   return length < 64 ? length : null;
 }
@@ -396,3 +510,31 @@ function punycodeLength(input) {
   }
   return output;
 }
+
+/** The URLs of the text run `s[start..<end]` as `[start, end]` UTF-16 ranges,
+ *  each widened to whole grapheme clusters (the insert cut's estimate weighs
+ *  them by their clusters): the run normalized cluster by cluster, so each
+ *  cluster's code points are known (see TwitterURLs.spans in Swift). */
+export function urlSpans(s, start, end) {
+  const clusters = [], points = [], ends = [];
+  forEachCluster(s, start, end, (a, b, simple) => {
+    if (simple) points.push(s.codePointAt(a));
+    else for (const ch of nfc(s.slice(a, b))) points.push(ch.codePointAt(0));
+    clusters.push([a, b]);
+    ends.push(points.length);
+  });
+  const holding = (i) => {
+    let lo = 0, hi = ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ends[mid] <= i) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  };
+  return findURLs(points).map(([a, b]) => [clusters[holding(a)][0], clusters[holding(b - 1)][1]]);
+}
+
+// What the test oracle, this scanner as it was before it was made linear
+// (Tests/js/fixtures/urls-reference.mjs), shares with it, and asciiDomains
+// for the test that compares the two directly (Tests/js/urls-linear.test.mjs).
+export { Scanner, asciiDomains, fold, tldFollower, asciiDomainChar, punycodeChar, tcoSlugChar, isASCII, isDot, splitBy, nameprep, punycodeLength };

@@ -1,0 +1,128 @@
+import Foundation
+
+/// IDNA 2003 ToASCII as Python's `idna` codec runs it (AllowUnassigned, no
+/// STD3 rules): whether a domain is valid, and its length once encoded.
+enum IDNA {
+    static let removed = Set(TwitterTextTables.nameprepRemoved)
+    static let mapped: [UInt32: [UInt32]] = {
+        var map: [UInt32: [UInt32]] = [:]
+        var k = 0
+        let table = TwitterTextTables.nameprepMapped
+        while k < table.count {
+            let count = Int(table[k + 1])
+            map[table[k]] = Array(table[k + 2 ..< k + 2 + count])
+            k += 2 + count
+        }
+        return map
+    }()
+    static let prohibited = TwitterURLs.CodePointSet(TwitterTextTables.prohibited)
+    static let randAL = TwitterURLs.CodePointSet(TwitterTextTables.randAL)
+    static let lCat = TwitterURLs.CodePointSet(TwitterTextTables.lCat)
+
+    /// The length of the ASCII form of `domain`, or nil where ToASCII fails.
+    static func encodedLength(_ domain: [UInt32]) -> Int? {
+        if domain.isEmpty { return 0 }
+        if domain.allSatisfy({ $0 < 0x80 }) {
+            let labels = domain.split(separator: 0x2E, omittingEmptySubsequences: false)
+            for label in labels.dropLast() where label.isEmpty || label.count >= 64 { return nil }
+            return labels.last!.count >= 64 ? nil : domain.count
+        }
+        var labels = domain.split(omittingEmptySubsequences: false) { $0 == 0x2E || $0 == 0x3002 || $0 == 0xFF0E || $0 == 0xFF61 }
+        var total = 0
+        if labels.last?.isEmpty == true {
+            labels.removeLast()
+            total += 1
+        }
+        for (k, label) in labels.enumerated() {
+            guard let length = toASCII(Array(label)) else { return nil }
+            total += length + (k > 0 ? 1 : 0)
+        }
+        return total
+    }
+
+    static func toASCII(_ label: [UInt32]) -> Int? {
+        if label.allSatisfy({ $0 < 0x80 }) { return label.count > 0 && label.count < 64 ? label.count : nil }
+        // Nameprep maps no character to nothing but those it removes, and NFKC
+        // composes at most 4 code points into one (the longest canonical
+        // decomposition): 256 others make at least 64, too long to be valid.
+        // Refused here, a long label is never normalized (Foundation's NFKC
+        // moves the rest of the string at each composition).
+        if label.lazy.filter({ !removed.contains($0) }).count >= 256 { return nil }
+        guard let prepped = nameprep(label) else { return nil }
+        if prepped.allSatisfy({ $0 < 0x80 }) { return prepped.count > 0 && prepped.count < 64 ? prepped.count : nil }
+        if prepped.starts(with: [0x78, 0x6E, 0x2D, 0x2D]) { return nil }
+        // Punycode writes each basic code point once and at least one digit
+        // for every other, so its output is never shorter than its input:
+        // a label this long cannot come under 64, and is not encoded (the
+        // encoder is quadratic in the label's length).
+        if prepped.count >= 60 { return nil }
+        let length = 4 + Punycode.encodedLength(prepped)
+        return length < 64 ? length : nil
+    }
+
+    static func nameprep(_ label: [UInt32]) -> [UInt32]? {
+        var out = String.UnicodeScalarView()
+        for c in label where !removed.contains(c) {
+            if let m = mapped[c] {
+                out.append(contentsOf: m.compactMap(Unicode.Scalar.init))
+            } else if let s = Unicode.Scalar(c) {
+                out.append(contentsOf: s.properties.lowercaseMapping.unicodeScalars)
+            }
+        }
+        let normalized = TwitterURLs.composeHangulLVT(String(out).precomposedStringWithCompatibilityMapping.unicodeScalars.map(\.value))
+        if normalized.contains(where: prohibited.contains) { return nil }
+        if normalized.contains(where: randAL.contains) {
+            if normalized.contains(where: lCat.contains) { return nil }
+            if !randAL.contains(normalized.first!) || !randAL.contains(normalized.last!) { return nil }
+        }
+        return normalized
+    }
+}
+
+/// RFC 3492, the encoder's output length.
+enum Punycode {
+    static func encodedLength(_ input: [UInt32]) -> Int {
+        let base = 36, tmin = 1, tmax = 26
+        var output = input.filter { $0 < 0x80 }.count
+        let b = output
+        if b > 0 { output += 1 }
+        var h = b
+        var n: UInt32 = 128, delta = 0, bias = 72
+        func adapt(_ d: Int, _ points: Int, _ first: Bool) -> Int {
+            var d = first ? d / 700 : d / 2
+            d += d / points
+            var k = 0
+            while d > ((base - tmin) * tmax) / 2 {
+                d /= base - tmin
+                k += base
+            }
+            return k + (base - tmin + 1) * d / (d + 38)
+        }
+        while h < input.count {
+            let m = input.filter { $0 >= n }.min()!
+            delta += Int(m - n) * (h + 1)
+            n = m
+            for c in input {
+                if c < n { delta += 1 }
+                if c == n {
+                    var q = delta
+                    var k = base
+                    while true {
+                        let t = k <= bias ? tmin : k >= bias + tmax ? tmax : k - bias
+                        if q < t { break }
+                        output += 1
+                        q = (q - t) / (base - t)
+                        k += base
+                    }
+                    output += 1
+                    bias = adapt(delta, h + 1, h == b)
+                    delta = 0
+                    h += 1
+                }
+            }
+            delta += 1
+            n += 1
+        }
+        return output
+    }
+}

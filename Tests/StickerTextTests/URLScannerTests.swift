@@ -1,0 +1,64 @@
+import PropertyBased
+@testable import StickerText
+import Testing
+
+/// The linear URL scanner against the plain quadratic one it replaced
+/// (`ReferenceURLScanner`): the same URLs in every text, including the
+/// chains of labels, TLD-like runs, paths and parentheses that the scanner
+/// now answers once per position instead of once per try.
+struct URLScannerTests {
+    /// Pieces that make every part of the rule: protocols, labels and their
+    /// `-` and `_`, TLDs (whole, cut short, followed by letters), punycode,
+    /// IDN letters and dots, ports, paths with parentheses, queries, t.co,
+    /// and what may or may not precede a URL.
+    static let pieces = [
+        "a", "b", "co", "com", "m", "x", "cn", "中国", "公司", "é", "中", ".", ".", ".", "-", "_", "/", ":", "8", "0", "?", "=", "&",
+        "(", ")", "((", "))", "#", "@", "!", ",", " ", "\n", "。", "http://", "https://", "HTTPS://", "t.co/", "www.", ".com", ".co",
+        ".cn", ".中国", "xn--", "xn--p1ai", "ab", "a.b", "~", "'", "Ａ", "İ", "ſ", "K",
+    ]
+    static let text = Gen.int(in: 0 ..< pieces.count).array(of: 0...40).map { $0.map { pieces[$0] }.joined() }
+
+    static func points(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
+
+    @Test func findsTheSameURLsAsTheQuadraticScanner() async {
+        await propertyCheck(count: 20000, input: Self.text) { text in
+            #expect(TwitterURLs.find(in: Self.points(text)) == ReferenceURLScanner.find(in: Self.points(text)), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func findsTheSameASCIIDomainsAsTheQuadraticScanner() async {
+        await propertyCheck(count: 20000, input: Self.text) { text in
+            let d = Self.points(text)
+            #expect(TwitterURLs.Scanner.asciiDomains(in: d) == ReferenceURLScanner.Scanner(d).asciiDomains(in: d), "\(text.debugDescription)")
+        }
+    }
+
+    /// The shapes that made it quadratic, small enough for the old scanner.
+    @Test(arguments: ["a.", "ab.", "a.co.", "co.", "a-", "a_b.", "x.co/(a)", "a.b.c.d/", "xn--a.", "é.", "http://a."])
+    func findsTheSameURLsInLongRunsOfOneShape(shape: String) {
+        for tail in ["", "com", "co", "com/x", " ", "中国"] {
+            let text = String(repeating: shape, count: 300) + tail
+            #expect(TwitterURLs.find(in: Self.points(text)) == ReferenceURLScanner.find(in: Self.points(text)), "\(shape) × 300 + \(tail)")
+        }
+    }
+
+    /// The insert cut trusts its estimate after these (InsertCut): the list
+    /// the docs, the JS model (insert-cut.js `STOPS`) and the corpus
+    /// generator give, derived here from the rule's classes.
+    @Test func theStopsAreWhitespaceAndAFewSymbols() {
+        let stops = (0 ... 0x10FFFF).filter { TwitterURLs.isStop(UInt32($0)) }
+        #expect(stops == [0x09, 0x0A, 0x0B, 0x0C, 0x20, 0x5C, 0x5E, 0x7B, 0x7D, 0x85, 0xA0, 0x3000])
+    }
+
+    /// A label too long to be valid is refused before nameprep and Punycode
+    /// (each costs more than linear in a label's length); the characters
+    /// nameprep removes do not count, so a label of them and two letters is valid.
+    @Test func longLabelsAreRefusedBeforeTheyAreEncoded() {
+        let points = { (s: String) in s.unicodeScalars.map(\.value) }
+        #expect(IDNA.encodedLength(points(String(repeating: "é", count: 10) + ".com")) != nil)
+        #expect(IDNA.encodedLength(points(String(repeating: "é", count: 300) + ".com")) == nil)
+        #expect(IDNA.encodedLength(points(String(repeating: "e\u{301}", count: 100_000) + ".com")) == nil)
+        #expect(IDNA.encodedLength(points(String(repeating: "\u{AD}", count: 100_000) + "éa.com")) == IDNA.encodedLength(points("éa.com")))
+        #expect(IDNA.encodedLength(points("éa.com")) != nil)
+    }
+}
