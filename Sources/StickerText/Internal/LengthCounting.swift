@@ -136,8 +136,14 @@ enum LengthCounting {
         var marks: [(combiningClass: UInt8, bytes: Range<Int>)] = []
         var ordered = true
         func flush() {
-            if !ordered { marks.sort { $0.combiningClass < $1.combiningClass } }  // Swift's sort is stable
-            for mark in marks { out += UnsafeBufferPointer(rebasing: p[mark.bytes]) }
+            if ordered {
+                for mark in marks { out += UnsafeBufferPointer(rebasing: p[mark.bytes]) }
+            } else if marks.count <= 32 {
+                marks.sort { $0.combiningClass < $1.combiningClass }  // Swift's sort is stable
+                for mark in marks { out += UnsafeBufferPointer(rebasing: p[mark.bytes]) }
+            } else {
+                appendSortedByClass(marks, of: p, to: &out)
+            }
             marks.removeAll(keepingCapacity: true)
             ordered = true
         }
@@ -157,6 +163,23 @@ enum LengthCounting {
             i += n
         }
         if !marks.isEmpty { flush() }
+    }
+
+    /// Appends a long run of marks stably sorted by class: each after the
+    /// marks of lower classes and of its class before it (a counting sort, as
+    /// classes are below 256), so linear in the run, where a comparison sort
+    /// is not.
+    private static func appendSortedByClass(_ marks: [(combiningClass: UInt8, bytes: Range<Int>)],
+                                            of p: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var start = [Int](repeating: 0, count: 257)
+        for mark in marks { start[Int(mark.combiningClass) + 1] += 1 }
+        for k in 1 ... 256 { start[k] += start[k - 1] }
+        var sorted = [Range<Int>](repeating: 0 ..< 0, count: marks.count)
+        for mark in marks {
+            sorted[start[Int(mark.combiningClass)]] = mark.bytes
+            start[Int(mark.combiningClass)] += 1
+        }
+        for bytes in sorted { out += UnsafeBufferPointer(rebasing: p[bytes]) }
     }
 
     /// The clusters whose weight is their NFC form's, weighed in batches of

@@ -7,6 +7,8 @@
 // simple scalars are clusters of their own, and only the chunks between
 // certain boundaries that hold anything else are segmented. The chunk
 // boundaries are true boundaries, so the result equals full segmentation.
+// A simple letter with combining diacritics before a simple scalar is one
+// cluster too, without the segmenter (JS only: Swift's own is fast).
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -45,6 +47,8 @@ export function roundDownToScalar(s, i) {
 }
 
 const simpleAt = (s, i) => isSimple(s.codePointAt(i));
+const isDiacritic = (u) => u >= 0x300 && u <= 0x36F;
+const isControl = (u) => u < 0x20 || (u >= 0x7F && u < 0xA0);  // a cluster of its own: nothing joins it
 
 /** Whether `i` (a scalar start strictly inside a run) is certainly a cluster boundary. */
 function isCertainBoundary(s, i) {
@@ -69,6 +73,19 @@ export function forEachCluster(s, start, end, body) {
       if (body(i, j, true) === false) return;
       i = j;
       continue;
+    }
+    if (current && j < end && isDiacritic(s.charCodeAt(j)) && !isControl(s.charCodeAt(i))) {
+      // A letter and combining diacritics (U+0300-U+036F, all Extend), before
+      // a simple scalar or the end: one cluster, found without the segmenter,
+      // which costs ten times more per cluster (text in a language written
+      // with diacritics, or made of them).
+      let m = j + 1;
+      while (m < end && isDiacritic(s.charCodeAt(m))) m += 1;
+      if (m === end || simpleAt(s, m)) {
+        if (body(i, m, false) === false) return;
+        i = m;
+        continue;
+      }
     }
     const k = chunkEnd(s, j, end);
     let stopped = false;
@@ -134,7 +151,7 @@ function chunkAround(s, i, runStart, runEnd) {
   if (end === start && end < runEnd) end += scalarLength(s, end);
   end = chunkEnd(s, end, runEnd);
   const lengths = [];
-  segmentChunk(s, start, end, (a, b) => { lengths.push(b - a); });
+  forEachCluster(s, start, end, (a, b) => { lengths.push(b - a); });
   return { start, lengths };
 }
 

@@ -1,8 +1,8 @@
 // Owns: NFC in time linear in the text. V8's normalizer puts combining marks
 // in canonical order by an insertion sort, quadratic in a run of marks out of
 // order (a letter with 16,000 marks of two classes: 2 s); each such run is
-// put in order here first (a stable sort by combining class), which changes
-// nothing of the text's NFC form. The mirror of what Swift's
+// put in order here first (a stable counting sort by combining class), which
+// changes nothing of the text's NFC form. The mirror of what Swift's
 // LengthCounting.appendInCanonicalOrder does before Foundation's NFC.
 
 import { combiningClasses } from './combining-classes.js';
@@ -21,31 +21,62 @@ function combiningClass(c) {
 
 /** `s` with each run of combining marks in canonical order, if one was not. */
 function inCanonicalOrder(s) {
-  let out = null, from = 0;
-  let run = [], ordered = true, runStart = 0;
-  const flush = (end) => {
-    if (!ordered) {
-      out = (out ?? '') + s.slice(from, runStart) + run.sort((a, b) => a.k - b.k).map((m) => m.ch).join('');  // a stable sort
-      from = end;
-    }
-    run = [];
-    ordered = true;
-  };
-  for (let i = 0; i < s.length;) {
-    const c = s.codePointAt(i);
-    const n = c > 0xFFFF ? 2 : 1;
+  const parts = [];
+  let from = 0, runStart = 0, last = 0, ordered = true;
+  for (let i = 0; i <= s.length;) {
+    const c = i < s.length ? s.codePointAt(i) : 0;
     const k = combiningClass(c);
     if (k === 0) {
-      if (run.length) flush(i);
-    } else {
-      if (!run.length) runStart = i;
-      else if (run[run.length - 1].k > k) ordered = false;
-      run.push({ k, ch: s.slice(i, i + n) });
+      if (!ordered) {
+        parts.push(s.slice(from, runStart), sortedByClass(s, runStart, i));
+        from = i;
+      }
+      ordered = true;
+    } else if (last === 0) {
+      runStart = i;
+    } else if (last > k) {
+      ordered = false;
     }
-    i += n;
+    last = k;
+    i += c > 0xFFFF ? 2 : 1;
   }
-  if (run.length) flush(s.length);
-  return out === null ? s : out + s.slice(from);
+  if (!parts.length) return s;
+  parts.push(s.slice(from));
+  return parts.join('');
+}
+
+/** The marks of s[start..<end] stably sorted by class: a few by insertion,
+ *  more each put after the marks of lower classes and of its class before it
+ *  (a counting sort, as classes are below 256), so linear in the run. */
+function sortedByClass(s, start, end) {
+  const points = [], classes = [];
+  for (let i = start; i < end;) {
+    const c = s.codePointAt(i);
+    points.push(c);
+    classes.push(combiningClass(c));
+    i += c > 0xFFFF ? 2 : 1;
+  }
+  if (points.length <= 8) {
+    for (let j = 1; j < points.length; j++) {
+      const c = points[j], k = classes[j];
+      let at = j;
+      for (; at > 0 && classes[at - 1] > k; at--) {
+        points[at] = points[at - 1];
+        classes[at] = classes[at - 1];
+      }
+      points[at] = c;
+      classes[at] = k;
+    }
+    return String.fromCodePoint(...points);
+  }
+  const at = new Uint32Array(257);
+  for (const k of classes) at[k + 1]++;
+  for (let k = 1; k <= 256; k++) at[k] += at[k - 1];
+  const sorted = new Array(points.length);
+  for (let j = 0; j < points.length; j++) sorted[at[classes[j]]++] = points[j];
+  let out = '';
+  for (let j = 0; j < sorted.length; j += 4096) out += String.fromCodePoint(...sorted.slice(j, j + 4096));
+  return out;
 }
 
 /** The NFC form of `s`. */
