@@ -46,8 +46,8 @@ test: deps
 	$(SWIFT) test
 	Tests/cli/cli-test.sh .build/debug/stickertext
 	STICKERTEXT_CLI=.build/debug/stickertext node --test Tests/js/
-	$(SWIFT) build -c release --product stickertext
-	STICKERTEXT_CLI=$(BIN) node --test Tests/js/worst-case.guard.mjs
+	$(SWIFT) build -c release --product WorstCaseRunner
+	node --test Tests/js/worst-case.guard.mjs
 	Fuzz/run.sh 20
 	cd Tests/e2e && python3 -m pytest -q -p no:cacheprovider
 
@@ -55,11 +55,11 @@ bench: deps
 	@Benchmarks/run.sh
 
 # The worst-case search: adversarial shapes through every op, mode and limit,
-# Swift (the release CLI) and JS, growth and cost per byte against mixed text
+# Swift (the core's JSON API, release build) and JS, growth and cost per byte against mixed text
 # (docs/benchmarks.md); exits non-zero when a target fails.
 bench-worst: deps
-	$(SWIFT) build -c release --product stickertext
-	@STICKERTEXT_CLI=$(BIN) node Benchmarks/worst/bench-worst.mjs
+	$(SWIFT) build -c release --product WorstCaseRunner
+	@node Benchmarks/worst/bench-worst.mjs
 
 # Workers SIGKILLed again and again and the master replaced, under wrk: failures as clients see them.
 faults: deps

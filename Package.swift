@@ -50,6 +50,8 @@ let package = Package(
             dependencies: ["StickerText", "MallocCounter"],
             path: "Benchmarks/StickerTextBenchmarks"
         ),
+        // The core's JSON API timed request by request, for the worst-case search (make bench-worst).
+        .executableTarget(name: "WorstCaseRunner", dependencies: ["StickerText"], path: "Benchmarks/WorstCaseRunner"),
         .testTarget(
             name: "StickerTextTests",
             dependencies: [

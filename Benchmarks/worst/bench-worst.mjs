@@ -1,10 +1,11 @@
 // make bench-worst: a search for input that costs more than its size. Every
 // shape of shapes.mjs goes through every op, count mode and limit that
-// changes its path, in Swift (the release CLI) and in JS (the model in node),
-// at growing sizes; each case is held to three targets:
+// changes its path, in Swift (the core's JSON API, WorstCaseRunner, release
+// build) and in JS (the model in node), at growing sizes; each case is held
+// to three targets:
 //
 //   growth    t(8n) / t(n) <= 10 for n = 8 KiB (8n = 64 KiB, far under the
-//             1 MiB body limit);
+//             1 MiB body limit), or n = 64 KiB for a case over it there;
 //   per byte  no case over 10x the time per byte of mixed chat text of the
 //             same size through the same op, mode and limit;
 //   deadline  the worst cases, at the largest body the limit lets in, answer
@@ -19,10 +20,11 @@
 // Times are CPU time per request (runner.mjs: process start-up is never in
 // them, and other load on the machine inflates them far less than wall time),
 // the lowest of up to 3 groups of copies; a verdict near a target (0.85x to
-// 3x it) is measured again with 5 more groups.
+// 3x it) is measured again with 5 more groups, and a case over the growth
+// target at 8K>64K goes up to 512 KiB (see `steps` below).
 //
 // usage: node Benchmarks/worst/bench-worst.mjs
-//   STICKERTEXT_CLI   the CLI (default .build/release/stickertext)
+//   WORST_RUNNER      the Swift runner (default .build/release/WorstCaseRunner)
 //   WORST_SHAPES      a regular expression: only the shapes it matches (mixed always runs)
 //   WORST_IMPLS       swift,js (default both)
 // Writes bench-out/worst/report.txt (the table and the verdicts) and results.json.
@@ -34,11 +36,11 @@ import { cases, SHAPES, COVERAGE, largestBody, warmups, BODY_LIMIT } from './sha
 import { runSwift, runJS } from './runner.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CLI = process.env.STICKERTEXT_CLI ?? join(ROOT, '.build', 'release', 'stickertext');
+const RUNNER = process.env.WORST_RUNNER ?? join(ROOT, '.build', 'release', 'WorstCaseRunner');
 const OUT = join(ROOT, 'bench-out', 'worst');
 
 const N = 8192;                 // n: growth is t(8n) / t(n)
-const RUNGS = [16, 128, 1024, N, 8 * N];
+const RUNGS = [16, 128, 1024, N, 8 * N, 64 * N];
 // A case goes one size up from these only while it costs at most this (ms):
 // above, it is over 10x mixed text's cost there already, and its growth is
 // taken one size down.
@@ -61,11 +63,11 @@ const shapes = SHAPES.filter((s) => !filter || filter.test(s.name) || s.name ===
 const all = cases(shapes);
 const warm = warmups();
 const impls = (process.env.WORST_IMPLS ?? 'swift,js').split(',');
-if (impls.includes('swift') && !existsSync(CLI)) {
-  console.error(`no CLI at ${CLI}: build it (swift build -c release --product stickertext) or set STICKERTEXT_CLI`);
+if (impls.includes('swift') && !existsSync(RUNNER)) {
+  console.error(`no runner at ${RUNNER}: build it (swift build -c release --product WorstCaseRunner) or set WORST_RUNNER`);
   process.exit(2);
 }
-const run = { swift: (items) => runSwift(CLI, items, warm), js: (items) => runJS(items, warm) };
+const run = { swift: (items) => runSwift(RUNNER, items, warm), js: (items) => runJS(items, warm) };
 
 /** Per impl and case: times per size (a list of group figures, or 'timeout'), and the error code answered. */
 const state = new Map(impls.map((impl) => [impl, all.map(() => ({ t: {}, error: undefined, cap: {} }))]));
@@ -117,15 +119,15 @@ const figure = (impl, ci, size) => state.get(impl)[ci].t[size];
 /**
  * One size of the ladder for `wanted` [{impl, ci}] (each with its last
  * figure one size down): one group first; GROUPS - 1 more for the cases that
- * stay cheap (a slow case's one figure is far from any noise).
+ * stay under `moreUpTo` ms (a slow case's one figure is far from any noise).
  */
-async function rung(size, wanted, label) {
+async function rung(size, wanted, label, moreUpTo = 100) {
   const request = (w, groups) => {
     const below = best(figure(w.impl, w.ci, size / 8));
     return { ...w, size, groups, copies: copiesFor(8 * below), cap: capAfter(below) };
   };
   await measure(wanted.map((w) => request(w, 1)), `${label}, one group`);
-  const cheap = wanted.filter((w) => Array.isArray(figure(w.impl, w.ci, size)) && best(figure(w.impl, w.ci, size)) <= 100);
+  const cheap = wanted.filter((w) => Array.isArray(figure(w.impl, w.ci, size)) && best(figure(w.impl, w.ci, size)) <= moreUpTo);
   await measure(cheap.map((w) => request(w, GROUPS - 1)), `${label}, ${GROUPS - 1} more groups`);
 }
 
@@ -188,9 +190,9 @@ function verdict(impl, ci) {
 
 // The search: every case at 128 B, then up the ladder; a case that stopped
 // at 128 B is measured at 16 B too, for its growth.
-log(`${all.length} cases × ${impls.join(', ')}, CLI ${CLI}`);
+log(`${all.length} cases × ${impls.join(', ')}, Swift runner ${RUNNER}`);
 const everyCase = impls.flatMap((impl) => all.map((_, ci) => ({ impl, ci })));
-await measure(everyCase.map((w) => ({ ...w, size: 128, groups: 1, copies: 4, cap: FIRST_CAP_MS })), '128B');
+await measure(everyCase.map((w) => ({ ...w, size: 128, groups: GROUPS, copies: 4, cap: FIRST_CAP_MS })), '128B');
 const stoppedFirst = everyCase.filter(({ impl, ci }) => !(best(figure(impl, ci, 128)) <= CLIMB_MS[128]));
 await measure(stoppedFirst.map((w) => ({ ...w, size: 16, groups: GROUPS, copies: 4, cap: FIRST_CAP_MS })), '16B (the cases that stopped at 128B)');
 for (const size of [1024, N, 8 * N]) await rung(size, climbers(size / 8, CLIMB_MS[size / 8]), sizeName(size));
@@ -210,6 +212,19 @@ for (const impl of impls) {
   });
 }
 await measure(confirm, 'again, near a target');
+
+// A case over the growth target at 8K>64K climbs once more, to 512 KiB (in
+// the body limit), and is judged at 64K>512K: a path that grows faster than
+// its input does so at every size, while a step from one cost regime to the
+// next (the working set leaving the caches, allocations large enough for
+// mmap) shows in one pair only. Measured in Swift: mixed text through cut
+// under 280-weighted grows 11.1x from 8K to 64K and 5.1x from 64K to 512K,
+// a URL of marks through insertSticker 12.7x then 7.9x.
+const steps = everyCase.filter(({ impl, ci }) => {
+  const v = verdict(impl, ci);
+  return v.growthFail && !v.growthBound && v.pair?.[1] === 8 * N;
+});
+await rung(64 * N, steps, `${sizeName(64 * N)} (the cases over the growth target at 8K>64K)`, Infinity);
 
 // The deadline: the worst cases of each impl at the largest body that fits the limit, once.
 function estimateAtLimit(impl, ci) {

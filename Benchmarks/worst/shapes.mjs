@@ -96,6 +96,10 @@ const textShapes = [
   ['url', 'url-dash-label', (b) => fill('a-', b, '', 'a.com')],
   ['url', 'url-underscore-run', (b) => fill('a_', b, '', '.com')],
   ['url', 'url-after-at-hash', (b) => fill('@a.com #b.com $c.com ', b)],
+  // Marks composing with a URL's letters: its run is put in NFC before the URL rule reads it.
+  ['url', 'url-marks-on-domain', (b) => fill('\u0301\u0316', b, 'https://example.co', 'm')],
+  ['url', 'url-marks-in-path', (b) => fill('e\u0301\u0316', b, 'https://example.com/')],
+  ['url', 'url-marked-domains', (b) => fill('e\u0301.com ', b)],
   ['brackets', 'br-open', (b) => fill('[', b)],
   ['brackets', 'br-close', (b) => fill(']', b)],
   ['brackets', 'br-open-pairs', (b) => fill('[[', b)],
@@ -120,6 +124,9 @@ const textShapes = [
   ['graphemes', 'gc-fe0f-pairs', (b) => fill('❤\uFE0F', b)],
   ['graphemes', 'gc-marks-one-base', (b) => fill('\u0301', b, 'a')],
   ['graphemes', 'gc-marks-each', (b) => fill('a\u0301', b)],
+  // Marks of two classes out of canonical order on one base: NFC sorts them (weighted, the URL finder).
+  ['graphemes', 'gc-marks-two-classes', (b) => fill('\u0301\u0316', b, 'a')],
+  ['graphemes', 'gc-marks-two-classes-each', (b) => fill('e\u0301\u0316', b)],
   ['graphemes', 'gc-crlf', (b) => fill('\r\n', b)],
   ['graphemes', 'gc-cr', (b) => fill('\r', b)],
   ['graphemes', 'gc-lf', (b) => fill('\n', b)],
@@ -192,7 +199,33 @@ const structurePlacements = [
   ['render', 'render', { text: 'hello' }, ['render', 'n/a']],
 ].map(([name, kind, template, yardstick]) => ({ name, kind, template, yardstick }));
 
+/** 'e' and marks of two classes out of order, about `bytes` in UTF-8: a name or
+ *  a choice that Swift's String would compare by canonical equivalence. */
+const markRun = (bytes) => 'e' + '\u0301\u0316'.repeat(Math.max(1, Math.floor(bytes / 4)));
+
+/** Where a long run of marks goes: a field's name, or a value among choices (CHOICE). */
+const markPlacements = [
+  ['count:name', 'count', { text: 'hello' }, ['count', 'none']],
+  ['edit:name', 'edit', { text: 'hello', op: 'insert', string: 'x' }, ['insert@end', 'none']],
+  ['render:name', 'render', { text: 'hello' }, ['render', 'n/a']],
+  ['count:countMode', 'count', { text: 'hello', policy: { countMode: 'CHOICE' } }, ['count', 'none']],
+  ['count:emoji', 'count', { text: 'hello', policy: { emoji: 'CHOICE' } }, ['count', 'none']],
+  ['edit:op', 'edit', { text: 'hello', op: 'CHOICE' }, ['insert@end', 'none']],
+  ['edit:unit', 'edit', { text: 'hello', op: 'select', unit: 'CHOICE' }, ['select-utf16', 'none']],
+  ['render:baseURL', 'render', { text: 'hello', options: { baseURL: 'CHOICE' } }, ['render', 'n/a']],
+].map(([name, kind, template, yardstick]) => ({ name, kind, template, yardstick }));
+
 const bodyShapes = [
+  {
+    family: 'json', name: 'json-marks', kind: 'body', placements: markPlacements.map((p) => ({
+      ...p,
+      body: (bytes) => {
+        const base = JSON.stringify(p.template);
+        const run = markRun(bytes - bytesOf(base) - 8);
+        return p.name.endsWith(':name') ? `{${JSON.stringify(run)}:0,${base.slice(1)}` : base.replace('"CHOICE"', () => JSON.stringify(run));
+      },
+    })),
+  },
   ...Object.entries(numberForms).map(([name, form]) => ({
     family: 'json', name, kind: 'body', placements: numberPlacements.map((p) => ({
       ...p,

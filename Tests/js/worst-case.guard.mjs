@@ -1,7 +1,7 @@
 // The worst-case guard of make test: every shape of the worst-case search
 // (Benchmarks/worst/shapes.mjs) at 256 KB answers in under 1 s per request,
-// in Swift (the release CLI, STICKERTEXT_CLI; make test builds it) and in the
-// JS model (node). A linear answer at 256 KB takes a few ms in Swift and tens
+// in Swift (the core's JSON API through Benchmarks/WorstCaseRunner, release
+// build, WORST_RUNNER; make test builds it) and in the JS model (node). A linear answer at 256 KB takes a few ms in Swift and tens
 // of ms in JS, so the margin is wide; the time is CPU time (a loaded machine
 // does not inflate it much), and a request over 1 s is run once more, in a
 // new process, before it fails. A shape stops at its first request over 1 s.
@@ -13,8 +13,8 @@
 // their fields at 256 KB and at the 1 MiB body limit: a body is read whole
 // before anything else, so its cost is only ever the parser's.
 //
-// Not named *.test.mjs: `node --test Tests/js/` (with the debug CLI) leaves it
-// out; make test runs it on its own line with the release CLI.
+// Not named *.test.mjs: `node --test Tests/js/` leaves it out; make test runs
+// it on its own line once the release runner is built.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { SHAPES, cases, largestBody, warmups } from '../../Benchmarks/worst/shap
 import { runSwift, runJS } from '../../Benchmarks/worst/runner.mjs';
 import { ROOT } from './support.mjs';
 
-const CLI = process.env.STICKERTEXT_CLI ?? join(ROOT, '.build', 'release', 'stickertext');
+const RUNNER = process.env.WORST_RUNNER ?? join(ROOT, '.build', 'release', 'WorstCaseRunner');
 const SIZE = 256 * 1024;
 const LIMIT_MS = 1000;
 const TEXT_OPS = new Set([
@@ -84,9 +84,9 @@ async function guardShapes(run, shapes) {
 
 const message = (failures, where) => `${failures.length} shapes take over ${LIMIT_MS} ms for one request at 256 KB (${where}):\n  ${failures.join('\n  ')}`;
 
-test(`Swift (${CLI}): every shape at 256 KB answers in under 1 s`, async () => {
-  assert.ok(existsSync(CLI), `no release CLI at ${CLI}: swift build -c release --product stickertext`);
-  const failures = await guard((items) => runSwift(CLI, items, warmups()));
+test(`Swift (${RUNNER}): every shape at 256 KB answers in under 1 s`, async () => {
+  assert.ok(existsSync(RUNNER), `no runner at ${RUNNER}: swift build -c release --product WorstCaseRunner`);
+  const failures = await guard((items) => runSwift(RUNNER, items, warmups()));
   assert.equal(failures.length, 0, message(failures, 'Swift'));
 });
 
