@@ -1,18 +1,33 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target with AddressSanitizer and runs it for a set time.
 # usage: Fuzz/run.sh [seconds]   (make fuzz; make test runs a short one)
-# Crashes are written to Fuzz/regressions/; commit them: every later run
-# replays them first, so a crash found once stays a test.
+#
+# The target looks for cost as well as crashes (FuzzTarget.swift, CostWatch):
+# an input over its CPU budget, or whose amplified copy grows more than 10x
+# for 4x the size, aborts with a `==STICKERTEXT-FUZZ== slow:` line. Its file
+# is kept as `slow-…` (a crash as `crash-…`, libFuzzer's wall-clock -timeout
+# as `timeout-…`) in Fuzz/regressions/: commit it. Every later run replays
+# every file there first and fails while one still crashes or is still slow,
+# so a finding stays a test.
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-300}
 swift build --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 | tail -1
 bin=../.build-fuzz/debug/StickerTextFuzz
 mkdir -p regressions ../.build-fuzz/corpus
+# -timeout (wall clock) backs up CostWatch's CPU budget, which is at most
+# 27 s for the largest input (1 MiB amplified) and 5 s for a -max_len input.
+options=(-timeout=60 -rss_limit_mb=4096)
 if compgen -G "regressions/[!.]*" > /dev/null; then
-  "$bin" -runs=0 regressions/[!.]*  # replay every known crash
+  "$bin" "${options[@]}" -runs=0 regressions/[!.]*  # replay every known crash and slow input
 fi
-"$bin" -max_total_time="$seconds" -max_len=1024 -timeout=5 -rss_limit_mb=2048 -artifact_prefix=regressions/ \
-  ../.build-fuzz/corpus seeds 2>&1 | grep -E "^#[0-9]+ +(DONE|INITED)|Done [0-9]+ runs|ERROR|SUMMARY" || true
-echo "fuzz: ran ${seconds}s, $(ls regressions | grep -vc .keep) crash files in Fuzz/regressions"
+log=../.build-fuzz/fuzz.log
+# -max_len 16 KiB: mode 4 edits of long texts; mode 5 repeats a template up to the 1 MiB body limit.
+"$bin" "${options[@]}" -max_total_time="$seconds" -max_len=16384 -artifact_prefix=regressions/ \
+  ../.build-fuzz/corpus seeds > "$log" 2>&1 || true
+grep -E "^#[0-9]+ +(DONE|INITED)|Done [0-9]+ runs|ERROR|SUMMARY|==STICKERTEXT-FUZZ==" "$log" || true
+if grep -q "==STICKERTEXT-FUZZ== slow:" "$log"; then
+  for f in regressions/crash-*; do [ -e "$f" ] && mv "$f" "regressions/slow-${f#regressions/crash-}"; done
+fi
+echo "fuzz: ran ${seconds}s, $(ls regressions | grep -vc .keep) crash, timeout or slow files in Fuzz/regressions"
 [ -z "$(ls regressions | grep -v .keep)" ]
