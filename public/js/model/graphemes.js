@@ -48,10 +48,14 @@ export function roundDownToScalar(s, i) {
 
 const simpleAt = (s, i) => isSimple(s.codePointAt(i));
 const isDiacritic = (u) => u >= 0x300 && u <= 0x36F;
-const isControl = (u) => u < 0x20 || (u >= 0x7F && u < 0xA0);  // a cluster of its own: nothing joins it
+const isControl = (u) => u < 0x20 || (u >= 0x7F && u < 0xA0);  // C0, C1, CR and LF: Unicode breaks around them
 
-/** Whether `i` (a scalar start strictly inside a run) is certainly a cluster boundary. */
+/** Whether `i` (a scalar start strictly inside a run) is certainly a cluster
+ *  boundary: between two simple scalars, or before or after a control, CR or
+ *  LF (but CR LF), which Unicode breaks around (GB3-GB5). */
 function isCertainBoundary(s, i) {
+  const before = s.charCodeAt(i - 1), at = s.charCodeAt(i);
+  if (isControl(before) || isControl(at)) return !(before === 0x0D && at === 0x0A);
   return simpleAt(s, i) && simpleAt(s, scalarStartBefore(s, i));
 }
 
@@ -81,13 +85,21 @@ export function forEachCluster(s, start, end, body) {
       // with diacritics, or made of them).
       let m = j + 1;
       while (m < end && isDiacritic(s.charCodeAt(m))) m += 1;
-      if (m === end || simpleAt(s, m)) {
+      if (m === end || simpleAt(s, m) || isControl(s.charCodeAt(m))) {
         if (body(i, m, false) === false) return;
         i = m;
+        if (i < end) current = simpleAt(s, i);
         continue;
       }
     }
     const k = chunkEnd(s, j, end);
+    if (k === j) {
+      // A scalar between certain boundaries (a CR, a control) is a cluster: no segmenter.
+      if (body(i, j, current) === false) return;
+      i = j;
+      if (i < end) current = simpleAt(s, i);
+      continue;
+    }
     let stopped = false;
     segmentChunk(s, i, k, (a, b) => {
       // A lone simple scalar in the chunk (a space after an emoji) is still simple.
