@@ -7,8 +7,9 @@
 // simple scalars are clusters of their own, and only the chunks between
 // certain boundaries that hold anything else are segmented. The chunk
 // boundaries are true boundaries, so the result equals full segmentation.
-// A simple letter with combining diacritics before a simple scalar is one
-// cluster too, without the segmenter (JS only: Swift's own is fast).
+// A simple letter with combining diacritics before a simple scalar, and a
+// CR, LF or control (Unicode breaks around them), are clusters found without
+// the segmenter too (JS only: Swift's own is fast).
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -50,12 +51,8 @@ const simpleAt = (s, i) => isSimple(s.codePointAt(i));
 const isDiacritic = (u) => u >= 0x300 && u <= 0x36F;
 const isControl = (u) => u < 0x20 || (u >= 0x7F && u < 0xA0);  // C0, C1, CR and LF: Unicode breaks around them
 
-/** Whether `i` (a scalar start strictly inside a run) is certainly a cluster
- *  boundary: between two simple scalars, or before or after a control, CR or
- *  LF (but CR LF), which Unicode breaks around (GB3-GB5). */
+/** Whether `i` (a scalar start strictly inside a run) is certainly a cluster boundary. */
 function isCertainBoundary(s, i) {
-  const before = s.charCodeAt(i - 1), at = s.charCodeAt(i);
-  if (isControl(before) || isControl(at)) return !(before === 0x0D && at === 0x0A);
   return simpleAt(s, i) && simpleAt(s, scalarStartBefore(s, i));
 }
 
@@ -71,11 +68,21 @@ export function forEachCluster(s, start, end, body) {
   if (i >= end) return;
   let current = simpleAt(s, i);
   while (i < end) {
+    const u = s.charCodeAt(i);
+    if (u === 0x0D) {
+      // Unicode breaks before and after a CR, but CR LF (GB3-GB5); the other controls are simple.
+      const e = u === 0x0D && i + 1 < end && s.charCodeAt(i + 1) === 0x0A ? i + 2 : i + 1;
+      if (body(i, e, false) === false) return;
+      i = e;
+      if (i < end) current = simpleAt(s, i);
+      continue;
+    }
     const j = i + scalarLength(s, i);
     const next = j < end ? simpleAt(s, j) : true;
-    if (current && next) {
+    if (current && (next || s.charCodeAt(j) === 0x0D)) {
       if (body(i, j, true) === false) return;
       i = j;
+      current = next;
       continue;
     }
     if (current && j < end && isDiacritic(s.charCodeAt(j)) && !isControl(s.charCodeAt(i))) {
@@ -93,13 +100,6 @@ export function forEachCluster(s, start, end, body) {
       }
     }
     const k = chunkEnd(s, j, end);
-    if (k === j) {
-      // A scalar between certain boundaries (a CR, a control) is a cluster: no segmenter.
-      if (body(i, j, current) === false) return;
-      i = j;
-      if (i < end) current = simpleAt(s, i);
-      continue;
-    }
     let stopped = false;
     segmentChunk(s, i, k, (a, b) => {
       // A lone simple scalar in the chunk (a space after an emoji) is still simple.
