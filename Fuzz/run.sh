@@ -18,6 +18,7 @@ mkdir -p regressions ../.build-fuzz/corpus
 # -timeout (wall clock) backs up CostWatch's CPU budget, which is at most
 # 27 s for the largest input (1 MiB amplified) and 5 s for a -max_len input.
 options=(-timeout=60 -rss_limit_mb=4096)
+before=$(ls regressions)
 if compgen -G "regressions/[!.]*" > /dev/null; then
   "$bin" "${options[@]}" -runs=0 regressions/[!.]*  # replay every known crash and slow input
 fi
@@ -29,5 +30,6 @@ grep -E "^#[0-9]+ +(DONE|INITED)|Done [0-9]+ runs|ERROR|SUMMARY|==STICKERTEXT-FU
 if grep -q "==STICKERTEXT-FUZZ== slow:" "$log"; then
   for f in regressions/crash-*; do [ -e "$f" ] && mv "$f" "regressions/slow-${f#regressions/crash-}"; done
 fi
-echo "fuzz: ran ${seconds}s, $(ls regressions | grep -vc .keep) crash, timeout or slow files in Fuzz/regressions"
-[ -z "$(ls regressions | grep -v .keep)" ]
+found=$(comm -13 <(echo "$before") <(ls regressions))
+echo "fuzz: ran ${seconds}s, $(echo -n "$found" | grep -c .) new crash, timeout or slow files in Fuzz/regressions (of $(ls regressions | grep -vc .keep))"
+[ -z "$found" ]
