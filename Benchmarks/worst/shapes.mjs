@@ -100,6 +100,8 @@ const textShapes = [
   ['url', 'url-marks-on-domain', (b) => fill('\u0301\u0316', b, 'https://example.co', 'm')],
   ['url', 'url-marks-in-path', (b) => fill('e\u0301\u0316', b, 'https://example.com/')],
   ['url', 'url-marked-domains', (b) => fill('e\u0301.com ', b)],
+  // A run of clusters that are not simple, ending in a URL (the fuzzer's find).
+  ['url', 'url-after-replacement-chars', (b) => fill('\uFFFD\u0005 ', b, '', ' x.com/')],
   ['brackets', 'br-open', (b) => fill('[', b)],
   ['brackets', 'br-close', (b) => fill(']', b)],
   ['brackets', 'br-open-pairs', (b) => fill('[[', b)],

@@ -99,7 +99,11 @@ export function forEachCluster(s, start, end, body) {
         continue;
       }
     }
-    const k = chunkEnd(s, j, end);
+    // A chunk of at least MIN_CHUNK units: each call of the segmenter costs
+    // as much as a few dozen clusters, and short chunks between simple pairs
+    // (U+FFFD, control, space, again and again) would pay it per cluster.
+    let k = chunkEnd(s, j, end);
+    while (k < end && k - i < MIN_CHUNK) k = chunkEnd(s, k + scalarLength(s, k), end);
     let stopped = false;
     segmentChunk(s, i, k, (a, b) => {
       // A lone simple scalar in the chunk (a space after an emoji) is still simple.
@@ -112,6 +116,9 @@ export function forEachCluster(s, start, end, body) {
     if (i < end) current = simpleAt(s, i);
   }
 }
+
+/** The shortest chunk `forEachCluster` gives the segmenter, unless the text ends first. */
+const MIN_CHUNK = 16;
 
 /** The window `segmentChunk` gives Intl.Segmenter at a time, in UTF-16 units. */
 const WINDOW = 1024;
