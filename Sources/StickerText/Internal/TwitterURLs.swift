@@ -154,6 +154,11 @@ enum TwitterURLs {
         /// Answers already worked out, by position: `unknown`, `none`, or an end.
         private var domainEnds: [Int32]
         private var tldEnds: [Int32]
+        /// The ASCII length of each non-ASCII domain met so far (nil where
+        /// ToASCII fails): nameprep and Punycode cost a few microseconds a
+        /// domain, and a text of one short IDN repeated (`é.com ` × 10,000)
+        /// cost 10x mixed text per byte, most of it encoding `é` again.
+        private var encodedLengths: [[UInt32]: Int?] = [:]
         private static let unknown: Int32 = -2
         private static let none: Int32 = -1
 
@@ -357,9 +362,18 @@ enum TwitterURLs {
 
         /// The checks after the regex: IDNA, the URL length, what may precede a
         /// URL without a protocol and its ASCII-only domains, t.co slugs.
-        func accept(_ m: Match) -> [Range<Int>] {
+        mutating func accept(_ m: Match) -> [Range<Int>] {
             let domain = Array(t[m.domain])
-            guard let encoded = IDNA.encodedLength(domain) else { return [] }
+            let encodedLength: Int?
+            if domain.allSatisfy({ $0 < 0x80 }) {
+                encodedLength = IDNA.encodedLength(domain)  // no more than a scan
+            } else if let known = encodedLengths[domain] {
+                encodedLength = known
+            } else {
+                encodedLength = IDNA.encodedLength(domain)
+                encodedLengths[domain] = encodedLength
+            }
+            guard let encoded = encodedLength else { return [] }
             let protocolLength = m.protocolLength > 0 ? m.protocolLength : 8  // "https://" when absent
             guard protocolLength + (m.end - m.start) + encoded - domain.count <= 4096 else { return [] }
             if m.protocolLength == 0 {
