@@ -7,9 +7,9 @@
 // simple scalars are clusters of their own, and only the chunks between
 // certain boundaries that hold anything else are segmented. The chunk
 // boundaries are true boundaries, so the result equals full segmentation.
-// A simple letter with combining diacritics before a simple scalar, and a
-// CR, LF or control (Unicode breaks around them), are clusters found without
-// the segmenter too (JS only: Swift's own is fast).
+// A simple letter with combining diacritics before a simple scalar, and a CR
+// (or CR LF), are clusters found without the segmenter too (JS only: Swift's
+// own is fast); the segmenter gets chunks of MIN_CHUNK units or more.
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -71,7 +71,7 @@ export function forEachCluster(s, start, end, body) {
     const u = s.charCodeAt(i);
     if (u === 0x0D) {
       // Unicode breaks before and after a CR, but CR LF (GB3-GB5); the other controls are simple.
-      const e = u === 0x0D && i + 1 < end && s.charCodeAt(i + 1) === 0x0A ? i + 2 : i + 1;
+      const e = i + 1 < end && s.charCodeAt(i + 1) === 0x0A ? i + 2 : i + 1;
       if (body(i, e, false) === false) return;
       i = e;
       if (i < end) current = simpleAt(s, i);
