@@ -118,6 +118,9 @@ class Scanner {
     // Answers already worked out, by position: UNKNOWN, NONE, or an end.
     this.domainEnds = new Int32Array(n + 1).fill(UNKNOWN);
     this.tldEnds = new Int32Array(n + 1).fill(UNKNOWN);
+    // The ASCII length of each non-ASCII domain met so far (null where ToASCII
+    // fails): a text of one short IDN repeated paid nameprep and Punycode for each.
+    this.encodedLengths = new Map();
   }
 
   at(i) { return i < this.n ? this.t[i] : -1; }
@@ -276,12 +279,20 @@ class Scanner {
     return last;
   }
 
+  /** idnaEncodedLength of `domain`, kept for a non-ASCII one (Scanner.accept in Swift keeps them too). */
+  encodedLength(domain) {
+    if (isASCII(domain)) return idnaEncodedLength(domain);
+    const key = domain.join(',');  // not fromCodePoint(...domain): a domain may be as long as the text
+    if (!this.encodedLengths.has(key)) this.encodedLengths.set(key, idnaEncodedLength(domain));
+    return this.encodedLengths.get(key);
+  }
+
   /** The checks after the regex: IDNA, the URL length, what may precede a URL
    *  without a protocol and its ASCII-only domains, t.co slugs. */
   accept(m) {
     const t = this.t;
     const domain = t.slice(m.domain[0], m.domain[1]);
-    const encoded = idnaEncodedLength(domain);
+    const encoded = this.encodedLength(domain);
     if (encoded === null) return [];
     const protocolLength = m.protocolLength > 0 ? m.protocolLength : 8;  // "https://" when absent
     if (protocolLength + (m.end - m.start) + encoded - domain.length > 4096) return [];
