@@ -6,6 +6,9 @@
 //
 //   growth    t(8n) / t(n) <= 10 for n = 8 KiB (8n = 64 KiB, far under the
 //             1 MiB body limit), or n = 64 KiB for a case over it there;
+//             where CPU time grows more at both, the instructions it runs
+//             decide (callgrind: a step between cost regimes, the working
+//             set leaving a cache, moves time but not them);
 //   per byte  no case over 10x the time per byte of mixed chat text of the
 //             same size through the same op, mode and limit;
 //   deadline  the worst cases, at the largest body the limit lets in, answer
@@ -33,7 +36,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { cases, SHAPES, COVERAGE, largestBody, warmups, BODY_LIMIT } from './shapes.mjs';
-import { runSwift, runJS } from './runner.mjs';
+import { runSwift, runJS, countInstructions } from './runner.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNNER = process.env.WORST_RUNNER ?? join(ROOT, '.build', 'release', 'WorstCaseRunner');
@@ -150,6 +153,9 @@ function topPair(s) {
   return [reached[reached.length - 2], reached[reached.length - 1]];
 }
 
+/** Instruction counts of the cases judged by them: `${impl}/${ci}` -> {pair, counts, growth}. */
+const instructions = new Map();
+
 /** growth, per byte and their verdicts for one case of one impl. */
 function verdict(impl, ci) {
   const s = state.get(impl)[ci];
@@ -167,6 +173,12 @@ function verdict(impl, ci) {
   } else {
     v.growth = best(tHi) / tLo;
     v.growthFail = v.growth > GROWTH_TARGET && best(tHi) >= FLOOR_MS;
+  }
+  // Where time grew past the target at every pair measured, instructions decide (see below).
+  const counted = instructions.get(`${impl}/${ci}`);
+  if (counted) {
+    v.instructions = counted;
+    v.growthFail = counted.growth === null || counted.growth > GROWTH_TARGET;
   }
   // Cost per byte against mixed text of the same size, same op and combo (the yardstick), same impl.
   const yard = all.findIndex((y) => y.shape === 'mixed' && y.op === c.yardstick[0] && y.combo === c.yardstick[1]);
@@ -226,6 +238,22 @@ const steps = everyCase.filter(({ impl, ci }) => {
 });
 await rung(64 * N, steps, `${sizeName(64 * N)} (the cases over the growth target at 8K>64K)`, Infinity);
 
+// A case whose CPU time still grows more than the target is judged by the
+// instructions it runs (callgrind; countInstructions in runner.mjs), which
+// no cache or other load moves: at 8K>64K for a case that climbed to 512K,
+// else at the pair its time was judged at. A step between cost regimes
+// leaves them at about 8x; a path that grows faster than its input does not.
+const recount = everyCase.filter(({ impl, ci }) => verdict(impl, ci).growthFail);
+const countStarted = performance.now();
+for (const { impl, ci } of recount) {
+  const v = verdict(impl, ci);
+  const pair = v.pair[1] > 8 * N ? [N, 8 * N] : v.pair;
+  const counts = await Promise.all(pair.map((size) => countInstructions(impl, RUNNER, { kind: all[ci].kind, body: all[ci].body(size) }, warm)));
+  const growth = counts.includes(null) ? null : counts[1] / Math.max(1, counts[0]);
+  instructions.set(`${impl}/${ci}`, { pair, counts, growth });
+}
+log(`instructions: ${recount.length} cases whose time grew past the target, in ${((performance.now() - countStarted) / 1000).toFixed(0)} s`);
+
 // The deadline: the worst cases of each impl at the largest body that fits the limit, once.
 function estimateAtLimit(impl, ci) {
   const s = state.get(impl)[ci];
@@ -268,8 +296,9 @@ out('  body shapes (numbers, nesting, keys, whitespace) in each numeric field or
 out(`  sizes ${RUNGS.slice(1).map(sizeName).join(', ')}: a case climbs while it costs <= ${Object.values(CLIMB_MS).join(', ')} ms there, under a cap of ${CAP_FACTOR}x its last time`);
 out(`  (at least ${CAP_FLOOR_MS} ms); 16B below a case that stops at 128B; growth is taken at the largest two sizes reached, cost per byte at the largest`);
 out(`  not judged: a case under ${FLOOR_MS} ms at its largest size (too cheap to grow or to weigh)`);
+out(`  a case over ${GROWTH_TARGET}x at 8K>64K climbs to 512K; one still over it is judged by its instructions (callgrind, JS --jitless): column instr`);
 out();
-out(`${'impl'.padEnd(6)}${'shape'.padEnd(26)}${'op'.padEnd(21)}${'combo'.padEnd(15)}${RUNGS.map((r) => sizeName(r).padStart(8)).join('')}  ${'growth'.padStart(9)} ${'pair'.padEnd(9)} ${'per byte'.padStart(9)} ${'at'.padEnd(4)} verdict  error`);
+out(`${'impl'.padEnd(6)}${'shape'.padEnd(26)}${'op'.padEnd(21)}${'combo'.padEnd(15)}${RUNGS.map((r) => sizeName(r).padStart(8)).join('')}  ${'growth'.padStart(9)} ${'pair'.padEnd(9)} ${'per byte'.padStart(9)} ${'at'.padEnd(4)} verdict  instr    error`);
 const failures = { growth: [], perByte: [] };
 const unexpectedErrors = [];
 for (const impl of impls) {
@@ -280,8 +309,9 @@ for (const impl of impls) {
     const growth = v.growth === null ? '-' : `${v.growthBound ? '>' : ''}${v.growth.toFixed(1)}x`;
     const perByte = v.perByte === null ? '-' : `${v.perByteBound ? '>' : ''}${v.perByte.toFixed(1)}x`;
     const pair = v.pair ? `${sizeName(v.pair[0])}>${sizeName(v.pair[1])}` : '-';
+    const instr = v.instructions ? (v.instructions.growth === null ? 'stopped' : `${v.instructions.growth.toFixed(1)}x`) : '';
     const bad = [v.growthFail && 'GROWTH', v.perByteFail && 'BYTE'].filter(Boolean).join(',') || 'ok';
-    out(`${impl.padEnd(6)}${c.shape.padEnd(26)}${c.op.padEnd(21)}${c.combo.padEnd(15)}${times}  ${growth.padStart(9)} ${pair.padEnd(9)} ${perByte.padStart(9)} ${(v.perByteAt ? sizeName(v.perByteAt) : '-').padEnd(4)} ${bad.padEnd(8)} ${s.error ?? ''}`);
+    out(`${impl.padEnd(6)}${c.shape.padEnd(26)}${c.op.padEnd(21)}${c.combo.padEnd(15)}${times}  ${growth.padStart(9)} ${pair.padEnd(9)} ${perByte.padStart(9)} ${(v.perByteAt ? sizeName(v.perByteAt) : '-').padEnd(4)} ${bad.padEnd(8)} ${instr.padEnd(8)} ${s.error ?? ''}`);
     const row = { impl, shape: c.shape, op: c.op, combo: c.combo, ...v };
     if (v.growthFail) failures.growth.push(row);
     if (v.perByteFail) failures.perByte.push(row);
@@ -291,6 +321,8 @@ for (const impl of impls) {
 
 /** Failing cases grouped by impl and shape: count, worst figure, and the ops. */
 function summary(rows, field) {
+  // A growth judged by instructions is shown as their growth.
+  rows = rows.map((r) => (field === 'growth' && r.instructions ? { ...r, growth: r.instructions.growth ?? Infinity, growthBound: r.instructions.growth === null, pair: r.instructions.pair } : r));
   const groups = new Map();
   for (const r of rows) {
     const k = `${r.impl} ${r.shape}`;
@@ -304,6 +336,15 @@ function summary(rows, field) {
   });
 }
 
+out();
+out(`judged by instructions (their CPU time grew over ${GROWTH_TARGET}x for 8x the size at every pair measured): ${instructions.size} cases`);
+for (const [key, r] of instructions) {
+  const [impl, ci] = key.split('/');
+  const c = all[Number(ci)];
+  const v = verdict(impl, Number(ci));
+  const counts = r.counts.map((n) => (n === null ? 'stopped' : `${(n / 1e6).toFixed(1)} M`)).join(' > ');
+  out(`  ${impl.padEnd(6)}${c.shape.padEnd(26)}${c.op.padEnd(21)}${c.combo.padEnd(15)} time ${v.growthBound ? '>' : ''}${v.growth.toFixed(1)}x at ${sizeName(v.pair[0])}>${sizeName(v.pair[1])}; instructions ${counts} at ${sizeName(r.pair[0])}>${sizeName(r.pair[1])}: ${r.growth === null ? 'stopped' : `${r.growth.toFixed(2)}x`}${v.growthFail ? '  FAIL' : ''}`);
+}
 out();
 if (unexpectedErrors.length) {
   out(`note: ${unexpectedErrors.length} text cases were answered with an error (their cost is the error path's):`);

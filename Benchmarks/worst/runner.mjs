@@ -52,7 +52,7 @@ function drive(command, args, input, { onLine, stuck }) {
         from = nl + 1;
       }
     });
-    child.stderr.on('data', (d) => { if (stderr.length < 4000) stderr += d; });
+    child.stderr.on('data', (d) => { stderr = (stderr + d).slice(-4000); });  // its end: what went wrong last, valgrind's totals
     child.stdin.on('error', () => {});  // EPIPE once killed
     child.on('error', reject);
     const timer = setInterval(() => {
@@ -153,3 +153,33 @@ function runLines(command, args, items, warmup) {
     return { answered, timeout: run.killed ? answered.length : undefined };
   });
 }
+
+/**
+ * Instructions (callgrind's count, user space, every thread) a child runs
+ * for one request beyond its warm-up alone: a count that the machine's caches
+ * and other load do not move, for judging growth where CPU time steps from
+ * one cost regime to the next. JS runs with --jitless: the interpreter's
+ * count follows the operations the model performs, where JIT tiers would add
+ * compilations that differ from run to run and size to size (measured on `a.`
+ * inserted at the start: 8 KiB 189 M, 64 KiB 1,553 M whether or not the same
+ * request ran once before it). Under valgrind, about 50x slower than native
+ * (JS jitless more): for a few cases only. A process past `capMs` of CPU is
+ * stopped: the count is then null.
+ */
+export async function countInstructions(impl, runner, { kind, body }, warmup = {}, capMs = 900_000) {
+  const [command, args] = impl === 'swift' ? [runner, []] : [process.execPath, ['--jitless', '--single-threaded', '--expose-gc', join(HERE, 'js-runner.mjs')]];
+  const warm = Object.entries(warmup).flatMap(([k, bodies]) => bodies.map((b) => `${k}\t${b}`));
+  const collected = async (lines) => {
+    const run = await drive('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', command, ...args],
+      Buffer.from(lines.map((l) => `${l}\n`).join('')), { onLine: () => {}, stuck: (cpu) => cpu > capMs });
+    if (run.killed) return null;
+    const m = /Collected : (\d+)/.exec(run.stderr);
+    if (!m || run.code !== 0) throw new Error(`valgrind ${command}: exit ${run.code}: ${run.stderr.slice(-400)}`);
+    return Number(m[1]);
+  };
+  const lines = [...warm, ...warm];
+  baselines[`${impl} ${command}`] ??= collected(lines);
+  const [withBody, without] = await Promise.all([collected([...lines, `${kind}\t${body}`]), baselines[`${impl} ${command}`]]);
+  return withBody === null || without === null ? null : withBody - without;
+}
+const baselines = {};
