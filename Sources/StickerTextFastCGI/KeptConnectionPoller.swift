@@ -29,6 +29,9 @@ final class KeptConnectionPoller: @unchecked Sendable {  // the epoll set is the
     enum Work: Equatable {
         /// The listening socket has a connection: `FCGX_Accept_r` with none.
         case accept
+        /// The worker retires and left the listening socket's set: accept
+        /// what is pending there until nothing is (see `retire`).
+        case drain
         /// A parked connection has bytes to read; it is this thread's now.
         case connection(Int32)
         /// Another thread got there first, or a signal interrupted the wait.
@@ -44,6 +47,10 @@ final class KeptConnectionPoller: @unchecked Sendable {  // the epoll set is the
     /// a connection's descriptor with its generation in the high half.
     private static let listeningToken = UInt64.max
     private static let stopToken = UInt64.max - 1
+    private static let drainToken = UInt64.max - 2
+    /// Readable once the worker retires: wakes one thread (EPOLLONESHOT) to drain the listening socket.
+    private let drainSignal: Int32
+    private let retired = Atomic<Bool>(false)
 
     /// Per descriptor: the generation it was last parked under (shifted left
     /// one), and in the low bit whether it is parked now. A thread claims the
@@ -71,6 +78,9 @@ final class KeptConnectionPoller: @unchecked Sendable {  // the epoll set is the
         // worker, not one in every worker (the socket is shared).
         Self.watch(epoll, listening, EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue, Self.listeningToken)
         Self.watch(epoll, stop, EPOLLIN.rawValue, Self.stopToken)
+        drainSignal = eventfd(0, Int32(EFD_CLOEXEC))
+        precondition(drainSignal >= 0, "eventfd: \(String(cString: strerror(errno)))")
+        Self.watch(epoll, drainSignal, EPOLLIN.rawValue | EPOLLONESHOT.rawValue, Self.drainToken)
         // Every descriptor is below the soft limit on open files.
         var limit = rlimit()
         getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
@@ -97,6 +107,7 @@ final class KeptConnectionPoller: @unchecked Sendable {  // the epoll set is the
         switch event.data.u64 {
         case Self.stopToken: return .stop
         case Self.listeningToken: return .accept
+        case Self.drainToken: return .drain
         case let token:
             let fd = Int32(truncatingIfNeeded: token & 0xFFFF_FFFF)
             let generation = token >> 32
@@ -112,11 +123,27 @@ final class KeptConnectionPoller: @unchecked Sendable {  // the epoll set is the
         return true
     }
 
-    /// The listening socket can no longer accept (the master shut it down),
-    /// or the worker retires: out of the set.
+    /// The listening socket can no longer accept (the master shut it down):
+    /// out of the set.
     func stopAccepting() {
         var event = epoll_event()
         _ = epoll_ctl(epoll, EPOLL_CTL_DEL, listening, &event)
+    }
+
+    /// The worker retires: out of the listening socket's set, then one thread
+    /// is woken to accept what is pending there. With EPOLLEXCLUSIVE the
+    /// kernel wakes one epoll set per new connection, and nothing wakes
+    /// another when that set leaves: a connection whose wake-up reached this
+    /// worker, as it retired and its replacement already waited, would sit
+    /// in the backlog, unseen, until the next connection came (a lone
+    /// `/metrics` scrape just after a 503 `timed_out`, one worker, two busy
+    /// cores: nginx's 30 s read timeout). So what reached this worker is
+    /// served here; what comes after wakes the others alone.
+    func retire() {
+        guard !retired.exchange(true, ordering: .relaxed) else { return }
+        stopAccepting()
+        var one: UInt64 = 1
+        _ = Glibc.write(drainSignal, &one, MemoryLayout<UInt64>.size)
     }
 
     /// A connection that nginx keeps open, now that its request is answered:

@@ -88,7 +88,7 @@ enum Worker {
             tick()
         }
         stopping.store(true, ordering: .relaxed)
-        for poller in pollers { poller.stopAccepting() }
+        for poller in pollers { poller.retire() }
         // nginx may send a request on a kept connection just as the worker
         // closes it, and nginx's retry (fastcgi_next_upstream error) goes to
         // the connection it cached last: closing them, all at once or one by
@@ -96,7 +96,8 @@ enum Worker {
         // cache faster than nginx (on two busy cores) saw them closed, and
         // under reloads a few requests ran out of tries (502). So the worker
         // closes none: it accepts no more (its replacement, forked as it began
-        // to retire, does), answers what nginx still sends on the connections
+        // to retire, does; what was pending when it left the listening
+        // socket's set is accepted here, `KeptConnectionPoller.retire`), answers what nginx still sends on the connections
         // it keeps, and waits for nginx to close them, which it does as it
         // frees a connection a second old (keepalive_time) or one idle for two
         // (keepalive_timeout): never under a request. What is left after
@@ -142,29 +143,39 @@ enum Worker {
         let request = slot.request
         guard FCGX_InitRequest(request, socket, 0) == 0 else { return }
         var requestLog = RequestLog(logger: logger, output: log)
+        // Accepting until nothing is pending, once the worker retires (`KeptConnectionPoller.retire`).
+        var draining = false
         serving: while true {
-            switch poller.next() {
-            case .stop: break serving
-            case .nothing: continue serving
-            case .accept:
-                // No connection in the request: FCGX_Accept_r accepts one. A
-                // retiring worker accepts no more (its replacement does).
-                if stopping.load(ordering: .relaxed) { continue serving }
-            case .connection(let fd):
-                // FCGX_Accept_r first finishes the request it is given, which
-                // closes its connection unless kept; then it reads the next
-                // request from the connection.
-                request.pointee.ipcFd = fd
-                request.pointee.keepConnection = 1
+            // Whether FCGX_Accept_r may accept from the listening socket.
+            var mayAccept = true
+            if !draining {
+                switch poller.next() {
+                case .stop: break serving
+                case .nothing: continue serving
+                case .accept:
+                    // No connection in the request: FCGX_Accept_r accepts one,
+                    // even as the worker retires: this worker's set was woken
+                    // for it, no other.
+                    break
+                case .drain:
+                    draining = true
+                case .connection(let fd):
+                    // FCGX_Accept_r first finishes the request it is given, which
+                    // closes its connection unless kept; then it reads the next
+                    // request from the connection. When the connection holds no
+                    // request (nginx closed it), it closes it and accepts from
+                    // listen_sock instead: not once retiring (its replacement does).
+                    request.pointee.ipcFd = fd
+                    request.pointee.keepConnection = 1
+                    mayAccept = !stopping.load(ordering: .relaxed)
+                }
             }
-            // When the connection holds no request (nginx closed it),
-            // FCGX_Accept_r closes it and accepts from listen_sock instead: not
-            // once retiring.
-            request.pointee.listen_sock = stopping.load(ordering: .relaxed) ? -1 : socket
+            request.pointee.listen_sock = mayAccept ? socket : -1
             let accepted = FCGX_Accept_r(request)
             guard accepted >= 0 else {
                 // No request. libfcgi closed a connection that nginx had closed, then found
                 // nothing to accept (EAGAIN: another thread took it, the socket being non-blocking).
+                if draining && accepted != -EINTR { draining = false }
                 switch -accepted {
                 case EAGAIN, EWOULDBLOCK, EINTR: continue serving
                 // Out of descriptors: the listening socket stays ready, so let a moment pass rather than spin.
