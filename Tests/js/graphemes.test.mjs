@@ -8,7 +8,8 @@ import { random } from './random-edits.mjs';
 
 const PIECES = ['a', 'e', 'A', ' ', '\n', '\r', '\t', '\x7F', '\x85', '©', 'ω', '中', '가', 'ア', '\u1100', '\u1161', '\u11A8',
   '\u0301', '\u0316', '\u034F', '\u036F', '\u0370', '\u0483', '\u3099', '\u200D', '\u200C', '\uFE0F', '😀', '🏽', '❤', '🇨', '🇳',
-  '\u0600', 'क', '\u094D', '\u0937', '\u093F', '#', '\u20E3', '\u{E0067}', '\uD800', '\uDC00'];
+  '\u0600', 'क', '\u094D', '\u0937', '\u093F', '#', '\u20E3', '\u{E0067}', '\uD800', '\uDC00',
+  '\uFEFF', '\u200B', '\u200E', '\u2028', '\u202E', '\u2060', '\u2065', '\u206F', '\uFFF0', '\uFFFB', '\uFFFC'];
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 test('clusters found in parts are the segmenter\'s clusters of the whole', () => {

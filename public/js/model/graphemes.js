@@ -8,8 +8,9 @@
 // certain boundaries that hold anything else are segmented. The chunk
 // boundaries are true boundaries, so the result equals full segmentation.
 // A simple letter with combining diacritics before a simple scalar, and a CR
-// (or CR LF), are clusters found without the segmenter too (JS only: Swift's
-// own is fast); the segmenter gets chunks of MIN_CHUNK units or more.
+// (or CR LF), and a format control (U+FEFF and the like), are clusters found
+// without the segmenter too (JS only: Swift's own is fast); the segmenter
+// gets chunks of MIN_CHUNK units or more.
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -51,9 +52,18 @@ const simpleAt = (s, i) => isSimple(s.codePointAt(i));
 const isDiacritic = (u) => u >= 0x300 && u <= 0x36F;
 const isControl = (u) => u < 0x20 || (u >= 0x7F && u < 0xA0);  // C0, C1, CR and LF: Unicode breaks around them
 
+/** Format characters of Grapheme_Cluster_Break=Control (U+200B, U+200E-F,
+ *  U+2028-9, U+202A-E, U+2060-206F, U+FEFF, U+FFF0-FFFB): Unicode breaks
+ *  before and after each, whatever their neighbours (GB4, GB5). Not simple:
+ *  they count as what they are, not as simple text. A run of them (U+FEFF
+ *  repeated, 256 KB pasted under a limit) took 450 ms through the segmenter. */
+const isBreakingFormat = (u) => u === 0x200B || u === 0x200E || u === 0x200F || (u >= 0x2028 && u <= 0x202E)
+  || (u >= 0x2060 && u <= 0x206F) || u === 0xFEFF || (u >= 0xFFF0 && u <= 0xFFFB);
+
 /** Whether `i` (a scalar start strictly inside a run) is certainly a cluster boundary. */
 function isCertainBoundary(s, i) {
-  return simpleAt(s, i) && simpleAt(s, scalarStartBefore(s, i));
+  const before = scalarStartBefore(s, i);
+  return (simpleAt(s, i) && simpleAt(s, before)) || isBreakingFormat(s.charCodeAt(i)) || isBreakingFormat(s.charCodeAt(before));
 }
 
 function chunkEnd(s, k, end) {
@@ -77,9 +87,15 @@ export function forEachCluster(s, start, end, body) {
       if (i < end) current = simpleAt(s, i);
       continue;
     }
+    if (isBreakingFormat(u)) {
+      if (body(i, i + 1, false) === false) return;
+      i += 1;
+      if (i < end) current = simpleAt(s, i);
+      continue;
+    }
     const j = i + scalarLength(s, i);
     const next = j < end ? simpleAt(s, j) : true;
-    if (current && (next || s.charCodeAt(j) === 0x0D)) {
+    if (current && (next || s.charCodeAt(j) === 0x0D || isBreakingFormat(s.charCodeAt(j)))) {
       if (body(i, j, true) === false) return;
       i = j;
       current = next;
