@@ -97,8 +97,9 @@ enum Worker {
         // under reloads a few requests ran out of tries (502). So the worker
         // closes none: it accepts no more (its replacement, forked as it began
         // to retire, does; what was pending when it left the listening
-        // socket's set is accepted here, `KeptConnectionPoller.retire`), answers what nginx still sends on the connections
-        // it keeps, and waits for nginx to close them, which it does as it
+        // socket's set is accepted here, `KeptConnectionPoller.retire`),
+        // answers what nginx still sends on the connections it keeps, and
+        // waits for nginx to close them, which it does as it
         // frees a connection a second old (keepalive_time) or one idle for two
         // (keepalive_timeout): never under a request. What is left after
         // `closingTime` is closed.
