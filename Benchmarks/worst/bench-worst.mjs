@@ -36,7 +36,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { cases, SHAPES, COVERAGE, largestBody, warmups, BODY_LIMIT } from './shapes.mjs';
-import { runSwift, runJS, countInstructions } from './runner.mjs';
+import { runSwift, runJS, countInstructions, countInstructionsJS } from './runner.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNNER = process.env.WORST_RUNNER ?? join(ROOT, '.build', 'release', 'WorstCaseRunner');
@@ -243,15 +243,32 @@ await rung(64 * N, steps, `${sizeName(64 * N)} (the cases over the growth target
 // no cache or other load moves: at 8K>64K for a case that climbed to 512K,
 // else at the pair its time was judged at. A step between cost regimes
 // leaves them at about 8x; a path that grows faster than its input does not.
+// Swift a case at a time; JS in batches of cases per node process (one
+// start-up and warm-up each, `countInstructionsJS`), two processes at once.
 const recount = everyCase.filter(({ impl, ci }) => verdict(impl, ci).growthFail);
 const countStarted = performance.now();
-for (const { impl, ci } of recount) {
-  const v = verdict(impl, ci);
-  const pair = v.pair[1] > 8 * N ? [N, 8 * N] : v.pair;
-  const counts = await Promise.all(pair.map((size) => countInstructions(impl, RUNNER, { kind: all[ci].kind, body: all[ci].body(size) }, warm)));
+const countPair = (ci) => { const v = verdict('js', ci); return v.pair[1] > 8 * N ? [N, 8 * N] : v.pair; };
+const record = (impl, ci, pair, counts) => {
   const growth = counts.includes(null) ? null : counts[1] / Math.max(1, counts[0]);
   instructions.set(`${impl}/${ci}`, { pair, counts, growth });
+};
+for (const { impl, ci } of recount.filter((w) => w.impl === 'swift')) {
+  const v = verdict(impl, ci);
+  const pair = v.pair[1] > 8 * N ? [N, 8 * N] : v.pair;
+  record(impl, ci, pair, await Promise.all(pair.map((size) => countInstructions(impl, RUNNER, { kind: all[ci].kind, body: all[ci].body(size) }, warm))));
 }
+const jsCases = recount.filter((w) => w.impl === 'js').map((w) => w.ci);
+const BATCH_CASES = 12;
+const batchesOf = [];
+for (let at = 0; at < jsCases.length; at += BATCH_CASES) batchesOf.push(jsCases.slice(at, at + BATCH_CASES));
+const countBatch = async (cis) => {
+  const counts = await countInstructionsJS(cis.flatMap((ci) => countPair(ci).map((size) => ({ kind: all[ci].kind, body: all[ci].body(size) }))), warm);
+  cis.forEach((ci, i) => record('js', ci, countPair(ci), counts.slice(2 * i, 2 * i + 2)));
+  log(`instructions: ${instructions.size} of ${recount.length} cases counted`);
+};
+await Promise.all([0, 1].map(async (lane) => {
+  for (let b = lane; b < batchesOf.length; b += 2) await countBatch(batchesOf[b]);
+}));
 log(`instructions: ${recount.length} cases whose time grew past the target, in ${((performance.now() - countStarted) / 1000).toFixed(0)} s`);
 
 // The deadline: the worst cases of each impl at the largest body that fits the limit, once.

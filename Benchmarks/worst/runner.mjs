@@ -10,7 +10,8 @@
 // the process is killed and a new one goes on with the rest; it is reported
 // as `timeout`, and the other repetitions of the same case are skipped.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -183,3 +184,31 @@ export async function countInstructions(impl, runner, { kind, body }, warmup = {
   return withBody === null || without === null ? null : withBody - without;
 }
 const baselines = {};
+
+/**
+ * Instructions of each of `items` ({kind, body}) in JS, in one node process
+ * (--jitless, as countInstructions): callgrind dumps its count each time the
+ * process enters uv_getrusage, which js-runner.mjs calls (process.cpuUsage)
+ * just before and just after each request; the dump made at the second call
+ * holds that request alone. One node start-up and warm-up for a whole batch,
+ * where countInstructions pays them per count. Null for all when stopped
+ * past `capMs` of CPU.
+ */
+export async function countInstructionsJS(items, warmup = {}, capMs = 3_600_000) {
+  const dir = mkdtempSync(join(tmpdir(), 'worst-cg-'));
+  try {
+    const warm = Object.entries(warmup).flatMap(([k, bodies]) => bodies.map((b) => `${k}\t${b}`));
+    const lines = [...warm, ...warm, ...items.map(({ kind, body }) => `${kind}\t${body}`)];
+    const run = await drive('valgrind', ['--tool=callgrind', '--dump-before=uv_getrusage', `--callgrind-out-file=${join(dir, 'cg')}`,
+      process.execPath, '--jitless', '--single-threaded', '--expose-gc', join(HERE, 'js-runner.mjs')],
+    Buffer.from(lines.map((l) => `${l}\n`).join('')), { onLine: () => {}, stuck: (cpu) => cpu > capMs });
+    if (run.killed) return items.map(() => null);
+    if (run.code !== 0) throw new Error(`valgrind node: exit ${run.code}: ${run.stderr.slice(-400)}`);
+    // Dump n (from 1) is made at the n-th call: request r (from 0, warm-ups first) ends at call 2r + 2.
+    const summary = (n) => Number(/^summary: (\d+)$/m.exec(readFileSync(join(dir, `cg.${n}`), 'latin1'))[1]);
+    const first = warm.length * 2;
+    return items.map((_, i) => summary(2 * (first + i) + 2));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
