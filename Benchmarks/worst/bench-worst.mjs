@@ -36,7 +36,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { cases, SHAPES, COVERAGE, largestBody, warmups, BODY_LIMIT } from './shapes.mjs';
-import { runSwift, runJS, countInstructions, countInstructionsJS } from './runner.mjs';
+import { runSwift, runJS, countInstructionsSwift, countInstructionsJS } from './runner.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNNER = process.env.WORST_RUNNER ?? join(ROOT, '.build', 'release', 'WorstCaseRunner');
@@ -239,7 +239,7 @@ const steps = everyCase.filter(({ impl, ci }) => {
 await rung(64 * N, steps, `${sizeName(64 * N)} (the cases over the growth target at 8K>64K)`, Infinity);
 
 // A case whose CPU time still grows more than the target is judged by the
-// instructions it runs (callgrind; countInstructions in runner.mjs), which
+// instructions it runs (callgrind; countInstructionsSwift and -JS in runner.mjs), which
 // no cache or other load moves: at 8K>64K for a case that climbed to 512K,
 // else at the pair its time was judged at. A step between cost regimes
 // leaves them at about 8x; a path that grows faster than its input does not.
@@ -247,23 +247,23 @@ await rung(64 * N, steps, `${sizeName(64 * N)} (the cases over the growth target
 // start-up and warm-up each, `countInstructionsJS`), two processes at once.
 const recount = everyCase.filter(({ impl, ci }) => verdict(impl, ci).growthFail);
 const countStarted = performance.now();
-const countPair = (ci) => { const v = verdict('js', ci); return v.pair[1] > 8 * N ? [N, 8 * N] : v.pair; };
+const countPair = (impl, ci) => { const v = verdict(impl, ci); return v.pair[1] > 8 * N ? [N, 8 * N] : v.pair; };
 const record = (impl, ci, pair, counts) => {
   const growth = counts.includes(null) ? null : counts[1] / Math.max(1, counts[0]);
   instructions.set(`${impl}/${ci}`, { pair, counts, growth });
 };
 for (const { impl, ci } of recount.filter((w) => w.impl === 'swift')) {
-  const v = verdict(impl, ci);
-  const pair = v.pair[1] > 8 * N ? [N, 8 * N] : v.pair;
-  record(impl, ci, pair, await Promise.all(pair.map((size) => countInstructions(impl, RUNNER, { kind: all[ci].kind, body: all[ci].body(size) }, warm))));
+  const pair = countPair(impl, ci);
+  record(impl, ci, pair, await Promise.all(pair.map((size) => countInstructionsSwift(RUNNER, { kind: all[ci].kind, body: all[ci].body(size) }, warm))));
 }
 const jsCases = recount.filter((w) => w.impl === 'js').map((w) => w.ci);
 const BATCH_CASES = 12;
 const batchesOf = [];
 for (let at = 0; at < jsCases.length; at += BATCH_CASES) batchesOf.push(jsCases.slice(at, at + BATCH_CASES));
 const countBatch = async (cis) => {
-  const counts = await countInstructionsJS(cis.flatMap((ci) => countPair(ci).map((size) => ({ kind: all[ci].kind, body: all[ci].body(size) }))), warm);
-  cis.forEach((ci, i) => record('js', ci, countPair(ci), counts.slice(2 * i, 2 * i + 2)));
+  const pairs = cis.map((ci) => countPair('js', ci));
+  const counts = await countInstructionsJS(cis.flatMap((ci, i) => pairs[i].map((size) => ({ kind: all[ci].kind, body: all[ci].body(size) }))), warm);
+  cis.forEach((ci, i) => record('js', ci, pairs[i], counts.slice(2 * i, 2 * i + 2)));
   log(`instructions: ${instructions.size} of ${recount.length} cases counted`);
 };
 await Promise.all([0, 1].map(async (lane) => {

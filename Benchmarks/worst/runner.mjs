@@ -114,18 +114,22 @@ export const runSwift = (runner, items, warmup = {}) => runLines(runner, [], ite
 /** JS: items of any kind through js-runner.mjs, each timed in the child. */
 export const runJS = (items, warmup = {}) => runLines(process.execPath, ['--expose-gc', join(HERE, 'js-runner.mjs')], items, warmup);
 
+/** The warm-up requests as lines: two rounds, so that tables load and node's JIT compiles what the measured requests run. */
+function warmLines(warmup) {
+  const warm = Object.entries(warmup).flatMap(([kind, bodies]) => bodies.map((b) => `${kind}\t${b}`));
+  return [...warm, ...warm];
+}
+
 /** Items through a child of the line protocol (see the top of this file). */
 function runLines(command, args, items, warmup) {
-  const warm = Object.entries(warmup).flatMap(([kind, bodies]) => bodies.map((b) => `${kind}\t${b}`));
-  // Two rounds of warm-up requests: tables load, and node's JIT compiles what the measured requests run.
-  const warmLines = [...warm, ...warm];
+  const warm = warmLines(warmup);
   return timeAll(items, async (batch) => {
-    const lines = [...warmLines];
+    const lines = [...warm];
     const owner = [];  // the item of each measured line
     batch.forEach((item, j) => {
       for (let c = 0; c < (item.copies ?? 1); c++) { lines.push(`${item.kind}\t${item.body}`); owner.push(j); }
     });
-    const first = 1 + warmLines.length;  // after `ready` and the warm-up answers
+    const first = 1 + warm.length;  // after `ready` and the warm-up answers
     const answered = [];
     let sum = 0, done = -1, since;  // the last line answered, and the child's CPU then
     const run = await drive(command, args, Buffer.from(lines.join('\n') + '\n'), {
@@ -156,49 +160,48 @@ function runLines(command, args, items, warmup) {
 }
 
 /**
- * Instructions (callgrind's count, user space, every thread) a child runs
- * for one request beyond its warm-up alone: a count that the machine's caches
- * and other load do not move, for judging growth where CPU time steps from
- * one cost regime to the next. JS runs with --jitless: the interpreter's
- * count follows the operations the model performs, where JIT tiers would add
- * compilations that differ from run to run and size to size (measured on `a.`
- * inserted at the start: 8 KiB 189 M, 64 KiB 1,553 M whether or not the same
- * request ran once before it). Under valgrind, about 50x slower than native
- * (JS jitless more): for a few cases only. A process past `capMs` of CPU is
- * stopped: the count is then null.
+ * Instructions (callgrind's count, user space) the Swift runner runs for one
+ * request beyond its warm-up alone: a count that the machine's caches and
+ * other load do not move, for judging growth where CPU time steps from one
+ * cost regime to the next (`a.` inserted at the start: 7.7 M, 55.9 M and
+ * 484 M at 8, 64 and 512 KiB). Two processes per count (the warm-up alone is
+ * counted once), under valgrind (about 50x slower than native), so for a
+ * few cases only; JS counts a batch per process (`countInstructionsJS`). A
+ * process past `capMs` of CPU is stopped: the count is then null.
  */
-export async function countInstructions(impl, runner, { kind, body }, warmup = {}, capMs = 900_000) {
-  const [command, args] = impl === 'swift' ? [runner, []] : [process.execPath, ['--jitless', '--single-threaded', '--expose-gc', join(HERE, 'js-runner.mjs')]];
-  const warm = Object.entries(warmup).flatMap(([k, bodies]) => bodies.map((b) => `${k}\t${b}`));
+export async function countInstructionsSwift(runner, { kind, body }, warmup = {}, capMs = 900_000) {
   const collected = async (lines) => {
-    const run = await drive('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', command, ...args],
+    const run = await drive('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', runner],
       Buffer.from(lines.map((l) => `${l}\n`).join('')), { onLine: () => {}, stuck: (cpu) => cpu > capMs });
     if (run.killed) return null;
     const m = /Collected : (\d+)/.exec(run.stderr);
-    if (!m || run.code !== 0) throw new Error(`valgrind ${command}: exit ${run.code}: ${run.stderr.slice(-400)}`);
+    if (!m || run.code !== 0) throw new Error(`valgrind ${runner}: exit ${run.code}: ${run.stderr.slice(-400)}`);
     return Number(m[1]);
   };
-  const lines = [...warm, ...warm];
-  baselines[`${impl} ${command}`] ??= collected(lines);
-  const [withBody, without] = await Promise.all([collected([...lines, `${kind}\t${body}`]), baselines[`${impl} ${command}`]]);
+  const warm = warmLines(warmup);
+  baselines[runner] ??= collected(warm);
+  const [withBody, without] = await Promise.all([collected([...warm, `${kind}\t${body}`]), baselines[runner]]);
   return withBody === null || without === null ? null : withBody - without;
 }
 const baselines = {};
 
 /**
  * Instructions of each of `items` ({kind, body}) in JS, in one node process
- * (--jitless, as countInstructions): callgrind dumps its count each time the
- * process enters uv_getrusage, which js-runner.mjs calls (process.cpuUsage)
- * just before and just after each request; the dump made at the second call
- * holds that request alone. One node start-up and warm-up for a whole batch,
- * where countInstructions pays them per count. Null for all when stopped
- * past `capMs` of CPU.
+ * under callgrind, which dumps its count each time the process enters
+ * uv_getrusage: js-runner.mjs calls it (process.cpuUsage) just before and
+ * just after each request, so the dump made at the second call holds that
+ * request alone, and one node start-up and warm-up serve a whole batch. Node
+ * runs with --jitless: the interpreter's count follows the operations the
+ * model performs, where JIT tiers add compilations that differ from run to
+ * run (with the JIT, `a.` inserted at 64 KiB counted 178, 167, 135, 121 M
+ * after 1 to 4 earlier copies; jitless 1,550 M, and 195 M at 8 KiB). Null for
+ * all when stopped past `capMs` of CPU.
  */
 export async function countInstructionsJS(items, warmup = {}, capMs = 3_600_000) {
   const dir = mkdtempSync(join(tmpdir(), 'worst-cg-'));
   try {
-    const warm = Object.entries(warmup).flatMap(([k, bodies]) => bodies.map((b) => `${k}\t${b}`));
-    const lines = [...warm, ...warm, ...items.map(({ kind, body }) => `${kind}\t${body}`)];
+    const warm = warmLines(warmup);
+    const lines = [...warm, ...items.map(({ kind, body }) => `${kind}\t${body}`)];
     const run = await drive('valgrind', ['--tool=callgrind', '--dump-before=uv_getrusage', `--callgrind-out-file=${join(dir, 'cg')}`,
       process.execPath, '--jitless', '--single-threaded', '--expose-gc', join(HERE, 'js-runner.mjs')],
     Buffer.from(lines.map((l) => `${l}\n`).join('')), { onLine: () => {}, stuck: (cpu) => cpu > capMs });
@@ -206,8 +209,7 @@ export async function countInstructionsJS(items, warmup = {}, capMs = 3_600_000)
     if (run.code !== 0) throw new Error(`valgrind node: exit ${run.code}: ${run.stderr.slice(-400)}`);
     // Dump n (from 1) is made at the n-th call: request r (from 0, warm-ups first) ends at call 2r + 2.
     const summary = (n) => Number(/^summary: (\d+)$/m.exec(readFileSync(join(dir, `cg.${n}`), 'latin1'))[1]);
-    const first = warm.length * 2;
-    return items.map((_, i) => summary(2 * (first + i) + 2));
+    return items.map((_, i) => summary(2 * (warm.length + i) + 2));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
