@@ -4,7 +4,15 @@
 // process (CPU time, process.cpuUsage()): JSON.parse of the body,
 // edit/count/render, JSON.stringify of the response. Writes `ready` once the tables are loaded, then one line per
 // request: {"ms": time, "error": the API's error code or null}. Run with
-// --expose-gc: the heap is collected before each request over 16 KiB.
+// --single-threaded: process.cpuUsage() counts every thread of the process,
+// and V8's background threads (concurrent marking and sweeping, compiling)
+// would add work of earlier requests to the one being timed; single-threaded,
+// the collections a request needs are its own cost, done on its own time.
+//
+// The heap is never collected on purpose between requests: the request after
+// a forced collection pays for the heap growing again (measured: `a.` copy at
+// 8 KiB 1.0 ms alone, 35 ms after gc(), in both threading modes), which made
+// 64 KiB requests, collected before, look 20-70x slower than 8 KiB ones.
 import { createInterface } from 'node:readline';
 import { edit, count, render, loadGB18030, loadURLs } from '../../public/js/model/index.js';
 import { catalog } from '../../Tests/js/support.mjs';
@@ -18,9 +26,6 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   const handler = handlers[line.slice(0, tab)];
   const body = line.slice(tab + 1);
   let error = null;
-  // A large request starts from a collected heap (as in a page that just
-  // loaded), so a collection of earlier requests' garbage is not its cost.
-  if (body.length > 16384) globalThis.gc?.();
   const start = process.cpuUsage();
   try {
     JSON.stringify(handler(JSON.parse(body), catalog));

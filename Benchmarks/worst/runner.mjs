@@ -112,7 +112,7 @@ async function timeAll(items, runBatch) {
 export const runSwift = (runner, items, warmup = {}) => runLines(runner, [], items, warmup);
 
 /** JS: items of any kind through js-runner.mjs, each timed in the child. */
-export const runJS = (items, warmup = {}) => runLines(process.execPath, ['--expose-gc', join(HERE, 'js-runner.mjs')], items, warmup);
+export const runJS = (items, warmup = {}) => runLines(process.execPath, ['--single-threaded', join(HERE, 'js-runner.mjs')], items, warmup);
 
 /** The warm-up requests as lines: two rounds, so that tables load and node's JIT compiles what the measured requests run. */
 function warmLines(warmup) {
@@ -203,7 +203,7 @@ export async function countInstructionsJS(items, warmup = {}, capMs = 3_600_000)
     const warm = warmLines(warmup);
     const lines = [...warm, ...items.map(({ kind, body }) => `${kind}\t${body}`)];
     const run = await drive('valgrind', ['--tool=callgrind', '--dump-before=uv_getrusage', `--callgrind-out-file=${join(dir, 'cg')}`,
-      process.execPath, '--jitless', '--single-threaded', '--expose-gc', join(HERE, 'js-runner.mjs')],
+      process.execPath, '--jitless', '--single-threaded', join(HERE, 'js-runner.mjs')],
     Buffer.from(lines.map((l) => `${l}\n`).join('')), { onLine: () => {}, stuck: (cpu) => cpu > capMs });
     if (run.killed) return items.map(() => null);
     if (run.code !== 0) throw new Error(`valgrind node: exit ${run.code}: ${run.stderr.slice(-400)}`);
