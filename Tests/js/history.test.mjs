@@ -1,0 +1,77 @@
+// The editor's undo history (public/js/model/history.js): steps, grouping of
+// typed text, redo, and the server's correction.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { History } from '../../public/js/model/history.js';
+
+const at = (text, location = text.length, length = 0) => ({ text, selection: { location, length } });
+
+/** Types `string` key by key from `state`, recording each key; returns the state after. */
+function type(history, state, string, time = 0) {
+  for (const ch of string) {
+    const { text, selection: { location } } = state;
+    const next = at(text.slice(0, location) + ch + text.slice(location), location + ch.length);
+    history.record(state, next, { typed: true, at: time });
+    state = next;
+  }
+  return state;
+}
+
+test('a run of typed keys is one step, and undo brings back the text and the caret', () => {
+  const h = new History();
+  const typed = type(h, at(''), 'hello');
+  assert.equal(typed.text, 'hello');
+  assert.deepEqual(h.undo(), at(''));
+  assert.equal(h.undo(), null);
+  assert.deepEqual(h.redo(), at('hello'));
+  assert.equal(h.redo(), null);
+});
+
+test('a paste, a delete-key press or a sticker is a step of its own', () => {
+  const h = new History();
+  let s = type(h, at(''), 'hi');
+  h.record(s, at('hi there'));
+  h.record(at('hi there'), at('hi ther'));
+  h.record(at('hi ther'), at('hi the'));
+  s = type(h, at('hi the'), 're');
+  assert.deepEqual(h.undo(), at('hi the'));
+  assert.deepEqual(h.undo(), at('hi ther'));
+  assert.deepEqual(h.undo(), at('hi there'));
+  assert.deepEqual(h.undo(), at('hi'));
+  assert.deepEqual(h.undo(), at(''));
+});
+
+test('typing elsewhere, after a pause or after an undo starts a new step', () => {
+  const h = new History({ groupDelayMs: 1000 });
+  let s = type(h, at(''), 'ab', 0);
+  s = type(h, { ...s, selection: { location: 0, length: 0 } }, 'x', 10);  // the caret moved to the start
+  assert.equal(s.text, 'xab');
+  s = type(h, s, 'y', 5000);  // after a pause
+  assert.deepEqual(h.undo(), at('xab', 1));
+  assert.deepEqual(h.undo(), at('ab', 0));
+  assert.deepEqual(h.undo(), at(''));
+  const g = new History();
+  let t = type(g, at(''), 'ab');
+  g.undo();
+  t = type(g, at(''), 'c');
+  assert.equal(g.canRedo, false);  // a new edit drops what was undone
+  assert.deepEqual(g.undo(), at(''));
+  assert.equal(g.canUndo, false);
+});
+
+test('after the server corrected the present, undo restores what the user saw and redo the correction', () => {
+  const h = new History();
+  type(h, at('x'), 'ab');
+  h.replacePresent(at('xAB'));
+  assert.deepEqual(h.undo(), at('x'));
+  assert.deepEqual(h.redo(), at('xAB'));
+});
+
+test('no change of text, no step; the history keeps at most `limit` steps', () => {
+  const h = new History({ limit: 3 });
+  h.record(at('a'), at('a'));
+  h.record(at('ab', 0), at('ab', 2));  // a caret move
+  assert.equal(h.canUndo, false);
+  for (let i = 0; i < 5; i++) h.record(at(String(i)), at(String(i + 1)));
+  assert.deepEqual([h.undo(), h.undo(), h.undo(), h.undo()], [at('4'), at('3'), at('2'), null]);
+});
