@@ -118,6 +118,32 @@ class Page:
         field.send_keys(text)
         return field
 
+    def compose(self, text):
+        """An IME's composition under way, showing `text` with the caret at its end (CDP Input.imeSetComposition)."""
+        end = len(text.encode('utf-16-le')) // 2
+        self.d.execute_cdp_cmd('Input.imeSetComposition', {'text': text, 'selectionStart': end, 'selectionEnd': end})
+
+    def commit(self, text):
+        """The IME commits `text`, ending the composition (CDP Input.insertText, as a pinyin keyboard does)."""
+        self.d.execute_cdp_cmd('Input.insertText', {'text': text})
+        self.idle()
+
+    def compose_and_commit(self, text):
+        """`text` composed a character at a time, then committed: how Android keyboards send even Latin keys."""
+        for i in range(1, len(text) + 1):
+            self.compose(text[:i])
+        self.commit(text)
+
+    def model(self):
+        """The model's record of the field and what the field shows: {'text', 'selection', 'shown'}."""
+        self.idle()
+        return self.d.execute_script('return window.stickertext.model()')
+
+    def note(self):
+        """The note under the field as shown, '' when hidden."""
+        note = self.d.find_element(By.ID, 'note')
+        return note.text if note.is_displayed() else ''
+
     def clipboard_event(self, kind, data=''):
         return self.d.execute_script('''
             const dt = new DataTransfer();

@@ -43,10 +43,12 @@ export function reportDifference(details) {
   console.warn('stickertext: the server answers differently from the page\'s model; the server wins.', details);
 }
 
-/** Records one local edit: its request and the model's answer. */
-export function record(request, response) {
+/** Records one local edit: its request and the model's answer. `replacesText`:
+ *  the edit puts its own text in place (an undo, a restored draft), so that a
+ *  replay keeps its text rather than the server's before it. */
+export function record(request, response, { replacesText = false } = {}) {
   generation += 1;
-  log.push({ request, response });
+  log.push({ request, response, replacesText });
   if (log.length > KEEP) {
     stats.unchecked += log.length - KEEP;
     log = log.slice(-KEEP);
@@ -114,7 +116,11 @@ async function replay(batch, answer, from) {
   let state = answer;
   try {
     for (let i = from + 1; i < batch.length; i++) {
-      const { request } = batch[i];
+      const { request, replacesText } = batch[i];
+      if (replacesText) {
+        state = await ask(request);
+        continue;
+      }
       const moved = JSON.stringify(request.selection) !== JSON.stringify(batch[i - 1].response.selection);
       state = await ask({ ...request, text: state.text, selection: moved ? request.selection : state.selection });
     }

@@ -1,9 +1,8 @@
-// chat.js owns the chat view: sending the editor's text into the message
-// list once POST /api/render has taken it (empty input never sends), shown
-// as the model's DOM nodes (server HTML is never parsed into the page; a sticker
-// list that differs from the server's is reported as a difference), and
-// keeping the list pinned to its newest message while the panel or the
-// on-screen keyboard (through visualViewport) takes height away.
+// chat.js owns sending: the editor's text goes into the message list once
+// POST /api/render has taken it (empty input never sends), shown as the
+// model's DOM nodes (server HTML is never parsed into the page; a sticker
+// list that differs from the server's is reported as a difference). Not
+// needed to show the page or edit: main.js loads it after startup.
 
 import { postJSON, APIError } from './api.js';
 import { say } from './status.js';
@@ -13,6 +12,7 @@ import { reportDifference } from './authority.js';
 const RETRY_MS = 5000;
 
 // editor: { flush() (the server's check of the field), state(), message(text), clear() }.
+// Returns send(): sends what the field holds.
 export function initChat(editor) {
   const messages = document.getElementById('messages');
   const composer = document.getElementById('composer');
@@ -56,24 +56,6 @@ export function initChat(editor) {
     }
   }
 
-  composer.addEventListener('submit', (e) => { e.preventDefault(); send(); });
   window.addEventListener('online', () => { if (composer.dataset.pending) send(); });
-
-  // "Pinned" follows the user's own scrolling; the scroll events our own
-  // re-pinning causes arrive a frame late, after the list shrank further, so they are ignored.
-  let pinned = true, ownScrollUntil = 0;
-  messages.addEventListener('scroll', () => {
-    if (performance.now() < ownScrollUntil) return;
-    pinned = messages.scrollHeight - messages.scrollTop - messages.clientHeight < 4;
-  });
-  new ResizeObserver(() => {
-    if (!pinned) return;
-    ownScrollUntil = performance.now() + 150;
-    messages.scrollTop = messages.scrollHeight;
-  }).observe(messages);
-  if (window.visualViewport) {
-    const fit = () => document.documentElement.style.setProperty('--app-height', `${visualViewport.height}px`);
-    visualViewport.addEventListener('resize', fit);
-    fit();
-  }
+  return send;
 }

@@ -18,7 +18,10 @@ export function initEditorDom(element) {
   });
 }
 
-const unitLength = (n) => n.nodeType === 3 ? n.data.length : (n.nodeName === 'IMG' || (n.nodeName === 'BR' && !n.dataset.end)) ? 1 : 0;
+// A node's length in display units (an <img> or a <br> is one), or with `plain`, in the plain text's UTF-16 units.
+const unitLength = (n, plain = false) => n.nodeType === 3 ? n.data.length
+  : n.nodeName === 'IMG' ? (plain ? n.alt.length : 1)
+    : (n.nodeName === 'BR' && !n.dataset.end) ? 1 : 0;
 
 // The plain text of a node's content (the editor by default).
 export function plainOf(root = editor) {
@@ -32,15 +35,15 @@ export function plainOf(root = editor) {
   return s;
 }
 
-// The display offset of a DOM boundary point inside the editor.
-export function offsetOf(node, offset) {
+// The display offset of a DOM boundary point inside the editor; with `plain`, its offset in the plain text.
+export function offsetOf(node, offset, plain = false) {
   let total = 0;
   const walk = (parent) => {
     for (let i = 0; i < parent.childNodes.length; i++) {
       const n = parent.childNodes[i];
       if (parent === node && i === offset) return true;
       if (n === node) { total += offset; return true; }
-      if (n.nodeType === 1 && n.childNodes.length && n.nodeName !== 'IMG') { if (walk(n)) return true; } else total += unitLength(n);
+      if (n.nodeType === 1 && n.childNodes.length && n.nodeName !== 'IMG') { if (walk(n)) return true; } else total += unitLength(n, plain);
     }
     return parent === node;
   };
@@ -61,12 +64,26 @@ export function pointAt(offset) {
   return [editor, editor.childNodes.length - (editor.lastChild && editor.lastChild.dataset && editor.lastChild.dataset.end ? 1 : 0)];
 }
 
+// True when the document's selection is in the editor.
+export function hasSelectionInside() {
+  const s = getSelection();
+  return s.rangeCount > 0 && editor.contains(s.anchorNode);
+}
+
 // The editor's selection as { location, length }; the last known one when the DOM selection is elsewhere.
 export function readSelection() {
   const s = getSelection();
   if (!s.rangeCount || !editor.contains(s.anchorNode)) return lastSel;
   const r = s.getRangeAt(0), a = offsetOf(r.startContainer, r.startOffset), b = offsetOf(r.endContainer, r.endOffset);
   return { location: a, length: b - a };
+}
+
+// The end of the DOM selection as an offset into the field's plain text (where
+// the caret is after a change the browser made), or null when it is elsewhere.
+export function plainCaret() {
+  const s = getSelection();
+  if (!s.rangeCount || !editor.contains(s.focusNode)) return null;
+  return offsetOf(s.focusNode, s.focusOffset, true);
 }
 
 export function writeSelection(sel) {
@@ -89,8 +106,15 @@ export function showString(string, sel, { placeCaret = false } = {}) {
     marker.dataset.end = '1';
     fragment.appendChild(marker);
   }
-  editor.replaceChildren(fragment);
+  // Nodes that already show it stay (an IME that just committed keeps its text nodes).
+  if (!sameNodes(editor.childNodes, fragment.childNodes)) editor.replaceChildren(fragment);
   if (placeCaret) writeSelection(sel); else lastSel = sel;
+}
+
+function sameNodes(shown, wanted) {
+  if (shown.length !== wanted.length) return false;
+  for (let i = 0; i < shown.length; i++) if (!shown[i].isEqualNode(wanted[i])) return false;
+  return true;
 }
 
 export const hasFocus = () => document.activeElement === editor;

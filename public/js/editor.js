@@ -1,25 +1,17 @@
-// editor.js owns editing: it turns the editor's beforeinput/input/composition/
-// paste/copy/cut events (and the panel's inserts, deletes and caret moves)
-// into edit operations and applies them at once, in the same frame, with the
-// JS text model: no network on this path. Each edit is then handed to
-// authority.js, which checks it with the server after a pause. The only
-// module that edits text; everything else goes through its interface:
-//   initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onTyped })
-//                                onTyped() follows each edit the user typed (keys, a committed IME text)
-//   edit(op, extra) -> result    apply one operation (insert, insertSticker, paste,
-//                                cut, deleteBackward, deleteForward, moveCaret, select);
-//                                extra.selection acts on that range instead of the field's
-//   state() -> { text, selection }   what the field shows
-//   composing() -> bool          an IME composition is under way in the field
-//   setCatalog(catalog)          the packs arrived: codes become stickers
-//   getCatalog() -> Catalog      the model's catalog (for searching it)
-//   adopt({ text, selection })   show a state the server decided, or a restored draft
-//   current() -> { text, selection, counts }   the model's record of the field
-//   restore(draft)               put back a saved draft ({text, plainSelection})
-//   message(text) -> { nodes, stickers }   a sent message, rendered by the model
-//   clear()                      empty the editor (after sending)
+// editor.js owns editing: it turns the editor's events (and the panel's
+// inserts, deletes and caret moves) into edits of the JS text model, applied
+// at once, in the same frame: no network on this path. authority.js checks
+// each edit with the server after a pause. The only module that edits text.
+//
+// One path for every change. What the browser changes on its own (an IME
+// commit, a word deletion, autocorrect, Android composing every key) is read
+// as the difference between the field's text and the model's (text-diff.js)
+// and applied as an `insert` over the changed range: codes become stickers,
+// the policy and its limit apply, the model places the caret. A composition
+// is left alone until it commits. After every input event the field shows
+// the model's state again if it differs: no state the editor cannot leave.
 
-import { Catalog, TextBackedString, edit as editRequest, counts, parsePolicy } from './model/index.js';
+import { Catalog, TextBackedString, edit as editRequest, counts, parsePolicy, changeBetween } from './model/index.js';
 import * as view from './editor-dom.js';
 import { nodesOf } from './sticker-nodes.js';
 
@@ -30,12 +22,31 @@ const policy = parsePolicy(policyJSON);
 let catalog = new Catalog({ packs: [] });  // until the packs arrive, every code is text
 let doc = { text: '', selection: { location: 0, length: 0 }, counts: null };
 let composition = false;
+// The undo history (model/history.js) is not needed to show the page: it loads
+// after startup or at the first edit, and the steps made before it arrived wait here.
+let history = null, waiting = [], historyLoading = null;
+export const loadHistory = () => (historyLoading ??= import('./model/history.js').then((m) => {
+  history = new m.History();
+  for (const step of waiting) history.record(...step);
+  waiting = [];
+}));
+function remember(...step) {
+  if (history) history.record(...step);
+  else { waiting.push(step); loadHistory(); }
+}
+// How undo sees an edit: typed text (grouped with the typed text before it), a step of its own,
+// or none (an undo itself, a restored draft).
+const TYPED = { typed: true }, OWN_STEP = { typed: false }, NO_STEP = null;
+/** A new history (the old one's states no longer apply). */
+function forget() {
+  waiting = [];
+  if (history) history = new history.constructor();
+}
 let hooks = { isPanelOpen: () => false, onCounts: () => {}, onNote: () => {}, onEdit: () => {}, onTyped: () => {} };
 
-/** Shows `text` with `selection`; `known` counts (an edit's response has them) are not counted again.
- *  The DOM caret is placed while the editor has the focus or the panel is open (its keys leave the
- *  caret in the editor), not while another field (the panel's search) is typed in: then it is only
- *  remembered, for the next edit. */
+/** Shows `text` with `selection` (`known`: its counts). The DOM caret is placed while the editor has
+ *  the focus or the panel is open (its keys leave the caret in the editor), not while another field
+ *  (the panel's search) is typed in: then it is only remembered. */
 function show(text, selection, known) {
   const string = new TextBackedString(text, catalog);
   const elsewhere = document.activeElement?.matches('input, textarea');
@@ -44,55 +55,132 @@ function show(text, selection, known) {
   hooks.onCounts(doc.counts);
 }
 
-/** Applies one operation to what the field shows now; returns the model's response. */
+/** Applies `op` (insert, insertSticker, paste, cut, deleteBackward, deleteForward, moveCaret,
+ *  select) to the field, or with extra.selection to that range; the model's response, or null. */
 export function edit(op, extra = {}) {
-  const request = { text: view.plainOf(), selection: view.readSelection(), unit: 'utf16', op, ...extra, policy: policyJSON };
+  return apply(op, extra, OWN_STEP);
+}
+
+/** The model's edit of `doc` (or of `extra.text`); `step`: how undo sees it. */
+function apply(op, extra, step) {
+  if (!composition && step !== NO_STEP) readBrowserChange();
+  return run(op, extra, step, view.readSelection());
+}
+
+/** `apply` without reading the browser's changes first; `shown`: the selection before the edit, for undo. */
+function run(op, extra, step, shown) {
+  const before = { text: doc.text, selection: shown };
+  const request = { text: doc.text, selection: before.selection, unit: 'utf16', op, ...extra, policy: policyJSON };
   let response;
   try {
     response = editRequest(request, catalog);
   } catch (error) {
     hooks.onNote(error.message);
+    show(doc.text, doc.selection, doc.counts);  // the field shows the model's state, as before the edit
     return null;
   }
   show(response.text, response.selection, response.counts);
+  if (step !== NO_STEP && response.text !== request.text) {
+    remember(before, { text: response.text, selection: response.selection }, { ...step, at: performance.now() });
+  }
   if (response.message) hooks.onNote(response.message, response);
-  hooks.onEdit(request, response);
+  hooks.onEdit(request, response, { replacesText: step === NO_STEP });
   return response;
 }
 
-export const state = () => ({ text: view.plainOf(), selection: view.readSelection() });
+/**
+ * A change the browser made to the field on its own, applied as a model
+ * edit: the field's text against the model's, the changed range widened to
+ * whole units (the browser may have split a cluster; a sticker is one
+ * <img>), inserted as typed text. False when the field shows the model's text.
+ */
+function readBrowserChange() {
+  const shown = view.plainOf();
+  if (shown === doc.text) return false;
+  const change = changeBetween(doc.text, shown, view.plainCaret());
+  const string = new TextBackedString(doc.text, catalog);
+  const from = string.snapDown(change.from), to = string.snapUp(change.to);
+  const inserted = doc.text.slice(from, change.from) + change.inserted + doc.text.slice(change.to, to);
+  run('insert', { selection: string.displayRangeOf([from, to], 'utf16'), string: inserted },
+    change.inserted ? TYPED : OWN_STEP, doc.selection);
+  return true;
+}
+
+/** After every input event: the field's text and selection are the model's, or are shown again. */
+function holdInvariant() {
+  if (composition) return;
+  const shown = view.readSelection();
+  if (view.plainOf() !== doc.text || shown.location !== doc.selection.location || shown.length !== doc.selection.length) {
+    show(doc.text, doc.selection, doc.counts);
+  }
+}
+
+/** Undo: the state before the last step, as the user saw it. */
+export const undo = () => step((h) => h.undo());
+
+export const redo = () => step((h) => h.redo());
+
+function step(move) {
+  loadHistory().then(() => {
+    const state = move(history);
+    if (state) apply('select', { text: state.text, selection: state.selection }, NO_STEP);
+  });
+}
+
+/** What the field shows: the model's text (an uncommitted composition is not in it yet) and the field's selection. */
+export const state = () => ({ text: doc.text, selection: composition ? doc.selection : view.readSelection() });
+
+/** What the field shows, read from the DOM (the tests hold it to the model's record). */
+export const shown = () => ({ text: view.plainOf(), selection: view.readSelection() });
 
 export const getCatalog = () => catalog;
 
 export const composing = () => composition;
 
 // An edit the user typed: applied, then autocomplete may look at what is before the caret.
-function typed(op, extra) {
-  edit(op, extra);
+function typed(op, extra, step = TYPED) {
+  apply(op, extra, step);
   hooks.onTyped();
+}
+
+// A change the browser made itself (input outside a composition, a composition's commit).
+function browserChanged() {
+  if (readBrowserChange()) hooks.onTyped();
+  holdInvariant();
 }
 
 /** The model's own record of the field: `{text, selection, counts}` as the last edit left it. */
 export const current = () => doc;
 
+/** The packs arrived: the field's codes become stickers, its selection kept on the same text.
+ *  The history starts again: its selections counted codes as text. */
 export function setCatalog(packsDocument) {
+  const [start, end] = new TextBackedString(doc.text, catalog).positionsOf(doc.selection, 'utf16') ?? [0, 0];
   catalog = new Catalog(packsDocument);
-  adopt(state());
+  forget();
+  const string = new TextBackedString(doc.text, catalog);
+  show(doc.text, string.displayRangeOf([string.snapDown(start), string.snapUp(end)], 'utf16'));
 }
 
-/** Shows `text` with `selection` as the model sees it (after a resync, a restored draft or the server's word). */
+/** Shows `text` with `selection` as the server decided it: undo still goes back to what the user saw. */
 export function adopt({ text, selection }) {
   show(text, selection);
+  if (history) history.replacePresent({ text, selection });
+  else if (waiting.length) waiting[waiting.length - 1][1] = { text, selection };
 }
 
-/** Puts back a saved draft `{text, plainSelection}` unless the field already holds text. */
+/** Puts back a saved draft `{text, plainSelection}` unless the field already holds text: inserted
+ *  under the policy (a draft saved under another limit is cut to this one, with a note), its caret
+ *  put back where it fits. Not a step of the history. */
 export function restore(draft) {
-  if (!draft || view.plainOf()) return;
+  if (!draft?.text || doc.text) return;
+  const response = apply('insert', { text: '', selection: { location: 0, length: 0 }, string: draft.text }, NO_STEP);
+  if (!response || response.text !== draft.text) return;
   const string = new TextBackedString(draft.text, catalog);
-  const { location, length } = draft.plainSelection;
+  const { location, length } = draft.plainSelection ?? { location: draft.text.length, length: 0 };
   const end = Math.min(location + length, draft.text.length);
   const start = Math.min(location, end);
-  adopt({ text: draft.text, selection: string.displayRangeOf([string.snapDown(start), string.snapUp(end)], 'utf16') });
+  show(draft.text, string.displayRangeOf([string.snapDown(start), string.snapUp(end)], 'utf16'), response.counts);
 }
 
 /** A message as the model renders it: its nodes, and its stickers as /api/render lists them. */
@@ -101,8 +189,10 @@ export function message(text) {
   return { nodes: nodesOf(string), stickers: counts(string, policy).stickers };
 }
 
+/** Empties the field after a message was sent: the history of that message goes with it. */
 export function clear() {
-  adopt({ text: '', selection: { location: 0, length: 0 } });
+  show('', { location: 0, length: 0 });
+  forget();
 }
 
 function copyOut(e) {
@@ -112,25 +202,42 @@ function copyOut(e) {
   e.preventDefault();
 }
 
+// Ctrl/Cmd+Z undoes; Ctrl+Shift+Z, Cmd+Shift+Z and Ctrl+Y redo.
+function historyKey(e) {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey || composition) return;
+  const key = e.key.toLowerCase();
+  if (key === 'z' && !e.shiftKey) { e.preventDefault(); undo(); } else if ((key === 'z' && e.shiftKey) || (key === 'y' && e.ctrlKey)) { e.preventDefault(); redo(); }
+}
+
+/** Hooks: isPanelOpen(), onCounts(counts), onNote(message, response?), onEdit(request, response,
+ *  {replacesText}), onTyped() after each edit typed (keys, a committed IME text). */
 export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onTyped = () => {} }) {
   hooks = { isPanelOpen, onCounts, onNote, onEdit, onTyped };
   view.initEditorDom(element);
+  // The model's selection follows the caret the user moves, while the field shows the model's text.
+  document.addEventListener('selectionchange', () => {
+    // A new record, not a change of the old one: authority.js may hold that one, to check.
+    if (!composition && view.hasSelectionInside() && view.plainOf() === doc.text) doc = { ...doc, selection: view.readSelection() };
+  });
+  element.addEventListener('keydown', historyKey);
   element.addEventListener('beforeinput', (e) => {
     if (e.isComposing) return;  // IME: left alone until it commits
     const text = e.data ?? (e.dataTransfer ? e.dataTransfer.getData('text/plain') : null);
     switch (e.inputType) {
-      case 'insertText': case 'insertReplacementText': e.preventDefault(); if (text) typed('insert', { string: text }); break;
+      case 'insertText': e.preventDefault(); if (text) typed('insert', { string: text }); break;
+      case 'insertReplacementText': e.preventDefault(); if (text) typed('insert', { string: text }, OWN_STEP); break;
       case 'insertParagraph': case 'insertLineBreak': e.preventDefault(); typed('insert', { string: '\n' }); break;
-      case 'deleteContentBackward': e.preventDefault(); typed('deleteBackward'); break;
-      case 'deleteContentForward': e.preventDefault(); typed('deleteForward'); break;
+      case 'deleteContentBackward': e.preventDefault(); typed('deleteBackward', {}, OWN_STEP); break;
+      case 'deleteContentForward': e.preventDefault(); typed('deleteForward', {}, OWN_STEP); break;
+      case 'historyUndo': e.preventDefault(); undo(); break;
+      case 'historyRedo': e.preventDefault(); redo(); break;
       case 'insertFromDrop': case 'deleteByDrag': case 'formatBold': case 'formatItalic': case 'formatUnderline': e.preventDefault(); break;
-      default: break;  // word and line deletions: the browser does them, then the model resyncs
+      default: break;  // word and line deletions, spell-check: the browser does them, `input` reads the change
     }
   });
-  // What the browser changed itself (word deletions, a committed IME text): the model reads it back and snaps the caret.
-  element.addEventListener('input', (e) => { if (!e.isComposing) typed('select'); });
+  element.addEventListener('input', (e) => { if (!e.isComposing && !composition) browserChanged(); });
   element.addEventListener('compositionstart', () => { composition = true; });
-  element.addEventListener('compositionend', () => { composition = false; typed('select'); });
+  element.addEventListener('compositionend', () => { composition = false; browserChanged(); });
   element.addEventListener('paste', (e) => { e.preventDefault(); edit('paste', { string: e.clipboardData.getData('text/plain') }); });
   element.addEventListener('copy', copyOut);
   element.addEventListener('cut', (e) => { copyOut(e); edit('cut'); });

@@ -1,27 +1,26 @@
 // main.js owns startup: it wires the modules together, sets the small test
 // hook window.stickertext, restores the draft, loads the sticker packs, then
 // marks the page ready (document.body.dataset.ready), and registers the
-// service worker for offline use. The sticker keyboard and finding stickers
-// (the editor's `[` autocomplete, the panel's search) are not needed to show
-// the page or edit, so their code stays out of startup and its 40 KB budget:
-// the keyboard and the autocomplete load 2 s after the page is ready, or
-// sooner when first used (the toggle, a sticker's menu, a key typed), the
-// search when the panel first opens (offline, from the service worker's
-// copy). Once loaded, no keystroke asks the network for anything.
+// service worker for offline use. The sticker keyboard, finding stickers
+// (the editor's `[` autocomplete, the panel's search), the server's check of
+// the edits and sending are not needed to show the page or edit, so their
+// code stays out of startup and its 40 KB budget: they load 2 s after the
+// page is ready, or sooner when first used (the toggle, a sticker's menu, a
+// key typed, the first edit, Send), the search when the panel first opens
+// (offline, from the service worker's copy). Once loaded, no keystroke asks
+// the network for anything.
 
 import { fetchPacks } from './api.js';
 import { initStatus, updateCounter, say } from './status.js';
 import * as editor from './editor.js';
-import { initAuthority, record, check, stats } from './authority.js';
 import { saveDraft, loadDraft } from './draft.js';
-import { initChat } from './chat.js';
+import { initPinning } from './pinning.js';
 import { applyStrings, setLanguage, language, t, noteFor } from './strings.js';
 import { initTheme } from './theme.js';
 import { focusKeepingCaret } from './editor-dom.js';
-import { registerServiceWorker } from './offline.js';
 
 const editorElement = document.getElementById('editor');
-let autocomplete = null, search = null, keyboard = null;  // the modules, once loaded
+let autocomplete = null, search = null, keyboard = null, authority = null, send = null;  // the modules, once loaded
 
 // A module loaded at most once; a failed load (offline before the worker had it) is tried again next time.
 const once = (load) => { let p = null; return () => (p ??= load().catch(() => { p = null; })); };
@@ -37,6 +36,18 @@ const loadSearch = once(() => loadKeyboard().then(() => withInsert('./sticker-se
     focusEditor: focusKeepingCaret });
   search = m;
 }));
+// Edits made before authority.js is loaded wait for it here (the newest ones: it checks at most its last 32 anyway).
+let unchecked = [];
+const loadAuthority = once(() => import('./authority.js').then((m) => {
+  m.initAuthority({ current: editor.current, adopt: editor.adopt, policyJSON: editor.policyJSON });
+  authority = m;
+  for (const args of unchecked) m.record(...args);
+  unchecked = [];
+}));
+const loadChat = once(() => Promise.all([import('./chat.js'), loadAuthority()]).then(([m]) => {
+  send = m.initChat({ flush: authority.check, state: editor.state, message: editor.message,
+    clear: () => { editor.clear(); saveDraft({ text: '' }); } });
+}));
 const loadKeyboard = once(() => withInsert('./keyboard.js').then(([m, insert]) => {
   m.initKeyboard({
     edit: editor.edit,
@@ -50,9 +61,13 @@ const loadKeyboard = once(() => withInsert('./keyboard.js').then(([m, insert]) =
 }));
 
 // For the browser tests (Tests/e2e) only: edits are synchronous; idle() waits for the server's check;
-// finders() resolves once the autocomplete and the search are loaded.
-const hook = { edit: editor.edit, state: editor.state, idle: check, checks: stats,
-  finders: () => Promise.all([loadAutocomplete(), loadSearch()]) };
+// model() is the model's record of the field beside what the field shows; adopt() stands for the server's correction;
+// finders() resolves once the autocomplete, the search and the undo history are loaded.
+const hook = { edit: editor.edit, state: editor.state, adopt: editor.adopt,
+  idle: () => loadAuthority().then(() => authority.check()),
+  get checks() { return authority?.stats ?? { checked: 0, differences: 0, unchecked: 0, failures: 0 }; },
+  model: () => ({ text: editor.current().text, selection: editor.current().selection, shown: editor.shown() }),
+  finders: () => Promise.all([loadAutocomplete(), loadSearch(), editor.loadHistory()]) };
 window.stickertext = hook;
 
 applyStrings();
@@ -71,14 +86,27 @@ editor.initEditor(editorElement, {
   isPanelOpen: () => keyboard?.isOpen() ?? false,
   onCounts: updateCounter,
   onNote: (message, response) => say(response ? noteFor(response, editor.policyJSON.maxLength) : message),
-  onEdit: (request, response) => {
-    record(request, response);
+  onEdit: (request, response, options) => {
+    if (authority) authority.record(request, response, options);
+    else {
+      unchecked = [...unchecked, [request, response, options]].slice(-32);
+      loadAuthority();
+    }
     saveDraft({ text: response.text, plainSelection: response.plainSelection });
   },
   onTyped: () => (autocomplete ? autocomplete.typed() : loadAutocomplete().then(() => autocomplete?.typed())),
 });
-initAuthority({ current: editor.current, adopt: editor.adopt, policyJSON: editor.policyJSON });
-initChat({ flush: check, state: editor.state, message: editor.message, clear: () => { editor.clear(); saveDraft({ text: '' }); } });
+initPinning(document.getElementById('messages'));
+document.getElementById('composer').addEventListener('submit', (e) => {
+  e.preventDefault();
+  loadChat().then(() => send?.());
+});
+
+// After startup: what is not needed to show the page or edit, and the offline copy (the service worker).
+const afterStartup = () => setTimeout(() => {
+  loadAutocomplete(); loadKeyboard(); loadChat(); editor.loadHistory();
+  import('./offline.js').then((m) => m.registerServiceWorker(), () => {});  // offline before it was cached: next visit
+}, 2000);
 
 // The draft goes back once the catalog is known (its stickers show as stickers), or without it.
 fetchPacks().then((catalog) => {
@@ -86,10 +114,7 @@ fetchPacks().then((catalog) => {
   editor.restore(loadDraft());
   keyboard?.showPacks(catalog.packs);
   document.body.dataset.ready = '1';
-  setTimeout(() => { loadAutocomplete(); loadKeyboard(); }, 2000);
 }).catch((e) => {
   editor.restore(loadDraft());
   say(t('noStickers', e.message));
-});
-
-registerServiceWorker();
+}).finally(afterStartup);

@@ -12,3 +12,5 @@ export { applyEdit, EditError } from './editing.js';
 export { counts } from './counting.js';
 export { loadGB18030, hasGB18030, loadURLs, hasURLs } from './lengths.js';
 export { edit, count, render, parsePolicy } from './requests.js';
+export { changeBetween } from './text-diff.js';
+// history.js (the editor's undo) is imported on its own: it loads after startup.
