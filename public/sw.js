@@ -24,12 +24,12 @@ const NETWORK_TIMEOUT_MS = 4000;
 const SHELL = [
   '/', '/index.html', '/app.css', '/stickers/weibo/smile.png',
   '/js/api.js', '/js/authority.js', '/js/autocomplete.js', '/js/cell-menu.js', '/js/chat.js', '/js/draft.js', '/js/editor-dom.js',
-  '/js/editor.js', '/js/favorites.js', '/js/inserting.js', '/js/keyboard.js', '/js/main.js', '/js/menu.js', '/js/offline.js', '/js/panel.js', '/js/pinning.js', '/js/press.js', '/js/recents.js',
+  '/js/editor.js', '/js/favorites.js', '/js/inserting.js', '/js/keyboard.js', '/js/main.js', '/js/menu.js', '/js/offline.js', '/js/panel.js', '/js/press.js', '/js/recents.js', '/js/settings.js',
   '/js/skin-tones.js', '/js/status.js', '/js/sticker-nodes.js', '/js/sticker-search.js', '/js/stored-list.js', '/js/strings.js',
-  '/js/swipe.js', '/js/theme.js',
+  '/js/swipe.js',
   '/js/model/catalog.js', '/js/model/combining-classes.js', '/js/model/counting.js', '/js/model/editing.js', '/js/model/emoji.js',
   '/js/model/gb18030-table.js', '/js/model/graphemes.js', '/js/model/history.js', '/js/model/index.js', '/js/model/insert-cut.js', '/js/model/lengths.js',
-  '/js/model/normalization.js', '/js/model/policy.js', '/js/model/requests.js', '/js/model/scanner.js', '/js/model/search.js', '/js/model/text-backed-string.js',
+  '/js/model/normalization.js', '/js/model/policy.js', '/js/model/render-request.js', '/js/model/requests.js', '/js/model/scanner.js', '/js/model/search.js', '/js/model/text-backed-string.js',
   '/js/model/text-diff.js', '/js/model/twitter-text-tables.js', '/js/model/urls.js',
 ];
 

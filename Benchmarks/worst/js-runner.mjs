@@ -14,7 +14,8 @@
 // 8 KiB 1.0 ms alone, 35 ms after gc(), in both threading modes), which made
 // 64 KiB requests, collected before, look 20-70x slower than 8 KiB ones.
 import { createInterface } from 'node:readline';
-import { edit, count, render, loadGB18030, loadURLs } from '../../public/js/model/index.js';
+import { edit, count, loadGB18030, loadURLs } from '../../public/js/model/index.js';
+import { render } from '../../public/js/model/render-request.js';
 import { catalog } from '../../Tests/js/support.mjs';
 
 await Promise.all([loadGB18030(), loadURLs()]);

@@ -169,3 +169,17 @@ def test_undo_after_the_server_corrected_the_field_restores_what_the_user_saw(se
     assert held(p)['text'] == ''
     chord(desktop, [Keys.CONTROL, Keys.SHIFT], 'z')
     assert held(p)['text'] == 'abC'
+
+
+def test_a_click_on_a_sticker_puts_the_caret_on_its_nearer_side(service, desktop):
+    p = Page(desktop, service)
+    p.clipboard_event('paste', 'a[微笑]b')
+    p.idle()
+    img = desktop.find_element(By.CSS_SELECTOR, '#editor img.sticker')
+    width = img.size['width']
+    ActionChains(desktop).move_to_element_with_offset(img, -width // 4, 0).click().perform()
+    assert held(p)['selection'] == caret(1)
+    ActionChains(desktop).move_to_element_with_offset(img, width // 4, 0).click().perform()
+    assert held(p)['selection'] == caret(2)
+    p.type('x')
+    assert held(p)['text'] == 'a[微笑]xb'

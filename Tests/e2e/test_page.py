@@ -177,7 +177,8 @@ def test_opening_the_panel_keeps_the_newest_message_visible(service, count):
     d = browser(390, 780)
     try:
         p = Page(d, service)
-        d.execute_script('''for (let i = 0; i < arguments[0]; i++) { const div = document.createElement('div');
+        p.send('message')  # a real one first: sending (chat.js, which keeps the list pinned) is loaded
+        d.execute_script('''for (let i = 1; i < arguments[0]; i++) { const div = document.createElement('div');
             div.className = 'msg'; div.textContent = 'message ' + i; document.getElementById('messages').appendChild(div); }
             const m = document.getElementById('messages'); m.scrollTop = m.scrollHeight;''', count)
         before = layout(d)

@@ -13,6 +13,11 @@ from selenium.webdriver.common.keys import Keys
 from browser import Page, accessible_roles, browser
 
 
+
+def line_break(p):
+    """Shift+Enter: a line break (Enter alone sends with a physical keyboard)."""
+    ActionChains(p.d).key_down(Keys.SHIFT).send_keys(Keys.ENTER).key_up(Keys.SHIFT).perform()
+
 def ready(driver, service):
     """The page with the autocomplete's and the search's code loaded (it stays out of startup)."""
     p = Page(driver, service)
@@ -101,7 +106,7 @@ def test_escape_leaves_the_typed_text_and_closes_the_list_and_typing_on_reopens_
     p.editor.send_keys(Keys.ESCAPE)
     assert p.state() == {'text': '好[xk', 'selection': {'location': 4, 'length': 0}}
     assert list_closed(p)
-    p.editor.send_keys(Keys.ENTER)  # closed: Enter is a line break again
+    line_break(p)  # closed: the key chooses nothing (Shift+Enter: Enter would send)
     assert p.state()['text'] == '好[xk\n'
     p.editor.send_keys(Keys.BACKSPACE)
     assert names(p.suggestions())[0] == '笑哭'  # a typed edit looks again
@@ -121,7 +126,7 @@ def test_a_bracket_alone_opens_nothing_nor_does_a_query_that_finds_nothing(servi
     assert list_closed(p)
     p.editor.send_keys('qqqq')
     assert list_closed(p)
-    p.editor.send_keys(Keys.ENTER)
+    line_break(p)
     assert p.state()['text'] == '好[qqqq\n'
 
 
@@ -214,7 +219,8 @@ def test_typing_a_query_makes_no_network_request_and_works_offline(service, phon
     assert [r for r in requested if r != '/api/edit' and not r.startswith('/stickers/')] == [], requested
     assert '/api/stickers' not in requested
     # Offline: the same.
-    p.editor.send_keys(Keys.ESCAPE, Keys.ENTER)
+    p.editor.send_keys(Keys.ESCAPE)
+    line_break(p)
     phone.execute_cdp_cmd('Network.enable', {})
     phone.execute_cdp_cmd('Network.emulateNetworkConditions',
                           {'offline': True, 'latency': 0, 'downloadThroughput': -1, 'uploadThroughput': -1})

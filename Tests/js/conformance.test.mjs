@@ -4,7 +4,8 @@
 // `html` is Swift's alone: the JS model never builds HTML strings.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { edit, count, render, loadGB18030 } from '../../public/js/model/index.js';
+import { edit, count, loadGB18030 } from '../../public/js/model/index.js';
+import { render } from '../../public/js/model/render-request.js';
 import { search } from '../../public/js/model/search.js';
 import { loadURLs } from '../../public/js/model/lengths.js';
 import { catalog, corpus } from './support.mjs';

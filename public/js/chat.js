@@ -1,8 +1,10 @@
-// chat.js owns sending: the editor's text goes into the message list once
-// POST /api/render has taken it (empty input never sends), shown as the
-// model's DOM nodes (server HTML is never parsed into the page; a sticker
-// list that differs from the server's is reported as a difference). Not
-// needed to show the page or edit: main.js loads it after startup.
+// chat.js owns the chat view: sending the editor's text into the message
+// list once POST /api/render has taken it (empty input never sends), shown
+// as the model's DOM nodes (server HTML is never parsed into the page; a sticker
+// list that differs from the server's is reported as a difference), and
+// keeping the list pinned to its newest message while the panel or the
+// on-screen keyboard takes height away. Not needed to show the page or edit
+// (the list starts empty): main.js loads it after startup.
 
 import { postJSON, APIError } from './api.js';
 import { say } from './status.js';
@@ -57,5 +59,18 @@ export function initChat(editor) {
   }
 
   window.addEventListener('online', () => { if (composer.dataset.pending) send(); });
+
+  // "Pinned" follows the user's own scrolling; the scroll events our own
+  // re-pinning causes arrive a frame late, after the list shrank further, so they are ignored.
+  let pinned = true, ownScrollUntil = 0;
+  messages.addEventListener('scroll', () => {
+    if (performance.now() < ownScrollUntil) return;
+    pinned = messages.scrollHeight - messages.scrollTop - messages.clientHeight < 4;
+  });
+  new ResizeObserver(() => {
+    if (!pinned) return;
+    ownScrollUntil = performance.now() + 150;
+    messages.scrollTop = messages.scrollHeight;
+  }).observe(messages);
   return send;
 }

@@ -12,10 +12,7 @@ let lastSel = { location: 0, length: 0 };  // the editor's selection while the D
 
 export function initEditorDom(element) {
   editor = element;
-  document.addEventListener('selectionchange', () => {
-    const s = getSelection();
-    if (s.rangeCount && editor.contains(s.anchorNode)) lastSel = readSelection();
-  });
+  document.addEventListener('selectionchange', () => { if (hasSelectionInside()) lastSel = readSelection(); });
 }
 
 // A node's length in display units (an <img> or a <br> is one), or with `plain`, in the plain text's UTF-16 units.
@@ -72,18 +69,16 @@ export function hasSelectionInside() {
 
 // The editor's selection as { location, length }; the last known one when the DOM selection is elsewhere.
 export function readSelection() {
-  const s = getSelection();
-  if (!s.rangeCount || !editor.contains(s.anchorNode)) return lastSel;
-  const r = s.getRangeAt(0), a = offsetOf(r.startContainer, r.startOffset), b = offsetOf(r.endContainer, r.endOffset);
+  if (!hasSelectionInside()) return lastSel;
+  const r = getSelection().getRangeAt(0), a = offsetOf(r.startContainer, r.startOffset), b = offsetOf(r.endContainer, r.endOffset);
   return { location: a, length: b - a };
 }
 
-// The end of the DOM selection as an offset into the field's plain text (where
-// the caret is after a change the browser made), or null when it is elsewhere.
+// The DOM selection's focus as an offset into the field's plain text (the caret after a change
+// the browser made), or null when it is elsewhere.
 export function plainCaret() {
   const s = getSelection();
-  if (!s.rangeCount || !editor.contains(s.focusNode)) return null;
-  return offsetOf(s.focusNode, s.focusOffset, true);
+  return hasSelectionInside() && editor.contains(s.focusNode) ? offsetOf(s.focusNode, s.focusOffset, true) : null;
 }
 
 export function writeSelection(sel) {
@@ -94,6 +89,12 @@ export function writeSelection(sel) {
   s.removeAllRanges();
   s.addRange(r);
   lastSel = sel;
+}
+
+// The caret before `img` (an <img> in the editor) when `x` is on its left half, else after it.
+export function caretBeside(img, x) {
+  const box = img.getBoundingClientRect(), at = [...img.parentNode.childNodes].indexOf(img);
+  writeSelection({ location: offsetOf(img.parentNode, x < box.left + box.width / 2 ? at : at + 1), length: 0 });
 }
 
 // Shows `string` (a TextBackedString) with the selection sel. placeCaret: put

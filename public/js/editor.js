@@ -22,8 +22,7 @@ const policy = parsePolicy(policyJSON);
 let catalog = new Catalog({ packs: [] });  // until the packs arrive, every code is text
 let doc = { text: '', selection: { location: 0, length: 0 }, counts: null };
 let composition = false;
-// The undo history (model/history.js) is not needed to show the page: it loads
-// after startup or at the first edit, and the steps made before it arrived wait here.
+// The undo history loads after startup (or at the first edit); steps made before wait here.
 let history = null, waiting = [], historyLoading = null;
 export const loadHistory = () => (historyLoading ??= import('./model/history.js').then((m) => {
   history = new m.History();
@@ -34,19 +33,16 @@ function remember(...step) {
   if (history) history.record(...step);
   else { waiting.push(step); loadHistory(); }
 }
-// How undo sees an edit: typed text (grouped with the typed text before it), a step of its own,
-// or none (an undo itself, a restored draft).
+// How undo sees an edit: typed (grouped), a step of its own, none (an undo, a restored draft).
 const TYPED = { typed: true }, OWN_STEP = { typed: false }, NO_STEP = null;
-/** A new history (the old one's states no longer apply). */
 function forget() {
   waiting = [];
   if (history) history = new history.constructor();
 }
-let hooks = { isPanelOpen: () => false, onCounts: () => {}, onNote: () => {}, onEdit: () => {}, onTyped: () => {} };
+let hooks = { isPanelOpen: () => false, onCounts: () => {}, onNote: () => {}, onEdit: () => {}, onTyped: () => {}, onEnter: () => false };
 
 /** Shows `text` with `selection` (`known`: its counts). The DOM caret is placed while the editor has
- *  the focus or the panel is open (its keys leave the caret in the editor), not while another field
- *  (the panel's search) is typed in: then it is only remembered. */
+ *  the focus or the panel is open, not while another field (the search) is typed in. */
 function show(text, selection, known) {
   const string = new TextBackedString(text, catalog);
   const elsewhere = document.activeElement?.matches('input, textarea');
@@ -88,12 +84,8 @@ function run(op, extra, step, shown) {
   return response;
 }
 
-/**
- * A change the browser made to the field on its own, applied as a model
- * edit: the field's text against the model's, the changed range widened to
- * whole units (the browser may have split a cluster; a sticker is one
- * <img>), inserted as typed text. False when the field shows the model's text.
- */
+/** A change the browser made on its own as a model edit: the changed range widened to whole
+ *  units, inserted as typed text. False when the field shows the model's text. */
 function readBrowserChange() {
   const shown = view.plainOf();
   if (shown === doc.text) return false;
@@ -127,10 +119,10 @@ function step(move) {
   });
 }
 
-/** What the field shows: the model's text (an uncommitted composition is not in it yet) and the field's selection. */
+/** The model's text (without an uncommitted composition) and the field's selection. */
 export const state = () => ({ text: doc.text, selection: composition ? doc.selection : view.readSelection() });
 
-/** What the field shows, read from the DOM (the tests hold it to the model's record). */
+/** What the field's DOM shows (the tests hold it to the model's record). */
 export const shown = () => ({ text: view.plainOf(), selection: view.readSelection() });
 
 export const getCatalog = () => catalog;
@@ -210,9 +202,10 @@ function historyKey(e) {
 }
 
 /** Hooks: isPanelOpen(), onCounts(counts), onNote(message, response?), onEdit(request, response,
- *  {replacesText}), onTyped() after each edit typed (keys, a committed IME text). */
-export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onTyped = () => {} }) {
-  hooks = { isPanelOpen, onCounts, onNote, onEdit, onTyped };
+ *  {replacesText}), onTyped() after each edit typed (keys, a committed IME text), onEnter() -> true
+ *  when Enter did something else than break the line (Shift+Enter always breaks it). */
+export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onTyped = () => {}, onEnter = () => false }) {
+  hooks = { isPanelOpen, onCounts, onNote, onEdit, onTyped, onEnter };
   view.initEditorDom(element);
   // The model's selection follows the caret the user moves, while the field shows the model's text.
   document.addEventListener('selectionchange', () => {
@@ -226,7 +219,8 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
     switch (e.inputType) {
       case 'insertText': e.preventDefault(); if (text) typed('insert', { string: text }); break;
       case 'insertReplacementText': e.preventDefault(); if (text) typed('insert', { string: text }, OWN_STEP); break;
-      case 'insertParagraph': case 'insertLineBreak': e.preventDefault(); typed('insert', { string: '\n' }); break;
+      case 'insertParagraph': e.preventDefault(); if (!hooks.onEnter()) typed('insert', { string: '\n' }); break;
+      case 'insertLineBreak': e.preventDefault(); typed('insert', { string: '\n' }); break;
       case 'deleteContentBackward': e.preventDefault(); typed('deleteBackward', {}, OWN_STEP); break;
       case 'deleteContentForward': e.preventDefault(); typed('deleteForward', {}, OWN_STEP); break;
       case 'historyUndo': e.preventDefault(); undo(); break;
@@ -242,5 +236,7 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
   element.addEventListener('copy', copyOut);
   element.addEventListener('cut', (e) => { copyOut(e); edit('cut'); });
   element.addEventListener('dragstart', (e) => e.preventDefault());
+  // A click or tap on a sticker: the caret goes on its nearer side (the browser would select it, or nothing).
+  element.addEventListener('click', (e) => { if (e.target.nodeName === 'IMG') view.caretBeside(e.target, e.clientX); });
   show('', doc.selection);
 }

@@ -1,25 +1,22 @@
-// main.js owns startup: it wires the modules together, sets the small test
-// hook window.stickertext, restores the draft, loads the sticker packs, then
-// marks the page ready (document.body.dataset.ready), and registers the
-// service worker for offline use. The sticker keyboard, finding stickers
-// (the editor's `[` autocomplete, the panel's search), the server's check of
-// the edits and sending are not needed to show the page or edit, so their
-// code stays out of startup and its 40 KB budget: they load 2 s after the
-// page is ready, or sooner when first used (the toggle, a sticker's menu, a
-// key typed, the first edit, Send), the search when the panel first opens
-// (offline, from the service worker's copy). Once loaded, no keystroke asks
-// the network for anything.
+// main.js owns startup: it wires the modules together, sets the test hook
+// window.stickertext, loads the packs, restores the draft and marks the page
+// ready (document.body.dataset.ready). What is not needed to show the page or
+// edit stays out of startup and its 40 KB budget: the keyboard, finding
+// stickers (the `[` autocomplete, the panel's search), the server's check of
+// the edits, sending, the undo history and the service worker load 2 s after
+// ready, or at first use (the toggle, a sticker's menu, a key typed, an edit,
+// Send; the search when the panel opens). Then no keystroke asks the network.
 
 import { fetchPacks } from './api.js';
 import { initStatus, updateCounter, say } from './status.js';
 import * as editor from './editor.js';
 import { saveDraft, loadDraft } from './draft.js';
-import { initPinning } from './pinning.js';
 import { applyStrings, setLanguage, language, t, noteFor } from './strings.js';
-import { initTheme } from './theme.js';
+import { initSettings, enterSends } from './settings.js';
 import { focusKeepingCaret } from './editor-dom.js';
 
 const editorElement = document.getElementById('editor');
+const composer = document.getElementById('composer');
 let autocomplete = null, search = null, keyboard = null, authority = null, send = null;  // the modules, once loaded
 
 // A module loaded at most once; a failed load (offline before the worker had it) is tried again next time.
@@ -72,7 +69,7 @@ window.stickertext = hook;
 
 applyStrings();
 initStatus();
-initTheme();
+initSettings(editorElement);
 document.getElementById('language').addEventListener('click', () => setLanguage(language() === 'zh' ? 'en' : 'zh'));
 // Until the keyboard is loaded, the toggle loads and opens it, and a sticker's menu in a message loads it and opens.
 document.getElementById('toggle').addEventListener('click', () => { if (!keyboard) loadKeyboard().then(() => keyboard.setOpen(true)); });
@@ -95,10 +92,19 @@ editor.initEditor(editorElement, {
     saveDraft({ text: response.text, plainSelection: response.plainSelection });
   },
   onTyped: () => (autocomplete ? autocomplete.typed() : loadAutocomplete().then(() => autocomplete?.typed())),
+  onEnter: () => enterSends() && (composer.requestSubmit(), true),
 });
-initPinning(document.getElementById('messages'));
-document.getElementById('composer').addEventListener('submit', (e) => {
+// The page's height follows the visual viewport, so the on-screen keyboard never covers the field.
+if (window.visualViewport) {
+  const fit = () => document.documentElement.style.setProperty('--app-height', `${visualViewport.height}px`);
+  visualViewport.addEventListener('resize', fit);
+  fit();
+}
+// Send keeps the field's focus (a tap on it would close the on-screen keyboard), and gives it back.
+document.getElementById('send').addEventListener('pointerdown', (e) => e.preventDefault());
+composer.addEventListener('submit', (e) => {
   e.preventDefault();
+  if (document.activeElement !== editorElement) focusKeepingCaret();
   loadChat().then(() => send?.());
 });
 

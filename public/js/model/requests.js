@@ -1,9 +1,9 @@
 // Owns: the API's request and response bodies for the JS model: the same
-// `POST /api/edit`, `/api/count` and `/api/render` bodies the server reads,
-// validated the same way (unknown fields, wrong types and bad values are
-// errors with the server's error codes), and the same responses, less the
-// HTML (the page builds DOM nodes, never HTML strings). Transport beside the
-// domain: the rules live in editing.js, counting.js and policy.js.
+// `POST /api/edit` and `/api/count` bodies the server reads (render's is
+// render-request.js's), validated the same way (unknown fields, wrong types
+// and bad values are errors with the server's error codes), and the same
+// responses. Transport beside the domain: the rules live in editing.js,
+// counting.js and policy.js.
 
 import { TextBackedString, OffsetUnit } from './text-backed-string.js';
 import { applyEdit, EditError, EditOperations } from './editing.js';
@@ -12,11 +12,11 @@ import { InputPolicy, CountMode, EmojiRule, ContentRule, unlimited } from './pol
 
 const typeName = (v) => (v === null ? 'null' : Array.isArray(v) ? 'an array'
   : { boolean: 'a boolean', number: 'a number', string: 'a string', object: 'an object' }[typeof v] ?? typeof v);
-const invalid = (message) => new EditError('invalid_request', message);
+export const invalid = (message) => new EditError('invalid_request', message);
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The fields of one JSON object, read as the server's JSONFields reads them (null = absent). */
-class Fields {
+export class Fields {
   constructor(value, path, allowed) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw invalid(`${path || 'the body'} must be a JSON object, not ${typeName(value)}`);
@@ -142,37 +142,8 @@ export function count(request, catalog) {
   return counts(new TextBackedString(text, catalog), parsePolicy(f.get('policy')));
 }
 
-/** `POST /api/render`: `{stickers, counts}` (the HTML is the server's; the page builds DOM). */
-export function render(request, catalog) {
-  const f = new Fields(request, '', ['text', 'options']);
-  const text = f.requiredString('text');
-  const options = f.object('options', ['baseURL', 'size', 'className', 'lineBreaks', 'wrapEmoji', 'lang']);
-  if (options) checkRenderOptions(options);
-  refuseNUL(text);
-  const c = counts(new TextBackedString(text, catalog), unlimited);
-  return { stickers: c.stickers, counts: c };
-}
-
 /** HTML cannot carry U+0000: the server refuses to render it. */
-function refuseNUL(text) {
+export function refuseNUL(text) {
   const at = text.indexOf('\0');
   if (at >= 0) throw invalid(`text contains U+0000 (NUL) at UTF-16 offset ${at}, which HTML cannot carry`);
-}
-
-/** The languages of a rendered sticker's aria-label (RenderLanguage in Swift). */
-const RenderLanguages = ['zh', 'en'];
-
-/** The render options' rules (RenderOptions.validationProblem in Swift). */
-function checkRenderOptions(o) {
-  const baseURL = o.string('baseURL') ?? '/', size = o.int('size') ?? 20, className = o.string('className') ?? 'sticker';
-  o.bool('lineBreaks');
-  o.bool('wrapEmoji');
-  o.choice('lang', RenderLanguages);
-  if (size < 8 || size > 512) throw invalid('options.size must be between 8 and 512');
-  if (!/^[A-Za-z0-9_ -]{1,64}$/.test(className)) throw invalid('options.className must be 1–64 of A-Z a-z 0-9 - _ and spaces');
-  const url = baseURL.toLowerCase();
-  const schemeOK = url.startsWith('https://') || url.startsWith('http://') || (url.startsWith('/') && !url.startsWith('//'));
-  if (!schemeOK || new TextEncoder().encode(baseURL).length > 512 || !/^[\x21-\x7E]*$/.test(baseURL) || /["'<>\\`{}|^]/.test(baseURL)) {
-    throw invalid('options.baseURL must be a path starting with / or an http(s):// URL, printable ASCII without quotes or angle brackets');
-  }
 }

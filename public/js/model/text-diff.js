@@ -10,10 +10,8 @@ const isLow = (c) => c >= 0xDC00 && c <= 0xDFFF;
 /**
  * The change from `before` to `after`: `{from, to, inserted}` with
  * before.slice(0, from) + inserted + before.slice(to) === after, or null when
- * the texts are equal. `caretAfter` (a UTF-16 position in `after`, optional)
- * is where the caret is once the change is made: where the change is
- * ambiguous, the inserted or removed text ends there when it can. The range
- * never splits a surrogate pair.
+ * equal. `caretAfter` (optional): the caret in `after`, where an ambiguous
+ * change ends when it can. The range never splits a surrogate pair.
  */
 export function changeBetween(before, after, caretAfter = null) {
   if (before === after) return null;

@@ -1,0 +1,85 @@
+"""Sending from the editor: Enter sends with a physical keyboard and breaks
+the line on a touch keyboard (CDP touch emulation makes the pointer coarse),
+Shift+Enter always breaks it, the ↵ setting switches and is remembered, and
+after Send the field has the focus again."""
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from browser import Page, browser
+
+
+def messages(driver):
+    return driver.execute_script("return [...document.querySelectorAll('#messages .msg')].map((m) => m.textContent)")
+
+
+def wait_messages(p, n):
+    p.wait(f"return document.querySelectorAll('#messages .msg').length === {n}")
+
+
+def test_enter_sends_and_shift_enter_breaks_the_line(service, desktop):
+    p = Page(desktop, service)
+    assert p.editor.get_attribute('enterkeyhint') == 'send'
+    p.type('hi')
+    ActionChains(desktop).key_down(Keys.SHIFT).send_keys(Keys.ENTER).key_up(Keys.SHIFT).perform()
+    p.type('there')
+    assert p.state()['text'] == 'hi\nthere'
+    ActionChains(desktop).send_keys(Keys.ENTER).perform()
+    wait_messages(p, 1)
+    assert p.state()['text'] == ''
+    # The focus is still in the field: the next message is typed and sent from the keyboard alone.
+    ActionChains(desktop).send_keys('again', Keys.ENTER).perform()
+    wait_messages(p, 2)
+    assert messages(desktop)[-1] == 'again'
+
+
+def test_the_enter_setting_makes_enter_break_the_line_and_is_remembered(service, desktop):
+    p = Page(desktop, service)
+    setting = desktop.find_element(By.ID, 'enter')
+    assert setting.get_attribute('aria-pressed') == 'true'
+    setting.click()
+    assert setting.get_attribute('aria-pressed') == 'false'
+    assert p.editor.get_attribute('enterkeyhint') == 'enter'
+    p.editor.click()
+    p.type('a')
+    ActionChains(desktop).send_keys(Keys.ENTER).perform()
+    p.type('b')
+    assert p.state()['text'] == 'a\nb' and messages(desktop) == []
+    desktop.refresh()
+    p.wait('return document.body.dataset.ready')
+    assert desktop.find_element(By.ID, 'enter').get_attribute('aria-pressed') == 'false'
+    desktop.find_element(By.ID, 'enter').click()  # back to the default for the next tests
+    desktop.execute_script('localStorage.clear()')
+
+
+def test_on_a_touch_keyboard_enter_breaks_the_line_and_send_keeps_the_focus(service):
+    d = browser(390, 780)
+    try:
+        d.execute_cdp_cmd('Emulation.setTouchEmulationEnabled', {'enabled': True, 'maxTouchPoints': 5})
+        p = Page(d, service)
+        assert p.editor.get_attribute('enterkeyhint') == 'enter'
+        p.type('one')
+        ActionChains(d).send_keys(Keys.ENTER).perform()
+        p.type('two')
+        assert p.state()['text'] == 'one\ntwo'
+        # A tap on Send: the message goes, the field keeps the focus (the on-screen keyboard stays).
+        send = d.find_element(By.ID, 'send')
+        box = send.rect
+        x, y = box['x'] + box['width'] / 2, box['y'] + box['height'] / 2
+        for kind in ('touchStart', 'touchEnd'):
+            d.execute_cdp_cmd('Input.dispatchTouchEvent', {'type': kind, 'touchPoints': [{'x': x, 'y': y}] if kind == 'touchStart' else []})
+        wait_messages(p, 1)
+        assert d.execute_script('return document.activeElement.id') == 'editor'
+        assert p.state()['text'] == ''
+    finally:
+        d.quit()
+
+
+def test_after_send_from_the_button_the_focus_goes_back_to_the_field(service, desktop):
+    p = Page(desktop, service)
+    p.type('hello')
+    desktop.find_element(By.ID, 'send').send_keys(Keys.ENTER)  # the button focused and pressed from the keyboard
+    wait_messages(p, 1)
+    assert desktop.execute_script('return document.activeElement.id') == 'editor'
+    ActionChains(desktop).send_keys('x').perform()
+    assert p.state()['text'] == 'x'

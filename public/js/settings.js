@@ -1,0 +1,50 @@
+// settings.js owns the bar's settings: toggles whose choice is remembered
+// (localStorage) and, until one is made, follows the device.
+// - Dark mode follows prefers-color-scheme; a choice is set as
+//   <html data-theme>, which app.css reads. Pressed while dark is shown.
+// - Enter sends: with a physical keyboard Enter sends and Shift+Enter breaks
+//   the line; on a touch keyboard (a coarse pointer) Enter breaks the line
+//   and the Send button sends. The editor's enterkeyhint labels the key.
+
+/** A remembered choice, one of `values` (null until made). */
+function remembered(key, values) {
+  let choice = null;
+  try { if (values.includes(localStorage.getItem(key))) choice = localStorage.getItem(key); } catch { /* not remembered */ }
+  return {
+    get: () => choice,
+    set(value) {
+      choice = value;
+      try { localStorage.setItem(key, value); } catch { /* applies now, not remembered */ }
+    },
+  };
+}
+
+const systemDark = matchMedia('(prefers-color-scheme: dark)');
+const theme = remembered('stickertext.theme', ['dark', 'light']);
+const enter = remembered('stickertext.enter', ['send', 'newline']);
+
+const isDark = () => (theme.get() ?? (systemDark.matches ? 'dark' : 'light')) === 'dark';
+
+/** Whether Enter (without Shift) sends now. */
+export const enterSends = () => (enter.get() ?? (matchMedia('(pointer: coarse)').matches ? 'newline' : 'send')) === 'send';
+
+/** Wires a toggle button: `isOn()`, `turn(on)` to choose, `apply()` to show the state. Returns its update. */
+function toggle(button, isOn, turn, apply) {
+  const update = () => {
+    apply();
+    button.setAttribute('aria-pressed', String(isOn()));
+  };
+  button.addEventListener('click', () => { turn(!isOn()); update(); });
+  update();
+  return update;
+}
+
+export function initSettings(editor) {
+  const showTheme = toggle(document.getElementById('theme'), isDark, (on) => theme.set(on ? 'dark' : 'light'), () => {
+    if (theme.get()) document.documentElement.dataset.theme = theme.get();
+    else delete document.documentElement.dataset.theme;
+  });
+  systemDark.addEventListener('change', showTheme);
+  toggle(document.getElementById('enter'), enterSends, (on) => enter.set(on ? 'send' : 'newline'),
+    () => editor.setAttribute('enterkeyhint', enterSends() ? 'send' : 'enter'));
+}
