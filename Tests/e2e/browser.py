@@ -144,9 +144,12 @@ class Page:
         note = self.d.find_element(By.ID, 'note')
         return note.text if note.is_displayed() else ''
 
-    def clipboard_event(self, kind, data=''):
+    def clipboard_event(self, kind, data='', html=None):
+        """A clipboard event on the editor holding `data` as text/plain (when not empty) and `html` as
+        text/html; returns the text/plain the page left on it."""
         return self.d.execute_script('''
             const dt = new DataTransfer();
             if (arguments[1]) dt.setData('text/plain', arguments[1]);
+            if (arguments[2] !== null) dt.setData('text/html', arguments[2]);
             document.getElementById('editor').dispatchEvent(new ClipboardEvent(arguments[0], {clipboardData: dt, bubbles: true, cancelable: true}));
-            return dt.getData('text/plain');''', kind, data)
+            return dt.getData('text/plain');''', kind, data, html)

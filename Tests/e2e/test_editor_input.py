@@ -183,3 +183,45 @@ def test_a_click_on_a_sticker_puts_the_caret_on_its_nearer_side(service, desktop
     assert held(p)['selection'] == caret(2)
     p.type('x')
     assert held(p)['text'] == 'a[微笑]xb'
+
+
+def test_a_clipboard_with_only_html_pastes_its_text_and_its_sticker_images(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', '', html='<p>hi <img alt="[微笑]" src="x.png"> there</p>')
+    p.idle()
+    assert held(p) == {'text': 'hi [微笑] there', 'selection': caret(10)}
+    assert stickers(phone) == ['[微笑]']
+    # Blocks and <br> are line breaks; scripts, styles and markup never arrive.
+    p.clipboard_event('paste', '', html='<div>one</div><div>two <b>2</b><script>alert(1)</script></div>'
+                      '<style>p {}</style>three<br><img src="y.png" onerror="window.pwned = 1">')
+    p.idle()
+    assert held(p)['text'] == 'hi [微笑] thereone\ntwo 2\nthree'
+    assert phone.execute_script('return window.pwned === undefined && !document.querySelector("#editor b, #editor script")')
+
+
+def test_a_clipboard_with_nothing_to_paste_says_so(service, phone):
+    p = Page(phone, service)
+    p.type('ab')
+    p.clipboard_event('paste', '', html='<p> <img src="z.png"> </p>')
+    p.idle()
+    assert held(p)['text'] == 'ab'
+    assert '没有可以粘贴' in p.note()  # in the page's language
+
+
+def test_a_full_width_bracket_opens_the_suggestions_and_choosing_writes_the_code(service, phone):
+    p = Page(phone, service)
+    p.finders()
+    p.type('你好')
+    p.compose('【')
+    p.commit('【')  # a pinyin keyboard gives 【 for the [ key
+    p.type('xk')
+    p.wait("return !document.getElementById('suggestions').hidden")
+    keys(phone, Keys.ENTER)
+    assert held(p) == {'text': '你好[笑哭]', 'selection': caret(3)}
+    assert stickers(phone) == ['[笑哭]']
+    # A typed 【tag】 stays text, on the page as on the server (Tests/conformance/scanning.json).
+    p.type(' ')
+    p.compose('【微笑】')
+    p.commit('【微笑】')
+    assert held(p)['text'] == '你好[笑哭] 【微笑】'
+    assert stickers(phone) == ['[笑哭]']

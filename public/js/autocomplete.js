@@ -1,4 +1,4 @@
-// autocomplete.js owns the editor's inline sticker suggestions: `[` and one or
+// autocomplete.js owns the editor's inline sticker suggestions: `[` (or `【`) and one or
 // more characters before the caret (`好[xk`) open a list of what they find, at
 // the caret, searched locally (the server's ranking, no network). The WAI-ARIA
 // combobox pattern on the editor: aria-controls names the listbox while it
@@ -16,13 +16,14 @@ let editor, list, deps;
 let open = null;  // while the list shows: { start, query, range, items, active }
 
 /** `[query` right before the caret: the query and its range with the `[` (display
- *  units), or null. No `[`, `]` or line break inside; 1 to 64 characters, not
- *  starting with a space; the selection collapsed. */
+ *  units), or null. A Chinese IME's `【` opens it too (choosing writes the ASCII
+ *  code: only `[tag]` is a code, scanning.json). No bracket or line break inside;
+ *  1 to 64 characters, not starting with a space; the selection collapsed. */
 function queryAtCaret() {
   const { text, selection } = deps.state();
   if (selection.length) return null;
   const at = new TextBackedString(text, deps.catalog()).positionOfDisplayOffset(selection.location, 'utf16') ?? 0;
-  const m = /\[([^[\]\r\n\u2028\u2029]+)$/.exec(text.slice(Math.max(0, at - 2 * MAX_QUERY_LENGTH - 1), at));
+  const m = /[[【]([^[\]【】\r\n\u2028\u2029]+)$/.exec(text.slice(Math.max(0, at - 2 * MAX_QUERY_LENGTH - 1), at));
   if (!m || /^\s/.test(m[1]) || [...m[1]].length > MAX_QUERY_LENGTH) return null;
   const n = m[1].length + 1;
   return { query: m[1], range: { location: selection.location - n, length: n } };

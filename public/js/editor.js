@@ -187,6 +187,19 @@ export function clear() {
   forget();
 }
 
+/** A paste: the clipboard's plain text, else the text of its HTML (read by pasted-html.js, loaded
+ *  then), at the selection of the moment; a note when it holds neither. */
+function pasteFrom(data) {
+  if (data.types.includes('text/plain')) return edit('paste', { string: data.getData('text/plain') });
+  const html = data.getData('text/html'), selection = view.readSelection();
+  const nothing = () => hooks.onNote(null, null, 'nothingToPaste');
+  if (!html) return nothing();
+  import('./pasted-html.js').then(({ textOfHTML }) => {
+    const text = textOfHTML(html);
+    if (text) edit('paste', { string: text, selection }); else nothing();
+  }, nothing);
+}
+
 function copyOut(e) {
   const text = view.selectedPlainText();
   if (text === null) return;
@@ -201,7 +214,7 @@ function historyKey(e) {
   if (key === 'z' && !e.shiftKey) { e.preventDefault(); undo(); } else if ((key === 'z' && e.shiftKey) || (key === 'y' && e.ctrlKey)) { e.preventDefault(); redo(); }
 }
 
-/** Hooks: isPanelOpen(), onCounts(counts), onNote(message, response?), onEdit(request, response,
+/** Hooks: isPanelOpen(), onCounts(counts), onNote(message, response?, reason?), onEdit(request, response,
  *  {replacesText}), onTyped() after each edit typed (keys, a committed IME text), onEnter() -> true
  *  when Enter did something else than break the line (Shift+Enter always breaks it). */
 export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onTyped = () => {}, onEnter = () => false }) {
@@ -232,7 +245,10 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
   element.addEventListener('input', (e) => { if (!e.isComposing && !composition) browserChanged(); });
   element.addEventListener('compositionstart', () => { composition = true; });
   element.addEventListener('compositionend', () => { composition = false; browserChanged(); });
-  element.addEventListener('paste', (e) => { e.preventDefault(); edit('paste', { string: e.clipboardData.getData('text/plain') }); });
+  element.addEventListener('paste', (e) => {
+    e.preventDefault();
+    pasteFrom(e.clipboardData);
+  });
   element.addEventListener('copy', copyOut);
   element.addEventListener('cut', (e) => { copyOut(e); edit('cut'); });
   element.addEventListener('dragstart', (e) => e.preventDefault());

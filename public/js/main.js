@@ -82,7 +82,7 @@ document.getElementById('messages').addEventListener('contextmenu', (e) => {
 editor.initEditor(editorElement, {
   isPanelOpen: () => keyboard?.isOpen() ?? false,
   onCounts: updateCounter,
-  onNote: (message, response) => say(response ? noteFor(response, editor.policyJSON.maxLength) : message),
+  onNote: (message, response, reason) => say(reason ? t(reason) : response ? noteFor(response, editor.policyJSON.maxLength) : message),
   onEdit: (request, response, options) => {
     if (authority) authority.record(request, response, options);
     else {
