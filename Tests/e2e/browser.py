@@ -6,6 +6,7 @@ import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service as ChromeService
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 
@@ -39,6 +40,17 @@ def wait(driver, script, *args, timeout=5):
             return value
         time.sleep(0.05)
     raise AssertionError('timed out: ' + script)
+
+
+def chord(driver, modifiers, key):
+    """`key` pressed with `modifiers` held (Keys.CONTROL, Keys.SHIFT, ...)."""
+    chain = ActionChains(driver)
+    for m in modifiers:
+        chain.key_down(m)
+    chain.send_keys(key)
+    for m in reversed(modifiers):
+        chain.key_up(m)
+    chain.perform()
 
 
 def network_events(driver):

@@ -7,7 +7,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import Page
+from browser import Page, chord
 
 
 def held(p):
@@ -27,16 +27,6 @@ def stickers(driver):
 
 def keys(driver, *sequence):
     ActionChains(driver).send_keys(*sequence).perform()
-
-
-def chord(driver, modifiers, key):
-    chain = ActionChains(driver)
-    for m in modifiers:
-        chain.key_down(m)
-    chain.send_keys(key)
-    for m in reversed(modifiers):
-        chain.key_up(m)
-    chain.perform()
 
 
 def test_an_ime_commit_between_brackets_makes_a_sticker_and_editing_goes_on(service, phone):
@@ -225,3 +215,22 @@ def test_a_full_width_bracket_opens_the_suggestions_and_choosing_writes_the_code
     p.commit('【微笑】')
     assert held(p)['text'] == '你好[笑哭] 【微笑】'
     assert stickers(phone) == ['[笑哭]']
+
+
+def test_a_selection_ending_inside_a_surrogate_pair_is_widened_and_copy_and_cut_take_the_whole_emoji(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', 'a😀b')
+    p.idle()
+    # The DOM selection from 0 to between the emoji's two halves (as a script or assistive
+    # technology can make it), copied and cut at once, before the page hears of the selection.
+    split = '''const t = document.getElementById('editor').firstChild, r = document.createRange();
+        r.setStart(t, 0); r.setEnd(t, 2); getSelection().removeAllRanges(); getSelection().addRange(r);
+        const dt = new DataTransfer();
+        document.getElementById('editor').dispatchEvent(new ClipboardEvent(arguments[0], {clipboardData: dt, bubbles: true, cancelable: true}));
+        return dt.getData('text/plain');'''
+    assert phone.execute_script(split, 'copy') == 'a😀'
+    # Then the field's selection is widened to the whole emoji, as the model has it.
+    p.wait('return getSelection().getRangeAt(0).endOffset === 3')
+    assert held(p) == {'text': 'a😀b', 'selection': {'location': 0, 'length': 3}}
+    assert phone.execute_script(split, 'cut') == 'a😀'
+    assert held(p) == {'text': 'b', 'selection': caret(0)}

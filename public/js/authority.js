@@ -40,6 +40,7 @@ function differing(fields, local, server) {
 /** Counts and warns about one answer where the server and the page's model differ. */
 export function reportDifference(details) {
   stats.differences += 1;
+  stats.lastDifference = details;  // for the tests to show
   console.warn('stickertext: the server answers differently from the page\'s model; the server wins.', details);
 }
 

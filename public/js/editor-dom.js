@@ -130,12 +130,3 @@ export function focusKeepingCaret() {
 export function useSystemKeyboard(on) {
   editor.inputMode = on ? '' : 'none';
 }
-
-// The plain text of the document's selection, for the clipboard; null when there is none.
-export function selectedPlainText() {
-  const s = getSelection();
-  if (!s.rangeCount) return null;
-  const box = document.createElement('div');
-  box.appendChild(s.getRangeAt(0).cloneContents());
-  return plainOf(box);
-}

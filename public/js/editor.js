@@ -51,8 +51,7 @@ function show(text, selection, known) {
   hooks.onCounts(doc.counts);
 }
 
-/** Applies `op` (insert, insertSticker, paste, cut, deleteBackward, deleteForward, moveCaret,
- *  select) to the field, or with extra.selection to that range; the model's response, or null. */
+/** Applies `op` to the field (or to extra.selection); the model's response, or null. */
 export function edit(op, extra = {}) {
   return apply(op, extra, OWN_STEP);
 }
@@ -63,7 +62,7 @@ function apply(op, extra, step) {
   return run(op, extra, step, view.readSelection());
 }
 
-/** `apply` without reading the browser's changes first; `shown`: the selection before the edit, for undo. */
+/** `apply` without reading the browser's changes; `shown`: the selection before, for undo. */
 function run(op, extra, step, shown) {
   const before = { text: doc.text, selection: shown };
   const request = { text: doc.text, selection: before.selection, unit: 'utf16', op, ...extra, policy: policyJSON };
@@ -144,8 +143,8 @@ function browserChanged() {
 /** The model's own record of the field: `{text, selection, counts}` as the last edit left it. */
 export const current = () => doc;
 
-/** The packs arrived: the field's codes become stickers, its selection kept on the same text.
- *  The history starts again: its selections counted codes as text. */
+/** The packs arrived: codes become stickers, the selection kept on its text; a new history
+ *  (the old one's selections counted codes as text). */
 export function setCatalog(packsDocument) {
   const [start, end] = new TextBackedString(doc.text, catalog).positionsOf(doc.selection, 'utf16') ?? [0, 0];
   catalog = new Catalog(packsDocument);
@@ -161,9 +160,8 @@ export function adopt({ text, selection }) {
   else if (waiting.length) waiting[waiting.length - 1][1] = { text, selection };
 }
 
-/** Puts back a saved draft `{text, plainSelection}` unless the field already holds text: inserted
- *  under the policy (a draft saved under another limit is cut to this one, with a note), its caret
- *  put back where it fits. Not a step of the history. */
+/** Puts back a saved draft `{text, plainSelection}` into an empty field, inserted under the
+ *  policy (cut to the limit, with a note), its caret back where it fits; not a step of undo. */
 export function restore(draft) {
   if (!draft?.text || doc.text) return;
   const response = apply('insert', { text: '', selection: { location: 0, length: 0 }, string: draft.text }, NO_STEP);
@@ -187,8 +185,7 @@ export function clear() {
   forget();
 }
 
-/** A paste: the clipboard's plain text, else the text of its HTML (read by pasted-html.js, loaded
- *  then), at the selection of the moment; a note when it holds neither. */
+/** A paste: the clipboard's plain text, else its HTML's text (pasted-html.js); else a note. */
 function pasteFrom(data) {
   if (data.types.includes('text/plain')) return edit('paste', { string: data.getData('text/plain') });
   const html = data.getData('text/html'), selection = view.readSelection();
@@ -200,11 +197,24 @@ function pasteFrom(data) {
   }, nothing);
 }
 
-function copyOut(e) {
-  const text = view.selectedPlainText();
-  if (text === null) return;
-  e.clipboardData.setData('text/plain', text);
+/** The model's selection follows the user's, in whole units: one ending inside a cluster (a script
+ *  can split even a surrogate pair) is widened in the field too. A new record: authority.js may
+ *  hold the old one, to check. */
+function followSelection() {
+  if (composition || !view.hasSelectionInside() || view.plainOf() !== doc.text) return;
+  const shown = view.readSelection(), string = new TextBackedString(doc.text, catalog);
+  const range = string.positionsOf(shown, 'utf16');
+  const selection = range ? string.displayRangeOf(range, 'utf16') : doc.selection;
+  if (selection.location !== shown.location || selection.length !== shown.length) view.writeSelection(selection);
+  doc = { ...doc, selection };
+}
+
+/** Copy and cut: the model's text of the selection in whole units, the range a cut removes. */
+function toClipboard(e, op) {
+  if (!view.hasSelectionInside()) return;
   e.preventDefault();
+  const response = edit(op);
+  if (response?.clipboard) e.clipboardData.setData('text/plain', response.clipboard);
 }
 
 // Ctrl/Cmd+Z undoes; Ctrl+Shift+Z, Cmd+Shift+Z and Ctrl+Y redo.
@@ -214,17 +224,12 @@ function historyKey(e) {
   if (key === 'z' && !e.shiftKey) { e.preventDefault(); undo(); } else if ((key === 'z' && e.shiftKey) || (key === 'y' && e.ctrlKey)) { e.preventDefault(); redo(); }
 }
 
-/** Hooks: isPanelOpen(), onCounts(counts), onNote(message, response?, reason?), onEdit(request, response,
- *  {replacesText}), onTyped() after each edit typed (keys, a committed IME text), onEnter() -> true
- *  when Enter did something else than break the line (Shift+Enter always breaks it). */
+/** Hooks: isPanelOpen(), onCounts(counts), onNote(message, response?, reason?), onEdit(request,
+ *  response, {replacesText}), onTyped() after a typed edit, onEnter() -> true when Enter sent. */
 export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onTyped = () => {}, onEnter = () => false }) {
   hooks = { isPanelOpen, onCounts, onNote, onEdit, onTyped, onEnter };
   view.initEditorDom(element);
-  // The model's selection follows the caret the user moves, while the field shows the model's text.
-  document.addEventListener('selectionchange', () => {
-    // A new record, not a change of the old one: authority.js may hold that one, to check.
-    if (!composition && view.hasSelectionInside() && view.plainOf() === doc.text) doc = { ...doc, selection: view.readSelection() };
-  });
+  document.addEventListener('selectionchange', followSelection);
   element.addEventListener('keydown', historyKey);
   element.addEventListener('beforeinput', (e) => {
     if (e.isComposing) return;  // IME: left alone until it commits
@@ -239,7 +244,7 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
       case 'historyUndo': e.preventDefault(); undo(); break;
       case 'historyRedo': e.preventDefault(); redo(); break;
       case 'insertFromDrop': case 'deleteByDrag': case 'formatBold': case 'formatItalic': case 'formatUnderline': e.preventDefault(); break;
-      default: break;  // word and line deletions, spell-check: the browser does them, `input` reads the change
+      default: break;  // word deletions, spell-check: the browser's, read at `input`
     }
   });
   element.addEventListener('input', (e) => { if (!e.isComposing && !composition) browserChanged(); });
@@ -249,10 +254,10 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
     e.preventDefault();
     pasteFrom(e.clipboardData);
   });
-  element.addEventListener('copy', copyOut);
-  element.addEventListener('cut', (e) => { copyOut(e); edit('cut'); });
+  element.addEventListener('copy', (e) => toClipboard(e, 'copy'));
+  element.addEventListener('cut', (e) => toClipboard(e, 'cut'));
   element.addEventListener('dragstart', (e) => e.preventDefault());
-  // A click or tap on a sticker: the caret goes on its nearer side (the browser would select it, or nothing).
+  // A click on a sticker: the caret on its nearer side (the browser would select it, or nothing).
   element.addEventListener('click', (e) => { if (e.target.nodeName === 'IMG') view.caretBeside(e.target, e.clientX); });
   show('', doc.selection);
 }
