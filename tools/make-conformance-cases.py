@@ -529,17 +529,17 @@ def _edit(req):
 
     def unchanged(a, b, clipboard=None):
         r = {"text": m.text, "selection": m.display_range(a, b, unit), "plainSelection": {"location": a, "length": b - a},
-             "changed": False, "truncated": False, "rejected": None, "message": None}
+             "changed": False, "truncated": False, "rejected": None, "note": None, "message": None}
         if clipboard is not None:
             r["clipboard"] = clipboard
         return r
 
-    def replaced(a, b, s, caret, clipboard=None, truncated=False, message=None):
+    def replaced(a, b, s, caret, clipboard=None, truncated=False, note=None, message=None):
         new = Model(m.replacing(a, b, s))
         p = new.snap_up(caret)  # new text can join its neighbours: the caret goes after the whole unit
         r = {"text": new.text, "selection": {"location": new.display_at(p, unit), "length": 0},
              "plainSelection": {"location": p, "length": 0}, "changed": new.text != m.text,
-             "truncated": truncated, "rejected": None, "message": message}
+             "truncated": truncated, "rejected": None, "note": note, "message": message}
         if clipboard is not None:
             r["clipboard"] = clipboard
         return r
@@ -555,7 +555,7 @@ def _edit(req):
             return refused("text", "U+0000 (NUL) cannot be inserted")
         if pol["countMode"] == "weighted" and any(c in s for c in INVALID):
             return refused("invalidCharacters", "U+FFFE, U+FEFF and U+FFFF are not allowed here.")
-        message = None
+        note, message = None, None
         if pol["emoji"] != "allow":
             # Judged on the clusters of the text the insert makes with what is around it.
             a, b = lo, lo + u16(s)
@@ -570,6 +570,7 @@ def _edit(req):
                     at = max(at, u.p1)
                 keep.append(joined.plain(at, b))
                 s = "".join(keep)
+                note = "emojiRemoved"
                 message = "1 emoji was removed." if len(touched) == 1 else "%d emoji were removed." % len(touched)
         if pol["content"] != "any":
             v = content_violation(m.replacing(lo, hi, s), pol)
@@ -584,6 +585,7 @@ def _edit(req):
             if kind != "whole":
                 truncated = True
                 kept = Model(s).plain(0, units)
+                note = "alreadyOver" if kind == "over" else "nothingFits" if units == 0 else "cutShort"
                 message = ("The text is already over the limit of %d; nothing was inserted." % mx if kind == "over"
                            else "Nothing fits within the limit of %d." % mx if units == 0
                            else "Cut short to fit the limit of %d." % mx)
@@ -592,7 +594,7 @@ def _edit(req):
             a, b = lo, lo + u16(kept)
             if any(not u.sticker and u.p0 < b and u.p1 > a and is_emoji(u.s) for u in joined.units):
                 return refused("emoji", "Emoji are not allowed here.")
-        return replaced(lo, hi, kept, lo + u16(kept), truncated=truncated, message=message)
+        return replaced(lo, hi, kept, lo + u16(kept), truncated=truncated, note=note, message=message)
 
     if op in ("insert", "paste"):
         return insert(req["string"])
@@ -907,7 +909,7 @@ def limit_families():
                     name = "Limit %d in %s with %s: %s after %s, %s, %s." % (
                         mx, mode, wname, plabel, SWEEP_TEXT, what,
                         "keeps %s" % describe(res["text"][len(SWEEP_TEXT):]) if res["truncated"] else "goes in whole")
-                    exp = {x: res[x] for x in ("text", "selection", "plainSelection", "truncated", "message", "changed")}
+                    exp = {x: res[x] for x in ("text", "selection", "plainSelection", "truncated", "note", "message", "changed")}
                     if what == "fits exactly":
                         exp["counts"] = counts(res["text"], read_policy(p))
                     edits.append(case("edit", name, req, exp))
@@ -925,12 +927,12 @@ def limit_families():
                     req = {"text": full, "op": "insert", "string": "z", "policy": p}
                     res = edit(req)
                     edits.append(case("edit", "Limit %d in %s with %s: text already over takes nothing more." % (total - 1, mode, wname),
-                                      req, {x: res[x] for x in ("text", "selection", "truncated", "message", "changed")}))
+                                      req, {x: res[x] for x in ("text", "selection", "truncated", "note", "message", "changed")}))
                     req = {"text": full, "op": "deleteBackward", "policy": p}
                     res = edit(req)
                     edits.append(case("edit", "Limit %d in %s with %s: deleting the last unit of text over the limit is allowed." % (
                         total - 1, mode, wname), req,
-                        {x: res[x] for x in ("text", "selection", "truncated", "message", "changed", "counts")}))
+                        {x: res[x] for x in ("text", "selection", "truncated", "note", "message", "changed", "counts")}))
     return edits, counts_
 
 
@@ -1131,20 +1133,20 @@ def weighted_family():
             name = "Weighted limit %d%s: %s (%s after %s)." % (
                 mx, "" if sw is None else " with stickerWeight %d" % sw, what, describe(piece), describe(text) or "nothing")
             edits.append(case("edit", name, req, {k: res[k] for k in (
-                "text", "selection", "truncated", "message", "changed", "counts")}))
+                "text", "selection", "truncated", "note", "message", "changed", "counts")}))
     # A space typed inside a URL at the limit: the URL splits and weighs more.
     req = {"text": "https://example.com/path", "selection": {"location": 19, "length": 0}, "op": "insert", "string": " ",
            "policy": {"countMode": "weighted", "maxLength": 23}}
     res = edit(req)
     edits.append(case("edit", "Weighted limit 23: a space typed inside a URL would split it and is not inserted.", req,
-                      {k: res[k] for k in ("text", "truncated", "message", "changed")}))
+                      {k: res[k] for k in ("text", "truncated", "note", "message", "changed")}))
     # The invalid characters: refused under a weighted policy, taken under others.
     for ch, label in (("\ufffe", "U+FFFE"), ("\ufeff", "U+FEFF"), ("\uffff", "U+FFFF")):
         for pol in ({"countMode": "weighted"}, {"countMode": "graphemes"}):
             req = {"text": "ab", "op": "insert", "string": "x" + ch, "policy": pol}
             res = edit(req)
             name = "Inserting %s under %s %s." % (label, pol["countMode"], "is refused (invalidCharacters)" if res["rejected"] else "goes in")
-            edits.append(case("edit", name, req, {k: res[k] for k in ("text", "rejected", "message", "changed")}))
+            edits.append(case("edit", name, req, {k: res[k] for k in ("text", "rejected", "note", "message", "changed")}))
     return edits, counts_
 
 
@@ -1196,18 +1198,18 @@ def join_family():
             pol.get("countMode", "graphemes"), pol["maxLength"],
             " with stickerWeight %d" % pol["stickerWeight"] if "stickerWeight" in pol else "", what, describe(piece),
             describe(text), outcome)
-        edits.append(case("edit", name, req, {k: res[k] for k in ("text", "selection", "truncated", "message", "changed", "counts")}))
+        edits.append(case("edit", name, req, {k: res[k] for k in ("text", "selection", "truncated", "note", "message", "changed", "counts")}))
     for text, piece, what in JOIN_EMOJI:
         for rule in ("reject", "strip"):
             req = {"text": text, "op": "paste", "string": piece, "policy": {"emoji": rule}}
             res = edit(req)
             name = "Emoji %s judges %s: %s." % (rule, what, "refused" if res["rejected"] else "keeps %s" % describe(res["text"]))
-            edits.append(case("edit", name, req, {k: res[k] for k in ("text", "rejected", "message", "changed")}))
+            edits.append(case("edit", name, req, {k: res[k] for k in ("text", "rejected", "note", "message", "changed")}))
     req = {"text": "\ufe0f\u20e3", "selection": {"location": 0, "length": 0}, "op": "paste", "string": "1x",
            "policy": {"maxLength": 3, "countMode": "utf16", "emoji": "reject"}}
     res = edit(req)
     edits.append(case("edit", "Emoji reject judges what the limit keeps: 1 kept before U+FE0F U+20E3 would make a keycap, so the paste is refused.",
-                      req, {k: res[k] for k in ("text", "rejected", "message", "changed")}))
+                      req, {k: res[k] for k in ("text", "rejected", "note", "message", "changed")}))
     return edits
 
 

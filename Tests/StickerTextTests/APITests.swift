@@ -17,7 +17,7 @@ struct APITests {
 
     @Test func editResponseHasTheWholeSchema() throws {
         let response = jsonObject(try api.edit(Array(#"{"text":"a","op":"insert","string":"[微笑]"}"#.utf8)))
-        #expect(Set(response.keys) == ["text", "selection", "plainSelection", "html", "counts", "changed", "truncated", "rejected", "message"])
+        #expect(Set(response.keys) == ["text", "selection", "plainSelection", "html", "counts", "changed", "truncated", "rejected", "note", "message"])
         #expect((response["html"] as? String)?.contains("<img class=\"sticker\"") == true)
         let counts = try #require(response["counts"] as? [String: Any])
         #expect(Set(counts.keys).isSuperset(of: ["graphemes", "utf16", "utf8", "gb18030", "weighted", "stickers", "emoji", "valid", "remaining"]))

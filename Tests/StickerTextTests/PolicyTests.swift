@@ -57,12 +57,14 @@ struct PolicyTests {
         #expect(result.text == "ab")
         #expect(result.truncated)
         #expect(result.message == "Cut short to fit the limit of 3.")
+        #expect(result.note == .cutShort)
     }
 
     @Test func emojiStripSaysWhatItDid() throws {
         let result = try edit("", .caret(0), .paste("a😀b😀"), policy: InputPolicy(emoji: .strip))
         #expect(result.text == "ab")
         #expect(result.message == "2 emoji were removed.")
+        #expect(result.note == .emojiRemoved)
     }
 
     /// The emoji rule judges the clusters the insert makes with what is

@@ -234,3 +234,18 @@ def test_a_selection_ending_inside_a_surrogate_pair_is_widened_and_copy_and_cut_
     assert held(p) == {'text': 'a😀b', 'selection': {'location': 0, 'length': 3}}
     assert phone.execute_script(split, 'cut') == 'a😀'
     assert held(p) == {'text': 'b', 'selection': caret(0)}
+
+
+def test_refusals_are_said_in_the_pages_language_from_their_codes(service, phone):
+    p = Page(phone, service)
+    p.type('ab')
+    p.clipboard_event('paste', 'x\u0000y')  # refused whole: rejected "text"
+    assert held(p)['text'] == 'ab'
+    assert p.note() == '这里不能插入这些内容。'
+    # An edit the model cannot make (a selection past the end): the field keeps the model's state.
+    phone.execute_script('window.stickertext.edit("select", {selection: {location: 99, length: 0}})')
+    assert held(p) == {'text': 'ab', 'selection': caret(2)}
+    assert p.note() == '这次编辑没能完成。'
+    phone.find_element(By.ID, 'language').click()
+    p.clipboard_event('paste', 'z' * 200)
+    assert p.note() == 'Cut short to fit the limit of 140.'

@@ -21,7 +21,7 @@ const CASES = Number(process.env.DIFF_CASES ?? 20000);
 const BASE = Number(process.env.DIFF_SEED ?? Math.floor(Math.random() * 1e9));
 const CHAIN = 8;  // edits per random text, each on the previous answer
 const REGRESSIONS = join(ROOT, 'Tests', 'conformance', 'differential-regressions.json');
-const EDIT_FIELDS = ['text', 'selection', 'plainSelection', 'counts', 'truncated', 'rejected', 'changed', 'clipboard', 'message'];
+const EDIT_FIELDS = ['text', 'selection', 'plainSelection', 'counts', 'truncated', 'rejected', 'note', 'changed', 'clipboard', 'message'];
 
 before(() => Promise.all([loadGB18030(), loadURLs()]));
 

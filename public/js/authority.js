@@ -12,7 +12,7 @@ import { postJSON, APIError } from './api.js';
 
 const PAUSE_MS = 300;
 const KEEP = 32;  // edits kept for checking; older ones are covered by the final-state check only
-const EDIT_FIELDS = ['text', 'selection', 'plainSelection', 'counts', 'truncated', 'rejected', 'changed', 'clipboard', 'message'];
+const EDIT_FIELDS = ['text', 'selection', 'plainSelection', 'counts', 'truncated', 'rejected', 'note', 'changed', 'clipboard', 'message'];
 const STATE_FIELDS = ['text', 'selection', 'counts'];
 
 export const stats = { checked: 0, differences: 0, unchecked: 0, failures: 0 };

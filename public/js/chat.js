@@ -8,7 +8,7 @@
 
 import { postJSON, APIError } from './api.js';
 import { say } from './status.js';
-import { t } from './strings.js';
+import { noteText } from './notes.js';
 import { reportDifference } from './authority.js';
 
 const RETRY_MS = 5000;
@@ -50,10 +50,11 @@ export function initChat(editor) {
     } catch (error) {
       if (error instanceof APIError && error.status < 500 && error.status !== 429) {
         delete composer.dataset.pending;
-        say(error.message);
+        console.warn('stickertext: not sent:', error.code, error.message);
+        say(noteText('notTaken'));
         return;
       }
-      say(t('notSent'));
+      say(noteText('notSent'));
       retry = setTimeout(send, RETRY_MS);
     }
   }

@@ -70,7 +70,8 @@ function run(op, extra, step, shown) {
   try {
     response = editRequest(request, catalog);
   } catch (error) {
-    hooks.onNote(error.message);
+    console.warn('stickertext: the model refused an edit:', error.code, error.message);
+    hooks.onNote(null, 'editFailed');
     show(doc.text, doc.selection, doc.counts);  // the field shows the model's state, as before the edit
     return null;
   }
@@ -78,7 +79,7 @@ function run(op, extra, step, shown) {
   if (step !== NO_STEP && response.text !== request.text) {
     remember(before, { text: response.text, selection: response.selection }, { ...step, at: performance.now() });
   }
-  if (response.message) hooks.onNote(response.message, response);
+  if (response.note || response.rejected) hooks.onNote(response);
   hooks.onEdit(request, response, { replacesText: step === NO_STEP });
   return response;
 }
@@ -189,7 +190,7 @@ export function clear() {
 function pasteFrom(data) {
   if (data.types.includes('text/plain')) return edit('paste', { string: data.getData('text/plain') });
   const html = data.getData('text/html'), selection = view.readSelection();
-  const nothing = () => hooks.onNote(null, null, 'nothingToPaste');
+  const nothing = () => hooks.onNote(null, 'nothingToPaste');
   if (!html) return nothing();
   import('./pasted-html.js').then(({ textOfHTML }) => {
     const text = textOfHTML(html);
@@ -224,7 +225,7 @@ function historyKey(e) {
   if (key === 'z' && !e.shiftKey) { e.preventDefault(); undo(); } else if ((key === 'z' && e.shiftKey) || (key === 'y' && e.ctrlKey)) { e.preventDefault(); redo(); }
 }
 
-/** Hooks: isPanelOpen(), onCounts(counts), onNote(message, response?, reason?), onEdit(request,
+/** Hooks: isPanelOpen(), onCounts(counts), onNote(response | null, code?), onEdit(request,
  *  response, {replacesText}), onTyped() after a typed edit, onEnter() -> true when Enter sent. */
 export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onTyped = () => {}, onEnter = () => false }) {
   hooks = { isPanelOpen, onCounts, onNote, onEdit, onTyped, onEnter };

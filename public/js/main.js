@@ -11,12 +11,14 @@ import { fetchPacks } from './api.js';
 import { initStatus, updateCounter, say } from './status.js';
 import * as editor from './editor.js';
 import { saveDraft, loadDraft } from './draft.js';
-import { applyStrings, setLanguage, language, t, noteFor } from './strings.js';
+import { applyStrings, setLanguage, language } from './strings.js';
 import { initSettings, enterSends } from './settings.js';
 import { focusKeepingCaret } from './editor-dom.js';
 
 const editorElement = document.getElementById('editor');
 const composer = document.getElementById('composer');
+// A note in the page's language (notes.js, loaded at the first): `code`, else the edit `response`'s.
+const note = (response, code) => import('./notes.js').then((m) => say(m.noteText(code ?? m.codeOf(response), editor.policyJSON.maxLength)));
 let autocomplete = null, search = null, keyboard = null, authority = null, send = null;  // the modules, once loaded
 
 // A module loaded at most once; a failed load (offline before the worker had it) is tried again next time.
@@ -82,7 +84,7 @@ document.getElementById('messages').addEventListener('contextmenu', (e) => {
 editor.initEditor(editorElement, {
   isPanelOpen: () => keyboard?.isOpen() ?? false,
   onCounts: updateCounter,
-  onNote: (message, response, reason) => say(reason ? t(reason) : response ? noteFor(response, editor.policyJSON.maxLength) : message),
+  onNote: note,
   onEdit: (request, response, options) => {
     if (authority) authority.record(request, response, options);
     else {
@@ -122,5 +124,6 @@ fetchPacks().then((catalog) => {
   document.body.dataset.ready = '1';
 }).catch((e) => {
   editor.restore(loadDraft());
-  say(t('noStickers', e.message));
+  console.warn('stickertext: no packs:', e.message);
+  note(null, 'noStickers');
 }).finally(afterStartup);

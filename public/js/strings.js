@@ -1,7 +1,7 @@
 // strings.js owns the interface's language: the strings the page itself shows
-// or announces, in Chinese and in English (the text model's messages and the
-// server's errors stay as they come), which of the two is in use (the
-// user's switch, remembered, else navigator.language), sticker names in that
+// or announces, in Chinese and in English (the notes when something did not
+// go as asked are notes.js's), which of the two is in use (the user's switch, remembered, else
+// navigator.language), sticker names in that
 // language, and the page's static labels (data-i18n attributes in
 // index.html). Modules ask t(key) when they build; those that built with the
 // other language rebuild on onLanguage(). Strings are only ever set as text
@@ -37,7 +37,6 @@ const STRINGS = {
     languageLabel: 'Switch to English',
     dark: '深色模式',
     enterSends: '按 Enter 发送',
-    nothingToPaste: '剪贴板里没有可以粘贴的文字',
     addFavorite: '添加到收藏',
     removeFavorite: '取消收藏',
     moveEarlier: '前移',
@@ -47,11 +46,6 @@ const STRINGS = {
     tones: '肤色',
     toneNames: ['默认', '浅肤色', '中浅肤色', '中等肤色', '中深肤色', '深肤色'],
     stickerMenu: (name) => `“${name}”菜单`,
-    notSent: '未发送：没有网络。消息留在这里，网络恢复后会自动发送（也可以再按发送重试）。',
-    noStickers: (why) => `无法加载表情：${why}`,
-    overLimit: (max) => `文字已超过 ${max} 字的上限，没有插入任何内容。`,
-    nothingFits: (max) => `已达 ${max} 字上限，无法插入。`,
-    cutShort: (max) => `超过 ${max} 字的部分已截掉。`,
   },
   en: {
     htmlLang: 'en',
@@ -80,7 +74,6 @@ const STRINGS = {
     languageLabel: '切换到中文',
     dark: 'Dark mode',
     enterSends: 'Enter sends',
-    nothingToPaste: 'The clipboard holds nothing that can be pasted here.',
     addFavorite: 'Add to favorites',
     removeFavorite: 'Remove from favorites',
     moveEarlier: 'Move earlier',
@@ -90,11 +83,6 @@ const STRINGS = {
     tones: 'Skin tone',
     toneNames: ['Default', 'Light', 'Medium-light', 'Medium', 'Medium-dark', 'Dark'],
     stickerMenu: (name) => `${name} menu`,
-    notSent: 'Not sent: no connection. The message stays here and is sent when the network is back (or press Send to retry).',
-    noStickers: (why) => `Could not load stickers: ${why}`,
-    overLimit: (max) => `The text is already over the limit of ${max}; nothing was inserted.`,
-    nothingFits: (max) => `Nothing fits within the limit of ${max}.`,
-    cutShort: (max) => `Cut short to fit the limit of ${max}.`,
   },
 };
 
@@ -119,15 +107,6 @@ export function t(key, ...args) {
 
 /** A sticker's (or pack's) `{zh, en}` name in the current language. */
 export const nameOf = (names) => names[current] || names.en || names.zh;
-
-/** The note for an edit's answer in the current language: the model's own
- *  English message names the rule; the page says it in the user's language. */
-export function noteFor(response, maxLength) {
-  if (!response.message) return null;
-  if (current === 'en' || !response.truncated) return response.message;
-  if (response.counts.length > maxLength) return t('overLimit', maxLength);
-  return response.changed ? t('cutShort', maxLength) : t('nothingFits', maxLength);
-}
 
 /** Calls `f()` after each switch of language. */
 export const onLanguage = (f) => listeners.push(f);

@@ -72,6 +72,8 @@ public struct EditResult: Sendable {
     public let truncated: Bool
     /// The edit was refused whole, and why.
     public let rejected: EditRejection?
+    /// What the policy did to an edit that went through, as a code.
+    public let note: EditNote?
     /// A sentence for the user when the policy stepped in.
     public let message: String?
 

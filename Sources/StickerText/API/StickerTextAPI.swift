@@ -42,7 +42,8 @@ public struct StickerTextAPI: Sendable {
             EditResponse(
                 text: result.text, selection: result.selection, plainSelection: result.plainSelection,
                 clipboard: result.clipboard, counts: counts,
-                changed: result.changed, truncated: result.truncated, rejected: result.rejected, message: result.message
+                changed: result.changed, truncated: result.truncated, rejected: result.rejected, note: result.note,
+                message: result.message
             ).write(to: &w, html: { renderer.renderJSONEscaped(p, into: &$0) }, listings: listings)
             return w.bytes
         }

@@ -59,7 +59,8 @@ public struct TextEditor: Sendable {
                            message: "U+FFFE, U+FEFF and U+FFFF are not allowed here.")
         }
         var piece = TextBackedString(inserted, catalog: catalog)
-        var message: String?
+        var note: EditNote?
+        var removed = 0
 
         // Emoji: judged on the clusters of the text the insert would make, as
         // it joins what is around it (1 + U+FE0F U+20E3 makes 1️⃣): stripping
@@ -72,7 +73,8 @@ public struct TextEditor: Sendable {
                     return refused(string, range, unit, reason: .emoji, message: "Emoji are not allowed here.")
                 }
                 piece = piece.removing(touched.map { max($0.lowerBound, inserted.lowerBound) - inserted.lowerBound ..< min($0.upperBound, inserted.upperBound) - inserted.lowerBound })
-                message = touched.count == 1 ? "1 emoji was removed." : "\(touched.count) emoji were removed."
+                note = .emojiRemoved
+                removed = touched.count
             }
         }
 
@@ -96,11 +98,11 @@ public struct TextEditor: Sendable {
             case .alreadyOver:
                 truncated = true
                 kept = ""
-                message = "The text is already over the limit of \(max); nothing was inserted."
+                note = .alreadyOver
             case .cut(let bytes):
                 truncated = true
                 kept = piece.substring(0 ..< bytes)
-                message = bytes == 0 ? "Nothing fits within the limit of \(max)." : "Cut short to fit the limit of \(max)."
+                note = bytes == 0 ? .nothingFits : .cutShort
             }
         }
 
@@ -111,32 +113,44 @@ public struct TextEditor: Sendable {
         }
 
         let caret = range.lowerBound + kept.utf8.count
-        return replace(range, in: string, with: kept, caretAt: caret, unit: unit, truncated: truncated, message: message)
+        return replace(range, in: string, with: kept, caretAt: caret, unit: unit, truncated: truncated,
+                       note: note, message: note.map { Self.sentence(for: $0, maxLength: policy.maxLength ?? 0, removed: removed) })
+    }
+
+    /// A note's `message`: a sentence in English for people (a page says the note in its own language).
+    static func sentence(for note: EditNote, maxLength max: Int, removed: Int) -> String {
+        switch note {
+        case .emojiRemoved: removed == 1 ? "1 emoji was removed." : "\(removed) emoji were removed."
+        case .alreadyOver: "The text is already over the limit of \(max); nothing was inserted."
+        case .cutShort: "Cut short to fit the limit of \(max)."
+        case .nothingFits: "Nothing fits within the limit of \(max)."
+        }
     }
 
     // MARK: - Results
 
     private func replace(_ range: Range<Int>, in string: TextBackedString, with replacement: String, caretAt caret: Int,
-                         unit: OffsetUnit, clipboard: String? = nil, truncated: Bool = false, message: String? = nil) -> EditResult {
+                         unit: OffsetUnit, clipboard: String? = nil, truncated: Bool = false,
+                         note: EditNote? = nil, message: String? = nil) -> EditResult {
         let result = string.replacing(range, with: replacement)
         // New text can join what was around it (typing `]` completes a code): the caret goes after the whole unit.
         let position = result.snapUp(caret)
         return EditResult(string: result, selection: .caret(result.displayOffset(ofPosition: position, unit: unit)),
                           plainSelection: .caret(result.plainUTF16Offset(ofPosition: position)), clipboard: clipboard,
-                          changed: result.bytes != string.bytes, truncated: truncated, rejected: nil, message: message)
+                          changed: result.bytes != string.bytes, truncated: truncated, rejected: nil, note: note, message: message)
     }
 
     private func unchanged(_ string: TextBackedString, selection range: Range<Int>, unit: OffsetUnit,
                            clipboard: String? = nil) -> EditResult {
         EditResult(string: string, selection: string.displayRange(of: range, unit: unit),
                    plainSelection: string.plainUTF16Range(of: range), clipboard: clipboard, changed: false,
-                   truncated: false, rejected: nil, message: nil)
+                   truncated: false, rejected: nil, note: nil, message: nil)
     }
 
     private func refused(_ string: TextBackedString, _ range: Range<Int>, _ unit: OffsetUnit,
                          reason: EditRejection, message: String) -> EditResult {
         EditResult(string: string, selection: string.displayRange(of: range, unit: unit),
                    plainSelection: string.plainUTF16Range(of: range), clipboard: nil, changed: false,
-                   truncated: false, rejected: reason, message: message)
+                   truncated: false, rejected: reason, note: nil, message: message)
     }
 }

@@ -59,7 +59,7 @@ struct EditRequest: Sendable {
     }
 }
 
-/// `{"text", "selection", "plainSelection", "clipboard"?, "html", "counts", "changed", "truncated", "rejected", "message"}`
+/// `{"text", "selection", "plainSelection", "clipboard"?, "html", "counts", "changed", "truncated", "rejected", "note", "message"}`
 struct EditResponse: Sendable {
     let text: String
     let selection: TextRange
@@ -69,6 +69,7 @@ struct EditResponse: Sendable {
     let changed: Bool
     let truncated: Bool
     let rejected: EditRejection?
+    let note: EditNote?
     let message: String?
 
     /// `html` appends the text's HTML escaped for a JSON string (the renderer's `renderJSONEscaped`).
@@ -83,6 +84,7 @@ struct EditResponse: Sendable {
             w.key("changed"); w.bool(changed)
             w.key("truncated"); w.bool(truncated)
             w.key("rejected"); w.string(rejected?.rawValue)  // null when not rejected, always present
+            w.key("note"); w.string(note?.rawValue)
             w.key("message"); w.string(message)
         }
     }

@@ -1,5 +1,5 @@
 // Owns: the edit operations under an input policy, the mirror of the Swift
-// core's TextEditor. Every operation is a pure function of (text, selection,
+// core's TextEditor, and what the policy did (`rejected`, `note`). Every operation is a pure function of (text, selection,
 // operation, policy): insert, paste, insertSticker, cut, copy, deleteBackward,
 // deleteForward, moveCaret, select, selectAll.
 
@@ -71,7 +71,7 @@ function insert(inserted, string, range, unit, policy) {
     return refused(string, range, unit, 'invalidCharacters', 'U+FFFE, U+FEFF and U+FFFF are not allowed here.');
   }
   let piece = new TextBackedString(inserted, string.catalog);
-  let message = null;
+  let note = null, removed = 0;
 
   // Emoji: judged on the clusters of the text the insert would make, as it
   // joins what is around it (1 + U+FE0F U+20E3 makes 1️⃣): stripping takes
@@ -82,7 +82,8 @@ function insert(inserted, string, range, unit, policy) {
     if (touched.length) {
       if (policy.emoji === 'reject') return refused(string, range, unit, 'emoji', 'Emoji are not allowed here.');
       piece = piece.removing(touched.map(([a, b]) => [Math.max(a, from) - from, Math.min(b, to) - from]));
-      message = touched.length === 1 ? '1 emoji was removed.' : `${touched.length} emoji were removed.`;
+      note = 'emojiRemoved';
+      removed = touched.length;
     }
   }
 
@@ -105,11 +106,11 @@ function insert(inserted, string, range, unit, policy) {
     if (outcome.kind === 'alreadyOver') {
       truncated = true;
       kept = '';
-      message = `The text is already over the limit of ${max}; nothing was inserted.`;
+      note = 'alreadyOver';
     } else if (outcome.kind === 'cut') {
       truncated = true;
       kept = piece.text.slice(0, outcome.keeping);
-      message = outcome.keeping === 0 ? `Nothing fits within the limit of ${max}.` : `Cut short to fit the limit of ${max}.`;
+      note = outcome.keeping === 0 ? 'nothingFits' : 'cutShort';
     }
   }
 
@@ -118,25 +119,37 @@ function insert(inserted, string, range, unit, policy) {
     && string.replacing(range, kept).emojiClusters(range[0], range[0] + kept.length).length) {
     return refused(string, range, unit, 'emoji', 'Emoji are not allowed here.');
   }
-  return replace(string, range, kept, range[0] + kept.length, unit, { truncated, message });
+  return replace(string, range, kept, range[0] + kept.length, unit,
+    { truncated, note, message: note && sentence(note, policy.maxLength ?? 0, removed) });
+}
+
+/** The English `message` of a `note` (EditNote in Swift: emojiRemoved, alreadyOver, cutShort,
+ *  nothingFits), the code a page says in its own language. */
+function sentence(note, max, removed) {
+  switch (note) {
+    case 'emojiRemoved': return removed === 1 ? '1 emoji was removed.' : `${removed} emoji were removed.`;
+    case 'alreadyOver': return `The text is already over the limit of ${max}; nothing was inserted.`;
+    case 'cutShort': return `Cut short to fit the limit of ${max}.`;
+    default: return `Nothing fits within the limit of ${max}.`;
+  }
 }
 
 // ---- Results
 
-function replace(string, range, replacement, caretAt, unit, { clipboard, truncated = false, message = null } = {}) {
+function replace(string, range, replacement, caretAt, unit, { clipboard, truncated = false, note = null, message = null } = {}) {
   const result = string.replacing(range, replacement);
   // New text can join what was around it (typing `]` completes a code): the caret goes after the whole unit.
   const position = result.snapUp(caretAt);
   return {
     string: result, selection: caret(result.displayOffsetOf(position, unit)), plainSelection: caret(position),
-    clipboard, changed: result.text !== string.text, truncated, rejected: null, message,
+    clipboard, changed: result.text !== string.text, truncated, rejected: null, note, message,
   };
 }
 
 function unchanged(string, range, unit, clipboard) {
   return {
     string, selection: string.displayRangeOf(range, unit), plainSelection: { location: range[0], length: range[1] - range[0] },
-    clipboard, changed: false, truncated: false, rejected: null, message: null,
+    clipboard, changed: false, truncated: false, rejected: null, note: null, message: null,
   };
 }
 

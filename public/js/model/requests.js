@@ -129,7 +129,7 @@ export function edit(request, catalog) {
   const response = {
     text: result.string.text, selection: result.selection, plainSelection: result.plainSelection,
     counts: counts(result.string, policy), changed: result.changed, truncated: result.truncated,
-    rejected: result.rejected, message: result.message,
+    rejected: result.rejected, note: result.note, message: result.message,
   };
   if (result.clipboard !== undefined) response.clipboard = result.clipboard;
   return response;

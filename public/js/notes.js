@@ -1,0 +1,43 @@
+// notes.js owns what the page says when something did not go as asked: an
+// edit cut short or refused, a paste with nothing to paste, a message not
+// sent, no packs. In Chinese and English, chosen by codes (the model's `note`
+// and `rejected`, and the page's own), never from an English sentence of the
+// model or the server. Loaded at the first note, out of startup.
+
+import { language } from './strings.js';
+
+const NOTES = {
+  zh: {
+    nothingToPaste: '剪贴板里没有可以粘贴的文字',
+    notSent: '未发送：没有网络。消息留在这里，网络恢复后会自动发送（也可以再按发送重试）。',
+    noStickers: '无法加载表情，编辑不受影响。',
+    notTaken: '服务器没有接受这条消息。',
+    alreadyOver: (max) => `文字已超过 ${max} 字的上限，没有插入任何内容。`,
+    emojiRemoved: '表情符号已去掉。',
+    refused: '这里不能插入这些内容。',
+    editFailed: '这次编辑没能完成。',
+    nothingFits: (max) => `已达 ${max} 字上限，无法插入。`,
+    cutShort: (max) => `超过 ${max} 字的部分已截掉。`,
+  },
+  en: {
+    nothingToPaste: 'The clipboard holds nothing that can be pasted here.',
+    notSent: 'Not sent: no connection. The message stays here and is sent when the network is back (or press Send to retry).',
+    noStickers: 'Could not load the stickers; editing works as before.',
+    notTaken: 'The server did not take this message.',
+    alreadyOver: (max) => `The text is already over the limit of ${max}; nothing was inserted.`,
+    emojiRemoved: 'Emoji were removed.',
+    refused: 'That cannot be inserted here.',
+    editFailed: 'That edit could not be made.',
+    nothingFits: (max) => `Nothing fits within the limit of ${max}.`,
+    cutShort: (max) => `Cut short to fit the limit of ${max}.`,
+  },
+};
+
+/** An edit's note code from its response (`note`, `rejected`), or null. */
+export const codeOf = (response) => response.note ?? (response.rejected && 'refused');
+
+/** The note `code` in the page's language (`max`: the limit it names). */
+export function noteText(code, max) {
+  const s = NOTES[language()][code];
+  return typeof s === 'function' ? s(max) : s;
+}
