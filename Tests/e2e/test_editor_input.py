@@ -249,3 +249,29 @@ def test_refusals_are_said_in_the_pages_language_from_their_codes(service, phone
     phone.find_element(By.ID, 'language').click()
     p.clipboard_event('paste', 'z' * 200)
     assert p.note() == 'Cut short to fit the limit of 140.'
+
+
+def test_text_dropped_on_the_field_goes_in_where_dropped_under_the_limit(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', 'ab')
+    p.idle()
+    drop = '''const t = document.getElementById('editor').firstChild, dt = new DataTransfer();
+        dt.setData('text/plain', arguments[0]);
+        const e = new InputEvent('beforeinput', {inputType: 'insertFromDrop', dataTransfer: dt, bubbles: true, cancelable: true,
+            targetRanges: [new StaticRange({startContainer: t, startOffset: 1, endContainer: t, endOffset: 1})]});
+        document.getElementById('editor').dispatchEvent(e);'''
+    phone.execute_script(drop, '[微笑]')
+    assert held(p) == {'text': 'a[微笑]b', 'selection': caret(2)}
+    phone.execute_script(drop, 'x' * 200)
+    assert held(p)['text'] == 'a' + 'x' * 137 + '[微笑]b'
+    assert '截掉' in p.note()
+
+
+def test_a_draft_over_the_limit_comes_back_cut_to_it_with_a_note(service, phone):
+    p = Page(phone, service)
+    phone.execute_script("localStorage.setItem('stickertext.draft', JSON.stringify({text: 'y'.repeat(150), plainSelection: {location: 3, length: 0}}))")
+    phone.refresh()
+    p.wait('return document.body.dataset.ready')
+    assert held(p)['text'] == 'y' * 140
+    assert phone.find_element(By.ID, 'counter').text == '140/140'
+    assert '截掉' in p.note()

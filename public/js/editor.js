@@ -186,6 +186,14 @@ export function clear() {
   forget();
 }
 
+/** Text dropped on the field: pasted where it was dropped, under the policy like any paste. */
+function dropped(e) {
+  const at = e.getTargetRanges()[0], text = e.dataTransfer?.getData('text/plain');
+  if (!text) return;
+  const location = at ? view.offsetOf(at.startContainer, at.startOffset) : view.readSelection().location;
+  edit('paste', { string: text, selection: { location, length: 0 } });
+}
+
 /** A paste: the clipboard's plain text, else its HTML's text (pasted-html.js); else a note. */
 function pasteFrom(data) {
   if (data.types.includes('text/plain')) return edit('paste', { string: data.getData('text/plain') });
@@ -244,7 +252,8 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
       case 'deleteContentForward': e.preventDefault(); typed('deleteForward', {}, OWN_STEP); break;
       case 'historyUndo': e.preventDefault(); undo(); break;
       case 'historyRedo': e.preventDefault(); redo(); break;
-      case 'insertFromDrop': case 'deleteByDrag': case 'formatBold': case 'formatItalic': case 'formatUnderline': e.preventDefault(); break;
+      case 'insertFromDrop': e.preventDefault(); dropped(e); break;
+      case 'deleteByDrag': case 'formatBold': case 'formatItalic': case 'formatUnderline': e.preventDefault(); break;
       default: break;  // word deletions, spell-check: the browser's, read at `input`
     }
   });
