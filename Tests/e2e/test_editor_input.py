@@ -275,3 +275,18 @@ def test_a_draft_over_the_limit_comes_back_cut_to_it_with_a_note(service, phone)
     assert held(p)['text'] == 'y' * 140
     assert phone.find_element(By.ID, 'counter').text == '140/140'
     assert '截掉' in p.note()
+
+
+def test_the_servers_correction_never_rewrites_a_composition_under_way(service, phone):
+    p = Page(phone, service)
+    p.type('ab')
+    p.compose('xi')
+    phone.execute_script("window.stickertext.adopt({text: 'abZ', selection: {location: 3, length: 0}})")
+    m = phone.execute_script('return window.stickertext.model()')
+    assert m['shown']['text'] == 'abxi' and m['text'] == 'ab'  # the composition is left as it is
+    p.compose('')  # cancelled: nothing committed, so the server's state is shown
+    assert held(p)['text'] == 'abZ'
+    p.compose('ni')
+    phone.execute_script("window.stickertext.adopt({text: 'abZZ', selection: {location: 4, length: 0}})")
+    p.commit('你')  # a commit is a new edit of the state the user saw
+    assert held(p)['text'] == 'abZ你'

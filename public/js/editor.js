@@ -22,6 +22,7 @@ const policy = parsePolicy(policyJSON);
 let catalog = new Catalog({ packs: [] });  // until the packs arrive, every code is text
 let doc = { text: '', selection: { location: 0, length: 0 }, counts: null };
 let composition = false;
+let deferred = null;  // the server's state, come during a composition
 // The undo history loads after startup (or at the first edit); steps made before wait here.
 let history = null, waiting = [], historyLoading = null;
 export const loadHistory = () => (historyLoading ??= import('./model/history.js').then((m) => {
@@ -156,6 +157,12 @@ export function setCatalog(packsDocument) {
 
 /** Shows `text` with `selection` as the server decided it: undo still goes back to what the user saw. */
 export function adopt({ text, selection }) {
+  // Never inside a composition (a rewrite would break it): then, if it commits nothing; a commit
+  // is a new edit, which the server checks again.
+  if (composition) {
+    deferred = { text, selection };
+    return;
+  }
   show(text, selection);
   if (history) history.replacePresent({ text, selection });
   else if (waiting.length) waiting[waiting.length - 1][1] = { text, selection };
@@ -259,7 +266,13 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
   });
   element.addEventListener('input', (e) => { if (!e.isComposing && !composition) browserChanged(); });
   element.addEventListener('compositionstart', () => { composition = true; });
-  element.addEventListener('compositionend', () => { composition = false; browserChanged(); });
+  element.addEventListener('compositionend', () => {
+    composition = false;
+    const server = deferred;
+    deferred = null;
+    if (view.plainOf() === doc.text && server) adopt(server);
+    browserChanged();
+  });
   element.addEventListener('paste', (e) => {
     e.preventDefault();
     pasteFrom(e.clipboardData);
