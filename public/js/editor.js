@@ -88,9 +88,9 @@ function run(op, extra, step, shown) {
 /** A change the browser made on its own as a model edit: the changed range widened to whole
  *  units, inserted as typed text. False when the field shows the model's text. */
 function readBrowserChange() {
-  const shown = view.plainOf();
-  if (shown === doc.text) return false;
-  const change = changeBetween(doc.text, shown, view.plainCaret());
+  const field = view.plainOf();
+  if (field === doc.text) return false;
+  const change = changeBetween(doc.text, field, view.plainCaret());
   const string = new TextBackedString(doc.text, catalog);
   const from = string.snapDown(change.from), to = string.snapUp(change.to);
   const inserted = doc.text.slice(from, change.from) + change.inserted + doc.text.slice(change.to, to);
@@ -109,11 +109,11 @@ function holdInvariant() {
 }
 
 /** Undo: the state before the last step, as the user saw it. */
-export const undo = () => step((h) => h.undo());
+export const undo = () => travel((h) => h.undo());
 
-export const redo = () => step((h) => h.redo());
+export const redo = () => travel((h) => h.redo());
 
-function step(move) {
+function travel(move) {
   loadHistory().then(() => {
     const state = move(history);
     if (state) apply('select', { text: state.text, selection: state.selection }, NO_STEP);
@@ -157,8 +157,8 @@ export function setCatalog(packsDocument) {
 
 /** Shows `text` with `selection` as the server decided it: undo still goes back to what the user saw. */
 export function adopt({ text, selection }) {
-  // Never inside a composition (a rewrite would break it): then, if it commits nothing; a commit
-  // is a new edit, which the server checks again.
+  // Not inside a composition, which a rewrite would break: kept until it ends, and shown then if it
+  // committed nothing (a commit is a new edit, which the server checks again).
   if (composition) {
     deferred = { text, selection };
     return;
