@@ -31,8 +31,10 @@
 //   WORST_RUNNER      the Swift runner (default .build/release/WorstCaseRunner)
 //   WORST_SHAPES      a regular expression: only the shapes it matches (mixed always runs)
 //   WORST_IMPLS       swift,js (default both)
+//   WORST_RESUME=1    go on from bench-out/worst/state.json (see `phase` below)
 // Writes bench-out/worst/report.txt (the table and the verdicts) and results.json.
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, writeFileSync, existsSync, readFileSync, renameSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -62,6 +64,7 @@ const CONFIRM_GROUPS = 5;
 const WORST_PER_IMPL = 5;       // cases run at the body limit
 
 const started = performance.now();
+mkdirSync(OUT, { recursive: true });
 const filter = process.env.WORST_SHAPES ? new RegExp(process.env.WORST_SHAPES) : null;
 const shapes = SHAPES.filter((s) => !filter || filter.test(s.name) || s.name === 'mixed');
 const all = cases(shapes);
@@ -157,6 +160,61 @@ function topPair(s) {
 /** Instruction counts of the cases judged by them: `${impl}/${ci}` -> {pair, counts, growth}. */
 const instructions = new Map();
 
+// The search's state is kept on disk after each phase (and after each batch
+// of instruction counts), so that a run of hours that stops (the machine shut
+// down, a session cut off) goes on where it was with WORST_RESUME=1, and a
+// report can always be made from what was measured. A state is resumed only
+// by the same cases, implementations and code: the model's sources and the
+// Swift runner's binary are part of its key, so that one run never mixes
+// figures of two versions of the code (as the first full run did).
+const STATE_FILE = join(OUT, 'state.json');
+function codeKey() {
+  const hash = createHash('sha256');
+  hash.update(all.map((c) => `${c.shape}|${c.op}|${c.combo}`).join('\n'));
+  hash.update(impls.join(','));
+  const modelDir = join(ROOT, 'public', 'js', 'model');
+  for (const f of readdirSync(modelDir).sort()) hash.update(f).update(readFileSync(join(modelDir, f)));
+  for (const f of ['js-runner.mjs', 'runner.mjs', 'shapes.mjs']) hash.update(readFileSync(join(dirname(fileURLToPath(import.meta.url)), f)));
+  if (impls.includes('swift')) hash.update(readFileSync(RUNNER));
+  return hash.digest('hex');
+}
+const KEY = codeKey();
+const done = new Set();
+function save() {
+  const snapshot = {
+    key: KEY, done: [...done], elapsedS: (performance.now() - started) / 1000 + resumedElapsed,
+    state: Object.fromEntries([...state].map(([impl, rows]) => [impl, rows])),
+    instructions: [...instructions], extra,
+  };
+  writeFileSync(`${STATE_FILE}.tmp`, JSON.stringify(snapshot));
+  renameSync(`${STATE_FILE}.tmp`, STATE_FILE);
+}
+let resumedElapsed = 0;
+/** What a phase leaves beside the cases' figures (the runs at the body limit). */
+let extra = {};
+if (process.env.WORST_RESUME === '1' && existsSync(STATE_FILE)) {
+  const saved = JSON.parse(readFileSync(STATE_FILE, 'utf8'));
+  if (saved.key !== KEY) {
+    console.error(`${STATE_FILE} is of other cases or other code (the model, the runners or the Swift binary changed): not resumed; remove it or run without WORST_RESUME`);
+    process.exit(2);
+  }
+  for (const [impl, rows] of Object.entries(saved.state)) state.set(impl, rows);
+  for (const [key, r] of saved.instructions) instructions.set(key, r);
+  saved.done.forEach((p) => done.add(p));
+  extra = saved.extra ?? {};
+  resumedElapsed = saved.elapsedS;
+}
+/** Runs one phase of the search unless a resumed state has it done, then saves the state. */
+async function phase(name, body) {
+  if (done.has(name)) {
+    log(`${name}: done in the state resumed`);
+    return;
+  }
+  await body();
+  done.add(name);
+  save();
+}
+
 /** growth, per byte and their verdicts for one case of one impl. */
 function verdict(impl, ci) {
   const s = state.get(impl)[ci];
@@ -205,16 +263,20 @@ function verdict(impl, ci) {
 // at 128 B is measured at 16 B too, for its growth.
 log(`${all.length} cases × ${impls.join(', ')}, Swift runner ${RUNNER}`);
 const everyCase = impls.flatMap((impl) => all.map((_, ci) => ({ impl, ci })));
-await measure(everyCase.map((w) => ({ ...w, size: 128, groups: GROUPS, copies: 4, cap: FIRST_CAP_MS })), '128B');
-const stoppedFirst = everyCase.filter(({ impl, ci }) => !(best(figure(impl, ci, 128)) <= CLIMB_MS[128]));
-await measure(stoppedFirst.map((w) => ({ ...w, size: 16, groups: GROUPS, copies: 4, cap: FIRST_CAP_MS })), '16B (the cases that stopped at 128B)');
-for (const size of [1024, N, 8 * N]) await rung(size, climbers(size / 8, CLIMB_MS[size / 8]), sizeName(size));
+if (resumedElapsed) log(`resumed from ${STATE_FILE}: ${[...done].join(', ')} done, ${instructions.size} counted, after ${resumedElapsed.toFixed(0)} s`);
+await phase('128B', () => measure(everyCase.map((w) => ({ ...w, size: 128, groups: GROUPS, copies: 4, cap: FIRST_CAP_MS })), '128B'));
+await phase('16B', () => {
+  const stoppedFirst = everyCase.filter(({ impl, ci }) => !(best(figure(impl, ci, 128)) <= CLIMB_MS[128]));
+  return measure(stoppedFirst.map((w) => ({ ...w, size: 16, groups: GROUPS, copies: 4, cap: FIRST_CAP_MS })), '16B (the cases that stopped at 128B)');
+});
+for (const size of [1024, N, 8 * N]) await phase(sizeName(size), () => rung(size, climbers(size / 8, CLIMB_MS[size / 8]), sizeName(size)));
 
 // Verdicts near a target are measured again (both sizes of the pair), with
 // more groups; so is one over a target that rests on a single group (a case
 // over 100 ms gets one): `url-marked-domains` insertSticker under
 // 280-weighted took 101 ms at 8 KiB in one group of a full run, 34.5x mixed
 // text, and 5.9 ms alone.
+await phase('again', () => {
 const confirm = [];
 for (const impl of impls) {
   all.forEach((_, ci) => {
@@ -232,7 +294,8 @@ for (const impl of impls) {
     }
   });
 }
-await measure(confirm, 'again, near a target');
+return measure(confirm, 'again, near a target');
+});
 
 // A case over the growth target at 8K>64K climbs once more, to 512 KiB (in
 // the body limit), and is judged at 64K>512K: a path that grows faster than
@@ -241,11 +304,13 @@ await measure(confirm, 'again, near a target');
 // mmap) shows in one pair only. Measured in Swift: mixed text through cut
 // under 280-weighted grows 11.1x from 8K to 64K and 5.1x from 64K to 512K,
 // a URL of marks through insertSticker 12.7x then 7.9x.
-const steps = everyCase.filter(({ impl, ci }) => {
-  const v = verdict(impl, ci);
-  return v.growthFail && !v.growthBound && v.pair?.[1] === 8 * N;
+await phase(sizeName(64 * N), () => {
+  const steps = everyCase.filter(({ impl, ci }) => {
+    const v = verdict(impl, ci);
+    return v.growthFail && !v.growthBound && v.pair?.[1] === 8 * N;
+  });
+  return rung(64 * N, steps, `${sizeName(64 * N)} (the cases over the growth target at 8K>64K)`, Infinity);
 });
-await rung(64 * N, steps, `${sizeName(64 * N)} (the cases over the growth target at 8K>64K)`, Infinity);
 
 // A case whose CPU time still grows more than the target is judged by the
 // instructions it runs (callgrind; countInstructionsSwift and -JS in runner.mjs), which
@@ -254,8 +319,10 @@ await rung(64 * N, steps, `${sizeName(64 * N)} (the cases over the growth target
 // leaves them at about 8x; a path that grows faster than its input does not.
 // Swift a case at a time; JS in batches of cases per node process (one
 // start-up and warm-up each, `countInstructionsJS`), two processes at once.
-const recount = everyCase.filter(({ impl, ci }) => verdict(impl, ci).growthFail);
+// The state is saved after each count, so a resumed run counts only the rest.
 const countStarted = performance.now();
+const recount = everyCase.filter(({ impl, ci }) => !instructions.has(`${impl}/${ci}`) && verdict(impl, ci).growthFail);
+const counted = instructions.size;
 const countPair = (impl, ci) => { const v = verdict(impl, ci); return v.pair[1] > 8 * N ? [N, 8 * N] : v.pair; };
 const record = (impl, ci, pair, counts) => {
   const growth = counts.includes(null) ? null : counts[1] / Math.max(1, counts[0]);
@@ -264,6 +331,7 @@ const record = (impl, ci, pair, counts) => {
 for (const { impl, ci } of recount.filter((w) => w.impl === 'swift')) {
   const pair = countPair(impl, ci);
   record(impl, ci, pair, await Promise.all(pair.map((size) => countInstructionsSwift(RUNNER, { kind: all[ci].kind, body: all[ci].body(size) }, warm))));
+  save();
 }
 const jsCases = recount.filter((w) => w.impl === 'js').map((w) => w.ci);
 const BATCH_CASES = 12;
@@ -273,7 +341,8 @@ const countBatch = async (cis) => {
   const pairs = cis.map((ci) => countPair('js', ci));
   const counts = await countInstructionsJS(cis.flatMap((ci, i) => pairs[i].map((size) => ({ kind: all[ci].kind, body: all[ci].body(size) }))), warm);
   cis.forEach((ci, i) => record('js', ci, pairs[i], counts.slice(2 * i, 2 * i + 2)));
-  log(`instructions: ${instructions.size} of ${recount.length} cases counted`);
+  save();
+  log(`instructions: ${instructions.size - counted} of ${recount.length} cases counted`);
 };
 await Promise.all([0, 1].map(async (lane) => {
   for (let b = lane; b < batchesOf.length; b += 2) await countBatch(batchesOf[b]);
@@ -283,7 +352,7 @@ await Promise.all([0, 1].map(async (lane) => {
 // so only for these): as with time, a step between cost regimes shows in one
 // pair only. Measured in JS: `cut` of ZWJ families 12.6x, then 8.1x; of
 // combining marks 12.7x, then 5.1x.
-const higher = [...instructions].filter(([key, r]) => r.growth !== null && r.growth > GROWTH_TARGET
+const higher = [...instructions].filter(([key, r]) => r.growth !== null && r.growth > GROWTH_TARGET && !r.first
   && verdict(...key.split('/').map((x, i) => (i ? Number(x) : x))).pair[1] === 64 * N);
 await Promise.all(higher.map(async ([key, first]) => {
   const [impl, ci] = key.split('/');
@@ -292,6 +361,7 @@ await Promise.all(higher.map(async ([key, first]) => {
   const counts = impl === 'swift' ? await Promise.all(bodies.map((b) => countInstructionsSwift(RUNNER, b, warm))) : await countInstructionsJS(bodies, warm);
   record(impl, Number(ci), pair, counts);
   instructions.get(key).first = first;
+  save();
   log(`instructions at 64K>512K: ${impl} ${all[ci].shape} ${all[ci].op} ${all[ci].combo}: ${instructions.get(key).growth?.toFixed(2)}x`);
 }));
 log(`instructions: ${recount.length} cases whose time grew past the target, in ${((performance.now() - countStarted) / 1000).toFixed(0)} s`);
@@ -317,14 +387,15 @@ for (const impl of impls) {
     deadline.push({ impl, ci, size: largestBody(all[ci]), est });
   }
 }
-const deadlineResults = [];
-await Promise.all(impls.map(async (impl) => {
+let deadlineResults = [];
+await phase('deadline', () => Promise.all(impls.map(async (impl) => {
   const mine = deadline.filter((d) => d.impl === impl);
   const items = mine.map((d) => ({ kind: all[d.ci].kind, body: all[d.ci].body(d.size), cap: DEADLINE_MS, key: `deadline/${d.ci}` }));
   const results = await run[impl](items);
   mine.forEach((d, i) => deadlineResults.push({ ...d, bytes: Buffer.byteLength(items[i].body), result: results[i] }));
-}));
-log('at the body limit: done');
+  log(`at the body limit: ${impl} done`);
+})).then(() => { extra.deadlineResults = deadlineResults; }));
+deadlineResults = extra.deadlineResults;
 
 // The report.
 const lines = [];
@@ -415,9 +486,8 @@ const checks = [
   [`no request within the ${BODY_LIMIT}-byte body limit reaches the ${DEADLINE_MS / 1000} s deadline (${deadlineResults.length} worst cases run)`, deadlineFail],
 ];
 for (const [what, failed] of checks) out(`${failed ? 'FAIL' : 'PASS'}: ${what}${failed ? ` (${failed} failed)` : ''}`);
-out(`run time: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+out(`run time: ${((performance.now() - started) / 1000 + resumedElapsed).toFixed(0)} s${resumedElapsed ? ` (resumed after ${resumedElapsed.toFixed(0)} s)` : ''}`);
 
-mkdirSync(OUT, { recursive: true });
 writeFileSync(join(OUT, 'report.txt'), lines.filter((l) => l !== undefined).join('\n') + '\n');
 writeFileSync(join(OUT, 'results.json'), JSON.stringify({
   cases: impls.flatMap((impl) => all.map((c, ci) => ({ impl, shape: c.shape, op: c.op, combo: c.combo, times: state.get(impl)[ci].t, error: state.get(impl)[ci].error, ...verdict(impl, ci) }))),
