@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := .build/release/stickertext
 
-.PHONY: run demo test build install install-build deps bench bench-worst bench-page bench-server bench-fair fuzz faults scaleout soak leaks clean
+.PHONY: run demo test build install install-build deps bench bench-worst bench-page bench-start bench-server bench-fair fuzz faults scaleout soak leaks clean
 
 deps:
 	@scripts/install-deps.sh
@@ -87,6 +87,12 @@ fuzz:
 bench-page: deps
 	$(SWIFT) build --product stickertext-server
 	@python3 Benchmarks/keystroke-latency.py
+
+# The page's start (cold, warm, lie-fi, offline) through a delaying TCP proxy at 0, 100, 300 ms
+# round trips, beside the page before the versioned offline copy.
+bench-start: deps
+	$(SWIFT) build --product stickertext-server
+	@python3 Benchmarks/start-latency.py
 
 # wrk against nginx + stickertext-server, beside nginx static and a C libfcgi responder.
 bench-server: deps

@@ -21,17 +21,15 @@ the next frame.
 usage: Benchmarks/keystroke-latency.py [keys]      (make bench-page)
 """
 import os
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
 sys.path.insert(0, os.path.join(ROOT, 'Tests', 'e2e'))
 from browser import browser  # noqa: E402
-from service import Service, free_port  # noqa: E402
+from service import Service  # noqa: E402
+from baseline_page import BaselinePage  # noqa: E402
 
 BASELINE = 'e475bac'  # the last commit whose editor waited on the server for every key
 BACKSPACE = '\ue003'
@@ -86,24 +84,6 @@ def keys():
     return [PATTERN[i % len(PATTERN)] for i in range(KEYS)]
 
 
-def old_page_root():
-    """The page before the local-first editor, served by a second nginx over the same backend."""
-    root = tempfile.mkdtemp(prefix='stickertext-baseline-')
-    os.chmod(root, 0o755)  # nginx's workers read it
-    subprocess.run(f'git -C {ROOT} archive {BASELINE} public nginx scripts | tar -x -C {root}', shell=True, check=True)
-    return root
-
-
-def start_nginx(root, socket_path):
-    run = tempfile.mkdtemp(prefix='stickertext-baseline-run-')
-    os.chmod(run, 0o755)
-    port = free_port()
-    subprocess.run([os.path.join(root, 'scripts', 'nginx-conf.sh'), root, run, str(port), socket_path, '1048576'], check=True)
-    nginx = subprocess.Popen(['nginx', '-p', run, '-c', os.path.join(run, 'nginx.conf'), '-e', os.path.join(run, 'err.log')])
-    time.sleep(0.5)
-    return nginx, port, run
-
-
 def measure(driver, url, latency, offline, stop_network, start_network, reopen, measure_ime):
     driver.get(url)
     driver.execute_script('localStorage.clear()')
@@ -146,8 +126,8 @@ def summary(values):
 
 def main():
     service = Service()
-    old_root = old_page_root()
-    old_nginx, old_port, old_run = start_nginx(old_root, service.socket)
+    baseline = BaselinePage(BASELINE, service.socket)
+    old_port = baseline.port
     rows = []
     try:
         pages = [('local-first page', service.port), (f'before ({BASELINE}: server round trip per key)', old_port)]
@@ -174,10 +154,7 @@ def main():
                     print(f'{label:<48} {name:>8}: IME commit handling p50 {i50:5.1f} p95 {i95:5.1f} ms | to paint p50 {q50:7.1f} p95 {q95:7.1f} ms'
                           f' | {len(ime)} commits', flush=True)
     finally:
-        old_nginx.terminate()
-        old_nginx.wait()
-        shutil.rmtree(old_root, ignore_errors=True)
-        shutil.rmtree(old_run, ignore_errors=True)
+        baseline.stop()
         service.stop()
     worst = max(p95 for label, _, _, p95, _, _ in rows if label == 'local-first page')
     print(f'local-first page: worst p95 keystroke (or IME commit) to paint {worst:.2f} ms (target <= 16 ms at every latency)')

@@ -1,52 +1,171 @@
-// sw.js, the service worker, owns the page's offline copy: after one visit
-// the page, its stylesheet and modules, the packs document and every sticker
-// image already shown come from here when the network is down.
+// sw.js, the service worker, owns the page's offline copy, so that the page
+// opens from the device, never waiting on the network, and works without it.
 //
-// - The page and its modules: network first (a deploy is seen at once and
-//   old and new modules never mix), the cached copy when the network fails
-//   or takes over 4 s.
-// - GET /api/packs: the same, so new packs show when online.
+// - A version: PRECACHE below lists every file of the page with the hash of
+//   its content (tools/page-manifest.mjs writes it; a test checks it). A
+//   changed file changes this script, which the browser sees at the next
+//   load: the new worker installs its version whole, each file checked
+//   against its hash (a deploy half done fails the install, tried again at a
+//   later load), and takes over at once.
+// - One version per page: a page is served from the version that served its
+//   document, to the last module it loads late, while a newer version serves
+//   new loads; so old and new files never mix. Which version each open page
+//   has is kept in a cache too, since the browser stops an idle worker.
+//   A version no open page uses is deleted.
+// - The page and its modules: cache first, from their version (no network
+//   on the way: a warm start costs what the device takes to read them).
+// - GET /api/packs: stale while revalidate. The copy kept is answered at
+//   once; the network's answer replaces it, and when it differs the open
+//   pages are told ({type: 'packs-updated'}) and take the new packs.
 // - Sticker images: cache first (their names never change); one not cached
 //   yet, offline, answers a grey placeholder square (not cached), while the
 //   <img>'s alt and title still carry its code.
 // - Everything else (POSTs, other API calls, other origins) is not touched:
 //   the API is the server's to answer.
 
-const VERSION = 'v1';
-const SHELL_CACHE = `stickertext-shell-${VERSION}`;
-const DATA_CACHE = `stickertext-data-${VERSION}`;
-const IMAGE_CACHE = 'stickertext-images';  // image URLs never change meaning: kept across versions
-const CACHES = [SHELL_CACHE, DATA_CACHE, IMAGE_CACHE];
-const NETWORK_TIMEOUT_MS = 4000;
-
-// What the page needs to open and edit offline. Tests/e2e/test_offline.py checks it
-// lists every module under public/js/ and nothing that does not exist.
-const SHELL = [
-  '/', '/index.html', '/app.css', '/stickers/weibo/smile.png',
-  '/js/api.js', '/js/authority.js', '/js/autocomplete.js', '/js/cell-menu.js', '/js/chat.js', '/js/draft.js', '/js/editor-dom.js',
-  '/js/editor.js', '/js/favorites.js', '/js/inserting.js', '/js/keyboard.js', '/js/main.js', '/js/menu.js', '/js/notes.js', '/js/offline.js', '/js/panel.js', '/js/pasted-html.js', '/js/press.js', '/js/recents.js', '/js/settings.js',
-  '/js/skin-tones.js', '/js/status.js', '/js/sticker-nodes.js', '/js/sticker-search.js', '/js/stored-list.js', '/js/strings.js',
-  '/js/swipe.js',
-  '/js/model/catalog.js', '/js/model/combining-classes.js', '/js/model/counting.js', '/js/model/editing.js', '/js/model/emoji.js',
-  '/js/model/gb18030-table.js', '/js/model/graphemes.js', '/js/model/history.js', '/js/model/index.js', '/js/model/insert-cut.js', '/js/model/lengths.js',
-  '/js/model/normalization.js', '/js/model/policy.js', '/js/model/render-request.js', '/js/model/requests.js', '/js/model/scanner.js', '/js/model/search.js', '/js/model/text-backed-string.js',
-  '/js/model/text-diff.js', '/js/model/twitter-text-tables.js', '/js/model/urls.js',
+// The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
+const VERSION = '02d38ad0a370990f';
+const PRECACHE = [
+  ['/index.html', '6ba9138f20ab2f6c'],
+  ['/app.css', '22f5b5bc9b7edfb0'],
+  ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
+  ['/js/api.js', '0eb53280bbb75340'],
+  ['/js/authority.js', '682e7a5906c6f2c3'],
+  ['/js/autocomplete.js', 'd7da6123ae3c1f0f'],
+  ['/js/cell-menu.js', 'b788c9b44e583cad'],
+  ['/js/chat.js', 'f83175ff15d3d91d'],
+  ['/js/draft.js', 'fa1fde7757d86672'],
+  ['/js/editor-dom.js', 'dd983468da523dff'],
+  ['/js/editor.js', 'e72c3d01feb2f4ff'],
+  ['/js/favorites.js', '7b66b7a851c2d586'],
+  ['/js/inserting.js', 'bc349a8ef68ea3d4'],
+  ['/js/keyboard.js', 'cde0dfb8a0b18238'],
+  ['/js/main.js', 'bb91aae60b4967be'],
+  ['/js/menu.js', 'b7a11cde9fc19695'],
+  ['/js/model/catalog.js', 'eda25a3236d17c23'],
+  ['/js/model/combining-classes.js', '0105f4bccc7176ae'],
+  ['/js/model/counting.js', '1119af733d00fc71'],
+  ['/js/model/editing.js', '1ea28bca09ee8855'],
+  ['/js/model/emoji.js', 'c58b3d5f63de84a4'],
+  ['/js/model/gb18030-table.js', 'de108fc81f6a3050'],
+  ['/js/model/graphemes.js', 'd7751afe3c7ae650'],
+  ['/js/model/history.js', '0736060dfe287e79'],
+  ['/js/model/index.js', '0f7a5ae23052cf90'],
+  ['/js/model/insert-cut.js', 'cc454a7267b3ce44'],
+  ['/js/model/lengths.js', 'd121b9a7733ad4e7'],
+  ['/js/model/normalization.js', 'd7920a8a6f5819bf'],
+  ['/js/model/policy.js', 'a9313bd4e241a9ef'],
+  ['/js/model/render-request.js', 'ca4cd3b80b22267a'],
+  ['/js/model/requests.js', '77f3bca86781ff63'],
+  ['/js/model/scanner.js', '529989bd656a26b7'],
+  ['/js/model/search.js', 'e704f4ad1c614b38'],
+  ['/js/model/text-backed-string.js', 'ea257f7ae1a5eb00'],
+  ['/js/model/text-diff.js', '4ef849d2e7b5547d'],
+  ['/js/model/twitter-text-tables.js', 'f76f75129573a73e'],
+  ['/js/model/urls.js', 'b081cd460ea9f128'],
+  ['/js/notes.js', '238a3d785247d6a8'],
+  ['/js/offline.js', '8a68795064840cc5'],
+  ['/js/packs.js', 'aa623ba737bcb91b'],
+  ['/js/panel.js', '194ee23ae60c6f5b'],
+  ['/js/pasted-html.js', 'c3513cfbf30db0b1'],
+  ['/js/press.js', '962c46dcdeecc932'],
+  ['/js/recents.js', '9d42c0f0b261f4af'],
+  ['/js/settings.js', '3c479bb2f1ef6e58'],
+  ['/js/skin-tones.js', '0f40c8e0a8f9434f'],
+  ['/js/status.js', 'be88635cdbc2e986'],
+  ['/js/sticker-nodes.js', '8881b2ae064a694e'],
+  ['/js/sticker-search.js', 'f8876b6071758e47'],
+  ['/js/stored-list.js', '75e0a9d62f3f5892'],
+  ['/js/strings.js', '5510adad4476df39'],
+  ['/js/swipe.js', 'eaf7de557c16bda2'],
 ];
+// End of the offline copy.
+
+const SHELL_PREFIX = 'stickertext-shell-';
+const SHELL_CACHE = `${SHELL_PREFIX}${VERSION}`;
+const DATA_CACHE = 'stickertext-data';
+const IMAGE_CACHE = 'stickertext-images';  // image URLs never change meaning: kept across versions
+const PAGES_CACHE = 'stickertext-pages';   // which version serves each open page: /page/<client id> -> version
+const KEEP = [DATA_CACHE, IMAGE_CACHE, PAGES_CACHE];
+const PACKS = '/api/packs';
+// A page that did not load through a worker (the first visit, before this one took control) was
+// served by the network: its late modules come from there too, or from this copy when it fails.
+const FIRST_VISIT_TIMEOUT_MS = 4000;
 
 const PLACEHOLDER = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="2" y="2" width="28" height="28" rx="6" fill="#ddd"/></svg>';
 
+async function sha256Prefix(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', buffer));
+  return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** One file of the version, fetched past the HTTP cache's freshness and checked against its hash. */
+async function precache(cache, [url, revision]) {
+  if (await cache.match(url)) return;  // an install tried again keeps what it had checked
+  const response = await fetch(url, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  const body = await response.clone().arrayBuffer();
+  const got = await sha256Prefix(body);
+  if (got !== revision) throw new Error(`${url} is not the version listed (${got}, not ${revision}): a deploy under way`);
+  await cache.put(url, response);
+}
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(Promise.all([
-    caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)),
-    caches.open(DATA_CACHE).then((cache) => cache.add('/api/packs')),
-  ]).then(() => self.skipWaiting()));
+  event.waitUntil((async () => {
+    const cache = await caches.open(SHELL_CACHE);
+    await Promise.all(PRECACHE.map((entry) => precache(cache, entry)));
+    // The packs too, when there are none yet: a first visit's second load then opens without the network.
+    const data = await caches.open(DATA_CACHE);
+    if (!await data.match(PACKS)) await data.add(PACKS).catch(() => {});
+    await self.skipWaiting();
+  })());
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((k) => !CACHES.includes(k)).map((k) => caches.delete(k))))
-    .then(() => self.clients.claim()));
+  event.waitUntil(forgetUnused().then(() => self.clients.claim()));
 });
+
+// Which version serves each page: in memory, and in PAGES_CACHE for a worker started again.
+const pageVersions = new Map();
+// Pages pinned a moment ago, which clients.matchAll may not list yet: the document is still on
+// its way. They are not forgotten for this long.
+const NEW_PAGE_MS = 60_000;
+const pinnedAt = new Map();
+
+async function pinPage(clientId, version) {
+  if (!clientId) return;
+  pageVersions.set(clientId, version);
+  pinnedAt.set(clientId, Date.now());
+  await (await caches.open(PAGES_CACHE)).put(`/page/${clientId}`, new Response(version));
+}
+
+async function versionOf(clientId) {
+  if (!clientId) return null;
+  if (!pageVersions.has(clientId)) {
+    const kept = await (await caches.open(PAGES_CACHE)).match(`/page/${clientId}`);
+    pageVersions.set(clientId, kept ? await kept.text() : null);
+  }
+  return pageVersions.get(clientId);
+}
+
+/** Deletes the versions and page records that no open page uses, this worker's version kept. */
+async function forgetUnused() {
+  const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: 'all' })).map((c) => c.id));
+  const pages = await caches.open(PAGES_CACHE);
+  const inUse = new Set([VERSION]);
+  for (const request of await pages.keys()) {
+    const id = new URL(request.url).pathname.slice('/page/'.length);
+    if (open.has(id) || Date.now() - (pinnedAt.get(id) ?? 0) < NEW_PAGE_MS) inUse.add(await versionOf(id));
+    else {
+      pinnedAt.delete(id);
+      pageVersions.delete(id);
+      await pages.delete(request);
+    }
+  }
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => !KEEP.includes(name) && !(name.startsWith(SHELL_PREFIX) && inUse.has(name.slice(SHELL_PREFIX.length))))
+    .map((name) => caches.delete(name)));
+}
 
 function timeout(promise, ms) {
   return new Promise((resolve, reject) => {
@@ -55,20 +174,57 @@ function timeout(promise, ms) {
   });
 }
 
-async function networkFirst(request, cacheName) {
-  const cache = await caches.open(cacheName);
+/** A page's document: this worker's version, the page pinned to it. */
+async function pageDocument(event) {
+  const cached = await (await caches.open(SHELL_CACHE)).match('/index.html');
+  if (!cached) return fetch(event.request);
+  event.waitUntil(pinPage(event.resultingClientId, VERSION).then(forgetUnused));
+  return cached;
+}
+
+/** A file of the page: from its page's version; the network for a page no worker served. */
+async function pageFile(event, path) {
+  const version = await versionOf(event.clientId);
+  if (version) {
+    const cached = await (await caches.open(`${SHELL_PREFIX}${version}`)).match(path);
+    if (cached) return cached;
+  }
   try {
-    const response = await timeout(fetch(request), NETWORK_TIMEOUT_MS);
-    if (response.ok) await cache.put(request, response.clone());
-    return response;
+    return await timeout(fetch(event.request), FIRST_VISIT_TIMEOUT_MS);
   } catch (error) {
-    const cached = await cache.match(request) ?? (request.mode === 'navigate' ? await cache.match('/index.html') : undefined);
+    const cached = await (await caches.open(SHELL_CACHE)).match(path);
     if (cached) return cached;
     throw error;
   }
 }
 
-async function cacheFirst(request) {
+const etagOf = (response) => response.headers.get('ETag');
+
+/** Whether two answers of /api/packs carry different documents. */
+async function differ(older, newer) {
+  if (etagOf(older) && etagOf(newer)) return etagOf(older) !== etagOf(newer);
+  return (await older.clone().text()) !== (await newer.clone().text());
+}
+
+/** The packs: the copy kept at once, refreshed from the network behind it; the pages told of a change. */
+async function packs(event) {
+  const cache = await caches.open(DATA_CACHE);
+  const kept = await cache.match(PACKS);
+  const refresh = fetch(event.request, { cache: 'no-cache' }).then(async (response) => {
+    if (!response.ok) return response;
+    const changed = kept && await differ(kept, response);
+    await cache.put(PACKS, response.clone());
+    if (changed) {
+      for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'packs-updated' });
+    }
+    return response;
+  });
+  if (!kept) return refresh;
+  event.waitUntil(refresh.catch(() => {}));
+  return kept;
+}
+
+async function image(request) {
   const cache = await caches.open(IMAGE_CACHE);
   const cached = await cache.match(request);
   if (cached) return cached;
@@ -81,12 +237,14 @@ async function cacheFirst(request) {
   }
 }
 
+const COPIED = new Set(PRECACHE.map(([url]) => url));
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  if (url.pathname === '/api/packs') event.respondWith(networkFirst(request, DATA_CACHE));
-  else if (url.pathname.startsWith('/api/')) return;
-  else if (url.pathname.startsWith('/stickers/') && /\.(png|gif|webp|apng)$/.test(url.pathname)) event.respondWith(cacheFirst(request));
-  else event.respondWith(networkFirst(request, SHELL_CACHE));
+  if (request.mode === 'navigate' && (url.pathname === '/' || url.pathname === '/index.html')) event.respondWith(pageDocument(event));
+  else if (url.pathname === PACKS) event.respondWith(packs(event));
+  else if (url.pathname.startsWith('/stickers/') && /\.(png|gif|webp|apng)$/.test(url.pathname) && !COPIED.has(url.pathname)) event.respondWith(image(request));
+  else if (COPIED.has(url.pathname) && !url.search) event.respondWith(pageFile(event, url.pathname));
 });

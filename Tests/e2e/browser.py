@@ -17,11 +17,14 @@ def accessible_roles(driver):
     return [n['role']['value'] for n in nodes if not n.get('ignored') and n.get('role')]
 
 
-def browser(width, height, network_log=False, language='zh-CN'):
+def browser(width, height, network_log=False, language='zh-CN', page_load='normal'):
     """Headless Chromium whose navigator.language is `language` (headless
     Chromium takes it from its accept-languages, not from --lang); with
-    network_log, `requests(driver)` lists what it fetched."""
+    network_log, `requests(driver)` lists what it fetched. page_load='none':
+    driver.get returns at once, not at the load event (which a load that
+    never ends, on a network that never answers, would never send)."""
     options = webdriver.ChromeOptions()
+    options.page_load_strategy = page_load
     options.binary_location = '/usr/bin/chromium'
     for arg in ('--headless=new', '--no-sandbox', '--disable-gpu', f'--window-size={width},{height}', f'--lang={language}'):
         options.add_argument(arg)

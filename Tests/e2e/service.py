@@ -85,19 +85,20 @@ class Service:
     nginx upstream."""
 
     def __init__(self, workers=2, threads=4, packs=None, body_limit=1048576, extra=(), tcp_backends=0,
-                 limits=(('LIMITS', 'off'),), env=()):
+                 limits=(('LIMITS', 'off'),), env=(), root=ROOT):
         """`limits`: scripts/nginx-conf.sh's per-address limit variables (RATE_LIMIT,
         LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS); none by default, because most
         tests load from one address faster than a client may (the limits have
         their own, test_fairness.py); `limits=()` gives the site's defaults.
-        `env`: variables added to the servers' environment."""
+        `env`: variables added to the servers' environment. `root`: the
+        checkout whose public/ nginx serves (a copy, for a test that deploys)."""
         self.run = tempfile.mkdtemp(prefix='stickertext-e2e-')
         os.chmod(self.run, 0o755)
         self.port = free_port()
         self.socket = os.path.join(self.run, 's.sock')
         self.body_limit = body_limit
         self.addresses = [f'127.0.0.1:{port}' for port in free_port_pairs(tcp_backends, taken=[self.port])]
-        subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), ROOT, self.run, str(self.port),
+        subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), root, self.run, str(self.port),
                         ','.join(self.addresses) or self.socket, str(body_limit)], check=True,
                        env={**os.environ, **dict(limits)})
         self.args = [SERVER, '--workers', str(workers), '--threads', str(threads),

@@ -20,9 +20,11 @@ export async function postJSON(path, body) {
   return json;
 }
 
+const PACKS_TIMEOUT_MS = 10_000;  // a network that never answers is a failure, asked again later
+
 // The catalog: { packs: [{ title, cover, stickers: [...] }, ...] }.
 export async function fetchPacks() {
-  const r = await fetch('/api/packs');
+  const r = await fetch('/api/packs', { signal: AbortSignal.timeout(PACKS_TIMEOUT_MS) });
   if (!r.ok) throw new APIError(r.status, null, `GET /api/packs: ${r.status} ${r.statusText}`);
   return r.json();
 }

@@ -19,6 +19,8 @@ export const stats = { checked: 0, differences: 0, unchecked: 0, failures: 0 };
 
 let log = [];
 let timer = null, running = null, generation = 0;
+// Moves on when the field is emptied by Send: a check under way then reports, but adopts nothing.
+let epoch = 0;
 let editor;  // { current() -> {text, selection, counts}, adopt(state), policyJSON }
 
 /** The model leaves `gb18030` (and `weighted` for text that may hold a URL or a long cluster)
@@ -49,7 +51,7 @@ export function reportDifference(details) {
  *  replay keeps its text rather than the server's before it. */
 export function record(request, response, { replacesText = false } = {}) {
   generation += 1;
-  log.push({ request, response, replacesText });
+  log.push({ request, response, replacesText, epoch });
   if (log.length > KEEP) {
     stats.unchecked += log.length - KEEP;
     log = log.slice(-KEEP);
@@ -66,7 +68,7 @@ export function check() {
 }
 
 async function run() {
-  const batch = log, startedAt = generation, final = editor.current();
+  const batch = log, startedAt = generation, startedIn = epoch, final = editor.current();
   log = [];
   const finalRequest = { text: final.text, selection: final.selection, unit: 'utf16', op: 'select', policy: editor.policyJSON };
   let answers;
@@ -84,7 +86,8 @@ async function run() {
     const diff = differing(i < batch.length ? EDIT_FIELDS : STATE_FIELDS, local, server);
     if (!diff.length) return;
     reportDifference({ request: i < batch.length ? batch[i].request : finalRequest, differ: diff, page: local, server });
-    if (first < 0) first = i;
+    // The server's state is taken from the first difference in the field's present text only.
+    if (first < 0 && (i === batch.length ? startedIn === epoch : batch[i].epoch === epoch)) first = i;
   });
   if (first < 0) return;
   const state = first < batch.length ? await replay(batch, answers[first], first) : answers[first];
@@ -129,6 +132,12 @@ async function replay(batch, answer, from) {
     return null;
   }
   return state;
+}
+
+/** The field was emptied (a message sent): the edits made so far are of a text that is gone. They
+ *  are still checked, and a difference reported, but the server's state is never taken from them. */
+export function reset() {
+  epoch += 1;
 }
 
 /** `deps`: { current() -> {text, selection, counts}, adopt({text, selection}), policyJSON }. */

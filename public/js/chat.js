@@ -1,65 +1,178 @@
-// chat.js owns the chat view: sending the editor's text into the message
-// list once POST /api/render has taken it (empty input never sends), shown
-// as the model's DOM nodes (server HTML is never parsed into the page; a sticker
-// list that differs from the server's is reported as a difference), and
-// keeping the list pinned to its newest message while the panel or the
-// on-screen keyboard takes height away. Not needed to show the page or edit
-// (the list starts empty): main.js loads it after startup.
+// chat.js owns the chat view. Send takes what the field holds (empty input
+// never sends) into the message list at once, as the model's DOM nodes, and
+// frees the field for the next message; the message is pending until
+// POST /api/render has taken it. Pending messages wait in an outbox, kept in
+// localStorage so that a reload loses none, and go out in order, one request
+// at a time, each once: at once, when the network comes back, on a message's
+// retry button, and with backoff. Offline, pending is one steady state: the
+// messages are marked in the list and a lasting note says why until they are
+// sent; nothing moves or is announced again. A message the server refuses is marked so and its text
+// can be put back into the field. Server HTML is never parsed into the page
+// (a sticker list that differs from the server's is reported as a
+// difference). The list stays pinned to its newest message while the panel
+// or the on-screen keyboard takes height away. Not needed to show the page or
+// edit: main.js loads it after startup or at the first Send.
 
 import { postJSON, APIError } from './api.js';
-import { say } from './status.js';
+import { say, sayLasting } from './status.js';
 import { noteText } from './notes.js';
+import { t, onLanguage } from './strings.js';
 import { reportDifference } from './authority.js';
 
-const RETRY_MS = 5000;
+const OUTBOX_KEY = 'stickertext.outbox';
+const FIRST_RETRY_MS = 2000;
+const MAX_RETRY_MS = 60_000;
+// Send waits this long at most for the server's word on the field (a correction comes first).
+const FLUSH_WAIT_MS = 500;
 
-// editor: { flush() (the server's check of the field), state(), message(text), clear() }.
+/** The messages not yet taken, oldest first: [{id, text}]. */
+function loadOutbox() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(OUTBOX_KEY));
+    return Array.isArray(kept) ? kept.filter((m) => m && typeof m.text === 'string' && typeof m.id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function saveOutbox(outbox) {
+  try {
+    if (outbox.length) localStorage.setItem(OUTBOX_KEY, JSON.stringify(outbox));
+    else localStorage.removeItem(OUTBOX_KEY);
+  } catch { /* storage full or disabled: the list still shows them */ }
+}
+
+const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+// editor: { flush() (the server's check of the field), state(), message(text), clear(), edit(op, extra) }.
 // Returns send(): sends what the field holds.
 export function initChat(editor) {
   const messages = document.getElementById('messages');
-  const composer = document.getElementById('composer');
-  let retry = null;
+  const outbox = loadOutbox();
+  const shown = new Map();  // id -> {div, text}: the messages shown that are not sent yet
+  let sending = false, retryTimer = null, retryDelay = FIRST_RETRY_MS, waiting = false;
+  /** Whether messages wait for the network: said by a lasting note while they do. */
+  const setWaiting = (now) => {
+    waiting = now;
+    sayLasting('outbox', waiting ? noteText('notSent') : '');
+  };
 
-  function show(text, server) {
-    const { nodes, stickers } = editor.message(text);
-    if (JSON.stringify(stickers) !== JSON.stringify(server.stickers)) {
-      reportDifference({ request: { text }, differ: ['stickers'], page: stickers, server: server.stickers });
-    }
+  /** A button of a message's status line, labelled in the page's language. */
+  function actionButton(key, onPress) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'msg-action';
+    button.dataset.i18n = key;
+    button.textContent = t(key);
+    button.addEventListener('click', onPress);
+    return button;
+  }
+
+  /** The status line under a pending or refused message. */
+  function statusLine(state, id) {
+    const line = document.createElement('span');
+    line.className = 'msg-status';
+    const label = document.createElement('span');
+    label.dataset.i18n = state === 'pending' ? 'pending' : 'refusedMessage';
+    label.textContent = t(label.dataset.i18n);
+    line.append(label, ' ');
+    if (state === 'pending') line.append(actionButton('retry', () => { retryDelay = FIRST_RETRY_MS; pump(); }));
+    else line.append(actionButton('putBack', () => putBack(id)));
+    return line;
+  }
+
+  function mark(id, state) {
+    const { div } = shown.get(id);
+    if (state === 'sent') shown.delete(id);
+    div.classList.toggle('pending', state === 'pending');
+    div.classList.toggle('refused', state === 'refused');
+    div.querySelector('.msg-status')?.remove();
+    if (state !== 'sent') div.append(statusLine(state, id));
+  }
+
+  function showMessage({ id, text }) {
     const div = document.createElement('div');
     div.className = 'msg';
-    div.appendChild(nodes);
+    const body = document.createElement('span');
+    body.className = 'msg-text';
+    body.appendChild(editor.message(text).nodes);
+    div.appendChild(body);
     messages.appendChild(div);
+    shown.set(id, { div, text });
+    mark(id, 'pending');
     messages.scrollTop = messages.scrollHeight;
   }
 
-  // Sends what the field holds. Until the server has rendered it the text stays
-  // in the field (and in the saved draft): nothing typed is lost offline.
-  async function send() {
-    clearTimeout(retry);
-    retry = null;
-    await editor.flush();
-    const { text } = editor.state();
-    if (!text.trim()) return;  // empty input never sends
-    composer.dataset.pending = '1';
+  /** A refused message's text back into the field: the message leaves the list once all of it is in. */
+  function putBack(id) {
+    const message = shown.get(id);
+    const pasted = message && editor.edit('paste', { string: message.text });
+    if (!pasted || pasted.truncated || pasted.rejected) return;
+    message.div.remove();
+    shown.delete(id);
+  }
+
+  /** Sends the outbox's messages in order, one request at a time, until it is empty or the network fails. */
+  async function pump() {
+    clearTimeout(retryTimer);
+    retryTimer = null;
+    if (sending) return;
+    sending = true;
     try {
-      const r = await postJSON('/api/render', { text });
-      delete composer.dataset.pending;
-      show(text, r);
-      // Only what was sent leaves the field; text typed meanwhile stays.
-      if (editor.state().text === text) editor.clear();
-    } catch (error) {
-      if (error instanceof APIError && error.status < 500 && error.status !== 429) {
-        delete composer.dataset.pending;
-        console.warn('stickertext: not sent:', error.code, error.message);
-        say(noteText('notTaken'));
-        return;
+      while (outbox.length) {
+        const message = outbox[0];
+        let answer;
+        try {
+          answer = await postJSON('/api/render', { text: message.text });
+        } catch (error) {
+          if (error instanceof APIError && error.status < 500 && error.status !== 429) {
+            console.warn('stickertext: not sent:', error.code, error.message);
+            outbox.shift();
+            saveOutbox(outbox);
+            mark(message.id, 'refused');
+            say(noteText('notTaken'));
+            continue;
+          }
+          if (!waiting) setWaiting(true);  // said once, not at every retry
+          retryTimer = setTimeout(pump, retryDelay);
+          retryDelay = Math.min(2 * retryDelay, MAX_RETRY_MS);
+          return;
+        }
+        const { stickers } = editor.message(message.text);
+        if (JSON.stringify(stickers) !== JSON.stringify(answer.stickers)) {
+          reportDifference({ request: { text: message.text }, differ: ['stickers'], page: stickers, server: answer.stickers });
+        }
+        outbox.shift();
+        saveOutbox(outbox);
+        mark(message.id, 'sent');
+        retryDelay = FIRST_RETRY_MS;
       }
-      say(noteText('notSent'));
-      retry = setTimeout(send, RETRY_MS);
+      if (waiting) setWaiting(false);
+    } finally {
+      sending = false;
     }
   }
 
-  window.addEventListener('online', () => { if (composer.dataset.pending) send(); });
+  // Sends what the field holds: into the list and the outbox, the field emptied for the next message.
+  async function send() {
+    await Promise.race([editor.flush(), new Promise((resolve) => setTimeout(resolve, FLUSH_WAIT_MS))]);
+    const { text } = editor.state();
+    if (!text.trim()) return;  // empty input never sends
+    const message = { id: newId(), text };
+    outbox.push(message);
+    saveOutbox(outbox);
+    editor.clear();
+    showMessage(message);
+    pump();
+  }
+
+  for (const message of outbox) showMessage(message);  // left by an earlier visit: they go out first
+  if (outbox.length) pump();
+  window.addEventListener('online', () => { retryDelay = FIRST_RETRY_MS; pump(); });
+  onLanguage(() => {
+    for (const el of messages.querySelectorAll('.msg-status [data-i18n]')) el.textContent = t(el.dataset.i18n);
+    if (waiting) setWaiting(true);
+  });
 
   // "Pinned" follows the user's own scrolling; the scroll events our own
   // re-pinning causes arrive a frame late, after the list shrank further, so they are ignored.

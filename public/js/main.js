@@ -1,6 +1,7 @@
 // main.js owns startup: it wires the modules together, sets the test hook
-// window.stickertext, loads the packs, restores the draft and marks the page
-// ready (document.body.dataset.ready). What is not needed to show the page or
+// window.stickertext, asks for the packs, restores the draft and marks the
+// page ready (document.body.dataset.ready) once the packs came, or failed, or
+// 3 s passed: typing never waits on the network. What is not needed to show the page or
 // edit stays out of startup and its 40 KB budget: the keyboard, finding
 // stickers (the `[` autocomplete, the panel's search), the server's check of
 // the edits, sending, the undo history and the service worker load 2 s after
@@ -8,15 +9,17 @@
 // Send; the search when the panel opens). Then no keystroke asks the network.
 
 import { fetchPacks } from './api.js';
-import { initStatus, updateCounter, say } from './status.js';
+import { initStatus, updateCounter, say, sayLasting } from './status.js';
 import * as editor from './editor.js';
 import { saveDraft, loadDraft } from './draft.js';
-import { applyStrings, setLanguage, language } from './strings.js';
+import { applyStrings, setLanguage, language, onLanguage } from './strings.js';
 import { initSettings, enterSends } from './settings.js';
 import { focusKeepingCaret } from './editor-dom.js';
 
 const editorElement = document.getElementById('editor');
 const composer = document.getElementById('composer');
+const startedUnder = navigator.serviceWorker?.controller ?? null;  // the worker whose version this page is
+const START_WAIT_MS = 3000;  // the longest the start waits for the packs (their copy answers at once)
 // A note in the page's language (notes.js, loaded at the first): `code`, else the edit `response`'s.
 const note = (response, code) => import('./notes.js').then((m) => say(m.noteText(code ?? m.codeOf(response), editor.policyJSON.maxLength)));
 let autocomplete = null, search = null, keyboard = null, authority = null, send = null;  // the modules, once loaded
@@ -45,7 +48,7 @@ const loadAuthority = once(() => import('./authority.js').then((m) => {
 }));
 const loadChat = once(() => Promise.all([import('./chat.js'), loadAuthority()]).then(([m]) => {
   send = m.initChat({ flush: authority.check, state: editor.state, message: editor.message,
-    clear: () => { editor.clear(); saveDraft({ text: '' }); } });
+    clear: () => { editor.clear(); authority.reset(); saveDraft({ text: '' }); }, edit: editor.edit });
 }));
 const loadKeyboard = once(() => withInsert('./keyboard.js').then(([m, insert]) => {
   m.initKeyboard({
@@ -86,12 +89,14 @@ editor.initEditor(editorElement, {
   onCounts: updateCounter,
   onNote: note,
   onEdit: (request, response, options) => {
+    saveDraft({ text: response.text, plainSelection: response.plainSelection });
+    // Checked only with the server's packs: without them the page reads codes as text, as it must.
+    if (!havePacks) return;
     if (authority) authority.record(request, response, options);
     else {
       unchecked = [...unchecked, [request, response, options]].slice(-32);
       loadAuthority();
     }
-    saveDraft({ text: response.text, plainSelection: response.plainSelection });
   },
   onTyped: () => (autocomplete ? autocomplete.typed() : loadAutocomplete().then(() => autocomplete?.typed())),
   onEnter: () => enterSends() && (composer.requestSubmit(), true),
@@ -113,17 +118,31 @@ composer.addEventListener('submit', (e) => {
 // After startup: what is not needed to show the page or edit, and the offline copy (the service worker).
 const afterStartup = () => setTimeout(() => {
   loadAutocomplete(); loadKeyboard(); loadChat(); editor.loadHistory();
-  import('./offline.js').then((m) => m.registerServiceWorker(), () => {});  // offline before it was cached: next visit
+  import('./packs.js').then((m) => m.watchPacks({ have: () => havePacks, onPacks, onMissing }), () => {});
+  import('./offline.js').then((m) => m.registerServiceWorker(startedUnder), () => {});  // offline before it was cached: next visit
 }, 2000);
 
-// The draft goes back once the catalog is known (its stickers show as stickers), or without it.
-fetchPacks().then((catalog) => {
+// Until packs come a note says why, and packs.js asks again; packs that come keep the text and caret.
+let havePacks = false, missingPacks = false;
+const sayMissing = () => import('./notes.js').then((m) => sayLasting('packs', missingPacks ? m.noteText('noStickers') : ''));
+onLanguage(sayMissing);
+const onPacks = (catalog) => {
+  havePacks = true;
   editor.setCatalog(catalog);
-  editor.restore(loadDraft());
   keyboard?.showPacks(catalog.packs);
-  document.body.dataset.ready = '1';
-}).catch((e) => {
+  if (missingPacks) { missingPacks = false; sayMissing(); }
+};
+const onMissing = (error) => {
+  if (!missingPacks) console.warn('stickertext: no packs yet:', error.message);
+  missingPacks = true;
+  sayMissing();
+};
+// The draft goes back once the catalog is known (its stickers show as stickers), or without it.
+const packsAnswered = fetchPacks().then(onPacks, onMissing);
+// Heard from the start: the worker's copy answered the start, the newer document comes a moment later.
+navigator.serviceWorker?.addEventListener('message', (e) => { if (e.data?.type === 'packs-updated') fetchPacks().then(onPacks, () => {}); });
+Promise.race([packsAnswered, new Promise((resolve) => setTimeout(resolve, START_WAIT_MS))]).then(() => {
   editor.restore(loadDraft());
-  console.warn('stickertext: no packs:', e.message);
-  note(null, 'noStickers');
-}).finally(afterStartup);
+  document.body.dataset.ready = '1';
+  afterStartup();
+});

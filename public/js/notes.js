@@ -9,8 +9,8 @@ import { language } from './strings.js';
 const NOTES = {
   zh: {
     nothingToPaste: '剪贴板里没有可以粘贴的文字',
-    notSent: '未发送：没有网络。消息留在这里，网络恢复后会自动发送（也可以再按发送重试）。',
-    noStickers: '无法加载表情，编辑不受影响。',
+    notSent: '没有网络：消息会在网络恢复后按顺序发送。',
+    noStickers: '表情还没有加载好，网络恢复后会自动加载；文字和表情符号可以照常输入。',
     notTaken: '服务器没有接受这条消息。',
     alreadyOver: (max) => `文字已超过 ${max} 字的上限，没有插入任何内容。`,
     emojiRemoved: '表情符号已去掉。',
@@ -21,8 +21,8 @@ const NOTES = {
   },
   en: {
     nothingToPaste: 'The clipboard holds nothing that can be pasted here.',
-    notSent: 'Not sent: no connection. The message stays here and is sent when the network is back (or press Send to retry).',
-    noStickers: 'Could not load the stickers; editing works as before.',
+    notSent: 'No connection: messages go out in order when the network is back.',
+    noStickers: 'The stickers have not loaded yet; they will when the network is back. Text and emoji can be typed as usual.',
     notTaken: 'The server did not take this message.',
     alreadyOver: (max) => `The text is already over the limit of ${max}; nothing was inserted.`,
     emojiRemoved: 'Emoji were removed.',

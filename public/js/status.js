@@ -1,8 +1,12 @@
 // status.js owns the composer's counter ("37/140", red when over) and the
 // note line that says, for a few seconds, why a paste was cut short or an
-// action failed.
+// action failed, and else a lasting note, if any: one that holds while its
+// cause does (no packs yet, messages waiting for the network).
 
-let counter, note, noteTimer;
+const NOTE_MS = 4000;
+let counter, note, noteTimer = null;
+const lasting = new Map();  // cause -> its note; the newest is shown
+const lastingNote = () => [...lasting.values()].at(-1) ?? '';
 
 export function initStatus() {
   counter = document.getElementById('counter');
@@ -15,9 +19,20 @@ export function updateCounter(c) {
   counter.classList.toggle('over', !c.valid);
 }
 
+function show(text) {
+  if (note.textContent !== text) note.textContent = text;  // not announced again
+  note.hidden = !text;
+}
+
 export function say(message) {
-  note.textContent = message;
-  note.hidden = false;
+  show(message);
   clearTimeout(noteTimer);
-  noteTimer = setTimeout(() => { note.hidden = true; }, 4000);
+  noteTimer = setTimeout(() => { noteTimer = null; show(lastingNote()); }, NOTE_MS);
+}
+
+/** The note of `cause`, shown when no other is, until taken back (''). */
+export function sayLasting(cause, message) {
+  if (message) lasting.set(cause, message);
+  else lasting.delete(cause);
+  if (noteTimer === null) show(lastingNote());
 }

@@ -46,6 +46,12 @@ const STRINGS = {
     tones: '肤色',
     toneNames: ['默认', '浅肤色', '中浅肤色', '中等肤色', '中深肤色', '深肤色'],
     stickerMenu: (name) => `“${name}”菜单`,
+    pending: '等待发送',
+    retry: '重试',
+    refusedMessage: '服务器没有接受',
+    putBack: '放回输入框',
+    newVersion: '有新版本',
+    reload: '重新载入',
   },
   en: {
     htmlLang: 'en',
@@ -83,6 +89,12 @@ const STRINGS = {
     tones: 'Skin tone',
     toneNames: ['Default', 'Light', 'Medium-light', 'Medium', 'Medium-dark', 'Dark'],
     stickerMenu: (name) => `${name} menu`,
+    pending: 'Waiting to send',
+    retry: 'Retry',
+    refusedMessage: 'Not taken by the server',
+    putBack: 'Back to the field',
+    newVersion: 'A new version is ready',
+    reload: 'Reload',
   },
 };
 

@@ -1,0 +1,37 @@
+"""An earlier commit's page beside the page as it is, for the page benchmarks
+(keystroke-latency.py, start-latency.py): its public/ (with the nginx
+templates and scripts of that commit) served by a second nginx over the same
+backend, so that both are measured side by side in one run."""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
+sys.path.insert(0, os.path.join(ROOT, 'Tests', 'e2e'))
+from service import free_port  # noqa: E402
+
+
+class BaselinePage:
+    """The page of `commit` on http://127.0.0.1:PORT/, its API through `socket_path`; stop() when done."""
+
+    def __init__(self, commit, socket_path):
+        self.root = tempfile.mkdtemp(prefix='stickertext-baseline-')
+        os.chmod(self.root, 0o755)  # nginx's workers read it
+        subprocess.run(f'git -C {ROOT} archive {commit} public nginx scripts | tar -x -C {self.root}', shell=True, check=True)
+        self.run = tempfile.mkdtemp(prefix='stickertext-baseline-run-')
+        os.chmod(self.run, 0o755)
+        self.port = free_port()
+        subprocess.run([os.path.join(self.root, 'scripts', 'nginx-conf.sh'), self.root, self.run, str(self.port), socket_path, '1048576'],
+                       check=True)
+        self.nginx = subprocess.Popen(['nginx', '-p', self.run, '-c', os.path.join(self.run, 'nginx.conf'),
+                                       '-e', os.path.join(self.run, 'err.log')])
+        time.sleep(0.5)
+
+    def stop(self):
+        self.nginx.terminate()
+        self.nginx.wait()
+        shutil.rmtree(self.root, ignore_errors=True)
+        shutil.rmtree(self.run, ignore_errors=True)
