@@ -15,17 +15,25 @@ from service import free_port  # noqa: E402
 
 
 class BaselinePage:
-    """The page of `commit` on http://127.0.0.1:PORT/, its API through `socket_path`; stop() when done."""
+    """The page of `commit` on http://127.0.0.1:PORT/, its API through `socket_path`; stop() when done.
+    Served with that commit's nginx site, or with `tls` (nginx-conf.sh's TLS_* variables, whose
+    TLS_LISTEN is taken as `https_port`) with today's, which has HTTPS."""
 
-    def __init__(self, commit, socket_path):
+    def __init__(self, commit, socket_path, tls=None):
         self.root = tempfile.mkdtemp(prefix='stickertext-baseline-')
         os.chmod(self.root, 0o755)  # nginx's workers read it
-        subprocess.run(f'git -C {ROOT} archive {commit} public nginx scripts | tar -x -C {self.root}', shell=True, check=True)
+        folders = 'public' if tls else 'public nginx scripts'
+        subprocess.run(f'git -C {ROOT} archive {commit} {folders} | tar -x -C {self.root}', shell=True, check=True)
+        site = ROOT if tls else self.root
+        if tls:
+            shutil.copytree(os.path.join(ROOT, 'nginx'), os.path.join(self.root, 'nginx'))
+            self.https_port = free_port()
+            tls = {**tls, 'TLS_LISTEN': str(self.https_port)}
         self.run = tempfile.mkdtemp(prefix='stickertext-baseline-run-')
         os.chmod(self.run, 0o755)
         self.port = free_port()
-        subprocess.run([os.path.join(self.root, 'scripts', 'nginx-conf.sh'), self.root, self.run, str(self.port), socket_path, '1048576'],
-                       check=True)
+        subprocess.run([os.path.join(site, 'scripts', 'nginx-conf.sh'), self.root, self.run, str(self.port), socket_path, '1048576'],
+                       check=True, env={**os.environ, **(tls or {})})
         self.nginx = subprocess.Popen(['nginx', '-p', self.run, '-c', os.path.join(self.run, 'nginx.conf'),
                                        '-e', os.path.join(self.run, 'err.log')])
         time.sleep(0.5)

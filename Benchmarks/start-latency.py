@@ -12,6 +12,10 @@ start), at 0, 100 and 300 ms of round trip:
   measured once, since no round trip changes a network that never answers;
 - offline (warm): every connection is reset at once; measured once.
 
+Each over HTTPS with HTTP/2 (a test certificate Chromium is told to
+trust) and over plain HTTP/1.1; the targets are judged over HTTP/2, which
+is what a deployment serves (docs/operations.md).
+
 A load's figure is the time from navigation start until the page is ready
 (`body[data-ready]`, seen by a MutationObserver the browser installs before
 the page's own scripts) plus the time a key typed then takes to show in the
@@ -86,8 +90,8 @@ def load(driver, url):
     return ready, key
 
 
-def new_browser():
-    driver = browser(390, 780, page_load='none')
+def new_browser(spki):
+    driver = browser(390, 780, page_load='none', trust_spki=spki)
     driver.execute_cdp_cmd('Page.addScriptToEvaluateOnNewDocument', {'source': READY_PROBE})
     return driver
 
@@ -110,23 +114,23 @@ def figure(pairs):
     return statistics.median(totals), statistics.median(readies), (statistics.median(keys) if keys else None)
 
 
-def measure(proxy, page_port):
+def measure(proxy, page_port, scheme, spki):
     proxy.upstream = ('127.0.0.1', page_port)
-    url = f'http://127.0.0.1:{proxy.port}/'
+    url = f'{scheme}://127.0.0.1:{proxy.port}/'
     results = {}
     for rtt in RTTS:
         proxy.rtt_ms = rtt
         proxy.mode = 'pass'
         pairs = []
         for _ in range(LOADS):
-            driver = new_browser()
+            driver = new_browser(spki)
             try:
                 proxy.drop_connections()
                 pairs.append(load(driver, url))
             finally:
                 driver.quit()
         results[('cold', rtt)] = figure(pairs)
-        driver = new_browser()
+        driver = new_browser(spki)
         try:
             proxy.mode = 'pass'
             settle(driver, url)
@@ -149,27 +153,33 @@ def shown(ms):
 
 
 def main():
-    service = Service()
-    baseline = BaselinePage(BASELINE, service.socket)
+    service = Service(https=True)
+    baseline = BaselinePage(BASELINE, service.socket, tls=service.tls)
     proxy = DelayProxy(service.port)
     table = {}
     try:
-        for label, port in (('page', service.port), (f'before ({BASELINE})', baseline.port)):
-            table[label] = measure(proxy, port)
-            for (name, rtt), (total, ready, key) in table[label].items():
-                where = f'{rtt} ms' if rtt is not None else 'any'
-                print(f'{label:<18} {name:<8} {where:>7}: ready + key {shown(total):>8} (ready {shown(ready)}, key {shown(key)})', flush=True)
+        for label, page in (('page', service), (f'before ({BASELINE})', baseline)):
+            for protocol, port, scheme in (('HTTP/2', page.https_port, 'https'), ('HTTP/1.1', page.port, 'http')):
+                table[label, protocol] = results = measure(proxy, port, scheme, service.spki)
+                for (name, rtt), (total, ready, key) in results.items():
+                    where = f'{rtt} ms' if rtt is not None else 'any'
+                    print(f'{label:<18} {protocol:<8} {name:<8} {where:>7}: ready + key {shown(total):>8}'
+                          f' (ready {shown(ready)}, key {shown(key)})', flush=True)
     finally:
         proxy.close()
         baseline.stop()
         service.stop()
-    ours = table['page']
+    # Judged over HTTPS with HTTP/2, as a deployment serves the page; over plain HTTP/1.1 a browser
+    # opens six connections at most, so a cold start's two dozen files take four round trips more.
     failed = 0
-    for name, target in TARGETS_AT_300.items():
-        got = ours[(name, 300 if name != 'lie-fi' else None)][0]
-        ok = got <= target
-        failed += not ok
-        print(f'{"PASS" if ok else "FAIL"}: {name} at 300 ms round trip: {shown(got)} (target <= {shown(target)})')
+    for protocol in ('HTTP/2', 'HTTP/1.1'):
+        for name, target in TARGETS_AT_300.items():
+            got = table['page', protocol][(name, 300 if name != 'lie-fi' else None)][0]
+            ok = got <= target
+            judged = protocol == 'HTTP/2'
+            failed += judged and not ok
+            verdict = ('PASS' if ok else 'FAIL') if judged else 'info'
+            print(f'{verdict}: {name} at 300 ms round trip over {protocol}: {shown(got)} (target <= {shown(target)})')
     sys.exit(1 if failed else 0)
 
 

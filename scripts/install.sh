@@ -17,6 +17,8 @@
 #                /usr/local, else PREFIX/var/cache/stickertext]; nginx makes it for its workers
 #   RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS
 #                the site's per-address limits, read by scripts/nginx-conf.sh
+#   TLS_LISTEN, TLS_CERT, TLS_KEY
+#                HTTPS with HTTP/2 on TLS_LISTEN (443, say), read by scripts/nginx-conf.sh
 #
 #   PREFIX/bin/stickertext-server, PREFIX/bin/stickertext
 #   PREFIX/share/stickertext/public/           the page, openapi.yaml, the sticker packs

@@ -18,6 +18,13 @@
 #   LARGE_RATE_LIMIT  requests per second with a body over 64 KiB, burst twice [2]
 #   CONN_LIMIT        requests at once [8]
 #   LIMITS=off        none of them (the benchmarks, which load from one address)
+#
+# HTTPS with HTTP/2 beside plain HTTP, when all three are set:
+#   TLS_LISTEN        nginx's listen for it (make run: a port on 127.0.0.1; --site: as given, e.g. 443)
+#   TLS_CERT TLS_KEY  the certificate chain and its key (PEM)
+# Over HTTP/2 a browser asks for every module of the page's start on one
+# connection at once; over HTTP/1.1 it has six connections at most, so the
+# start's two dozen files take four round trips more (docs/operations.md).
 set -euo pipefail
 templates=$(cd "$(dirname "$0")/../nginx" && pwd)
 
@@ -51,9 +58,26 @@ fi
 [ -n "$limits" ] && limits+="        limit_req_log_level info;\n        limit_conn_log_level info;\n"
 [ -n "$limits" ] || limits="        # (no per-address limits: LIMITS=off)\n"
 
+# tls LISTEN: the server's lines for HTTPS with HTTP/2, or a comment when TLS_* are not set.
+tls() {
+  if [ -z "${TLS_LISTEN:-}${TLS_CERT:-}${TLS_KEY:-}" ]; then
+    echo "    # (no HTTPS: TLS_LISTEN, TLS_CERT and TLS_KEY not set)"
+    return
+  fi
+  local file
+  [ -n "${TLS_LISTEN:-}" ] && [ -n "${TLS_CERT:-}" ] && [ -n "${TLS_KEY:-}" ] \
+    || { echo "nginx-conf.sh: HTTPS needs all of TLS_LISTEN, TLS_CERT and TLS_KEY" >&2; exit 2; }
+  for file in "$TLS_CERT" "$TLS_KEY"; do
+    [ -r "$file" ] || { echo "nginx-conf.sh: cannot read $file" >&2; exit 2; }
+    [[ $file =~ ^[A-Za-z0-9._/+-]+$ ]] || { echo "nginx-conf.sh: a TLS file's path may hold letters, digits and ._/+- only: $file" >&2; exit 2; }
+  done
+  printf '    listen %s ssl http2;\\n    ssl_certificate %s;\\n    ssl_certificate_key %s;\\n    ssl_protocols TLSv1.2 TLSv1.3;' \
+    "$1" "$TLS_CERT" "$TLS_KEY"
+}
+
 # site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT CACHE_DIR
 site() {
-  local out=$1 root=$2 listen=$3 name=$4 backends=$5 limit=$6 cache=$7 servers= large= host
+  local out=$1 root=$2 listen=$3 name=$4 backends=$5 limit=$6 cache=$7 tls_listen=${8:-${TLS_LISTEN:-}} servers= large= host https
   # nginx's 413s and 429s go to the master's datagram socket beside its FastCGI one (/metrics).
   local rejections="    # (none: the backends are on TCP, on other hosts)"
   # The cached GETs are keyed with the packs' version, a link the master keeps
@@ -88,7 +112,8 @@ site() {
     done
   fi
   [[ $limit =~ ^[0-9]+$ ]] || { echo "nginx-conf.sh: not a byte count: $limit" >&2; exit 2; }
-  sed -e "s|@ROOT@|$root|g" -e "s|@LISTEN@|$listen|g" -e "s|@SERVER_NAME@|$name|g" \
+  https=$(tls "$tls_listen")
+  sed -e "s|@ROOT@|$root|g" -e "s|@LISTEN@|$listen|g" -e "s|@SERVER_NAME@|$name|g" -e "s|@HTTPS@|$https|" \
     -e "s|@UPSTREAM_SERVERS@|${servers%\\n}|" -e "s|@LARGE_UPSTREAM_SERVERS@|${large%\\n}|" \
     -e "s|@LIMIT_ZONES@|${zones%\\n}|" -e "s|@API_LIMITS@|${limits%\\n}|" \
     -e "s|@REJECTION_LOG@|$rejections|" -e "s|@API_CACHE@|$api_cache|" \
@@ -104,5 +129,5 @@ fi
 [ $# -eq 5 ] || { echo "usage: nginx-conf.sh ROOT RUN_DIR PORT BACKENDS BODY_LIMIT" >&2; exit 2; }
 root=$1 run=$2 port=$3 backends=$4 limit=$5
 mkdir -p "$run"
-site "$run/site.conf" "$root" "127.0.0.1:$port" localhost "$backends" "$limit" "$run/cache"
+site "$run/site.conf" "$root" "127.0.0.1:$port" localhost "$backends" "$limit" "$run/cache" "${TLS_LISTEN:+127.0.0.1:$TLS_LISTEN}"
 sed -e "s|@RUN@|$run|g" "$templates/nginx.conf.template" > "$run/nginx.conf"

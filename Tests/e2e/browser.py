@@ -17,17 +17,21 @@ def accessible_roles(driver):
     return [n['role']['value'] for n in nodes if not n.get('ignored') and n.get('role')]
 
 
-def browser(width, height, network_log=False, language='zh-CN', page_load='normal'):
+def browser(width, height, network_log=False, language='zh-CN', page_load='normal', trust_spki=None):
     """Headless Chromium whose navigator.language is `language` (headless
     Chromium takes it from its accept-languages, not from --lang); with
     network_log, `requests(driver)` lists what it fetched. page_load='none':
     driver.get returns at once, not at the load event (which a load that
-    never ends, on a network that never answers, would never send)."""
+    never ends, on a network that never answers, would never send). trust_spki:
+    the SPKI hash of a test certificate to take as valid (Service(https=True)),
+    as a certificate from a known authority is: a service worker too."""
     options = webdriver.ChromeOptions()
     options.page_load_strategy = page_load
     options.binary_location = '/usr/bin/chromium'
     for arg in ('--headless=new', '--no-sandbox', '--disable-gpu', f'--window-size={width},{height}', f'--lang={language}'):
         options.add_argument(arg)
+    if trust_spki:
+        options.add_argument(f'--ignore-certificate-errors-spki-list={trust_spki}')
     options.add_experimental_option('prefs', {'intl.accept_languages': language})
     if network_log:
         options.set_capability('goog:loggingPrefs', {'performance': 'ALL'})

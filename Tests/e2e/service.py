@@ -1,5 +1,7 @@
 """Starts the real stickertext-server and nginx for the end-to-end tests, on a
 free port and a temporary run folder, and talks HTTP to them."""
+import base64
+import hashlib
 import http.client
 import json
 import os
@@ -85,22 +87,26 @@ class Service:
     nginx upstream."""
 
     def __init__(self, workers=2, threads=4, packs=None, body_limit=1048576, extra=(), tcp_backends=0,
-                 limits=(('LIMITS', 'off'),), env=(), root=ROOT):
+                 limits=(('LIMITS', 'off'),), env=(), root=ROOT, https=False):
         """`limits`: scripts/nginx-conf.sh's per-address limit variables (RATE_LIMIT,
         LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS); none by default, because most
         tests load from one address faster than a client may (the limits have
         their own, test_fairness.py); `limits=()` gives the site's defaults.
         `env`: variables added to the servers' environment. `root`: the
-        checkout whose public/ nginx serves (a copy, for a test that deploys)."""
+        checkout whose public/ nginx serves (a copy, for a test that deploys).
+        `https`: nginx also serves HTTPS with HTTP/2 on `self.https_port`, with a
+        certificate made for 127.0.0.1 (`self.certificate`; its key's SPKI hash,
+        for Chromium's --ignore-certificate-errors-spki-list, `self.spki`)."""
         self.run = tempfile.mkdtemp(prefix='stickertext-e2e-')
         os.chmod(self.run, 0o755)
         self.port = free_port()
         self.socket = os.path.join(self.run, 's.sock')
         self.body_limit = body_limit
         self.addresses = [f'127.0.0.1:{port}' for port in free_port_pairs(tcp_backends, taken=[self.port])]
+        tls = self.make_certificate() if https else {}
         subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), root, self.run, str(self.port),
                         ','.join(self.addresses) or self.socket, str(body_limit)], check=True,
-                       env={**os.environ, **dict(limits)})
+                       env={**os.environ, **dict(limits), **tls})
         self.args = [SERVER, '--workers', str(workers), '--threads', str(threads),
                      '--body-limit', str(body_limit), '--shutdown-grace', '10', *extra]
         if packs:
@@ -118,6 +124,19 @@ class Service:
                 time.sleep(0.05)
         self.server = self.servers[0]
         self.start_nginx()
+
+    def make_certificate(self):
+        """A self-signed certificate for 127.0.0.1 and a port for HTTPS: nginx-conf.sh's TLS_* variables."""
+        self.https_port = free_port()
+        self.certificate, key = os.path.join(self.run, 'tls.crt'), os.path.join(self.run, 'tls.key')
+        subprocess.run(['openssl', 'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
+                        '-keyout', key, '-out', self.certificate, '-days', '2', '-subj', '/CN=127.0.0.1',
+                        '-addext', 'subjectAltName=IP:127.0.0.1'], check=True, capture_output=True)
+        der = subprocess.run(['openssl', 'x509', '-in', self.certificate, '-pubkey', '-noout'], check=True, capture_output=True).stdout
+        der = subprocess.run(['openssl', 'pkey', '-pubin', '-outform', 'der'], input=der, check=True, capture_output=True).stdout
+        self.spki = base64.b64encode(hashlib.sha256(der).digest()).decode()
+        self.tls = {'TLS_LISTEN': str(self.https_port), 'TLS_CERT': self.certificate, 'TLS_KEY': key}
+        return self.tls
 
     def start_nginx(self):
         """Starts nginx and waits until the service answers through it."""
