@@ -7,7 +7,7 @@ set -euo pipefail
 # systemd brings systemd-analyze, which checks the installed unit (Tests/e2e/test_install.py);
 # libseccomp2 puts the unit's system-call filter around the installed server there.
 # zlib1g-dev: zlib.h and libz.so for the server's gzip of the packs document (Sources/CZlib).
-packages=(python3 make pkg-config curl nodejs libfcgi-dev zlib1g-dev nginx chromium chromium-driver fonts-wqy-zenhei fonts-noto-color-emoji wrk valgrind gcc iproute2 systemd libseccomp2)
+packages=(python3 make pkg-config curl openssl nodejs libfcgi-dev zlib1g-dev nginx chromium chromium-driver fonts-wqy-zenhei fonts-noto-color-emoji wrk valgrind gcc iproute2 systemd libseccomp2)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -251,3 +251,22 @@ def test_messages_sent_offline_wait_in_order_steady_and_go_out_once_each_when_ba
     finally:
         driver.quit()
         service.stop()
+
+
+def test_over_https_the_page_comes_by_http2_on_one_connection_and_its_worker_installs():
+    service = Service(https=True)
+    driver = browser(390, 780, trust_spki=service.spki)
+    try:
+        url = f'https://127.0.0.1:{service.https_port}/'
+        open_page(driver, url)
+        protocols = driver.execute_script('''return [performance.getEntriesByType('navigation')[0],
+            ...performance.getEntriesByType('resource')].map((e) => e.nextHopProtocol)''')
+        assert set(protocols) == {'h2'}, protocols
+        controlled(driver)
+        editor = open_page(driver, url)
+        editor.click()
+        driver.execute_script('window.stickertext.edit("paste", {string: "[微笑]"})')
+        assert len(editor.find_elements(By.CSS_SELECTOR, 'img.sticker')) == 1
+    finally:
+        driver.quit()
+        service.stop()
