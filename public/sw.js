@@ -24,7 +24,7 @@
 //   the API is the server's to answer.
 
 // The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = '02d38ad0a370990f';
+const VERSION = '51d3e504d8c157f1';
 const PRECACHE = [
   ['/index.html', '6ba9138f20ab2f6c'],
   ['/app.css', '22f5b5bc9b7edfb0'],
@@ -33,7 +33,7 @@ const PRECACHE = [
   ['/js/authority.js', '682e7a5906c6f2c3'],
   ['/js/autocomplete.js', 'd7da6123ae3c1f0f'],
   ['/js/cell-menu.js', 'b788c9b44e583cad'],
-  ['/js/chat.js', 'f83175ff15d3d91d'],
+  ['/js/chat.js', '9dc4be2eec4a1a12'],
   ['/js/draft.js', 'fa1fde7757d86672'],
   ['/js/editor-dom.js', 'dd983468da523dff'],
   ['/js/editor.js', 'e72c3d01feb2f4ff'],

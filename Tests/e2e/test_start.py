@@ -270,3 +270,40 @@ def test_over_https_the_page_comes_by_http2_on_one_connection_and_its_worker_ins
     finally:
         driver.quit()
         service.stop()
+
+
+def test_two_tabs_with_the_same_pending_messages_send_each_once():
+    service = Service()
+    driver = browser(390, 780)
+    try:
+        p = Page(driver, service)
+        controlled(driver)
+        time.sleep(2.5)  # chat.js loaded
+        service.stop_nginx()
+        for text in ('one', 'two'):
+            p.clipboard_event('paste', text)
+            driver.find_element(By.ID, 'send').click()
+        wait(driver, "return document.querySelectorAll('#messages .msg.pending').length === 2")
+        first = driver.current_window_handle
+        driver.switch_to.new_window('tab')  # a second tab of the page, offline too: it shows them pending
+        open_page(driver, f'http://127.0.0.1:{service.port}/')
+        wait(driver, "return document.querySelectorAll('#messages .msg.pending').length === 2", timeout=10)
+        tabs = [first, driver.current_window_handle]
+        for tab in tabs:
+            driver.switch_to.window(tab)
+            driver.execute_script(RECORD_RENDERS)
+        service.start_nginx()
+        for tab in tabs:  # both hear the network come back at once
+            driver.switch_to.window(tab)
+            driver.execute_script("window.dispatchEvent(new Event('online'))")
+        for tab in tabs:
+            driver.switch_to.window(tab)
+            wait(driver, "return document.querySelectorAll('#messages .msg.pending').length === 0", timeout=15)
+        rendered = []
+        for tab in tabs:
+            driver.switch_to.window(tab)
+            rendered += driver.execute_script('return window.__rendered')
+        assert sorted(rendered) == ['one', 'two'], rendered
+    finally:
+        driver.quit()
+        service.stop()

@@ -3,8 +3,8 @@
 // frees the field for the next message; the message is pending until
 // POST /api/render has taken it. Pending messages wait in an outbox, kept in
 // localStorage so that a reload loses none, and go out in order, one request
-// at a time, each once: at once, when the network comes back, on a message's
-// retry button, and with backoff. Offline, pending is one steady state: the
+// at a time, each once (one tab at a time sends: a Web Lock), at once, when
+// the network comes back, on a message's retry button, and with backoff. Offline, pending is one steady state: the
 // messages are marked in the list and a lasting note says why until they are
 // sent; nothing moves or is announced again. A message the server refuses is marked so and its text
 // can be put back into the field. Server HTML is never parsed into the page
@@ -25,8 +25,12 @@ const MAX_RETRY_MS = 60_000;
 // Send waits this long at most for the server's word on the field (a correction comes first).
 const FLUSH_WAIT_MS = 500;
 
-/** The messages not yet taken, oldest first: [{id, text}]. */
+let unstored = null;  // the outbox, where storage refused to keep it
+
+/** The messages not yet taken, oldest first: [{id, text}]. The stored list is the one truth:
+ *  every tab of the page reads it afresh, so that a message goes out once whichever tab sends it. */
 function loadOutbox() {
+  if (unstored) return unstored;
   try {
     const kept = JSON.parse(localStorage.getItem(OUTBOX_KEY));
     return Array.isArray(kept) ? kept.filter((m) => m && typeof m.text === 'string' && typeof m.id === 'string') : [];
@@ -36,11 +40,24 @@ function loadOutbox() {
 }
 
 function saveOutbox(outbox) {
+  if (unstored) {
+    unstored = outbox;
+    return;
+  }
   try {
     if (outbox.length) localStorage.setItem(OUTBOX_KEY, JSON.stringify(outbox));
     else localStorage.removeItem(OUTBOX_KEY);
-  } catch { /* storage full or disabled: the list still shows them */ }
+  } catch {
+    unstored = outbox;  // storage full or disabled: kept in memory, for this page's life
+  }
 }
+
+function removeFromOutbox(id) {
+  saveOutbox(loadOutbox().filter((m) => m.id !== id));
+}
+
+/** `drain` alone among the page's tabs, where the browser has Web Locks. */
+const alone = (drain) => (navigator.locks ? navigator.locks.request(OUTBOX_KEY, drain) : drain());
 
 const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -48,7 +65,6 @@ const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).sli
 // Returns send(): sends what the field holds.
 export function initChat(editor) {
   const messages = document.getElementById('messages');
-  const outbox = loadOutbox();
   const shown = new Map();  // id -> {div, text}: the messages shown that are not sent yet
   let sending = false, retryTimer = null, retryDelay = FIRST_RETRY_MS, waiting = false;
   /** Whether messages wait for the network: said by a lasting note while they do. */
@@ -119,38 +135,39 @@ export function initChat(editor) {
     if (sending) return;
     sending = true;
     try {
-      while (outbox.length) {
-        const message = outbox[0];
-        let answer;
-        try {
-          answer = await postJSON('/api/render', { text: message.text });
-        } catch (error) {
-          if (error instanceof APIError && error.status < 500 && error.status !== 429) {
-            console.warn('stickertext: not sent:', error.code, error.message);
-            outbox.shift();
-            saveOutbox(outbox);
-            mark(message.id, 'refused');
-            say(noteText('notTaken'));
-            continue;
-          }
-          if (!waiting) setWaiting(true);  // said once, not at every retry
-          retryTimer = setTimeout(pump, retryDelay);
-          retryDelay = Math.min(2 * retryDelay, MAX_RETRY_MS);
-          return;
-        }
-        const { stickers } = editor.message(message.text);
-        if (JSON.stringify(stickers) !== JSON.stringify(answer.stickers)) {
-          reportDifference({ request: { text: message.text }, differ: ['stickers'], page: stickers, server: answer.stickers });
-        }
-        outbox.shift();
-        saveOutbox(outbox);
-        mark(message.id, 'sent');
-        retryDelay = FIRST_RETRY_MS;
-      }
-      if (waiting) setWaiting(false);
+      await alone(drain);
     } finally {
       sending = false;
     }
+  }
+
+  async function drain() {
+    for (let message = loadOutbox()[0]; message; message = loadOutbox()[0]) {
+    let answer;
+    try {
+      answer = await postJSON('/api/render', { text: message.text });
+    } catch (error) {
+      if (error instanceof APIError && error.status < 500 && error.status !== 429) {
+        console.warn('stickertext: not sent:', error.code, error.message);
+        removeFromOutbox(message.id);
+        if (shown.has(message.id)) mark(message.id, 'refused');
+        say(noteText('notTaken'));
+        continue;
+      }
+      if (!waiting) setWaiting(true);  // said once, not at every retry
+      retryTimer = setTimeout(pump, retryDelay);
+      retryDelay = Math.min(2 * retryDelay, MAX_RETRY_MS);
+      return;
+    }
+    const { stickers } = editor.message(message.text);
+    if (JSON.stringify(stickers) !== JSON.stringify(answer.stickers)) {
+      reportDifference({ request: { text: message.text }, differ: ['stickers'], page: stickers, server: answer.stickers });
+    }
+    removeFromOutbox(message.id);
+    if (shown.has(message.id)) mark(message.id, 'sent');
+    retryDelay = FIRST_RETRY_MS;
+    }
+    if (waiting) setWaiting(false);
   }
 
   // Sends what the field holds: into the list and the outbox, the field emptied for the next message.
@@ -159,15 +176,21 @@ export function initChat(editor) {
     const { text } = editor.state();
     if (!text.trim()) return;  // empty input never sends
     const message = { id: newId(), text };
-    outbox.push(message);
-    saveOutbox(outbox);
+    saveOutbox([...loadOutbox(), message]);
     editor.clear();
     showMessage(message);
     pump();
   }
 
-  for (const message of outbox) showMessage(message);  // left by an earlier visit: they go out first
-  if (outbox.length) pump();
+  const left = loadOutbox();  // by an earlier visit: they go out first
+  for (const message of left) showMessage(message);
+  if (left.length) pump();
+  // Another tab sent what this one shows as pending.
+  window.addEventListener('storage', (e) => {
+    if (e.key !== OUTBOX_KEY && e.key !== null) return;
+    const waitingIds = new Set(loadOutbox().map((m) => m.id));
+    for (const [id, { div }] of shown) if (div.classList.contains('pending') && !waitingIds.has(id)) mark(id, 'sent');
+  });
   window.addEventListener('online', () => { retryDelay = FIRST_RETRY_MS; pump(); });
   onLanguage(() => {
     for (const el of messages.querySelectorAll('.msg-status [data-i18n]')) el.textContent = t(el.dataset.i18n);
