@@ -91,7 +91,7 @@ def test_a_deploy_is_taken_at_the_next_load_and_a_page_never_mixes_two_versions(
     deploy(root)
     # The browser looks for a new worker at each load; this page asks, as it does when back online.
     driver.execute_script('navigator.serviceWorker.getRegistration().then((r) => r.update())')
-    wait(driver, 'return navigator.serviceWorker.controller !== window.__startedUnder', timeout=20)
+    wait(driver, 'return navigator.serviceWorker.controller !== window.__startedUnder', timeout=60)
     # The new version took over while this page runs: the page keeps its own to the last module.
     assert driver.execute_script('return window.__pageVersion') is None
     paste_html(driver, '<p>late</p>')
@@ -208,49 +208,56 @@ def test_newer_packs_replace_the_copy_and_the_field_keeps_its_text_and_caret():
         shutil.rmtree(packs, ignore_errors=True)
 
 
-def test_messages_sent_offline_wait_in_order_steady_and_go_out_once_each_when_back():
+@pytest.fixture
+def gone_offline():
+    """A page whose late modules (chat.js among them) were loaded online, then nginx stopped: (service, driver, page)."""
     service = Service()
     driver = browser(390, 780)
     try:
-        p = Page(driver, service)
+        page = Page(driver, service)
         controlled(driver)
-        time.sleep(2.5)  # the late modules, chat.js among them, loaded online
+        time.sleep(2.5)
         service.stop_nginx()
-        driver.execute_cdp_cmd('Network.enable', {})
-        driver.execute_cdp_cmd('Network.emulateNetworkConditions', {'offline': True, 'latency': 0, 'downloadThroughput': -1, 'uploadThroughput': -1})
-        try:
-            for count, text in enumerate(('one', 'two [doge]', 'three'), 1):
-                p.clipboard_event('paste', text)
-                driver.find_element(By.ID, 'send').click()
-                wait(driver, f"return window.stickertext.state().text === '' && document.querySelectorAll('#messages .msg').length === {count}")
-            shown = driver.execute_script("return [...document.querySelectorAll('#messages .msg')].map((m) => [m.className, m.querySelector('.msg-text').textContent])")
-            assert shown == [['msg pending', 'one'], ['msg pending', 'two '], ['msg pending', 'three']]
-            wait(driver, "return document.getElementById('note').textContent.includes('没有网络')")
-            # Steady: over the next retries nothing moves and the note is not said again.
-            driver.execute_script('''window.__changes = 0;
-                new MutationObserver((records) => { window.__changes += records.length; })
-                  .observe(document.getElementById('note'), {childList: true, characterData: true, subtree: true, attributes: true});
-                window.__places = () => [...document.querySelectorAll('#messages .msg')].map((m) => m.getBoundingClientRect().top);''')
-            before = driver.execute_script('return window.__places()')
-            time.sleep(7)
-            assert driver.execute_script('return window.__places()') == before
-            assert driver.execute_script('return window.__changes') == 0
-            # Kept over a reload too.
-            driver.refresh()
-            wait(driver, 'return document.body.dataset.ready', timeout=10)
-            driver.execute_script(RECORD_RENDERS)
-            wait(driver, "return document.querySelectorAll('#messages .msg.pending').length === 3", timeout=10)
-        finally:
-            service.start_nginx()
-        driver.execute_cdp_cmd('Network.emulateNetworkConditions', {'offline': False, 'latency': 0, 'downloadThroughput': -1, 'uploadThroughput': -1})
-        wait(driver, "return document.querySelectorAll('#messages .msg:not(.pending)').length === 3", timeout=20)
-        time.sleep(1)
-        assert driver.execute_script('return window.__rendered') == ['one', 'two [doge]', 'three']
-        assert driver.execute_script("return localStorage.getItem('stickertext.outbox')") is None
-        assert driver.find_elements(By.CSS_SELECTOR, '#messages .msg-status') == []
+        yield service, driver, page
     finally:
         driver.quit()
         service.stop()
+
+
+def test_messages_sent_offline_wait_in_order_steady_and_go_out_once_each_when_back(gone_offline):
+    service, driver, p = gone_offline
+    driver.execute_cdp_cmd('Network.enable', {})
+    driver.execute_cdp_cmd('Network.emulateNetworkConditions', {'offline': True, 'latency': 0, 'downloadThroughput': -1, 'uploadThroughput': -1})
+    try:
+        for count, text in enumerate(('one', 'two [doge]', 'three'), 1):
+            p.clipboard_event('paste', text)
+            driver.find_element(By.ID, 'send').click()
+            wait(driver, f"return window.stickertext.state().text === '' && document.querySelectorAll('#messages .msg').length === {count}")
+        shown = driver.execute_script("return [...document.querySelectorAll('#messages .msg')].map((m) => [m.className, m.querySelector('.msg-text').textContent])")
+        assert shown == [['msg pending', 'one'], ['msg pending', 'two '], ['msg pending', 'three']]
+        wait(driver, "return document.getElementById('note').textContent.includes('没有网络')")
+        # Steady: over the next retries nothing moves and the note is not said again.
+        driver.execute_script('''window.__changes = 0;
+            new MutationObserver((records) => { window.__changes += records.length; })
+              .observe(document.getElementById('note'), {childList: true, characterData: true, subtree: true, attributes: true});
+            window.__places = () => [...document.querySelectorAll('#messages .msg')].map((m) => m.getBoundingClientRect().top);''')
+        before = driver.execute_script('return window.__places()')
+        time.sleep(7)
+        assert driver.execute_script('return window.__places()') == before
+        assert driver.execute_script('return window.__changes') == 0
+        # Kept over a reload too.
+        driver.refresh()
+        wait(driver, 'return document.body.dataset.ready', timeout=10)
+        driver.execute_script(RECORD_RENDERS)
+        wait(driver, "return document.querySelectorAll('#messages .msg.pending').length === 3", timeout=10)
+    finally:
+        service.start_nginx()
+    driver.execute_cdp_cmd('Network.emulateNetworkConditions', {'offline': False, 'latency': 0, 'downloadThroughput': -1, 'uploadThroughput': -1})
+    wait(driver, "return document.querySelectorAll('#messages .msg:not(.pending)').length === 3", timeout=20)
+    time.sleep(1)
+    assert driver.execute_script('return window.__rendered') == ['one', 'two [doge]', 'three']
+    assert driver.execute_script("return localStorage.getItem('stickertext.outbox')") is None
+    assert driver.find_elements(By.CSS_SELECTOR, '#messages .msg-status') == []
 
 
 def test_over_https_the_page_comes_by_http2_on_one_connection_and_its_worker_installs():
@@ -272,38 +279,29 @@ def test_over_https_the_page_comes_by_http2_on_one_connection_and_its_worker_ins
         service.stop()
 
 
-def test_two_tabs_with_the_same_pending_messages_send_each_once():
-    service = Service()
-    driver = browser(390, 780)
-    try:
-        p = Page(driver, service)
-        controlled(driver)
-        time.sleep(2.5)  # chat.js loaded
-        service.stop_nginx()
-        for text in ('one', 'two'):
-            p.clipboard_event('paste', text)
-            driver.find_element(By.ID, 'send').click()
-        wait(driver, "return document.querySelectorAll('#messages .msg.pending').length === 2")
-        first = driver.current_window_handle
-        driver.switch_to.new_window('tab')  # a second tab of the page, offline too: it shows them pending
-        open_page(driver, f'http://127.0.0.1:{service.port}/')
-        wait(driver, "return document.querySelectorAll('#messages .msg.pending').length === 2", timeout=10)
-        tabs = [first, driver.current_window_handle]
-        for tab in tabs:
-            driver.switch_to.window(tab)
-            driver.execute_script(RECORD_RENDERS)
-        service.start_nginx()
-        for tab in tabs:  # both hear the network come back at once
-            driver.switch_to.window(tab)
-            driver.execute_script("window.dispatchEvent(new Event('online'))")
-        for tab in tabs:
-            driver.switch_to.window(tab)
-            wait(driver, "return document.querySelectorAll('#messages .msg.pending').length === 0", timeout=15)
-        rendered = []
-        for tab in tabs:
-            driver.switch_to.window(tab)
-            rendered += driver.execute_script('return window.__rendered')
-        assert sorted(rendered) == ['one', 'two'], rendered
-    finally:
-        driver.quit()
-        service.stop()
+def test_two_tabs_with_the_same_pending_messages_send_each_once(gone_offline):
+    service, driver, p = gone_offline
+    for text in ('one', 'two'):
+        p.clipboard_event('paste', text)
+        driver.find_element(By.ID, 'send').click()
+    wait(driver, "return document.querySelectorAll('#messages .msg.pending').length === 2")
+    first = driver.current_window_handle
+    driver.switch_to.new_window('tab')  # a second tab of the page, offline too: it shows them pending
+    open_page(driver, f'http://127.0.0.1:{service.port}/')
+    wait(driver, "return document.querySelectorAll('#messages .msg.pending').length === 2", timeout=10)
+    tabs = [first, driver.current_window_handle]
+    for tab in tabs:
+        driver.switch_to.window(tab)
+        driver.execute_script(RECORD_RENDERS)
+    service.start_nginx()
+    for tab in tabs:  # both hear the network come back at once
+        driver.switch_to.window(tab)
+        driver.execute_script("window.dispatchEvent(new Event('online'))")
+    for tab in tabs:
+        driver.switch_to.window(tab)
+        wait(driver, "return document.querySelectorAll('#messages .msg.pending').length === 0", timeout=15)
+    rendered = []
+    for tab in tabs:
+        driver.switch_to.window(tab)
+        rendered += driver.execute_script('return window.__rendered')
+    assert sorted(rendered) == ['one', 'two'], rendered
