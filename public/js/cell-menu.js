@@ -41,7 +41,8 @@ function entries(item, where) {
   return list;
 }
 
-// deps: { catalog() (the model's), insert(item), pressing() (a long press is previewing) }.
+// deps: { catalog() (the model's), insert(item), pressing() (a long press is previewing),
+//         endPress() (the press under way became this menu: it inserts nothing) }.
 export function initCellMenu(dependencies) {
   deps = dependencies;
   document.getElementById('pages').addEventListener('contextmenu', (e) => {
@@ -49,6 +50,7 @@ export function initCellMenu(dependencies) {
     if (!cell?.item) return;
     e.preventDefault();
     if (deps.pressing()) return;  // a touch long press: the preview is open, with its own star
+    deps.endPress();
     openMenu(cell, t('stickerMenu', nameOf(cell.item.name)), entries(cell.item, placeOf(cell)));
   });
 }

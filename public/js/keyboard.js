@@ -5,7 +5,7 @@
 // Showing the page and editing never wait for it.
 
 import { initPanel, isOpen, setOpen, showPacks, showResults, showTab } from './panel.js';
-import { initPress, pressing } from './press.js';
+import { initPress, pressing, endPress } from './press.js';
 import { initSwipe } from './swipe.js';
 import { initMenu } from './menu.js';
 import { initCellMenu, flipFavorite, insertWithTone, openStickerMenu } from './cell-menu.js';
@@ -18,7 +18,7 @@ export function initKeyboard({ edit, insert, catalog, onToggle, onTab, onRepeati
   initMenu();
   initPanel({ onToggle, onTab });
   initPress({ edit, insert, onRepeating, favorite: flipFavorite, insertWithTone });
-  initCellMenu({ catalog, insert, pressing });
+  initCellMenu({ catalog, insert, pressing, endPress });
   initSwipe(edit);
   if (catalog()) showPacks(catalog().packs);
 }
