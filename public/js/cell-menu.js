@@ -35,8 +35,10 @@ function entries(item, where) {
   }
   if (item.emoji && takesTone(item.emoji)) {
     const now = toneOf(item.emoji);
-    list.push({ group: t('tones'), entries: TONES.map((tone, i) =>
-      ({ label: `${withTone(item.emoji, tone)} ${t('toneNames')[i]}`, checked: tone === now, choose: () => insertWithTone(item, tone) })) });
+    list.push({ group: t('tones'), entries: TONES.map((tone, i) => {
+      const form = withTone(item.emoji, tone);  // one row of six 44 px keys: the tone's name is its label and tooltip
+      return { label: form, name: `${form} ${t('toneNames')[i]}`, checked: tone === now, choose: () => insertWithTone(item, tone) };
+    }) });
   }
   return list;
 }

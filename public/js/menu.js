@@ -5,6 +5,8 @@
 // Space to choose, Escape, Tab or a press elsewhere to close, and the focus
 // back where it was when it opened.
 
+import { placeNear } from './placement.js';
+
 let menu, opener = null;
 
 const items = () => [...menu.querySelectorAll('[role^=menuitem]')];
@@ -21,18 +23,20 @@ export function closeMenu({ keepFocus = false } = {}) {
 
 /** Opens the menu named `label` next to `anchor` (an element) with `entries`:
  *  `{label, choose()}`, `{label, choose(), checked}` for a radio item, or
- *  `{group: label, entries}` for a named group. The first item takes the focus. */
+ *  `{group: label, entries}` for a named group. An item whose label is short
+ *  (a toned emoji) says more in `name`, its accessible name and tooltip, which
+ *  begins with the label. The first item takes the focus. */
 export function openMenu(anchor, label, entries) {
   closeMenu({ keepFocus: true });
   opener = document.activeElement;
   menu.setAttribute('aria-label', label);
   for (const e of entries) menu.appendChild(e.group ? group(e) : item(e));
   menu.hidden = false;
-  place(anchor.getBoundingClientRect());
+  placeNear(menu, anchor.getBoundingClientRect(), 4);
   items()[0]?.focus();
 }
 
-function item({ label, choose, checked }) {
+function item({ label, name, choose, checked }) {
   const b = document.createElement('button');
   b.type = 'button';
   b.className = 'menuitem';
@@ -40,6 +44,10 @@ function item({ label, choose, checked }) {
   b.setAttribute('role', checked === undefined ? 'menuitem' : 'menuitemradio');
   if (checked !== undefined) b.setAttribute('aria-checked', String(checked));
   b.textContent = label;
+  if (name) {
+    b.setAttribute('aria-label', name);
+    b.title = name;
+  }
   b.addEventListener('click', () => { closeMenu(); choose(); });
   return b;
 }
@@ -53,13 +61,6 @@ function group({ group: label, entries }) {
   return g;
 }
 
-// Above the anchor when there is room, else below; inside the window.
-function place(r) {
-  const m = menu.getBoundingClientRect();
-  const top = r.top - m.height - 4 >= 4 ? r.top - m.height - 4 : Math.min(r.bottom + 4, innerHeight - m.height - 4);
-  menu.style.top = `${Math.max(4, top)}px`;
-  menu.style.left = `${Math.max(4, Math.min(r.left + r.width / 2 - m.width / 2, innerWidth - m.width - 4))}px`;
-}
 
 export function initMenu() {
   menu = document.getElementById('menu');

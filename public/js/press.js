@@ -13,6 +13,7 @@ import { isFavorite } from './favorites.js';
 import { takesTone, withTone, toned, TONES } from './skin-tones.js';
 
 import { movingOrStill } from './sticker-nodes.js';
+import { placeNear } from './placement.js';
 
 let preview;
 let press = null, suppressClick = false, repeat = null;
@@ -61,9 +62,8 @@ function showPreview(cell) {
     preview.insertBefore(row, preview.querySelector('.star'));
   }
   preview.cell = cell;
-  preview.style.left = `${r.left + r.width / 2}px`;
-  preview.style.top = `${r.top - 4}px`;
   preview.hidden = false;
+  placeNear(preview, r, -2);  // over the key's edge: the finger goes from the key straight onto it
 }
 
 function startDelete() {
