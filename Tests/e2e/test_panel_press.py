@@ -81,3 +81,29 @@ def test_a_touch_long_press_still_previews_and_inserts_what_it_is_released_on(se
     touch(phone, 'touchEnd')
     assert p.state()['text'] == '[哈哈]'
     assert not preview_open(phone)
+
+
+# Issue 28, item 6
+
+def star_background(d):
+    return d.execute_script("return getComputedStyle(document.querySelector('#preview .star')).backgroundColor")
+
+
+def test_the_stars_highlight_goes_when_the_finger_leaves_it(service, phone):
+    p = Page(phone, service)
+    p.open_panel()
+    p.pack('weibo')
+    at = hold(phone, p.cells()[3])
+    unlit = star_background(phone)
+    slide(phone, at, center(phone, phone.find_element(By.CSS_SELECTOR, '#preview .star')))
+    assert star_background(phone) != unlit  # lit under the finger
+    touch(phone, 'touchEnd')
+    assert '已收藏' in p.note() and p.state()['text'] == ''
+    # A new long press, the finger not moved: the star is not lit, and releasing inserts the sticker.
+    second = p.cells()[4]
+    tag = phone.execute_script('return arguments[0].item.tag', second)
+    hold(phone, second)
+    assert preview_open(phone)
+    assert star_background(phone) == unlit
+    touch(phone, 'touchEnd')
+    assert p.state()['text'] == tag

@@ -35,6 +35,9 @@ export const isPrimaryPress = (e) => e.isPrimary && e.button === 0;
 
 const cellAt = (x, y) => { const el = document.elementFromPoint(x, y); return el && el.closest('.cell'); };
 
+// Lights the preview's tone or star the pointer is on (`hit`), and only it: none when it is on neither.
+const light = (hit) => { for (const el of preview.querySelectorAll('.tones b, .star')) el.classList.toggle('hot', el === hit); };
+
 function showPreview(cell) {
   if (!cell || !cell.item) { preview.hidden = true; return; }
   const r = cell.getBoundingClientRect(), item = cell.item;
@@ -62,6 +65,7 @@ function showPreview(cell) {
     preview.insertBefore(row, preview.querySelector('.star'));
   }
   preview.cell = cell;
+  light(null);  // a new preview starts with nothing under the finger
   preview.hidden = false;
   placeNear(preview, r, -2);  // over the key's edge: the finger goes from the key straight onto it
 }
@@ -91,10 +95,10 @@ export function initPress({ edit, insert, onRepeating, favorite, insertWithTone 
   // What the pointer is on in the open preview (it takes no pointer events itself): a tone, the star, or the preview.
   const onPreview = (x, y) => {
     const inside = (el) => { const r = el.getBoundingClientRect(); return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom; };
-    if (preview.hidden || !inside(preview)) return null;
-    const hit = [...preview.querySelectorAll('.tones b, .star')].find(inside);
-    for (const el of preview.querySelectorAll('.tones b, .star')) el.classList.toggle('hot', el === hit);
-    return hit ?? preview;
+    const on = !preview.hidden && inside(preview);
+    const hit = on ? [...preview.querySelectorAll('.tones b, .star')].find(inside) : null;
+    light(hit);
+    return on ? hit ?? preview : null;
   };
 
   pages.addEventListener('pointerdown', (e) => {
