@@ -4,14 +4,15 @@ button, a touch or a pen presses (the right button opens a sticker's menu and
 nothing else); the long-press preview's star is lit only while the finger is
 on it; an emoji is one entry in Recent and in Favorites, whatever tone it went
 in with, shown with the tone chosen last."""
+import json
 import time
 
 import pytest
 from selenium.webdriver.common.by import By
 
 from browser import Page, browser_at
-from pointer import center, hold, mouse, slide, touch
-from test_keyboard import menu_items
+from pointer import center, hold, mouse, slide, tap, touch
+from test_keyboard import choose, menu_items, reload, right_click
 
 
 @pytest.fixture(scope='module')
@@ -38,6 +39,11 @@ def menu_open(d):
 
 def preview_open(d):
     return d.execute_script("return !document.getElementById('preview').hidden")
+
+
+def texts(p):
+    """What the shown tab's keys show (an emoji with its tone)."""
+    return p.d.execute_script("return [...document.querySelectorAll('#pages .page:not([inert]) button.cell:not(.delete)')].map((c) => c.textContent)")
 
 
 # Issue 28, item 1
@@ -107,3 +113,55 @@ def test_the_stars_highlight_goes_when_the_finger_leaves_it(service, phone):
     assert star_background(phone) == unlit
     touch(phone, 'touchEnd')
     assert p.state()['text'] == tag
+
+
+# Issue 28, item 4
+
+def test_an_emoji_is_one_entry_in_recent_and_favorites_whatever_its_tone(service, phone):
+    p = Page(phone, service)
+    p.open_panel()
+    p.pack('emoji')
+    tap(phone, p.key('👍'))
+    at = hold(phone, p.key('👍'))
+    medium = phone.find_elements(By.CSS_SELECTOR, '#preview .tones b')[3]
+    slide(phone, at, center(phone, medium))
+    touch(phone, 'touchEnd')
+    assert p.state()['text'] == '👍👍🏽'
+    p.pack('recent')
+    assert texts(p) == ['👍🏽']  # one entry, with the tone chosen last
+    # Favorites: 👍 added from the Emoji tab is the entry Recent shows.
+    p.pack('emoji')
+    right_click(phone, p.key('👍'))
+    choose(phone, '添加到收藏')
+    p.pack('recent')
+    right_click(phone, p.cells()[0])
+    assert menu_items(phone)[0] == '取消收藏'
+    choose(phone, '取消收藏')
+    p.pack('favorites')
+    assert texts(p) == []
+    p.pack('recent')
+    right_click(phone, p.cells()[0])
+    choose(phone, '添加到收藏')
+    p.pack('emoji')
+    right_click(phone, p.key('👍'))
+    assert menu_items(phone)[0] == '取消收藏'  # the same entry
+    p.pack('favorites')
+    assert texts(p) == ['👍🏽']
+    # The pack's own 👍🏽 key is the same emoji, too: still one entry.
+    p.pack('emoji')
+    tap(phone, p.key('👍🏽'))
+    p.pack('recent')
+    assert texts(p) == ['👍🏽']
+
+
+def test_lists_kept_with_a_toned_entry_by_an_earlier_version_show_it_once(service, phone):
+    p = Page(phone, service)
+    thumbs = {'emoji': '👍', 'name': {'zh': '赞', 'en': 'thumbs up'}}
+    kept = [{**thumbs, 'emoji': '👍🏽'}, thumbs]
+    phone.execute_script("""localStorage.setItem('stickertext.recents', arguments[0]);
+        localStorage.setItem('stickertext.favorites', arguments[0]);
+        localStorage.setItem('stickertext.tones', JSON.stringify({'👍': '\\u{1F3FD}'}));""", json.dumps(kept))
+    reload(p).open_panel()
+    for tab in ('recent', 'favorites'):
+        p.pack(tab)
+        assert texts(p) == ['👍🏽'], tab

@@ -12,7 +12,7 @@
 import { recents, clearRecents } from './recents.js';
 import { favorites } from './favorites.js';
 import { keyOf } from './stored-list.js';
-import { toned } from './skin-tones.js';
+import { toned, toneIn } from './skin-tones.js';
 import { t, nameOf, onLanguage } from './strings.js';
 import { say } from './status.js';
 import { focusKeepingCaret, useSystemKeyboard } from './editor-dom.js';
@@ -238,7 +238,9 @@ function labelTabs() {
 // Builds the tabs for the catalog's packs and shows Recent, or the first pack while Recent is empty.
 export function showPacks(catalogPacks) {
   packs = catalogPacks;
-  current = new Map(packs.flatMap((p) => p.stickers.map((item) => [keyOf(item), item])));
+  // An emoji's entry shows as the pack's plain form (with the tone chosen last), not a toned one the pack also has (👍🏽).
+  current = new Map();
+  for (const item of packs.flatMap((p) => p.stickers)) if (!current.has(keyOf(item)) || (item.emoji && !toneIn(item.emoji))) current.set(keyOf(item), item);
   addTab('recent', '🕘');
   addTab('favorites', '☆');
   for (const p of packs) {
