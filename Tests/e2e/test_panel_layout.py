@@ -4,14 +4,15 @@ its skin-tone row and a sticker's menu lie inside the visual viewport at 320,
 390 and 1280 px, for keys in the first and last columns and in the middle,
 in Chinese and in English; the preview's star never covers the sticker."""
 import json
+import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from browser import Page, browser_at
+from browser import Page, browser_at, viewport
 from pointer import hold, touch
-from test_keyboard import reload
+from test_keyboard import keyboard_menu, reload
 
 # Favorites that put an emoji taking a tone in the first column (👎) and in the last at 7 (👍) and 9 columns (👏).
 EDGES = ['👎', '😀', '😃', '😄', '😁', '😆', '👍', '😅', '👏']
@@ -56,8 +57,7 @@ def check_preview(d, cell, what, tones):
 
 
 def check_menu(d, cell, what):
-    cell.send_keys(Keys.SHIFT, Keys.F10)
-    assert d.execute_script("return !document.getElementById('menu').hidden"), f'{what}: no menu'
+    keyboard_menu(d, cell)
     b = boxes(d, cell)
     assert_inside(b['menu'], b['view'], f'{what}: the menu')
     assert b['overflow'] == [], f'{what}: the content of the menu runs out of it'
@@ -88,5 +88,31 @@ def test_the_preview_its_tones_and_a_menu_stay_inside_the_viewport_at_the_edges_
                 check_preview(d, cell, what, tones=False)
                 check_menu(d, cell, what)
             p.d.find_element('id', 'language').click()
+    finally:
+        d.quit()
+
+
+# Issue 28, item 7
+
+def test_a_stickers_menu_stays_open_by_its_key_when_the_windows_height_changes(service):
+    """On a phone the system keyboard showing or hiding changes the window's height."""
+    d = browser_at(390, 780)
+    try:
+        p = Page(d, service)
+        p.open_panel()
+        p.pack('weibo')
+        cell = p.cells()[2]
+        keyboard_menu(d, cell)
+        for height in (520, 780):
+            viewport(d, 390, height)
+            p.wait(f'return innerHeight === {height}')
+            time.sleep(0.3)  # the page's height and the panel follow
+            b = boxes(d, cell)
+            assert b['menu'], f'{height} px: the menu closed'
+            assert d.execute_script("return document.getElementById('menu').contains(document.activeElement)")
+            assert_inside(b['menu'], b['view'], f'{height} px: the menu')
+            assert abs(b['menu']['bottom'] + 4 - b['cell']['top']) < 1, f'{height} px: the menu is not by its key'
+        ActionChains(d).send_keys(Keys.ENTER).perform()  # and it still works
+        assert '已收藏' in p.note()
     finally:
         d.quit()

@@ -3,11 +3,12 @@
 // contextmenu event, the ContextMenu key or Shift+F10): its items built with
 // DOM APIs (labels are text), arrow keys and Home/End between items, Enter or
 // Space to choose, Escape, Tab or a press elsewhere to close, and the focus
-// back where it was when it opened.
+// back where it was when it opened. It stays by its sticker when the window
+// or the visual viewport changes size (an on-screen keyboard showing or hiding).
 
 import { placeNear } from './placement.js';
 
-let menu, opener = null;
+let menu, opener = null, anchor = null;
 
 const items = () => [...menu.querySelectorAll('[role^=menuitem]')];
 
@@ -18,6 +19,7 @@ export function closeMenu({ keepFocus = false } = {}) {
   menu.textContent = '';
   const back = opener;
   opener = null;
+  anchor = null;
   if (!keepFocus) back?.focus({ preventScroll: true });
 }
 
@@ -26,14 +28,21 @@ export function closeMenu({ keepFocus = false } = {}) {
  *  `{group: label, entries}` for a named group. An item whose label is short
  *  (a toned emoji) says more in `name`, its accessible name and tooltip, which
  *  begins with the label. The first item takes the focus. */
-export function openMenu(anchor, label, entries) {
+export function openMenu(by, label, entries) {
   closeMenu({ keepFocus: true });
   opener = document.activeElement;
+  anchor = by;
   menu.setAttribute('aria-label', label);
   for (const e of entries) menu.appendChild(e.group ? group(e) : item(e));
   menu.hidden = false;
-  placeNear(menu, anchor.getBoundingClientRect(), 4);
+  place();
   items()[0]?.focus();
+}
+
+// By its sticker; closed if the sticker is gone (its page was rebuilt).
+function place() {
+  if (anchor.isConnected) placeNear(menu, anchor.getBoundingClientRect(), 4);
+  else closeMenu({ keepFocus: true });
 }
 
 function item({ label, name, choose, checked }) {
@@ -78,5 +87,9 @@ export function initMenu() {
   document.addEventListener('pointerdown', (e) => { if (!menu.hidden && !menu.contains(e.target)) closeMenu({ keepFocus: true }); }, true);
   menu.addEventListener('pointerdown', (e) => e.preventDefault());
   window.addEventListener('blur', () => closeMenu({ keepFocus: true }));
-  window.addEventListener('resize', () => closeMenu({ keepFocus: true }));
+  // The window's or the visual viewport's size changed (the keyboard came or went, the phone turned): placed again.
+  const again = () => { if (!menu.hidden) place(); };
+  window.addEventListener('resize', again);
+  window.visualViewport?.addEventListener('resize', again);
+  window.visualViewport?.addEventListener('scroll', again);
 }
