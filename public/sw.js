@@ -22,7 +22,7 @@ const NETWORK_TIMEOUT_MS = 4000;
 // What the page needs to open and edit offline. Tests/e2e/test_offline.py checks it
 // lists every module under public/js/ and nothing that does not exist.
 const SHELL = [
-  '/', '/index.html', '/app.css', '/stickers/weibo/smile.png',
+  '/', '/index.html', '/app.css', '/keyboard.css', '/stickers/weibo/smile.png',
   '/js/api.js', '/js/authority.js', '/js/autocomplete.js', '/js/cell-menu.js', '/js/chat.js', '/js/draft.js', '/js/editor-dom.js',
   '/js/editor.js', '/js/favorites.js', '/js/inserting.js', '/js/keyboard.js', '/js/main.js', '/js/menu.js', '/js/notes.js', '/js/offline.js', '/js/panel.js', '/js/pasted-html.js', '/js/placement.js', '/js/press.js', '/js/recents.js', '/js/settings.js',
   '/js/skin-tones.js', '/js/status.js', '/js/sticker-nodes.js', '/js/sticker-search.js', '/js/stored-list.js', '/js/strings.js',

@@ -1,6 +1,7 @@
 """The page in headless Chromium (Debian's chromium + chromium-driver, driven
 by selenium): starting a browser, and a Page helper over the editor that the
 browser tests share."""
+import contextlib
 import json
 import time
 
@@ -8,6 +9,8 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service as ChromeService
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+
+from pointer import touch_screen
 
 
 def accessible_roles(driver):
@@ -43,6 +46,19 @@ def browser_at(width, height, **options):
     driver = browser(width, height, **options)
     viewport(driver, width, height)
     return driver
+
+
+@contextlib.contextmanager
+def page_at(service, width, height, touch=False, **options):
+    """The page, ready, in a browser of its own whose viewport is exactly `width` × `height`
+    (on a touch screen with `touch`); the browser quits after."""
+    driver = browser_at(width, height, **options)
+    try:
+        if touch:
+            touch_screen(driver)
+        yield Page(driver, service)
+    finally:
+        driver.quit()
 
 
 def wait(driver, script, *args, timeout=5):

@@ -8,6 +8,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from browser import Page, browser
+from pointer import touch_screen
 from service import ROOT, Service
 
 SHOTS = os.path.join(ROOT, 'docs', 'screenshots')
@@ -136,15 +137,19 @@ def test_switching_tab_returns_to_page_one(service, phone):
 
 
 def test_caret_swipe_moves_one_unit_per_step_after_the_dead_zone(service, phone):
-    p = Page(phone, service)
-    p.clipboard_event('paste', 'abcdef[微笑]')
-    p.open_panel()
-    strip = phone.find_element(By.ID, 'swipe')
-    ActionChains(phone).move_to_element(strip).click_and_hold().move_by_offset(-60, 0).release().perform()
-    assert p.state()['selection']['location'] == 7  # inside the 70 px dead zone: no move
-    ActionChains(phone).move_to_element(strip).click_and_hold().move_by_offset(-75, 0).pause(0.3)\
-        .move_by_offset(-12, 0).pause(0.3).move_by_offset(-12, 0).release().perform()
-    assert p.state()['selection']['location'] == 5
+    touch_screen(phone)  # the strip shows only on a touch screen
+    try:
+        p = Page(phone, service)
+        p.clipboard_event('paste', 'abcdef[微笑]')
+        p.open_panel()
+        strip = phone.find_element(By.ID, 'swipe')
+        ActionChains(phone).move_to_element(strip).click_and_hold().move_by_offset(-60, 0).release().perform()
+        assert p.state()['selection']['location'] == 7  # inside the 70 px dead zone: no move
+        ActionChains(phone).move_to_element(strip).click_and_hold().move_by_offset(-75, 0).pause(0.3)\
+            .move_by_offset(-12, 0).pause(0.3).move_by_offset(-12, 0).release().perform()
+        assert p.state()['selection']['location'] == 5
+    finally:
+        touch_screen(phone, False)
 
 
 def test_sending_shows_the_message_and_empty_input_never_sends(service, phone):

@@ -1,8 +1,11 @@
-"""Where the sticker panel's pop-ups go (issue 28), measured in headless
-Chromium at a phone's real widths and on a desktop: the long-press preview,
-its skin-tone row and a sticker's menu lie inside the visual viewport at 320,
-390 and 1280 px, for keys in the first and last columns and in the middle,
-in Chinese and in English; the preview's star never covers the sticker."""
+"""The sticker panel's layout (issue 28), measured in headless Chromium at a
+phone's real widths and on a desktop: the long-press preview, its skin-tone
+row and a sticker's menu lie inside the visual viewport at 320, 390 and
+1280 px, for keys in the first and last columns and in the middle, in Chinese
+and in English, and a menu stays by its key when the window's height changes;
+the preview's star never covers the sticker. On a touch screen every target
+is 44 × 44 px or more and the caret swipe strip shows; with a mouse targets
+are 24 px or more (WCAG 2.5.8), there is no strip, and the tabs fit at 320 px."""
 import json
 import time
 
@@ -10,7 +13,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from browser import Page, browser_at, viewport
+from browser import page_at, viewport
 from pointer import hold, touch
 from test_keyboard import keyboard_menu, reload
 
@@ -67,9 +70,8 @@ def check_menu(d, cell, what):
 
 @pytest.mark.parametrize('width', [320, 390, 1280])
 def test_the_preview_its_tones_and_a_menu_stay_inside_the_viewport_at_the_edges_and_in_the_middle(service, width):
-    d = browser_at(width, 780)
-    try:
-        p = Page(d, service)
+    with page_at(service, width, 780) as p:
+        d = p.d
         keep_favorites(p, EDGES)
         reload(p).open_panel()
         columns = 9 if width >= 600 else 7
@@ -88,17 +90,14 @@ def test_the_preview_its_tones_and_a_menu_stay_inside_the_viewport_at_the_edges_
                 check_preview(d, cell, what, tones=False)
                 check_menu(d, cell, what)
             p.d.find_element('id', 'language').click()
-    finally:
-        d.quit()
 
 
 # Issue 28, item 7
 
 def test_a_stickers_menu_stays_open_by_its_key_when_the_windows_height_changes(service):
     """On a phone the system keyboard showing or hiding changes the window's height."""
-    d = browser_at(390, 780)
-    try:
-        p = Page(d, service)
+    with page_at(service, 390, 780) as p:
+        d = p.d
         p.open_panel()
         p.pack('weibo')
         cell = p.cells()[2]
@@ -114,5 +113,58 @@ def test_a_stickers_menu_stays_open_by_its_key_when_the_windows_height_changes(s
             assert abs(b['menu']['bottom'] + 4 - b['cell']['top']) < 1, f'{height} px: the menu is not by its key'
         ActionChains(d).send_keys(Keys.ENTER).perform()  # and it still works
         assert '已收藏' in p.note()
-    finally:
-        d.quit()
+
+
+# Issue 28, item 9
+
+def small_targets(d, least):
+    """What a finger or a pointer can press that is under `least` px either way, or cut off by the edge of the
+    screen (the grid's pages and the tabs scroll sideways: theirs off screen are left out)."""
+    return d.execute_script('''
+        const shown = (el) => el.getClientRects().length && !el.closest('[inert], [hidden]');
+        const scroller = (el) => el.closest('#pages, #tabs')?.getBoundingClientRect();
+        return [...document.querySelectorAll('button, a[href], input, [role=tab], [contenteditable=true], #swipe')]
+          .filter(shown).map((el) => [el.id || el.getAttribute('aria-label') || el.textContent.trim(), el.getBoundingClientRect(), scroller(el)])
+          .filter(([, r, box]) => !box || (r.right > box.left + 0.5 && r.left < box.right - 0.5))
+          .filter(([, r]) => r.width < arguments[0] - 0.01 || r.height < arguments[0] - 0.01 || r.left < -0.5 || r.right > innerWidth + 0.5)
+          .map(([what, r]) => `${what} ${Math.round(r.width * 10) / 10}×${Math.round(r.height * 10) / 10} at ${Math.round(r.left)}`);''', least)
+
+
+def swipe_strip(d):
+    """The caret swipe strip as shown: [height, font size], or None when it does not show."""
+    return d.execute_script('''const s = document.getElementById('swipe');
+        return s.getClientRects().length ? [s.getBoundingClientRect().height, parseFloat(getComputedStyle(s).fontSize)] : null;''')
+
+
+def tab_bar_scrollbar(d):
+    return d.execute_script("const t = document.getElementById('tabs'); return t.offsetHeight - t.clientHeight - t.clientTop > 0.5")
+
+
+@pytest.mark.parametrize('width', [320, 390])
+def test_on_a_touch_screen_every_target_is_44_px_and_the_swipe_strip_shows(service, width):
+    with page_at(service, width, 780, touch=True) as p:
+        d = p.d
+        assert small_targets(d, 44) == [], f'{width} px, panel closed'
+        p.open_panel()
+        p.pack('weibo')
+        p.cells()[0].click()
+        p.pack('recent')  # its Clear button shows
+        assert small_targets(d, 44) == [], f'{width} px, panel open'
+        height, font = swipe_strip(d)
+        assert height >= 44 and font >= 13
+        assert not tab_bar_scrollbar(d)
+        p.pack('emoji')
+        keyboard_menu(d, p.key('👍'))
+        assert small_targets(d, 44) == [], f'{width} px, a menu with tones open'
+
+
+def test_with_a_mouse_targets_are_24_px_there_is_no_swipe_strip_and_the_tabs_fit_at_320_px(service):
+    with page_at(service, 1280, 800) as p:
+        d = p.d
+        p.open_panel()
+        assert small_targets(d, 24) == []  # WCAG 2.5.8
+        assert swipe_strip(d) is None  # no swipe without touch
+        viewport(d, 320, 640)
+        p.wait('return innerWidth === 320')
+        assert small_targets(d, 24) == []
+        assert not tab_bar_scrollbar(d)
