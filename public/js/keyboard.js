@@ -1,15 +1,16 @@
 // keyboard.js owns the sticker keyboard as one piece that main.js loads after
 // startup (2 s after the page is ready, or at the first press of the toggle
 // or a sticker's menu, whichever is first): it wires the panel, what a press
-// on its keys does, the caret swipe strip and the sticker menus together, and
-// brings their look (keyboard.css) with it. Showing the page and editing never
-// wait for it.
+// on its keys does, the caret swipe strip, the sticker menus and the keyboard's
+// way to a sent message's stickers together, and brings their look
+// (keyboard.css) with it. Showing the page and editing never wait for it.
 
 import { initPanel, isOpen, setOpen, showPacks, showResults, showTab } from './panel.js';
 import { initPress, pressing, endPress } from './press.js';
 import { initSwipe } from './swipe.js';
 import { initMenu } from './menu.js';
 import { initCellMenu, flipFavorite, insertWithTone, openStickerMenu } from './cell-menu.js';
+import { initMessageStickers } from './message-stickers.js';
 
 export { isOpen, setOpen, showPacks, showResults, showTab, openStickerMenu };
 
@@ -30,5 +31,6 @@ export function initKeyboard({ edit, insert, catalog, onToggle, onTab, onRepeati
   initPress({ edit, insert, onRepeating, favorite: flipFavorite, insertWithTone });
   initCellMenu({ catalog, insert, pressing, endPress });
   initSwipe(edit);
+  initMessageStickers(openStickerMenu);
   if (catalog()) showPacks(catalog().packs);
 }
