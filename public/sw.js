@@ -24,7 +24,7 @@ const NETWORK_TIMEOUT_MS = 4000;
 const SHELL = [
   '/', '/index.html', '/app.css', '/keyboard.css', '/stickers/weibo/smile.png',
   '/js/api.js', '/js/authority.js', '/js/autocomplete.js', '/js/cell-menu.js', '/js/chat.js', '/js/draft.js', '/js/editor-dom.js',
-  '/js/editor.js', '/js/favorites.js', '/js/inserting.js', '/js/keyboard.js', '/js/main.js', '/js/menu.js', '/js/message-stickers.js', '/js/notes.js', '/js/offline.js', '/js/panel.js', '/js/pasted-html.js', '/js/placement.js', '/js/press.js', '/js/recents.js', '/js/settings.js',
+  '/js/editor.js', '/js/favorites.js', '/js/grid-pages.js', '/js/inserting.js', '/js/keyboard.js', '/js/main.js', '/js/menu.js', '/js/message-stickers.js', '/js/notes.js', '/js/offline.js', '/js/panel.js', '/js/pasted-html.js', '/js/placement.js', '/js/press.js', '/js/recents.js', '/js/settings.js',
   '/js/skin-tones.js', '/js/status.js', '/js/sticker-nodes.js', '/js/sticker-search.js', '/js/stored-list.js', '/js/strings.js',
   '/js/swipe.js',
   '/js/model/catalog.js', '/js/model/combining-classes.js', '/js/model/counting.js', '/js/model/editing.js', '/js/model/emoji.js',

@@ -1,21 +1,21 @@
 // panel.js owns the sticker panel: opening and closing it in place of the
 // system keyboard (focus and caret stay in the editor), its tabs (Recent,
-// Favorites, each pack) and their paged grids of 3 rows with the delete key in
-// the last cell (each page an ARIA grid of rows and cells, one Tab stop per
-// page), laid end to end in one strip, so that swiping past a pack's last
-// page goes on to the next pack's first and the tab follows; only the shown
-// tab's pages are live (the others inert). Also the page dots, Recent's clear
-// button, and arrow-key movement in tabs and grid. The same paged grid shows
-// the search's results (showResults; the field is sticker-search.js's).
+// Favorites, each pack) and their pages (grid-pages.js's), laid end to end in
+// one strip, so that swiping past a pack's last page goes on to the next
+// pack's first and the tab follows; only the shown tab's pages are live (the
+// others inert). Also the page dots, Recent's clear button, and the arrow keys
+// in the tab bar. The same paged grid shows the search's results (showResults;
+// the field is sticker-search.js's).
 // What a cell does when pressed is press.js's; its menu, cell-menu.js's.
 
 import { recents, clearRecents } from './recents.js';
 import { favorites } from './favorites.js';
 import { keyOf } from './stored-list.js';
-import { toned, toneIn } from './skin-tones.js';
+import { toneIn } from './skin-tones.js';
 import { t, nameOf, onLanguage } from './strings.js';
 import { say } from './status.js';
 import { focusKeepingCaret, useSystemKeyboard } from './editor-dom.js';
+import { gridPages, makeStop, initGridKeys, stillOf } from './grid-pages.js';
 
 let panel, pages, tabs, dots, toggle, clear;
 let packs = [], tab = 0;
@@ -43,72 +43,12 @@ let current = new Map();  // key → the catalog's item: Recent and Favorites sh
 const fresh = (items) => items.map((item) => current.get(keyOf(item)) ?? item);
 const tabItems = (i) => (i === RECENT ? fresh(recents()) : i === FAVORITES ? fresh(favorites()) : packs[i - 2].stickers);
 const tabLabel = (i) => (i === RECENT ? t('recent') : i === FAVORITES ? t('favorites') : nameOf(packs[i - 2].title));
-/** The still file of a sticker's image (the image itself unless it moves). */
-const stillOf = (image) => image.poster ?? image;
 const tabHint = (i) => (i === RECENT ? t('recentHint') : t('favoritesHint'));
 
 /** Where a grid cell is: 'recent', 'favorites', 'pack', or 'results' (the search's). */
 export function placeOf(cell) {
   const i = cell.closest('.page')?.dataset.tab;
   return i === undefined ? 'results' : Number(i) === RECENT ? 'recent' : Number(i) === FAVORITES ? 'favorites' : 'pack';
-}
-
-function cellFor(item) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.className = 'cell';
-  b.setAttribute('aria-label', nameOf(item.name));
-  if (item.image) {
-    const img = document.createElement('img');
-    const still = stillOf(item.image);  // a grid of moving cells is noise: the long-press preview animates
-    img.dataset.src = still.src;  // set when its page comes near (showImages)
-    img.dataset.srcset = still.srcset;
-    img.alt = '';
-    img.draggable = false;
-    b.appendChild(img);
-  } else b.textContent = toned(item.emoji);
-  b.item = item;  // press.js inserts cell.item
-  return b;
-}
-
-function deleteCell() {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.className = 'cell delete';
-  b.setAttribute('aria-label', t('delete'));
-  b.textContent = '⌫';
-  return b;
-}
-
-// A page is an ARIA grid (arrow keys move in two dimensions, so rows and
-// columns are announced): rows of gridcells, each holding its button or, in
-// the free slots before the delete key, nothing, so every column keeps its place.
-function gridCell(content) {
-  const c = document.createElement('div');
-  c.className = 'slot';
-  c.setAttribute('role', 'gridcell');
-  if (content) c.appendChild(content);
-  return c;
-}
-
-function gridRow(cells) {
-  const r = document.createElement('div');
-  r.className = 'row';
-  r.setAttribute('role', 'row');
-  r.append(...cells);
-  return r;
-}
-
-// A hint where there is nothing to show (an empty Recent, a search finding nothing): one cell across the first two rows.
-function hintRow(cols, text) {
-  const h = document.createElement('p');
-  h.className = 'hint';
-  h.textContent = text;
-  const c = gridCell(h);
-  c.setAttribute('aria-colspan', String(cols));
-  const r = gridRow([c]);
-  r.classList.add('double');
-  return r;
 }
 
 // Shows tab `index` on its first page, the strip built afresh (Recent and Favorites are read again from localStorage).
@@ -142,7 +82,7 @@ export function showResults(items) {
   strip = [];
   pages.removeAttribute('aria-labelledby');
   pages.setAttribute('aria-label', label);
-  const results = gridPages(items, label, t('noneFound'));
+  const results = gridPages(items, { label, hint: t('noneFound'), columns: columns() });
   pages.replaceChildren(...results);
   pages.scrollLeft = 0;
   clear.hidden = true;
@@ -161,34 +101,13 @@ function keepInView(x) {
 function buildStrip() {
   const all = [];
   strip = [...tabs.children].map((_, i) => {
-    const own = gridPages(tabItems(i), tabLabel(i), tabHint(i));
+    const own = gridPages(tabItems(i), { label: tabLabel(i), hint: tabHint(i), columns: columns() });
     own.forEach((page) => { page.dataset.tab = i; });
     const at = { first: all.length, count: own.length };
     all.push(...own);
     return at;
   });
   pages.replaceChildren(...all);
-}
-
-// `items` as pages of 3 rows, each an ARIA grid named `label`; `hint` when there are none.
-function gridPages(items, label, hint) {
-  const cols = columns(), per = cols * 3 - 1;
-  const count = Math.max(1, Math.ceil(items.length / per));
-  return Array.from({ length: count }, (_, p) => {
-    const page = document.createElement('div');
-    page.className = 'page';
-    page.style.setProperty('--cols', cols);
-    page.setAttribute('role', 'grid');
-    page.setAttribute('aria-label', `${label} ${p + 1}/${count}`);
-    const slots = items.slice(p * per, (p + 1) * per).map((item) => gridCell(cellFor(item)));
-    while (slots.length < per - (items.length ? 0 : cols * 2)) slots.push(gridCell());
-    slots.push(gridCell(deleteCell()));
-    if (!items.length) page.appendChild(hintRow(cols, hint));
-    for (let r = 0; r < slots.length; r += cols) page.appendChild(gridRow(slots.slice(r, r + cols)));
-    // One Tab stop per page (a grid is entered once, then arrow keys move): its first key.
-    page.querySelectorAll('button.cell').forEach((b, k) => { b.tabIndex = k ? -1 : 0; });
-    return page;
-  });
 }
 
 // The images of the page scrolled to and of the pages either side: the strip
@@ -264,7 +183,7 @@ export function refresh() {
   if (!was) return;
   const again = [...pages.querySelectorAll(`.page[data-tab="${was.tab}"] button.cell`)].find((b) => b.item && keyOf(b.item) === was.key);
   if (again) {
-    again.closest('.page').querySelectorAll('button.cell').forEach((b) => { b.tabIndex = b === again ? 0 : -1; });
+    makeStop(again);
     again.focus({ preventScroll: true });
     pages.scrollLeft = again.closest('.page').offsetLeft - pages.firstElementChild.offsetLeft;
   }
@@ -297,28 +216,5 @@ export function initPanel({ onToggle = () => {}, onTab = () => {} } = {}) {
     selectTab(i);
     tabs.children[i].focus();
   });
-  // Left and right go through the page's keys in reading order; up and down
-  // keep the column (a free slot there means no move).
-  pages.addEventListener('keydown', (e) => {
-    const cell = e.target.closest('button.cell');
-    if (!cell || !['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp'].includes(e.key)) return;
-    const page = cell.closest('.page');
-    let next;
-    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-      const cells = [...page.querySelectorAll('button.cell')];
-      next = cells[cells.indexOf(cell) + (e.key === 'ArrowRight' ? 1 : -1)];
-    } else {
-      const rows = [...page.children], row = cell.closest('[role=row]');
-      const column = [...row.children].indexOf(cell.parentElement);
-      const target = rows[rows.indexOf(row) + (e.key === 'ArrowDown' ? 1 : -1)];
-      next = target && target.children[column] && target.children[column].querySelector('button.cell');
-    }
-    if (next) { e.preventDefault(); next.focus(); }
-  });
-  // The key last moved to is the page's Tab stop, so Tab back into the grid returns there.
-  pages.addEventListener('focusin', (e) => {
-    const cell = e.target.closest('button.cell');
-    if (!cell) return;
-    cell.closest('.page').querySelectorAll('button.cell').forEach((b) => { b.tabIndex = b === cell ? 0 : -1; });
-  });
+  initGridKeys(pages);
 }
