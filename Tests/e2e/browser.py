@@ -89,6 +89,15 @@ def network_events(driver):
     return [e for e in events if e['method'].startswith('Network.')]
 
 
+# Where the panel is (Page.shown).
+SHOWN = '''
+    const g = document.getElementById('pages').getBoundingClientRect(), all = [...document.querySelectorAll('#pages .page')];
+    const page = all.find((x) => Math.abs(x.getBoundingClientRect().left - g.left) < 2);
+    if (!page) return null;
+    const tabs = document.querySelectorAll('#tabs [role=tab]'), own = all.filter((x) => x.dataset.tab === page.dataset.tab);
+    return [document.querySelector('#tabs [aria-selected=true]').dataset.tab, tabs[page.dataset.tab].dataset.tab, own.indexOf(page)];'''
+
+
 class Page:
     def __init__(self, driver, service):
         self.d = driver
@@ -154,13 +163,16 @@ class Page:
 
     def shown(self):
         """Where the panel is: [the selected tab, the tab whose page is on screen, that page's index in its tab],
-        once the pages have come to rest on one page."""
-        return self.wait('''
-            const g = document.getElementById('pages').getBoundingClientRect(), all = [...document.querySelectorAll('#pages .page')];
-            const page = all.find((x) => Math.abs(x.getBoundingClientRect().left - g.left) < 2);
-            if (!page) return null;
-            const tabs = document.querySelectorAll('#tabs [role=tab]'), own = all.filter((x) => x.dataset.tab === page.dataset.tab);
-            return [document.querySelector('#tabs [aria-selected=true]').dataset.tab, tabs[page.dataset.tab].dataset.tab, own.indexOf(page)];''')
+        once the pages have come to rest on one page (the same answer twice, 150 ms apart)."""
+        end = time.time() + 5
+        seen = None
+        while time.time() < end:
+            now = self.d.execute_script(SHOWN)
+            if now and now == seen:
+                return now
+            seen = now
+            time.sleep(0.15)
+        raise AssertionError(f'the panel did not come to rest: {seen}')
 
     def suggestions(self):
         """The autocomplete's options as shown ({id, name, text, selected}), [] while its list is closed."""

@@ -99,6 +99,13 @@ export function relabel(pages, { label, hint }) {
   });
 }
 
+/** Shows each emoji key of `pages` with the tone chosen last for it (one was just chosen). */
+export function retone(pages) {
+  for (const page of pages) {
+    for (const b of page.querySelectorAll('button.cell')) if (b.item?.emoji && b.textContent !== toned(b.item.emoji)) b.textContent = toned(b.item.emoji);
+  }
+}
+
 /** Makes `key` its page's Tab stop. */
 export function makeStop(key) {
   key.closest('.page').querySelectorAll('button.cell').forEach((b) => { b.tabIndex = b === key ? 0 : -1; });
