@@ -1,8 +1,9 @@
 """Where the sticker panel is (issue 28), in headless Chromium against the real
 nginx and server: its place is a tab and a page of it, not a scroll offset,
 so Favorites gaining or losing a page, a language switch and a resize leave
-the person on the tab and page they were on (or the nearest one left);
-choosing a tab rebuilds no page, and a sticker used rebuilds Recent's alone."""
+the person on the tab and page they were on (or the nearest one left); a
+switch of language keeps a search and its results; choosing a tab rebuilds
+no page, and a sticker used rebuilds Recent's alone."""
 import json
 import os
 
@@ -73,6 +74,21 @@ def test_a_language_switch_and_a_resize_keep_the_tab_and_the_page(service):
         viewport(d, 390, 780)  # 7 columns: five pages, the 4th kept
         p.wait("return document.querySelector('#pages .page:not([inert]) .row:last-child').children.length === 7")
         assert p.shown() == ['emoji', 'emoji', 3]
+
+
+# Issue 28, item 5
+
+def test_switching_the_language_keeps_a_search_and_its_results(service, phone):
+    p = Page(phone, service)
+    p.finders()
+    p.open_panel()
+    field = p.search('xk')
+    assert names(p)[0] == '笑哭'
+    phone.find_element(By.ID, 'language').click()
+    assert field.get_attribute('value') == 'xk'
+    assert phone.find_element(By.ID, 'pages').get_attribute('aria-label') == 'Search results'
+    assert names(p)[0] == 'laughing to tears'  # the results, in the new language
+    assert phone.find_element(By.ID, 'found').text.endswith('found')
 
 
 # Issue 28, item 10

@@ -5,14 +5,14 @@
 // pack's first and the tab follows; only the shown tab's pages are live (the
 // others inert). Where the person is, is a place: a tab and a page of it, not
 // a scroll offset, so Favorites gaining or losing a page, a language switch
-// and a resize (pages built again for a new number of columns) leave them on
-// that tab and page, or the nearest one left. A tab's
-// pages are built once and again only when what they show changed (Recent and
-// Favorites, read again from localStorage when a tab is chosen). Also the page
-// dots, the images of the pages near the place, Recent's clear button, and
-// the arrow keys in the tab bar. The same paged grid shows the search's
-// results (showResults; the field is sticker-search.js's). What a key does
-// when pressed is press.js's; its menu, cell-menu.js's.
+// (keys renamed in place) and a resize (pages built again for a new number of
+// columns) leave them on that tab and page, or the nearest one left. A tab's
+// pages are built once, and again only when what they show changed (Recent's
+// and Favorites' entries, read again from localStorage when a tab is chosen).
+// Also the page dots, the images of the pages near the place, Recent's clear
+// button, and the arrow keys in the tab bar. The same paged grid shows the
+// search's results (showResults; the field is sticker-search.js's). What a
+// key does when pressed is press.js's; its menu, cell-menu.js's.
 
 import { recents, clearRecents } from './recents.js';
 import { favorites } from './favorites.js';
@@ -21,7 +21,7 @@ import { toneIn } from './skin-tones.js';
 import { t, nameOf, onLanguage } from './strings.js';
 import { say } from './status.js';
 import { focusKeepingCaret, useSystemKeyboard } from './editor-dom.js';
-import { gridPages, retone, makeStop, initGridKeys, stillOf } from './grid-pages.js';
+import { gridPages, relabel, retone, makeStop, initGridKeys, stillOf } from './grid-pages.js';
 
 let panel, pages, tabs, dots, toggle, clear;
 let packs = [];
@@ -269,14 +269,15 @@ function changeColumns() {
   showPlace();
 }
 
-// A switch of language: the tabs renamed, the pages built again in it, on the same place (the search's results go).
+// A switch of language: tabs, pages and keys renamed where they are, nothing built again.
 function renameAll() {
   if (!packs.length) return;
   labelTabs();
-  if (results) { showTab(); return; }
-  keepingFocus(() => showStrip({ again: true }));
-  markTab();
-  showPlace();
+  sections.forEach((s, i) => relabel(s.pages, tabNames(i)));
+  if (results) {
+    relabel(results.pages, resultNames());
+    pages.setAttribute('aria-label', t('searchResults'));
+  }
 }
 
 // onToggle(open): the panel opens or closes; onTab(): a tab is shown (the search's results go).
