@@ -7,6 +7,7 @@ the preview's star never covers the sticker. On a touch screen every target
 is 44 × 44 px or more and the caret swipe strip shows; with a mouse targets
 are 24 px or more (WCAG 2.5.8), there is no strip, and the tabs fit at 320 px."""
 import json
+import os
 import time
 
 import pytest
@@ -16,6 +17,7 @@ from selenium.webdriver.common.keys import Keys
 from browser import page_at, viewport
 from pointer import hold, touch
 from test_keyboard import keyboard_menu, reload
+from test_page import SHOTS
 
 # Favorites that put an emoji taking a tone in the first column (👎) and in the last at 7 (👍) and 9 columns (👏).
 EDGES = ['👎', '😀', '😃', '😄', '😁', '😆', '👍', '😅', '👏']
@@ -168,3 +170,19 @@ def test_with_a_mouse_targets_are_24_px_there_is_no_swipe_strip_and_the_tabs_fit
         p.wait('return innerWidth === 320')
         assert small_targets(d, 24) == []
         assert not tab_bar_scrollbar(d)
+
+
+def test_screenshot_of_the_tone_row_at_320_px(service):
+    """docs/screenshots/tones-320.png: 👍 held on a 320 px touch screen, its six tones on screen."""
+    path = os.path.join(SHOTS, 'tones-320.png')
+    with page_at(service, 320, 640, touch=True) as p:
+        p.send('今天好开心👍🏽')
+        p.open_panel()
+        p.pack('emoji')
+        hold(p.d, p.key('👍'))
+        time.sleep(0.2)
+        b = boxes(p.d, None)
+        assert_inside(b['tones'], b['view'], 'the tone row')
+        p.d.save_screenshot(path)
+        touch(p.d, 'touchCancel')
+    assert os.path.getsize(path) > 10000
