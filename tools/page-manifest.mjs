@@ -23,8 +23,9 @@ import vm from 'node:vm';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PUBLIC = join(ROOT, 'public');
 const ENTRY = join(PUBLIC, 'js', 'main.js');
-// The page's offline copy: the document, its stylesheet, its icon and every module (the late ones too).
-const COPY_FILES = ['index.html', 'app.css', 'stickers/weibo/smile.png'];
+// The page's offline copy: the document, its stylesheets (the keyboard's loads with it), its icon and
+// every module (the late ones too).
+const COPY_FILES = ['index.html', 'app.css', 'keyboard.css', 'stickers/weibo/smile.png'];
 const MODULE_DIR = join(PUBLIC, 'js');
 
 const PRELOAD_BEGIN = '<!-- The start\'s modules, fetched at once: tools/page-manifest.mjs writes these lines. -->';

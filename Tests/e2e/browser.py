@@ -1,6 +1,7 @@
 """The page in headless Chromium (Debian's chromium + chromium-driver, driven
 by selenium): starting a browser, and a Page helper over the editor that the
 browser tests share."""
+import contextlib
 import json
 import time
 
@@ -8,6 +9,8 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service as ChromeService
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+
+from pointer import touch_screen
 
 
 def accessible_roles(driver):
@@ -38,6 +41,33 @@ def browser(width, height, network_log=False, language='zh-CN', page_load='norma
     return webdriver.Chrome(service=ChromeService('/usr/bin/chromedriver'), options=options)
 
 
+def viewport(driver, width, height):
+    """The page's viewport made exactly `width` × `height` CSS px (a resize, for the page). Needed
+    below 500 px: headless Chromium's window is never narrower, so browser(390, …) shows 500 px."""
+    driver.execute_cdp_cmd('Emulation.setDeviceMetricsOverride',
+                           {'width': width, 'height': height, 'deviceScaleFactor': 1, 'mobile': False})
+
+
+def browser_at(width, height, **options):
+    """browser() whose viewport is exactly `width` × `height`, as on a phone of that size."""
+    driver = browser(width, height, **options)
+    viewport(driver, width, height)
+    return driver
+
+
+@contextlib.contextmanager
+def page_at(service, width, height, touch=False, **options):
+    """The page, ready, in a browser of its own whose viewport is exactly `width` × `height`
+    (on a touch screen with `touch`); the browser quits after."""
+    driver = browser_at(width, height, **options)
+    try:
+        if touch:
+            touch_screen(driver)
+        yield Page(driver, service)
+    finally:
+        driver.quit()
+
+
 def wait(driver, script, *args, timeout=5):
     """The first truthy value of `script` (run with `args`), polled for up to `timeout` seconds."""
     end = time.time() + timeout
@@ -64,6 +94,15 @@ def network_events(driver):
     """The CDP Network events since the last call (a browser started with network_log=True)."""
     events = (json.loads(entry['message'])['message'] for entry in driver.get_log('performance'))
     return [e for e in events if e['method'].startswith('Network.')]
+
+
+# Where the panel is (Page.shown).
+SHOWN = '''
+    const g = document.getElementById('pages').getBoundingClientRect(), all = [...document.querySelectorAll('#pages .page')];
+    const page = all.find((x) => Math.abs(x.getBoundingClientRect().left - g.left) < 2);
+    if (!page) return null;
+    const tabs = document.querySelectorAll('#tabs [role=tab]'), own = all.filter((x) => x.dataset.tab === page.dataset.tab);
+    return [document.querySelector('#tabs [aria-selected=true]').dataset.tab, tabs[page.dataset.tab].dataset.tab, own.indexOf(page)];'''
 
 
 class Page:
@@ -115,6 +154,32 @@ class Page:
 
     def delete_key(self):
         return self.first_page().find_element(By.CSS_SELECTOR, 'button.cell.delete')
+
+    def key(self, code):
+        """The shown tab's key for `code` (a sticker's tag or an emoji), its page scrolled to and on screen."""
+        cell = self.d.execute_script('''
+            const cell = [...document.querySelectorAll('#pages .page:not([inert]) button.cell')]
+              .find((c) => c.item && (c.item.tag || c.item.emoji) === arguments[0]);
+            const pages = document.getElementById('pages');
+            if (cell) pages.scrollLeft = cell.closest('.page').offsetLeft - pages.firstElementChild.offsetLeft;
+            return cell;''', code)
+        assert cell, f'no key for {code}'
+        wait(self.d, """const g = document.getElementById('pages').getBoundingClientRect(), r = arguments[0].getBoundingClientRect();
+            return r.left >= g.left - 1 && r.right <= g.right + 1""", cell)
+        return cell
+
+    def shown(self):
+        """Where the panel is: [the selected tab, the tab whose page is on screen, that page's index in its tab],
+        once the pages have come to rest on one page (the same answer twice, 150 ms apart)."""
+        end = time.time() + 5
+        seen = None
+        while time.time() < end:
+            now = self.d.execute_script(SHOWN)
+            if now and now == seen:
+                return now
+            seen = now
+            time.sleep(0.15)
+        raise AssertionError(f'the panel did not come to rest: {seen}')
 
     def suggestions(self):
         """The autocomplete's options as shown ({id, name, text, selected}), [] while its list is closed."""

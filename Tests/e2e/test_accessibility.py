@@ -10,7 +10,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from axe import assert_no_violations
-from browser import Page
+from browser import Page, page_at
+from pointer import hold, touch
+from test_keyboard import keyboard_menu
 
 
 def settled(p):
@@ -112,6 +114,40 @@ def test_the_page_has_no_axe_violations_with_the_autocomplete_open(service, desk
         assert_no_violations(driver, f'{where}, autocomplete open on emoji')
         p.editor.send_keys(Keys.ESCAPE)
         assert_no_violations(driver, f'{where}, autocomplete closed again')
+
+
+def test_the_page_has_no_axe_violations_in_the_keyboards_touch_menu_and_message_states(service):
+    """Issue 28's states, on a touch screen at 320 px: the panel open (44 px targets, the swipe strip),
+    the long-press preview with its tone row, a key's menu with its tones in English, the search's results
+    after a switch of language, a sent message's sticker focused and its menu open."""
+    with page_at(service, 320, 640, touch=True) as p:
+        d = p.d
+        p.send('好[doge]和[微笑]')
+        p.finders()
+        open_panel(p)
+        p.pack('weibo')
+        assert_no_violations(d, '320 px, touch, panel open on a pack')
+        p.pack('emoji')
+        hold(d, p.key('👍'))
+        assert d.find_element(By.CSS_SELECTOR, '#preview .tones').is_displayed()
+        assert_no_violations(d, '320 px, touch, the long-press preview with its tone row')
+        touch(d, 'touchCancel')
+        d.find_element(By.ID, 'language').click()
+        keyboard_menu(d, p.key('👍'))
+        assert_no_violations(d, "320 px, English, a key's menu with its tones")
+        ActionChains(d).send_keys(Keys.ESCAPE).perform()
+        p.search('xk')
+        d.find_element(By.ID, 'language').click()
+        assert p.cells(), 'the results went'
+        assert_no_violations(d, '320 px, search results after a switch of language')
+        d.find_element(By.ID, 'toggle').click()
+        p.wait("return document.getElementById('panel').hidden")
+        d.execute_script("document.querySelector('#messages img.sticker').focus()")
+        assert d.execute_script("return document.activeElement.alt") == '[doge]'
+        assert_no_violations(d, "a sent message's sticker focused")
+        ActionChains(d).send_keys(Keys.ENTER).perform()
+        p.wait("return !document.getElementById('menu').hidden")
+        assert_no_violations(d, "a sent message's sticker menu open")
 
 
 def test_each_grid_page_is_one_tab_stop_and_arrow_keys_move_by_row_and_column(service, phone):

@@ -42,6 +42,12 @@ def right_click(d, element):
     wait(d, "return !document.getElementById('menu').hidden")
 
 
+def keyboard_menu(d, element):
+    """Opens `element`'s menu the keyboard way: the ContextMenu key (Shift+F10), the focus on it."""
+    element.send_keys(Keys.SHIFT, Keys.F10)
+    wait(d, "return !document.getElementById('menu').hidden")
+
+
 def long_press_to(d, cell, target_script):
     """Holds `cell` until the preview shows, moves onto the element `target_script` returns, releases."""
     ActionChains(d).click_and_hold(cell).pause(0.6).perform()
@@ -65,8 +71,7 @@ def test_a_keys_menu_adds_to_favorites_which_keep_the_users_order_over_a_reload(
     assert '已收藏“微笑”' in phone.find_element(By.ID, 'note').text
     # The keyboard way: the ContextMenu key (Shift+F10) on the focused key, Enter on the first item.
     second = p.cells()[1]
-    second.send_keys(Keys.SHIFT, Keys.F10)
-    p.wait("return !document.getElementById('menu').hidden")
+    keyboard_menu(phone, second)
     ActionChains(phone).send_keys(Keys.ENTER).perform()
     assert phone.execute_script('return document.activeElement.getAttribute("aria-label")') == '哈哈'  # the focus is back on the key
     p.pack('favorites')
@@ -104,8 +109,7 @@ def test_escape_closes_the_menu_and_gives_the_focus_back(service, phone):
     p.open_panel()
     p.pack('weibo')
     cell = p.cells()[2]
-    cell.send_keys(Keys.SHIFT, Keys.F10)
-    p.wait("return !document.getElementById('menu').hidden")
+    keyboard_menu(phone, cell)
     ActionChains(phone).send_keys(Keys.ESCAPE).perform()
     assert phone.execute_script("return document.getElementById('menu').hidden") is True
     assert phone.execute_script('return document.activeElement.getAttribute("aria-label")') == cell.get_attribute('aria-label')
@@ -177,8 +181,7 @@ def test_the_keys_menu_offers_the_tones_as_a_choice_for_keyboard_users(service, 
     p = Page(phone, service)
     p.open_panel()
     clap = emoji_cell(p, '👏')
-    clap.send_keys(Keys.SHIFT, Keys.F10)
-    p.wait("return !document.getElementById('menu').hidden")
+    keyboard_menu(phone, clap)
     radios = phone.execute_script("return [...document.querySelectorAll('#menu [role=menuitemradio]')]"
                                   ".map((m) => [m.textContent, m.getAttribute('aria-checked')])")
     assert [r[0].split(' ')[0] for r in radios] == ['👏', '👏🏻', '👏🏼', '👏🏽', '👏🏾', '👏🏿'] and radios[0][1] == 'true'

@@ -7,7 +7,8 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from browser import Page, browser
+from browser import Page, browser, page_at
+from pointer import touch_screen
 from service import ROOT, Service
 
 SHOTS = os.path.join(ROOT, 'docs', 'screenshots')
@@ -136,15 +137,19 @@ def test_switching_tab_returns_to_page_one(service, phone):
 
 
 def test_caret_swipe_moves_one_unit_per_step_after_the_dead_zone(service, phone):
-    p = Page(phone, service)
-    p.clipboard_event('paste', 'abcdef[微笑]')
-    p.open_panel()
-    strip = phone.find_element(By.ID, 'swipe')
-    ActionChains(phone).move_to_element(strip).click_and_hold().move_by_offset(-60, 0).release().perform()
-    assert p.state()['selection']['location'] == 7  # inside the 70 px dead zone: no move
-    ActionChains(phone).move_to_element(strip).click_and_hold().move_by_offset(-75, 0).pause(0.3)\
-        .move_by_offset(-12, 0).pause(0.3).move_by_offset(-12, 0).release().perform()
-    assert p.state()['selection']['location'] == 5
+    touch_screen(phone)  # the strip shows only on a touch screen
+    try:
+        p = Page(phone, service)
+        p.clipboard_event('paste', 'abcdef[微笑]')
+        p.open_panel()
+        strip = phone.find_element(By.ID, 'swipe')
+        ActionChains(phone).move_to_element(strip).click_and_hold().move_by_offset(-60, 0).release().perform()
+        assert p.state()['selection']['location'] == 7  # inside the 70 px dead zone: no move
+        ActionChains(phone).move_to_element(strip).click_and_hold().move_by_offset(-75, 0).pause(0.3)\
+            .move_by_offset(-12, 0).pause(0.3).move_by_offset(-12, 0).release().perform()
+        assert p.state()['selection']['location'] == 5
+    finally:
+        touch_screen(phone, False)
 
 
 def test_sending_shows_the_message_and_empty_input_never_sends(service, phone):
@@ -200,27 +205,28 @@ def test_opening_the_panel_keeps_the_newest_message_visible(service, count):
         d.quit()
 
 
-def test_screenshots_phone_and_desktop_light_and_dark(service, phone):
+# The screenshots' devices: a phone's real size, a touch screen (headless Chromium's window is never under
+# 500 px: its viewport is emulated), and a desktop's.
+DEVICES = {'phone': (390, 844, True), 'desktop': (1280, 800, False)}
+
+
+def test_screenshots_phone_and_desktop_light_and_dark(service):
     """docs/screenshots/{phone,desktop}{,-dark}.png: the system's scheme emulated, as a user would have it."""
     os.makedirs(SHOTS, exist_ok=True)
-    for name, d, scheme in (('phone', phone, 'light'), ('phone-dark', phone, 'dark'), ('desktop', None, 'light'),
-                            ('desktop-dark', None, 'dark')):
-        own = d is None
-        d = d or browser(1100, 800)
-        try:
-            d.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': [{'name': 'prefers-color-scheme', 'value': scheme}]})
-            p = Page(d, service)
-            p.send('笑死我了[笑哭][doge]')
-            p.clipboard_event('paste', '今天好开心[微笑]👍🏽')
-            p.open_panel()
-            p.pack('weibo')
-            time.sleep(0.4)
-            assert d.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == 'dark')
-            d.save_screenshot(os.path.join(SHOTS, f'{name}.png'))
-        finally:
-            d.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': []})
-            if own:
-                d.quit()
+    for device, (width, height, touch) in DEVICES.items():
+        with page_at(service, width, height, touch=touch) as first:
+            d = first.d
+            for scheme, suffix in (('light', ''), ('dark', '-dark')):
+                d.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': [{'name': 'prefers-color-scheme', 'value': scheme}]})
+                p = Page(d, service)
+                p.send('笑死我了[笑哭][doge]')
+                p.clipboard_event('paste', '今天好开心[微笑]👍🏽')
+                p.open_panel()
+                p.pack('weibo')
+                time.sleep(0.4)
+                assert d.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == 'dark')
+                assert d.execute_script('return innerWidth') == width
+                d.save_screenshot(os.path.join(SHOTS, f'{device}{suffix}.png'))
     assert all(os.path.getsize(os.path.join(SHOTS, f'{n}.png')) > 10000 for n in ('phone', 'phone-dark', 'desktop', 'desktop-dark'))
 
 

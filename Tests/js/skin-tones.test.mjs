@@ -3,7 +3,7 @@
 // core's rules) counts and deletes each toned emoji as one grapheme.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { takesTone, withTone, TONES } from '../../public/js/skin-tones.js';
+import { takesTone, withTone, toneIn, baseKey, TONES } from '../../public/js/skin-tones.js';
 import { edit, count } from '../../public/js/model/index.js';
 import { catalog } from './support.mjs';
 
@@ -30,4 +30,17 @@ test('every toned form of every emoji that takes one counts 1 and one backspace 
       assert.equal(r.text, 'a', text);
     }
   }
+});
+
+test('an emoji has one identity whatever its tone, and its tone is read back', () => {
+  for (const e of ['👍', '✌️', '🤷‍♀️', '🙏']) {
+    for (const tone of TONES) {
+      const form = withTone(e, tone);
+      assert.equal(baseKey(form), baseKey(e), form);
+      assert.equal(toneIn(form), tone, form);
+    }
+  }
+  assert.equal(baseKey('👍🏽'), '👍');
+  for (const e of ['😀', '#️⃣', '👨‍👩‍👧‍👦', '🇨🇳']) assert.equal(toneIn(e), '', e);
+  assert.notEqual(baseKey('👍'), baseKey('👎'));
 });

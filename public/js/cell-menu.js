@@ -35,13 +35,16 @@ function entries(item, where) {
   }
   if (item.emoji && takesTone(item.emoji)) {
     const now = toneOf(item.emoji);
-    list.push({ group: t('tones'), entries: TONES.map((tone, i) =>
-      ({ label: `${withTone(item.emoji, tone)} ${t('toneNames')[i]}`, checked: tone === now, choose: () => insertWithTone(item, tone) })) });
+    list.push({ group: t('tones'), entries: TONES.map((tone, i) => {
+      const form = withTone(item.emoji, tone);  // one row of six 44 px keys: the tone's name is its label and tooltip
+      return { label: form, name: `${form} ${t('toneNames')[i]}`, checked: tone === now, choose: () => insertWithTone(item, tone) };
+    }) });
   }
   return list;
 }
 
-// deps: { catalog() (the model's), insert(item), pressing() (a long press is previewing) }.
+// deps: { catalog() (the model's), insert(item), pressing() (a long press is previewing),
+//         endPress() (the press under way became this menu: it inserts nothing) }.
 export function initCellMenu(dependencies) {
   deps = dependencies;
   document.getElementById('pages').addEventListener('contextmenu', (e) => {
@@ -49,6 +52,7 @@ export function initCellMenu(dependencies) {
     if (!cell?.item) return;
     e.preventDefault();
     if (deps.pressing()) return;  // a touch long press: the preview is open, with its own star
+    deps.endPress();
     openMenu(cell, t('stickerMenu', nameOf(cell.item.name)), entries(cell.item, placeOf(cell)));
   });
 }

@@ -3,9 +3,12 @@
 // contextmenu event, the ContextMenu key or Shift+F10): its items built with
 // DOM APIs (labels are text), arrow keys and Home/End between items, Enter or
 // Space to choose, Escape, Tab or a press elsewhere to close, and the focus
-// back where it was when it opened.
+// back where it was when it opened. It stays by its sticker when the window
+// or the visual viewport changes size (an on-screen keyboard showing or hiding).
 
-let menu, opener = null;
+import { placeNear } from './placement.js';
+
+let menu, opener = null, anchor = null;
 
 const items = () => [...menu.querySelectorAll('[role^=menuitem]')];
 
@@ -16,23 +19,33 @@ export function closeMenu({ keepFocus = false } = {}) {
   menu.textContent = '';
   const back = opener;
   opener = null;
+  anchor = null;
   if (!keepFocus) back?.focus({ preventScroll: true });
 }
 
 /** Opens the menu named `label` next to `anchor` (an element) with `entries`:
  *  `{label, choose()}`, `{label, choose(), checked}` for a radio item, or
- *  `{group: label, entries}` for a named group. The first item takes the focus. */
-export function openMenu(anchor, label, entries) {
+ *  `{group: label, entries}` for a named group. An item whose label is short
+ *  (a toned emoji) says more in `name`, its accessible name and tooltip, which
+ *  begins with the label. The first item takes the focus. */
+export function openMenu(by, label, entries) {
   closeMenu({ keepFocus: true });
   opener = document.activeElement;
+  anchor = by;
   menu.setAttribute('aria-label', label);
   for (const e of entries) menu.appendChild(e.group ? group(e) : item(e));
   menu.hidden = false;
-  place(anchor.getBoundingClientRect());
+  place();
   items()[0]?.focus();
 }
 
-function item({ label, choose, checked }) {
+// By its sticker; closed if the sticker is gone (its page was rebuilt).
+function place() {
+  if (anchor.isConnected) placeNear(menu, anchor.getBoundingClientRect(), 4);
+  else closeMenu({ keepFocus: true });
+}
+
+function item({ label, name, choose, checked }) {
   const b = document.createElement('button');
   b.type = 'button';
   b.className = 'menuitem';
@@ -40,6 +53,10 @@ function item({ label, choose, checked }) {
   b.setAttribute('role', checked === undefined ? 'menuitem' : 'menuitemradio');
   if (checked !== undefined) b.setAttribute('aria-checked', String(checked));
   b.textContent = label;
+  if (name) {
+    b.setAttribute('aria-label', name);
+    b.title = name;
+  }
   b.addEventListener('click', () => { closeMenu(); choose(); });
   return b;
 }
@@ -53,13 +70,6 @@ function group({ group: label, entries }) {
   return g;
 }
 
-// Above the anchor when there is room, else below; inside the window.
-function place(r) {
-  const m = menu.getBoundingClientRect();
-  const top = r.top - m.height - 4 >= 4 ? r.top - m.height - 4 : Math.min(r.bottom + 4, innerHeight - m.height - 4);
-  menu.style.top = `${Math.max(4, top)}px`;
-  menu.style.left = `${Math.max(4, Math.min(r.left + r.width / 2 - m.width / 2, innerWidth - m.width - 4))}px`;
-}
 
 export function initMenu() {
   menu = document.getElementById('menu');
@@ -77,5 +87,9 @@ export function initMenu() {
   document.addEventListener('pointerdown', (e) => { if (!menu.hidden && !menu.contains(e.target)) closeMenu({ keepFocus: true }); }, true);
   menu.addEventListener('pointerdown', (e) => e.preventDefault());
   window.addEventListener('blur', () => closeMenu({ keepFocus: true }));
-  window.addEventListener('resize', () => closeMenu({ keepFocus: true }));
+  // The window's or the visual viewport's size changed (the keyboard came or went, the phone turned): placed again.
+  const again = () => { if (!menu.hidden) place(); };
+  window.addEventListener('resize', again);
+  window.visualViewport?.addEventListener('resize', again);
+  window.visualViewport?.addEventListener('scroll', again);
 }

@@ -1,26 +1,49 @@
 // panel.js owns the sticker panel: opening and closing it in place of the
 // system keyboard (focus and caret stay in the editor), its tabs (Recent,
-// Favorites, each pack) and their paged grids of 3 rows with the delete key in
-// the last cell (each page an ARIA grid of rows and cells, one Tab stop per
-// page), laid end to end in one strip, so that swiping past a pack's last
-// page goes on to the next pack's first and the tab follows; only the shown
-// tab's pages are live (the others inert). Also the page dots, Recent's clear
-// button, and arrow-key movement in tabs and grid. The same paged grid shows
-// the search's results (showResults; the field is sticker-search.js's).
-// What a cell does when pressed is press.js's; its menu, cell-menu.js's.
+// Favorites, each pack) and their pages (grid-pages.js's) laid end to end in
+// one strip, so that swiping past a pack's last page goes on to the next
+// pack's first and the tab follows; only the shown tab's pages are live (the
+// others inert). Where the person is, is a place: a tab and a page of it, not
+// a scroll offset, so Favorites gaining or losing a page, a language switch
+// (keys renamed in place) and a resize (pages built again for a new number of
+// columns) leave them on that tab and page, or the nearest one left. A tab's
+// pages are built once, and again only when what they show changed (Recent's
+// and Favorites' entries, read again from localStorage when a tab is chosen).
+// Also the page dots, the images of the pages near the place, Recent's clear
+// button, and the arrow keys in the tab bar. The same paged grid shows the
+// search's results (showResults; the field is sticker-search.js's). What a
+// key does when pressed is press.js's; its menu, cell-menu.js's.
 
 import { recents, clearRecents } from './recents.js';
 import { favorites } from './favorites.js';
 import { keyOf } from './stored-list.js';
-import { toned } from './skin-tones.js';
+import { toneIn } from './skin-tones.js';
 import { t, nameOf, onLanguage } from './strings.js';
 import { say } from './status.js';
 import { focusKeepingCaret, useSystemKeyboard } from './editor-dom.js';
+import { gridPages, relabel, retone, makeStop, initGridKeys, stillOf } from './grid-pages.js';
 
 let panel, pages, tabs, dots, toggle, clear;
-let packs = [], tab = 0;
-let strip = [];  // per tab: { first, count } of its pages in the strip; empty while results show
+let packs = [];
 let hooks = { onToggle: () => {}, onTab: () => {} };
+
+// The tabs: what each shows and says when it has nothing.
+const RECENT = 0, FAVORITES = 1;
+const wide = matchMedia('(min-width: 600px)');
+const columnsNow = () => (wide.matches ? 9 : 7);
+let current = new Map();  // key → the catalog's item: Recent and Favorites show a kept item as the packs have it now
+const fresh = (items) => items.map((item) => current.get(keyOf(item)) ?? item);
+const tabItems = (i) => (i === RECENT ? fresh(recents()) : i === FAVORITES ? fresh(favorites()) : packs[i - 2].stickers);
+const tabLabel = (i) => (i === RECENT ? t('recent') : i === FAVORITES ? t('favorites') : nameOf(packs[i - 2].title));
+const tabHint = (i) => (i === RECENT ? t('recentHint') : t('favoritesHint'));
+const tabNames = (i) => ({ label: tabLabel(i), hint: tabHint(i) });
+const resultNames = () => ({ label: t('searchResults'), hint: t('noneFound') });
+
+let columns = columnsNow();  // what the pages were built with
+let sections = [];  // per tab: { pages (its page elements, in strip order), shows (the keys they were built from) }
+let results = null;  // while the search's results show in place of the strip: { items, pages }
+let place = { tab: 0, page: 0 };  // where the person is; while results show, place.page is the results' page
+let placedWidth = 0;  // the strip's width when it was last scrolled to the place
 
 export const isOpen = () => panel.classList.contains('open');
 
@@ -31,21 +54,9 @@ export function setOpen(open) {
   toggle.setAttribute('aria-pressed', String(open));
   useSystemKeyboard(!open);
   hooks.onToggle(open);
-  if (open) selectTab(tab);
+  if (open) selectTab(place.tab);
   focusKeepingCaret();
 }
-
-const columns = () => (matchMedia('(min-width: 600px)').matches ? 9 : 7);
-
-// The tabs: what each shows and says when it has nothing.
-const RECENT = 0, FAVORITES = 1;
-let current = new Map();  // key → the catalog's item: Recent and Favorites show a kept item as the packs have it now
-const fresh = (items) => items.map((item) => current.get(keyOf(item)) ?? item);
-const tabItems = (i) => (i === RECENT ? fresh(recents()) : i === FAVORITES ? fresh(favorites()) : packs[i - 2].stickers);
-const tabLabel = (i) => (i === RECENT ? t('recent') : i === FAVORITES ? t('favorites') : nameOf(packs[i - 2].title));
-/** The still file of a sticker's image (the image itself unless it moves). */
-const stillOf = (image) => image.poster ?? image;
-const tabHint = (i) => (i === RECENT ? t('recentHint') : t('favoritesHint'));
 
 /** Where a grid cell is: 'recent', 'favorites', 'pack', or 'results' (the search's). */
 export function placeOf(cell) {
@@ -53,101 +64,108 @@ export function placeOf(cell) {
   return i === undefined ? 'results' : Number(i) === RECENT ? 'recent' : Number(i) === FAVORITES ? 'favorites' : 'pack';
 }
 
-function cellFor(item) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.className = 'cell';
-  b.setAttribute('aria-label', nameOf(item.name));
-  if (item.image) {
-    const img = document.createElement('img');
-    const still = stillOf(item.image);  // a grid of moving cells is noise: the long-press preview animates
-    img.dataset.src = still.src;  // set when its page comes near (showImages)
-    img.dataset.srcset = still.srcset;
-    img.alt = '';
-    img.draggable = false;
-    b.appendChild(img);
-  } else b.textContent = toned(item.emoji);
-  b.item = item;  // press.js inserts cell.item
-  return b;
+// The pages shown: the results, or every tab's end to end.
+const shownPages = () => (results ? results.pages : sections.flatMap((s) => s.pages));
+const firstPageOf = (tab) => sections.slice(0, tab).reduce((sum, s) => sum + s.pages.length, 0);
+const pageCount = () => (results ? results.pages : sections[place.tab].pages).length;
+// The place as an index into the pages shown.
+const placeIndex = () => (results ? 0 : firstPageOf(place.tab)) + place.page;
+
+// The tab and page of page `at` of the strip.
+function placeAt(at) {
+  let tab = 0, first = 0;
+  while (tab < sections.length - 1 && at >= first + sections[tab].pages.length) first += sections[tab++].pages.length;
+  return { tab, page: at - first };
 }
 
-function deleteCell() {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.className = 'cell delete';
-  b.setAttribute('aria-label', t('delete'));
-  b.textContent = '⌫';
-  return b;
+// Builds tab i's pages when what it shows is not what they show (all of them, with `again`: the columns changed).
+function build(i, again = false) {
+  const items = tabItems(i), shows = i <= FAVORITES ? items.map(keyOf).join('\n') : '';
+  if (!again && sections[i]?.shows === shows) return;
+  const built = gridPages(items, { ...tabNames(i), columns });
+  built.forEach((page) => { page.dataset.tab = i; });
+  const old = sections[i]?.pages ?? [];
+  if (!results && old[0]?.isConnected) {  // in the strip: in their place
+    old[0].replaceWith(...built);
+    old.slice(1).forEach((page) => page.remove());
+  }
+  sections[i] = { pages: built, shows };
 }
 
-// A page is an ARIA grid (arrow keys move in two dimensions, so rows and
-// columns are announced): rows of gridcells, each holding its button or, in
-// the free slots before the delete key, nothing, so every column keeps its place.
-function gridCell(content) {
-  const c = document.createElement('div');
-  c.className = 'slot';
-  c.setAttribute('role', 'gridcell');
-  if (content) c.appendChild(content);
-  return c;
+// Every tab's pages, built where needed, shown end to end (the results, if shown, go).
+function showStrip({ again = false } = {}) {
+  const back = Boolean(results);
+  results = null;
+  [...tabs.children].forEach((_, i) => build(i, again));
+  if (back || !pages.contains(sections[0].pages[0])) pages.replaceChildren(...shownPages());
+  pages.removeAttribute('aria-label');
 }
 
-function gridRow(cells) {
-  const r = document.createElement('div');
-  r.className = 'row';
-  r.setAttribute('role', 'row');
-  r.append(...cells);
-  return r;
-}
-
-// A hint where there is nothing to show (an empty Recent, a search finding nothing): one cell across the first two rows.
-function hintRow(cols, text) {
-  const h = document.createElement('p');
-  h.className = 'hint';
-  h.textContent = text;
-  const c = gridCell(h);
-  c.setAttribute('aria-colspan', String(cols));
-  const r = gridRow([c]);
-  r.classList.add('double');
-  return r;
-}
-
-// Shows tab `index` on its first page, the strip built afresh (Recent and Favorites are read again from localStorage).
+// Shows tab `index` on its first page (Recent and Favorites read again).
 function selectTab(index) {
   if (!tabs.children.length) return;  // opened before the packs came: showPacks shows them
   hooks.onTab();
-  buildStrip();
-  markTab(index);
-  pages.scrollLeft = strip[index].first * pages.clientWidth;
-  markDot();
+  showStrip();
+  place = { tab: index, page: 0 };
+  markTab();
+  showPlace();
 }
 
-// The tab `index` shown as the selected one: its tab, the tabpanel's name, its pages live, its dots, Recent's clear button.
-function markTab(index) {
-  tab = index;
+// The place's tab as the selected one: its tab, the tabpanel's name, its pages live, Recent's clear button.
+function markTab() {
+  const index = place.tab;
   [...tabs.children].forEach((x, i) => { x.setAttribute('aria-selected', String(i === index)); x.tabIndex = i === index ? 0 : -1; });
   keepInView(tabs.children[index]);
-  pages.removeAttribute('aria-label');
+  if (results) return;
   pages.setAttribute('aria-labelledby', tabs.children[index].id);
   for (const page of pages.children) page.inert = Number(page.dataset.tab) !== index;
-  dots.replaceChildren(...Array.from({ length: strip[index].count }, () => document.createElement('i')));
   clear.hidden = index !== RECENT || !recents().length;
 }
 
-/** Shows the current tab again (the search field was cleared). */
-export const showTab = () => selectTab(tab);
+// Scrolls to the place (its page kept in range: the nearest one left), and marks it.
+function showPlace() {
+  place.page = Math.min(place.page, pageCount() - 1);
+  if (!pages.clientWidth) return;  // closed: it is shown when the panel opens
+  placedWidth = pages.clientWidth;
+  pages.scrollLeft = placeIndex() * pages.clientWidth;
+  markPage();
+}
 
-/** Shows a search's results in place of the tabs' pages. */
+// The place's page: its dots and the images of it and of the pages either side.
+function markPage() {
+  const count = pageCount();
+  if (dots.children.length !== count) dots.replaceChildren(...Array.from({ length: count }, () => document.createElement('i')));
+  [...dots.children].forEach((d, k) => d.classList.toggle('on', k === place.page));
+  showImages(placeIndex());
+}
+
+// The strip scrolled (a swipe): the place follows, and the tab when it went past a tab's first or last page.
+// A scroll after the strip's width changed is the browser keeping pixels: the place holds instead.
+function onScroll() {
+  if (!pages.clientWidth) return;
+  if (pages.clientWidth !== placedWidth) { showPlace(); return; }
+  const at = Math.round(pages.scrollLeft / pages.clientWidth);
+  if (results) place.page = at;
+  else {
+    const was = place.tab;
+    place = placeAt(at);
+    if (place.tab !== was) markTab();
+  }
+  markPage();
+}
+
+/** Shows the place's tab again, on its first page (the search field was cleared). */
+export const showTab = () => selectTab(place.tab);
+
+/** Shows a search's results in place of the tabs' pages, on their first page. */
 export function showResults(items) {
-  const label = t('searchResults');
-  strip = [];
+  results = { items, pages: gridPages(items, { ...resultNames(), columns }) };
   pages.removeAttribute('aria-labelledby');
-  pages.setAttribute('aria-label', label);
-  const results = gridPages(items, label, t('noneFound'));
-  pages.replaceChildren(...results);
-  pages.scrollLeft = 0;
+  pages.setAttribute('aria-label', t('searchResults'));
+  pages.replaceChildren(...results.pages);
   clear.hidden = true;
-  dots.replaceChildren(...results.map(() => document.createElement('i')));
-  markDot();
+  place.page = 0;
+  showPlace();
 }
 
 // Scrolls the tab bar (only it) so that tab `x` shows whole.
@@ -157,44 +175,10 @@ function keepInView(x) {
   else if (r.right > bar.right) tabs.scrollLeft += r.right - bar.right;
 }
 
-// Every tab's pages end to end.
-function buildStrip() {
-  const all = [];
-  strip = [...tabs.children].map((_, i) => {
-    const own = gridPages(tabItems(i), tabLabel(i), tabHint(i));
-    own.forEach((page) => { page.dataset.tab = i; });
-    const at = { first: all.length, count: own.length };
-    all.push(...own);
-    return at;
-  });
-  pages.replaceChildren(...all);
-}
-
-// `items` as pages of 3 rows, each an ARIA grid named `label`; `hint` when there are none.
-function gridPages(items, label, hint) {
-  const cols = columns(), per = cols * 3 - 1;
-  const count = Math.max(1, Math.ceil(items.length / per));
-  return Array.from({ length: count }, (_, p) => {
-    const page = document.createElement('div');
-    page.className = 'page';
-    page.style.setProperty('--cols', cols);
-    page.setAttribute('role', 'grid');
-    page.setAttribute('aria-label', `${label} ${p + 1}/${count}`);
-    const slots = items.slice(p * per, (p + 1) * per).map((item) => gridCell(cellFor(item)));
-    while (slots.length < per - (items.length ? 0 : cols * 2)) slots.push(gridCell());
-    slots.push(gridCell(deleteCell()));
-    if (!items.length) page.appendChild(hintRow(cols, hint));
-    for (let r = 0; r < slots.length; r += cols) page.appendChild(gridRow(slots.slice(r, r + cols)));
-    // One Tab stop per page (a grid is entered once, then arrow keys move): its first key.
-    page.querySelectorAll('button.cell').forEach((b, k) => { b.tabIndex = k ? -1 : 0; });
-    return page;
-  });
-}
-
-// The images of the page scrolled to and of the pages either side: the strip
+// The images of page `i` of those shown and of the pages either side: the strip
 // holds every pack, and only what may be seen next is fetched.
 function showImages(i) {
-  for (const page of [...pages.children].slice(Math.max(0, i - 1), i + 2)) {
+  for (const page of shownPages().slice(Math.max(0, i - 1), i + 2)) {
     for (const img of page.querySelectorAll('img[data-src]')) {
       img.srcset = img.dataset.srcset;
       img.src = img.dataset.src;
@@ -204,15 +188,20 @@ function showImages(i) {
   }
 }
 
-// The page scrolled to: its images, its dot, and its tab when a swipe went past a tab's first or last page.
-function markDot() {
-  if (!pages.clientWidth) return;  // closed: nothing is scrolled to
-  const i = Math.round(pages.scrollLeft / pages.clientWidth);
-  showImages(i);
-  const owner = strip.findIndex(({ first, count }) => i >= first && i < first + count);
-  if (owner >= 0 && owner !== tab) markTab(owner);
-  const first = owner >= 0 ? strip[owner].first : 0;
-  [...dots.children].forEach((d, k) => d.classList.toggle('on', k === i - first));
+// Runs `change` (which may build pages again) with the focused key, if any, focused again after it in its new
+// place, or the key now where it was (it went: a favorite taken out), and the place moved to its page.
+const listOf = (tab) => (tab === undefined ? results.pages : sections[tab].pages);
+const keysIn = (list) => list.flatMap((page) => [...page.querySelectorAll('button.cell')]);
+function keepingFocus(change) {
+  const focused = document.activeElement?.closest?.('#pages button.cell');
+  const tab = focused?.closest('.page').dataset.tab, at = focused ? keysIn(listOf(tab)).indexOf(focused) : -1;
+  change();
+  if (!focused || focused.isConnected) return;
+  const list = listOf(tab), keys = keysIn(list), key = focused.item && keyOf(focused.item);
+  const again = keys.find((b) => b.item && keyOf(b.item) === key) ?? keys[Math.min(at, keys.length - 1)];
+  makeStop(again);
+  again.focus({ preventScroll: true });
+  place.page = list.indexOf(again.closest('.page'));
 }
 
 function addTab(id, content) {
@@ -238,7 +227,9 @@ function labelTabs() {
 // Builds the tabs for the catalog's packs and shows Recent, or the first pack while Recent is empty.
 export function showPacks(catalogPacks) {
   packs = catalogPacks;
-  current = new Map(packs.flatMap((p) => p.stickers.map((item) => [keyOf(item), item])));
+  // An emoji's entry shows as the pack's plain form (with the tone chosen last), not a toned one the pack also has (👍🏽).
+  current = new Map();
+  for (const item of packs.flatMap((p) => p.stickers)) if (!current.has(keyOf(item)) || (item.emoji && !toneIn(item.emoji))) current.set(keyOf(item), item);
   addTab('recent', '🕘');
   addTab('favorites', '☆');
   for (const p of packs) {
@@ -249,22 +240,43 @@ export function showPacks(catalogPacks) {
   selectTab(recents().length ? RECENT : FAVORITES + 1);
 }
 
-/** Shows the panel's lists again after Favorites or a tone changed, on the page it was on, the key
- *  that had the focus (a menu gives it back before its choice acts) focused again in its new place. */
+/** Shows the panel's lists again after Favorites or a tone changed: Favorites' pages built again if they
+ *  changed, every emoji key with its tone, on the place it was on; the key that had the focus (a menu gives
+ *  it back before its choice acts) focused again in its new place. Recent changes when a tab is chosen. */
 export function refresh() {
-  if (!strip.length) return;  // results are showing: they are rebuilt when the search changes
-  const at = pages.scrollLeft, focused = document.activeElement?.closest?.('#pages button.cell');
-  const was = focused?.item && { tab: focused.closest('.page').dataset.tab, key: keyOf(focused.item) };
-  buildStrip();
-  markTab(Math.min(tab, strip.length - 1));
-  pages.scrollLeft = Math.min(at, (strip[tab].first + strip[tab].count - 1) * pages.clientWidth);
-  markDot();
-  if (!was) return;
-  const again = [...pages.querySelectorAll(`.page[data-tab="${was.tab}"] button.cell`)].find((b) => b.item && keyOf(b.item) === was.key);
-  if (again) {
-    again.closest('.page').querySelectorAll('button.cell').forEach((b) => { b.tabIndex = b === again ? 0 : -1; });
-    again.focus({ preventScroll: true });
-    pages.scrollLeft = again.closest('.page').offsetLeft - pages.firstElementChild.offsetLeft;
+  if (!sections.length) return;
+  keepingFocus(() => {
+    build(FAVORITES);  // Recent stays as it is while the panel is open
+    retone([...sections.flatMap((s) => s.pages), ...(results?.pages ?? [])]);
+  });
+  if (!results) markTab();
+  showPlace();
+}
+
+// The pages built again for a new number of columns (the window crossed 600 px), on the same place.
+function changeColumns() {
+  if (columnsNow() === columns) return;
+  columns = columnsNow();
+  if (!sections.length) return;  // nothing built yet
+  keepingFocus(() => {
+    if (results) {
+      results.pages = gridPages(results.items, { ...resultNames(), columns });
+      sections.forEach((_, i) => build(i, true));
+      pages.replaceChildren(...results.pages);
+    } else showStrip({ again: true });
+  });
+  markTab();
+  showPlace();
+}
+
+// A switch of language: tabs, pages and keys renamed where they are, nothing built again.
+function renameAll() {
+  if (!packs.length) return;
+  labelTabs();
+  sections.forEach((s, i) => relabel(s.pages, tabNames(i)));
+  if (results) {
+    relabel(results.pages, resultNames());
+    pages.setAttribute('aria-label', t('searchResults'));
   }
 }
 
@@ -278,7 +290,11 @@ export function initPanel({ onToggle = () => {}, onTab = () => {} } = {}) {
   toggle.addEventListener('click', () => setOpen(!isOpen()));
   document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && isOpen()) setOpen(false); });
   panel.addEventListener('pointerdown', (e) => { if (!e.target.closest('[role=tab], input')) e.preventDefault(); });  // keep the caret in the editor
-  pages.addEventListener('scroll', markDot);
+  pages.addEventListener('scroll', onScroll);
+  new ResizeObserver(() => { if (pages.clientWidth && pages.clientWidth !== placedWidth) showPlace(); }).observe(pages);
+  wide.addEventListener('change', changeColumns);
+  onLanguage(renameAll);
+  initGridKeys(pages);
 
   tabs.addEventListener('click', (e) => { const x = e.target.closest('[role=tab]'); if (x) selectTab([...tabs.children].indexOf(x)); });
   clear.addEventListener('click', () => {
@@ -287,36 +303,11 @@ export function initPanel({ onToggle = () => {}, onTab = () => {} } = {}) {
     say(t('recentsCleared'));
     focusKeepingCaret();
   });
-  onLanguage(() => { if (!packs.length) return; labelTabs(); if (strip.length) refresh(); else showTab(); });
   tabs.addEventListener('keydown', (e) => {
     const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
     if (!d) return;
-    const i = (tab + d + tabs.children.length) % tabs.children.length;
+    const i = (place.tab + d + tabs.children.length) % tabs.children.length;
     selectTab(i);
     tabs.children[i].focus();
-  });
-  // Left and right go through the page's keys in reading order; up and down
-  // keep the column (a free slot there means no move).
-  pages.addEventListener('keydown', (e) => {
-    const cell = e.target.closest('button.cell');
-    if (!cell || !['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp'].includes(e.key)) return;
-    const page = cell.closest('.page');
-    let next;
-    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-      const cells = [...page.querySelectorAll('button.cell')];
-      next = cells[cells.indexOf(cell) + (e.key === 'ArrowRight' ? 1 : -1)];
-    } else {
-      const rows = [...page.children], row = cell.closest('[role=row]');
-      const column = [...row.children].indexOf(cell.parentElement);
-      const target = rows[rows.indexOf(row) + (e.key === 'ArrowDown' ? 1 : -1)];
-      next = target && target.children[column] && target.children[column].querySelector('button.cell');
-    }
-    if (next) { e.preventDefault(); next.focus(); }
-  });
-  // The key last moved to is the page's Tab stop, so Tab back into the grid returns there.
-  pages.addEventListener('focusin', (e) => {
-    const cell = e.target.closest('button.cell');
-    if (!cell) return;
-    cell.closest('.page').querySelectorAll('button.cell').forEach((b) => { b.tabIndex = b === cell ? 0 : -1; });
   });
 }

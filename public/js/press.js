@@ -4,13 +4,16 @@
 // on the preview's star, adds it to Favorites or takes it out; an emoji that
 // takes a skin tone previews its six forms, and the one released on is
 // inserted and remembered; the delete key deletes one unit and, held, repeats
-// after 0.5 s, faster and faster, until released, cancelled or left.
+// after 0.5 s, faster and faster, until released, cancelled or left. Only the
+// primary button of a mouse, a touch or a pen presses (the right button is
+// the menu's), and a press that becomes a menu inserts nothing.
 
 import { nameOf } from './strings.js';
 import { isFavorite } from './favorites.js';
 import { takesTone, withTone, toned, TONES } from './skin-tones.js';
 
 import { movingOrStill } from './sticker-nodes.js';
+import { placeNear } from './placement.js';
 
 let preview;
 let press = null, suppressClick = false, repeat = null;
@@ -19,7 +22,21 @@ let deps = { edit: () => {}, insert: () => {}, onRepeating: () => {}, favorite: 
 /** Whether a long press is showing its preview. */
 export const pressing = () => Boolean(press?.previewing);
 
+/** The press under way became a menu (cell-menu.js opened one): it previews, repeats and inserts nothing. */
+export function endPress() {
+  if (!press) return;
+  clearTimeout(press.timer);
+  press.menu = true;
+}
+
+// A press is the primary button of a mouse, or a touch or a pen in contact (button 0 too), and the first
+// pointer down: the right or middle button, or a second finger, presses nothing.
+export const isPrimaryPress = (e) => e.isPrimary && e.button === 0;
+
 const cellAt = (x, y) => { const el = document.elementFromPoint(x, y); return el && el.closest('.cell'); };
+
+// Lights the preview's tone or star the pointer is on (`hit`), and only it: none when it is on neither.
+const light = (hit) => { for (const el of preview.querySelectorAll('.tones b, .star')) el.classList.toggle('hot', el === hit); };
 
 function showPreview(cell) {
   if (!cell || !cell.item) { preview.hidden = true; return; }
@@ -48,9 +65,9 @@ function showPreview(cell) {
     preview.insertBefore(row, preview.querySelector('.star'));
   }
   preview.cell = cell;
-  preview.style.left = `${r.left + r.width / 2}px`;
-  preview.style.top = `${r.top - 4}px`;
+  light(null);  // a new preview starts with nothing under the finger
   preview.hidden = false;
+  placeNear(preview, r, -2);  // over the key's edge: the finger goes from the key straight onto it
 }
 
 function startDelete() {
@@ -78,15 +95,15 @@ export function initPress({ edit, insert, onRepeating, favorite, insertWithTone 
   // What the pointer is on in the open preview (it takes no pointer events itself): a tone, the star, or the preview.
   const onPreview = (x, y) => {
     const inside = (el) => { const r = el.getBoundingClientRect(); return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom; };
-    if (preview.hidden || !inside(preview)) return null;
-    const hit = [...preview.querySelectorAll('.tones b, .star')].find(inside);
-    for (const el of preview.querySelectorAll('.tones b, .star')) el.classList.toggle('hot', el === hit);
-    return hit ?? preview;
+    const on = !preview.hidden && inside(preview);
+    const hit = on ? [...preview.querySelectorAll('.tones b, .star')].find(inside) : null;
+    light(hit);
+    return on ? hit ?? preview : null;
   };
 
   pages.addEventListener('pointerdown', (e) => {
     const cell = e.target.closest('.cell');
-    if (!cell) return;
+    if (!cell || !isPrimaryPress(e)) return;
     if (cell.classList.contains('delete')) { startDelete(); return; }
     if (!cell.item) return;
     press = { cell, previewing: false, timer: setTimeout(() => { press.previewing = true; showPreview(cell); }, 350) };
@@ -108,12 +125,17 @@ export function initPress({ edit, insert, onRepeating, favorite, insertWithTone 
         const cell = cellAt(e.clientX, e.clientY);
         if (cell && cell.item) insert(cell.item);
       }
+    }
+    if (press.previewing || press.menu) {  // its click, which follows, inserts nothing more
       suppressClick = true;
       setTimeout(() => { suppressClick = false; }, 0);
     }
     preview.hidden = true;
     press = null;
   });
+  // The finger of a long press moves over the preview and the grid: the pages must not take that move
+  // for a swipe (the browser would scroll them and cancel the press). Not passive, so it can say so.
+  pages.addEventListener('touchmove', (e) => { if (press?.previewing && e.cancelable) e.preventDefault(); }, { passive: false });
   document.addEventListener('pointercancel', () => { stopDelete(); if (press) clearTimeout(press.timer); press = null; preview.hidden = true; });
   pages.addEventListener('click', (e) => {
     const cell = e.target.closest('.cell');

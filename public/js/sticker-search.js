@@ -6,7 +6,7 @@
 // row back; Escape clears the field, a second Escape returns to the editor.
 
 import { searchStickers, MAX_LIMIT } from './model/search.js';
-import { t } from './strings.js';
+import { t, onLanguage } from './strings.js';
 
 let field, found, pages, deps;
 let results = [];
@@ -32,6 +32,7 @@ export function initSearch(dependencies) {
   found = document.getElementById('found');
   pages = document.getElementById('pages');
   field.addEventListener('input', run);
+  onLanguage(() => { if (field.value.trim()) found.textContent = t('found', results.length); });  // the results stay (panel.js renames them)
   if (field.value) run();  // typed before this module arrived
   field.addEventListener('keydown', (e) => {
     if (e.isComposing || e.keyCode === 229) return;

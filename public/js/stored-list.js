@@ -1,15 +1,23 @@
 // stored-list.js owns how the panel's own lists (Recent, Favorites) sit in
 // localStorage: a JSON array of catalog items, each kept by what the panel
-// needs to show and insert it again, read afresh each time (another tab may
-// have changed it), an unreadable or disabled store read as empty.
+// needs to show and insert it again, one entry per item (an emoji whatever its
+// tone), read afresh each time (another tab may have changed it), an
+// unreadable or disabled store read as empty.
 
-/** A catalog item's identity: a sticker's tag, an emoji itself. */
-export const keyOf = (item) => item.tag || item.emoji;
+import { baseKey } from './skin-tones.js';
+
+/** A catalog item's identity: a sticker's tag, an emoji whatever its skin tone. */
+export const keyOf = (item) => item.tag || baseKey(item.emoji);
 
 export function storedList(key) {
   return {
+    /** The entries, the first of each item only (an earlier version kept 👍 and 👍🏽 apart). */
     read() {
-      try { const v = JSON.parse(localStorage.getItem(key)); return Array.isArray(v) ? v : []; } catch { return []; }
+      let items;
+      try { items = JSON.parse(localStorage.getItem(key)); } catch { return []; }
+      if (!Array.isArray(items)) return [];
+      const seen = new Set();
+      return items.filter((item) => item && (item.tag || item.emoji) && !seen.has(keyOf(item)) && seen.add(keyOf(item)));
     },
     write(items) {
       try {
