@@ -23,9 +23,9 @@ import vm from 'node:vm';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PUBLIC = join(ROOT, 'public');
 const ENTRY = join(PUBLIC, 'js', 'main.js');
-// The page's offline copy: the document, its stylesheets (the keyboard's loads with it), its icon and
-// every module (the late ones too).
-const COPY_FILES = ['index.html', 'app.css', 'keyboard.css', 'stickers/weibo/smile.png'];
+// The page's offline copy: the document, its icon, every stylesheet of public/ (the keyboard's
+// loads with it) and every module (the late ones too).
+const COPY_FILES = ['index.html', 'stickers/weibo/smile.png'];
 const MODULE_DIR = join(PUBLIC, 'js');
 
 const PRELOAD_BEGIN = '<!-- The start\'s modules, fetched at once: tools/page-manifest.mjs writes these lines. -->';
@@ -77,7 +77,8 @@ export function manifestFiles() {
   const preloads = startModules().map((file) => `<link rel="modulepreload" href="${urlOf(file).slice(1)}">`);
   const html = between(readFileSync(htmlPath, 'utf8'), PRELOAD_BEGIN, PRELOAD_END, preloads, 'index.html');
   // The revisions are of the files as written here (index.html with its new preloads).
-  const copy = [...COPY_FILES.map((f) => join(PUBLIC, f)), ...modulesUnder(MODULE_DIR)];
+  const stylesheets = readdirSync(PUBLIC).filter((name) => name.endsWith('.css')).sort();
+  const copy = [...[...COPY_FILES, ...stylesheets].map((f) => join(PUBLIC, f)), ...modulesUnder(MODULE_DIR)];
   const entries = copy.map((file) => [urlOf(file), file === htmlPath ? createHash('sha256').update(html).digest('hex').slice(0, 16) : revisionOf(file)]);
   const version = createHash('sha256').update(entries.map(([url, rev]) => `${url} ${rev}`).join('\n')).digest('hex').slice(0, 16);
   const swPath = join(PUBLIC, 'sw.js');

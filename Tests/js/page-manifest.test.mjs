@@ -24,11 +24,12 @@ test('index.html and sw.js are what the tool writes from public/ as it is', () =
   assert.equal(run.status, 0, run.stderr);
 });
 
-test('the offline copy lists every module of the page with the hash of its content', () => {
+test('the offline copy lists every module and stylesheet of the page with the hash of its content', () => {
   const listed = precache(readFileSync(join(ROOT, 'public', 'sw.js'), 'utf8'));
   const urls = listed.map(([url]) => url);
   for (const module of modules(join(ROOT, 'public', 'js'))) assert.ok(urls.includes(module), `${module} is not in the offline copy`);
-  assert.ok(urls.includes('/index.html') && urls.includes('/app.css'));
+  assert.ok(urls.includes('/index.html'));
+  for (const stylesheet of readdirSync(join(ROOT, 'public')).filter((f) => f.endsWith('.css'))) assert.ok(urls.includes(`/${stylesheet}`), stylesheet);
   for (const [url, revision] of listed) {
     const hash = createHash('sha256').update(readFileSync(join(ROOT, 'public', url))).digest('hex').slice(0, 16);
     assert.equal(revision, hash, url);
