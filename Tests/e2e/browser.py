@@ -53,6 +53,28 @@ def chord(driver, modifiers, key):
     chain.perform()
 
 
+def held(p):
+    """The editor's invariant: the field's text and selection are the model's. Returns the model's state."""
+    m = p.model()
+    assert m['shown'] == {'text': m['text'], 'selection': m['selection']}, m
+    return {'text': m['text'], 'selection': m['selection']}
+
+
+def caret(location):
+    """A collapsed selection at `location` (display units)."""
+    return {'location': location, 'length': 0}
+
+
+def stickers(driver):
+    """The codes of the stickers the field shows, in order."""
+    return [img.get_attribute('alt') for img in driver.find_elements(By.CSS_SELECTOR, '#editor img.sticker')]
+
+
+def keys(driver, *sequence):
+    """Keys sent to the focused element (Keys.BACKSPACE, text...)."""
+    ActionChains(driver).send_keys(*sequence).perform()
+
+
 def network_events(driver):
     """The CDP Network events since the last call (a browser started with network_log=True)."""
     events = (json.loads(entry['message'])['message'] for entry in driver.get_log('performance'))
@@ -146,13 +168,44 @@ class Page:
             self.compose(text[:i])
         self.commit(text)
 
+    def select(self, location, length=0):
+        """Puts the field's selection at `location` (display units) through the model's `select` edit."""
+        self.d.execute_script('window.stickertext.edit("select", {selection: {location: arguments[0], length: arguments[1]}})',
+                              location, length)
+
+    def counter(self):
+        return self.d.find_element(By.ID, 'counter').text
+
+    def messages(self):
+        """The sent messages' texts, oldest first."""
+        return self.d.execute_script("return [...document.querySelectorAll('#messages .msg')].map((m) => m.textContent)")
+
+    def input_event(self, kind, text, word, start=0, end=None):
+        """A beforeinput of `kind` carrying `text` (as data for insertText, else as text/plain),
+        whose target range is `start`..`end` within the first `word` of the field's text (the range
+        an autocorrection names, the point of a drop); returns whether the page took it."""
+        return self.d.execute_script('''
+            const [kind, text, word, start, end] = arguments, field = document.getElementById('editor');
+            const walker = document.createTreeWalker(field, NodeFilter.SHOW_TEXT);
+            let node;
+            while ((node = walker.nextNode()) && !node.data.includes(word));
+            const at = node.data.indexOf(word), transfer = new DataTransfer();
+            transfer.setData('text/plain', text);
+            const e = new InputEvent('beforeinput', {inputType: kind, bubbles: true, cancelable: true,
+                data: kind === 'insertText' ? text : null, dataTransfer: kind === 'insertText' ? null : transfer,
+                targetRanges: [new StaticRange({startContainer: node, startOffset: at + start, endContainer: node, endOffset: at + end})]});
+            field.dispatchEvent(e);
+            return e.defaultPrevented;''', kind, text, word, start, len(word) if end is None else end)
+
     def model(self):
         """The model's record of the field and what the field shows: {'text', 'selection', 'shown'}."""
         self.idle()
         return self.d.execute_script('return window.stickertext.model()')
 
     def note(self):
-        """The note under the field as shown, '' when hidden."""
+        """The note under the field as shown, '' when hidden. A note is said once notes.js has loaded
+        (at the first): waited for here, after the page's own wait for it."""
+        self.d.execute_async_script("import('/js/notes.js').then(() => setTimeout(arguments[arguments.length - 1]))")
         note = self.d.find_element(By.ID, 'note')
         return note.text if note.is_displayed() else ''
 

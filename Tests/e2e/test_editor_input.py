@@ -7,26 +7,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import Page, chord
-
-
-def held(p):
-    """The invariant: the field's text and selection are the model's. Returns the model's state."""
-    m = p.model()
-    assert m['shown'] == {'text': m['text'], 'selection': m['selection']}, m
-    return {'text': m['text'], 'selection': m['selection']}
-
-
-def caret(location):
-    return {'location': location, 'length': 0}
-
-
-def stickers(driver):
-    return [img.get_attribute('alt') for img in driver.find_elements(By.CSS_SELECTOR, '#editor img.sticker')]
-
-
-def keys(driver, *sequence):
-    ActionChains(driver).send_keys(*sequence).perform()
+from browser import Page, caret, chord, held, keys, stickers
 
 
 def test_an_ime_commit_between_brackets_makes_a_sticker_and_editing_goes_on(service, phone):
@@ -255,14 +236,14 @@ def test_text_dropped_on_the_field_goes_in_where_dropped_under_the_limit(service
     p = Page(phone, service)
     p.clipboard_event('paste', 'ab')
     p.idle()
-    drop = '''const t = document.getElementById('editor').firstChild, dt = new DataTransfer();
-        dt.setData('text/plain', arguments[0]);
-        const e = new InputEvent('beforeinput', {inputType: 'insertFromDrop', dataTransfer: dt, bubbles: true, cancelable: true,
-            targetRanges: [new StaticRange({startContainer: t, startOffset: 1, endContainer: t, endOffset: 1})]});
-        document.getElementById('editor').dispatchEvent(e);'''
-    phone.execute_script(drop, '[微笑]')
+    assert p.input_event('insertFromDrop', '[微笑]', 'ab', 1, 1) is True
     assert held(p) == {'text': 'a[微笑]b', 'selection': caret(2)}
-    phone.execute_script(drop, 'x' * 200)
+    # A step of undo of its own: the caret comes back where it was before the drop.
+    chord(phone, [Keys.CONTROL], 'z')
+    assert held(p) == {'text': 'ab', 'selection': caret(2)}
+    chord(phone, [Keys.CONTROL, Keys.SHIFT], 'z')
+    assert held(p) == {'text': 'a[微笑]b', 'selection': caret(2)}
+    p.input_event('insertFromDrop', 'x' * 200, 'a', 1, 1)
     assert held(p)['text'] == 'a' + 'x' * 137 + '[微笑]b'
     assert '截掉' in p.note()
 
@@ -290,3 +271,4 @@ def test_the_servers_correction_never_rewrites_a_composition_under_way(service, 
     phone.execute_script("window.stickertext.adopt({text: 'abZZ', selection: {location: 4, length: 0}})")
     p.commit('你')  # a commit is a new edit of the state the user saw
     assert held(p)['text'] == 'abZ你'
+

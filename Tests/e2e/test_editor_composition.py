@@ -1,0 +1,77 @@
+"""IME compositions in the editor (CDP Input.imeSetComposition, then
+Input.insertText to commit): at every place of the field, as a pinyin keyboard
+sends them (pinyin letters, then the characters chosen) and as an Android
+keyboard does (every key composed); and a composition the field left. After
+each commit the field shows the model's text and selection."""
+import pytest
+from selenium.webdriver.common.keys import Keys
+
+from browser import Page, caret, held, keys, stickers
+
+FULL = 140
+
+# (name, field before, selection before (display units), composed text, field after, caret after, note)
+PLACES = [
+    ('at the start', 'abc', (0, 0), '你好', '你好abc', 2, ''),
+    ('in the middle', 'abc', (1, 0), '你好', 'a你好bc', 3, ''),
+    ('at the end', 'abc', (3, 0), '你好', 'abc你好', 5, ''),
+    ('before a sticker', 'a[微笑]b', (1, 0), '你好', 'a你好[微笑]b', 3, ''),
+    ('after a sticker', 'a[微笑]b', (2, 0), '你好', 'a[微笑]你好b', 4, ''),
+    ('between two stickers', '[微笑][doge]', (1, 0), '你好', '[微笑]你好[doge]', 3, ''),
+    ('inside a code, completing it', '[微]', (2, 0), '笑', '[微笑]', 1, ''),
+    ('before a code, opening it', '微笑]', (0, 0), '[', '[微笑]', 1, ''),
+    ('a code composed whole', 'ab', (1, 0), '[doge]', 'a[doge]b', 2, ''),
+    ('over a selection holding a sticker', 'a[微笑]bc', (1, 2), '你', 'a你c', 2, ''),
+    ('joining an emoji into one cluster', '👨', (2, 0), '\u200d👩', '👨\u200d👩', 5, ''),
+    ("a flag's second half", '🇯', (2, 0), '🇵', '🇯🇵', 4, ''),
+    ('at the limit, cut at a whole character', 'x' * 139, (139, 0), '你好', 'x' * 139 + '你', 140, '截掉'),
+    ('at the limit, a code fits as one', 'x' * 139, (0, 0), '[微笑]', '[微笑]' + 'x' * 139, 1, ''),
+    ('with the field full', 'x' * FULL, (70, 0), '你', 'x' * FULL, 70, '上限'),
+]
+
+
+def pinyin(p, text):
+    """A pinyin keyboard: the letters composed, then the characters chosen and committed."""
+    p.compose('n')
+    p.compose('ni')
+    p.compose(text)
+    p.commit(text)
+
+
+def android(p, text):
+    """An Android keyboard: every key composed, the word committed."""
+    p.compose_and_commit(text)
+
+
+@pytest.mark.parametrize('style', [pinyin, android], ids=['pinyin', 'android'])
+@pytest.mark.parametrize('name, before, selection, composed, after, at, note', PLACES, ids=[place[0] for place in PLACES])
+def test_a_composition_commits_as_an_edit_of_the_model_wherever_it_is(service, phone, style, name, before, selection, composed, after, at, note):
+    p = Page(phone, service)
+    p.clipboard_event('paste', before)
+    p.select(*selection)
+    assert p.note() == ''
+    style(p, composed)
+    assert held(p) == {'text': after, 'selection': caret(at)}
+    assert stickers(phone) == [code for code in ('[微笑]', '[doge]') if code in after]
+    assert (note in p.note()) if note else p.note() == ''
+    assert int(p.counter().split('/')[0]) <= FULL
+
+
+def composing(phone, service, field, *shown):
+    """A page whose field holds `field`, then a composition under way showing each of `shown` in turn."""
+    p = Page(phone, service)
+    p.clipboard_event('paste', field)
+    for text in shown:
+        p.compose(text)
+    return p
+
+
+def test_a_composition_the_field_left_is_committed_and_editing_goes_on(service, phone):
+    p = composing(phone, service, 'ab', 'ni', '你')
+    phone.execute_script("document.getElementById('editor').blur()")  # the browser commits it
+    assert held(p) == {'text': 'ab你', 'selection': caret(3)}
+    p.editor.click()
+    keys(phone, Keys.END)
+    p.type('[doge]')
+    assert held(p) == {'text': 'ab你[doge]', 'selection': caret(4)}
+    assert stickers(phone) == ['[doge]']
