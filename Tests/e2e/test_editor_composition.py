@@ -1,12 +1,13 @@
 """IME compositions in the editor (CDP Input.imeSetComposition, then
 Input.insertText to commit): at every place of the field, as a pinyin keyboard
 sends them (pinyin letters, then the characters chosen) and as an Android
-keyboard does (every key composed); and a composition the field left. After
-each commit the field shows the model's text and selection."""
+keyboard does (every key composed); and what happens to a composition under
+way when something else changes the field: a sticker from the panel, undo, a
+script. After each commit the field shows the model's text and selection."""
 import pytest
 from selenium.webdriver.common.keys import Keys
 
-from browser import Page, caret, held, keys, stickers
+from browser import Page, caret, chord, held, keys, stickers
 
 FULL = 140
 
@@ -57,6 +58,20 @@ def test_a_composition_commits_as_an_edit_of_the_model_wherever_it_is(service, p
     assert int(p.counter().split('/')[0]) <= FULL
 
 
+def test_a_sticker_from_the_panel_during_a_composition_goes_after_the_composed_text(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', 'ab')
+    p.open_panel()
+    p.compose('ni')
+    p.compose('你')
+    p.cells()[0].click()  # [微笑]: the composition is committed first, then the sticker goes after it
+    assert held(p) == {'text': 'ab你[微笑]', 'selection': caret(4)}
+    assert p.note() == ''
+    # The editor is not left composing: the caret keys move the model's caret.
+    keys(phone, Keys.ARROW_LEFT)
+    assert held(p)['selection'] == caret(3)
+
+
 def composing(phone, service, field, *shown):
     """A page whose field holds `field`, then a composition under way showing each of `shown` in turn."""
     p = Page(phone, service)
@@ -64,6 +79,28 @@ def composing(phone, service, field, *shown):
     for text in shown:
         p.compose(text)
     return p
+
+
+def test_undo_during_a_composition_leaves_the_composition_under_way(service, phone):
+    p = composing(phone, service, 'ab', 'x', 'xi')
+    chord(phone, [Keys.CONTROL], 'z')
+    m = p.model()
+    assert m['text'] == 'ab' and m['shown']['text'] == 'abxi'  # nothing undone, the composition untouched
+    p.commit('西')
+    assert held(p) == {'text': 'ab西', 'selection': caret(3)}
+    chord(phone, [Keys.CONTROL], 'z')
+    assert held(p) == {'text': 'ab', 'selection': caret(2)}
+
+
+def test_a_composition_a_script_cut_off_does_not_leave_the_editor_composing(service, phone):
+    p = composing(phone, service, 'abc', 'ni')
+    # Another script (an extension) rewrites the field: Chromium drops the composition without compositionend.
+    phone.execute_script("document.getElementById('editor').firstChild.data = 'abc'")
+    keys(phone, Keys.ARROW_LEFT)
+    chord(phone, [Keys.SHIFT], Keys.ARROW_LEFT)
+    assert held(p) == {'text': 'abc', 'selection': {'location': 1, 'length': 1}}
+    p.type('X')
+    assert held(p) == {'text': 'aXc', 'selection': caret(2)}
 
 
 def test_a_composition_the_field_left_is_committed_and_editing_goes_on(service, phone):

@@ -6,7 +6,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import Page, browser
+from browser import Page, browser, caret, held, keys
 
 
 def messages(driver):
@@ -63,11 +63,7 @@ def test_on_a_touch_keyboard_enter_breaks_the_line_and_send_keeps_the_focus(serv
         p.type('two')
         assert p.state()['text'] == 'one\ntwo'
         # A tap on Send: the message goes, the field keeps the focus (the on-screen keyboard stays).
-        send = d.find_element(By.ID, 'send')
-        box = send.rect
-        x, y = box['x'] + box['width'] / 2, box['y'] + box['height'] / 2
-        for kind in ('touchStart', 'touchEnd'):
-            d.execute_cdp_cmd('Input.dispatchTouchEvent', {'type': kind, 'touchPoints': [{'x': x, 'y': y}] if kind == 'touchStart' else []})
+        tap(d, d.find_element(By.ID, 'send'))
         wait_messages(p, 1)
         assert d.execute_script('return document.activeElement.id') == 'editor'
         assert p.state()['text'] == ''
@@ -83,3 +79,45 @@ def test_after_send_from_the_button_the_focus_goes_back_to_the_field(service, de
     assert desktop.execute_script('return document.activeElement.id') == 'editor'
     ActionChains(desktop).send_keys('x').perform()
     assert p.state()['text'] == 'x'
+
+
+def tap(driver, element):
+    """A touch tap in the middle of `element` (CDP Input.dispatchTouchEvent)."""
+    box = element.rect
+    x, y = box['x'] + box['width'] / 2, box['y'] + box['height'] / 2
+    for kind in ('touchStart', 'touchEnd'):
+        driver.execute_cdp_cmd('Input.dispatchTouchEvent', {'type': kind, 'touchPoints': [{'x': x, 'y': y}] if kind == 'touchStart' else []})
+
+
+def test_send_during_a_composition_sends_the_word_being_composed(service, phone):
+    p = Page(phone, service)
+    p.type('hello ')
+    p.compose_and_commit('big')
+    p.type(' ')
+    for word in ('w', 'wo', 'wor'):  # an Android keyboard composes the word under way
+        p.compose(word)
+    phone.find_element(By.ID, 'send').click()
+    wait_messages(p, 1)
+    assert p.messages() == ['hello big wor']
+    assert held(p) == {'text': '', 'selection': caret(0)}
+    p.compose_and_commit('next')
+    assert held(p) == {'text': 'next', 'selection': caret(4)}
+
+
+def test_a_message_that_leaves_during_a_composition_keeps_the_word_composed_meanwhile(service, phone):
+    p = Page(phone, service)
+    p.type('hello')
+    phone.execute_cdp_cmd('Network.enable', {})
+    phone.execute_cdp_cmd('Network.emulateNetworkConditions', {'offline': False, 'latency': 800, 'downloadThroughput': -1, 'uploadThroughput': -1})
+    try:
+        keys(phone, Keys.ENTER)  # sent; the answer takes a while
+        p.compose('w')
+        p.compose('wo')  # the next message, begun on an Android keyboard before the first has left
+        wait_messages(p, 1)
+        # The message left the field; the letters composed meanwhile stay, committed, and typing goes on.
+        assert held(p) == {'text': 'wo', 'selection': caret(2)}
+        assert p.messages() == ['hello']
+        p.compose_and_commit('rd')
+        assert held(p) == {'text': 'word', 'selection': caret(4)}
+    finally:
+        phone.execute_cdp_cmd('Network.emulateNetworkConditions', {'offline': False, 'latency': 0, 'downloadThroughput': -1, 'uploadThroughput': -1})

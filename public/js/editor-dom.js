@@ -126,6 +126,13 @@ export function focusKeepingCaret() {
   writeSelection(lastSel);
 }
 
+// Leaves the field and comes back at once, the caret where it was: the browser ends an IME
+// composition when its field loses the focus (the IME commits it).
+export function refocus() {
+  editor.blur();
+  focusKeepingCaret();
+}
+
 // The sticker panel replaces the system keyboard while it is open.
 export function useSystemKeyboard(on) {
   editor.inputMode = on ? '' : 'none';

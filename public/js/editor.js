@@ -8,8 +8,12 @@
 // as the difference between the field's text and the model's (text-diff.js)
 // and applied as an `insert` over the changed range: codes become stickers,
 // the policy and its limit apply, the model places the caret. A composition
-// is left alone until it commits. After every input event the field shows
-// the model's state again if it differs: no state the editor cannot leave.
+// is left alone until it commits: nothing rewrites the field under it. What
+// must change the field at once (a sticker from the panel, Send) has the
+// browser commit it first; what can wait (the server's correction, the field
+// emptied after a message left) waits for its end. After every input event
+// the field shows the model's state again if it differs: no state the editor
+// cannot leave.
 
 import { Catalog, TextBackedString, edit as editRequest, counts, parsePolicy, changeBetween } from './model/index.js';
 import * as view from './editor-dom.js';
@@ -22,7 +26,9 @@ const policy = parsePolicy(policyJSON);
 let catalog = new Catalog({ packs: [] });  // until the packs arrive, every code is text
 let doc = { text: '', selection: { location: 0, length: 0 }, counts: null };
 let composition = false;
-let deferred = null;  // the server's state, come during a composition
+// What replaces the field when the composition ends: the server's state ({text, selection}), or
+// {cleared: true} while clear() has the composition commit (the message it held has left).
+let deferred = null;
 // The undo history loads after startup (or at the first edit); steps made before wait here.
 let history = null, waiting = [], historyLoading = null;
 export const loadHistory = () => (historyLoading ??= import('./model/history.js').then((m) => {
@@ -57,9 +63,11 @@ export function edit(op, extra = {}) {
   return apply(op, extra, OWN_STEP);
 }
 
-/** The model's edit of `doc` (or of `extra.text`); `step`: how undo sees it. */
+/** The model's edit of `doc` (or of `extra.text`); `step`: how undo sees it. A composition
+ *  under way is committed first: the edit changes the field now. */
 function apply(op, extra, step) {
-  if (!composition && step !== NO_STEP) readBrowserChange();
+  endComposition();
+  if (step !== NO_STEP) readBrowserChange();
   return run(op, extra, step, view.readSelection());
 }
 
@@ -142,6 +150,32 @@ function browserChanged() {
   holdInvariant();
 }
 
+/** The composition ended (or was found gone): what it committed is read as an edit, and what
+ *  waited for it is done. */
+function compositionEnded() {
+  composition = false;
+  const waiting = deferred;
+  deferred = null;
+  if (waiting?.cleared) {
+    // The message left meanwhile: the field empties, and keeps what the composition committed.
+    const change = changeBetween(doc.text, view.plainOf(), view.plainCaret());
+    clear();
+    if (change?.inserted) typed('insert', { string: change.inserted });
+    return;
+  }
+  if (view.plainOf() === doc.text && waiting) adopt(waiting);
+  browserChanged();
+}
+
+/** Ends a composition under way as leaving the field does: the browser has the IME commit it,
+ *  and compositionend reads the commit. The focus and the caret come back at once. For what
+ *  must change the field now: an edit from the panel, Send. */
+export function endComposition() {
+  if (!composition) return;
+  if (view.hasFocus()) view.refocus();
+  if (composition) compositionEnded();  // the browser had dropped it without a compositionend
+}
+
 /** The model's own record of the field: `{text, selection, counts}` as the last edit left it. */
 export const current = () => doc;
 
@@ -152,7 +186,12 @@ export function setCatalog(packsDocument) {
   catalog = new Catalog(packsDocument);
   forget();
   const string = new TextBackedString(doc.text, catalog);
-  show(doc.text, string.displayRangeOf([string.snapDown(start), string.snapUp(end)], 'utf16'));
+  const selection = string.displayRangeOf([string.snapDown(start), string.snapUp(end)], 'utf16');
+  if (composition) {
+    // Shown when the composition ends (as the server's state would be), not under it.
+    doc = { ...doc, selection };
+    if (!deferred) deferred = { text: doc.text, selection };
+  } else show(doc.text, selection);
 }
 
 /** Shows `text` with `selection` as the server decided it: undo still goes back to what the user saw. */
@@ -187,8 +226,14 @@ export function message(text) {
   return { nodes: nodesOf(string), stickers: counts(string, policy).stickers };
 }
 
-/** Empties the field after a message was sent: the history of that message goes with it. */
+/** Empties the field after a message was sent: the history of that message goes with it. A
+ *  composition under way (the next message, begun meanwhile) is committed first and kept. */
 export function clear() {
+  if (composition) {
+    deferred = { cleared: true };
+    endComposition();  // compositionEnded empties the field, keeping what the composition committed
+    return;
+  }
   show('', { location: 0, length: 0 });
   forget();
 }
@@ -233,8 +278,11 @@ function toClipboard(e, op) {
   if (response?.clipboard) e.clipboardData.setData('text/plain', response.clipboard);
 }
 
-// Ctrl/Cmd+Z undoes; Ctrl+Shift+Z, Cmd+Shift+Z and Ctrl+Y redo.
-function historyKey(e) {
+// Ctrl/Cmd+Z undoes; Ctrl+Shift+Z, Cmd+Shift+Z and Ctrl+Y redo. A key that is not part of a
+// composition while the editor thinks one is under way: the browser dropped it (a script
+// rewrote the field) without a compositionend, and the editor stops waiting for one.
+function keyDown(e) {
+  if (composition && !e.isComposing && e.keyCode !== 229) compositionEnded();
   if (!(e.ctrlKey || e.metaKey) || e.altKey || composition) return;
   const key = e.key.toLowerCase();
   if (key === 'z' && !e.shiftKey) { e.preventDefault(); undo(); } else if ((key === 'z' && e.shiftKey) || (key === 'y' && e.ctrlKey)) { e.preventDefault(); redo(); }
@@ -246,8 +294,15 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
   hooks = { isPanelOpen, onCounts, onNote, onEdit, onTyped, onEnter };
   view.initEditorDom(element);
   document.addEventListener('selectionchange', followSelection);
-  element.addEventListener('keydown', historyKey);
+  element.addEventListener('keydown', keyDown);
   element.addEventListener('beforeinput', (e) => {
+    if (e.inputType === 'historyUndo' || e.inputType === 'historyRedo') {
+      // Never the browser's own history (it knows only its own changes); none inside a composition,
+      // which is the IME's to change (Chromium sends these with isComposing false).
+      e.preventDefault();
+      if (!composition) (e.inputType === 'historyUndo' ? undo : redo)();
+      return;
+    }
     if (e.isComposing) return;  // IME: left alone until it commits
     const text = e.data ?? (e.dataTransfer ? e.dataTransfer.getData('text/plain') : null);
     switch (e.inputType) {
@@ -257,8 +312,6 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
       case 'insertLineBreak': e.preventDefault(); typed('insert', { string: '\n' }); break;
       case 'deleteContentBackward': e.preventDefault(); typed('deleteBackward', {}, OWN_STEP); break;
       case 'deleteContentForward': e.preventDefault(); typed('deleteForward', {}, OWN_STEP); break;
-      case 'historyUndo': e.preventDefault(); undo(); break;
-      case 'historyRedo': e.preventDefault(); redo(); break;
       case 'insertFromDrop': e.preventDefault(); dropped(e); break;
       case 'deleteByDrag': case 'formatBold': case 'formatItalic': case 'formatUnderline': e.preventDefault(); break;
       default: break;  // word deletions, spell-check: the browser's, read at `input`
@@ -266,13 +319,9 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
   });
   element.addEventListener('input', (e) => { if (!e.isComposing && !composition) browserChanged(); });
   element.addEventListener('compositionstart', () => { composition = true; });
-  element.addEventListener('compositionend', () => {
-    composition = false;
-    const server = deferred;
-    deferred = null;
-    if (view.plainOf() === doc.text && server) adopt(server);
-    browserChanged();
-  });
+  element.addEventListener('compositionend', compositionEnded);
+  // Leaving the field ends a composition (compositionend comes first); one still "under way" was dropped.
+  element.addEventListener('blur', () => { if (composition) compositionEnded(); });
   element.addEventListener('paste', (e) => {
     e.preventDefault();
     pasteFrom(e.clipboardData);
