@@ -272,3 +272,48 @@ def test_the_servers_correction_never_rewrites_a_composition_under_way(service, 
     p.commit('你')  # a commit is a new edit of the state the user saw
     assert held(p)['text'] == 'abZ你'
 
+
+def test_an_autocorrection_replaces_the_range_it_names_and_the_caret_stays_after_the_text_typed(service, phone):
+    p = Page(phone, service)
+    p.type('teh cat sat ')
+    # Autocorrect (iOS, macOS) and a spell-checker's choice name the word they replace.
+    assert p.input_event('insertReplacementText', 'the', 'teh') is True
+    assert held(p) == {'text': 'the cat sat ', 'selection': caret(12)}
+    # A choice for a word the caret is in, or a selection of it: the caret after the replacement.
+    p.select(5)
+    p.input_event('insertReplacementText', 'cart', 'cat')
+    assert held(p) == {'text': 'the cart sat ', 'selection': caret(8)}
+    # Each is a step of undo of its own, the caret back where it was.
+    chord(phone, [Keys.CONTROL], 'z')
+    assert held(p) == {'text': 'the cat sat ', 'selection': caret(5)}
+    chord(phone, [Keys.CONTROL], 'z')
+    assert held(p) == {'text': 'teh cat sat ', 'selection': caret(12)}
+    # Under the limit as any insert: a longer correction at 140 is cut, with the note.
+    p.clipboard_event('paste', 'x' * 128)
+    p.input_event('insertReplacementText', 'sits', 'sat')
+    assert held(p)['text'] == 'teh cat sit ' + 'x' * 128
+    assert '截掉' in p.note()
+
+
+def test_a_deletion_that_names_several_units_deletes_them_all(service, phone):
+    p = Page(phone, service)
+    p.type('good [doge] morning')
+    # Android keyboards delete a word (a swipe on the delete key) as one deleteContentBackward naming it.
+    p.input_event('deleteContentBackward', '', 'morning')
+    assert held(p) == {'text': 'good [doge] ', 'selection': caret(7)}
+    p.input_event('deleteContentBackward', '', 'good', 1, 4)
+    assert held(p) == {'text': 'g [doge] ', 'selection': caret(1)}
+
+
+def test_a_beforeinput_the_page_cannot_cancel_is_read_once_from_the_field(service, phone):
+    p = Page(phone, service)
+    p.type('ab')
+    # The browser makes the change itself (the event is not cancelable); the page reads it at `input`.
+    phone.execute_script('''const field = document.getElementById('editor');
+        field.dispatchEvent(new InputEvent('beforeinput', {inputType: 'insertText', data: 'c', bubbles: true, cancelable: false}));
+        const s = getSelection(), node = s.focusNode, at = s.focusOffset;
+        node.insertData(at, 'c');
+        s.collapse(node, at + 1);
+        field.dispatchEvent(new InputEvent('input', {inputType: 'insertText', data: 'c', bubbles: true}));''')
+    assert held(p) == {'text': 'abc', 'selection': caret(3)}
+

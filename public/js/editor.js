@@ -63,16 +63,17 @@ export function edit(op, extra = {}) {
   return apply(op, extra, OWN_STEP);
 }
 
-/** The model's edit of `doc` (or of `extra.text`); `step`: how undo sees it. A composition
- *  under way is committed first: the edit changes the field now. */
-function apply(op, extra, step) {
+/** The model's edit of `doc` (or of `extra.text`); `step`: how undo sees it; `place(response)`:
+ *  where the caret goes instead of the model's selection. A composition under way is committed
+ *  first: the edit changes the field now. */
+function apply(op, extra, step, place = null) {
   endComposition();
   if (step !== NO_STEP) readBrowserChange();
-  return run(op, extra, step, view.readSelection());
+  return run(op, extra, step, view.readSelection(), place);
 }
 
 /** `apply` without reading the browser's changes; `shown`: the selection before, for undo. */
-function run(op, extra, step, shown) {
+function run(op, extra, step, shown, place = null) {
   const before = { text: doc.text, selection: shown };
   const request = { text: doc.text, selection: before.selection, unit: 'utf16', op, ...extra, policy: policyJSON };
   let response;
@@ -84,9 +85,10 @@ function run(op, extra, step, shown) {
     show(doc.text, doc.selection, doc.counts);  // the field shows the model's state, as before the edit
     return null;
   }
-  show(response.text, response.selection, response.counts);
+  const selection = place ? place(response) : response.selection;
+  show(response.text, selection, response.counts);
   if (step !== NO_STEP && response.text !== request.text) {
-    remember(before, { text: response.text, selection: response.selection }, { ...step, at: performance.now() });
+    remember(before, { text: response.text, selection }, { ...step, at: performance.now() });
   }
   if (response.note || response.rejected) hooks.onNote(response);
   hooks.onEdit(request, response, { replacesText: step === NO_STEP });
@@ -139,9 +141,51 @@ export const getCatalog = () => catalog;
 export const composing = () => composition;
 
 // An edit the user typed: applied, then autocomplete may look at what is before the caret.
-function typed(op, extra, step = TYPED) {
-  apply(op, extra, step);
+function typed(op, extra, step = TYPED, place = null) {
+  apply(op, extra, step, place);
   hooks.onTyped();
+}
+
+/** The range an input event names (an autocorrection's word, a drop's point, a deletion), in
+ *  display units, or null. */
+function targetOf(e) {
+  const range = e.getTargetRanges()[0];
+  if (!range) return null;
+  const location = view.offsetOf(range.startContainer, range.startOffset);
+  return { location, length: view.offsetOf(range.endContainer, range.endOffset) - location };
+}
+
+const sameRange = (a, b) => a.location === b.location && a.length === b.length;
+
+/** Text typed or chosen (a key, an autocorrection, a spell-checker's choice) for the range the
+ *  event names: the selection, or a word elsewhere. A caret after that word stays after the
+ *  same text, as far from the end as it was. */
+function typedOver(target, text, step) {
+  const shown = view.readSelection();
+  if (!target || sameRange(target, shown)) return typed('insert', { string: text }, step);
+  const displayLength = (t) => new TextBackedString(t, catalog).displayLength('utf16');
+  const after = shown.length === 0 && shown.location >= target.location + target.length;
+  const fromEnd = displayLength(doc.text) - shown.location;
+  typed('insert', { string: text, selection: target }, step, after ? (response) => {
+    const end = displayLength(response.text);
+    return { location: Math.min(end, Math.max(response.selection.location, end - fromEnd)), length: 0 };
+  } : null);
+}
+
+/** A delete key: the model's deleteBackward or deleteForward (a whole sticker, a whole cluster),
+ *  or, when the event names more than that unit (a keyboard deleting a word at once), that
+ *  range in whole units. */
+function deleted(e, op) {
+  const target = targetOf(e), shown = view.readSelection();
+  if (target && shown.length === 0 && target.length > 0) {
+    const string = new TextBackedString(doc.text, catalog);
+    const caret = string.positionOfDisplayOffset(shown.location, 'utf16'), range = string.positionsOf(target, 'utf16');
+    const unit = caret === null ? null : op === 'deleteBackward' ? string.unitBefore(caret) : string.unitAfter(caret);
+    if (range && caret !== null && (!unit || range[0] < unit[0] || range[1] > unit[1])) {
+      return typed(op, { selection: string.displayRangeOf(range, 'utf16') }, OWN_STEP);
+    }
+  }
+  typed(op, {}, OWN_STEP);
 }
 
 // A change the browser made itself (input outside a composition, a composition's commit).
@@ -240,10 +284,9 @@ export function clear() {
 
 /** Text dropped on the field: pasted where it was dropped, under the policy like any paste. */
 function dropped(e) {
-  const at = e.getTargetRanges()[0], text = e.dataTransfer?.getData('text/plain');
+  const at = targetOf(e), text = e.dataTransfer?.getData('text/plain');
   if (!text) return;
-  const location = at ? view.offsetOf(at.startContainer, at.startOffset) : view.readSelection().location;
-  edit('paste', { string: text, selection: { location, length: 0 } });
+  edit('paste', { string: text, selection: { location: (at ?? view.readSelection()).location, length: 0 } });
 }
 
 /** A paste: the clipboard's plain text, else its HTML's text (pasted-html.js); else a note. */
@@ -303,15 +346,16 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
       if (!composition) (e.inputType === 'historyUndo' ? undo : redo)();
       return;
     }
-    if (e.isComposing) return;  // IME: left alone until it commits
+    // IME: left alone until it commits. What the page cannot cancel the browser does: read at `input`.
+    if (e.isComposing || !e.cancelable) return;
     const text = e.data ?? (e.dataTransfer ? e.dataTransfer.getData('text/plain') : null);
     switch (e.inputType) {
-      case 'insertText': e.preventDefault(); if (text) typed('insert', { string: text }); break;
-      case 'insertReplacementText': e.preventDefault(); if (text) typed('insert', { string: text }, OWN_STEP); break;
+      case 'insertText': e.preventDefault(); if (text) typedOver(targetOf(e), text, TYPED); break;
+      case 'insertReplacementText': e.preventDefault(); if (text) typedOver(targetOf(e), text, OWN_STEP); break;
       case 'insertParagraph': e.preventDefault(); if (!hooks.onEnter()) typed('insert', { string: '\n' }); break;
       case 'insertLineBreak': e.preventDefault(); typed('insert', { string: '\n' }); break;
-      case 'deleteContentBackward': e.preventDefault(); typed('deleteBackward', {}, OWN_STEP); break;
-      case 'deleteContentForward': e.preventDefault(); typed('deleteForward', {}, OWN_STEP); break;
+      case 'deleteContentBackward': e.preventDefault(); deleted(e, 'deleteBackward'); break;
+      case 'deleteContentForward': e.preventDefault(); deleted(e, 'deleteForward'); break;
       case 'insertFromDrop': e.preventDefault(); dropped(e); break;
       case 'deleteByDrag': case 'formatBold': case 'formatItalic': case 'formatUnderline': e.preventDefault(); break;
       default: break;  // word deletions, spell-check: the browser's, read at `input`
