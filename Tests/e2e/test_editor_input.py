@@ -3,6 +3,8 @@
 keyboard does), Android keyboards that compose every key, word deletions;
 and undo and redo. After each step the field shows the model's text and
 selection."""
+import time
+
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -316,4 +318,28 @@ def test_a_beforeinput_the_page_cannot_cancel_is_read_once_from_the_field(servic
         s.collapse(node, at + 1);
         field.dispatchEvent(new InputEvent('input', {inputType: 'insertText', data: 'c', bubbles: true}));''')
     assert held(p) == {'text': 'abc', 'selection': caret(3)}
+
+
+def android_word(p, word, pause):
+    """`word` composed a key every `pause` seconds, then committed (an Android keyboard)."""
+    for i in range(1, len(word) + 1):
+        p.compose(word[:i])
+        time.sleep(pause)
+    p.commit(word)
+
+
+def test_words_typed_on_an_android_keyboard_are_one_undo_step_until_a_pause(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', '>')
+    # Typed at a steady 0.3 s a key: the words' commits are more than a second apart, the keys are not.
+    android_word(p, 'hello', 0.3)
+    p.type(' ')
+    android_word(p, 'world', 0.3)
+    time.sleep(1.3)  # a pause: what comes after is a step of its own
+    android_word(p, '!', 0)
+    assert held(p)['text'] == '>hello world!'
+    chord(phone, [Keys.CONTROL], 'z')
+    assert held(p) == {'text': '>hello world', 'selection': caret(12)}
+    chord(phone, [Keys.CONTROL], 'z')
+    assert held(p) == {'text': '>', 'selection': caret(1)}
 

@@ -26,6 +26,7 @@ const policy = parsePolicy(policyJSON);
 let catalog = new Catalog({ packs: [] });  // until the packs arrive, every code is text
 let doc = { text: '', selection: { location: 0, length: 0 }, counts: null };
 let composition = false;
+let composedSince = 0;  // when the composition under way began: undo groups typing by the pauses between keys
 // What replaces the field when the composition ends: the server's state ({text, selection}), or
 // {cleared: true} while clear() has the composition commit (the message it held has left).
 let deferred = null;
@@ -96,8 +97,9 @@ function run(op, extra, step, shown, place = null) {
 }
 
 /** A change the browser made on its own as a model edit: the changed range widened to whole
- *  units, inserted as typed text. False when the field shows the model's text. */
-function readBrowserChange() {
+ *  units, inserted as typed text (`since`: when its typing began, a composition's start).
+ *  False when the field shows the model's text. */
+function readBrowserChange(since = undefined) {
   const field = view.plainOf();
   if (field === doc.text) return false;
   const change = changeBetween(doc.text, field, view.plainCaret());
@@ -105,7 +107,7 @@ function readBrowserChange() {
   const from = string.snapDown(change.from), to = string.snapUp(change.to);
   const inserted = doc.text.slice(from, change.from) + change.inserted + doc.text.slice(change.to, to);
   run('insert', { selection: string.displayRangeOf([from, to], 'utf16'), string: inserted },
-    change.inserted ? TYPED : OWN_STEP, doc.selection);
+    change.inserted ? { ...TYPED, since } : OWN_STEP, doc.selection);
   return true;
 }
 
@@ -189,8 +191,8 @@ function deleted(e, op) {
 }
 
 // A change the browser made itself (input outside a composition, a composition's commit).
-function browserChanged() {
-  if (readBrowserChange()) hooks.onTyped();
+function browserChanged(since = undefined) {
+  if (readBrowserChange(since)) hooks.onTyped();
   holdInvariant();
 }
 
@@ -208,7 +210,7 @@ function compositionEnded() {
     return;
   }
   if (view.plainOf() === doc.text && waiting) adopt(waiting);
-  browserChanged();
+  browserChanged(composedSince);
 }
 
 /** Ends a composition under way as leaving the field does: the browser has the IME commit it,
@@ -362,7 +364,10 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
     }
   });
   element.addEventListener('input', (e) => { if (!e.isComposing && !composition) browserChanged(); });
-  element.addEventListener('compositionstart', () => { composition = true; });
+  element.addEventListener('compositionstart', () => {
+    composition = true;
+    composedSince = performance.now();
+  });
   element.addEventListener('compositionend', compositionEnded);
   // Leaving the field ends a composition (compositionend comes first); one still "under way" was dropped.
   element.addEventListener('blur', () => { if (composition) compositionEnded(); });
