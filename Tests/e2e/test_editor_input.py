@@ -343,3 +343,13 @@ def test_words_typed_on_an_android_keyboard_are_one_undo_step_until_a_pause(serv
     chord(phone, [Keys.CONTROL], 'z')
     assert held(p) == {'text': '>', 'selection': caret(1)}
 
+
+def test_shift_enter_with_the_suggestions_open_breaks_the_line(service, desktop):
+    p = Page(desktop, service)
+    p.finders()
+    p.type('[xk')
+    p.wait("return !document.getElementById('suggestions').hidden")
+    chord(desktop, [Keys.SHIFT], Keys.ENTER)
+    assert held(p) == {'text': '[xk\n', 'selection': caret(4)}
+    assert desktop.execute_script("return document.getElementById('suggestions').hidden") is True
+    assert p.messages() == []
