@@ -320,6 +320,24 @@ def test_a_beforeinput_the_page_cannot_cancel_is_read_once_from_the_field(servic
     assert held(p) == {'text': 'abc', 'selection': caret(3)}
 
 
+def test_a_deletion_the_browser_makes_after_the_page_cancelled_it_is_not_made_twice(service, phone):
+    """Chrome on Android deletes for a keyboard's deleteContentBackward even when the page cancels
+    it (w3c/input-events#181): the page's deletion stands, the browser's second one is undone."""
+    p = Page(phone, service)
+    p.type('abc')
+    phone.execute_script('''const field = document.getElementById('editor'), s = getSelection();
+        const e = new InputEvent('beforeinput', {inputType: 'deleteContentBackward', bubbles: true, cancelable: true,
+            targetRanges: [new StaticRange({startContainer: s.focusNode, startOffset: s.focusOffset - 1,
+                endContainer: s.focusNode, endOffset: s.focusOffset})]});
+        field.dispatchEvent(e);
+        const node = s.focusNode, at = s.focusOffset;  // then the browser deletes before the caret anyway
+        node.deleteData(at - 1, 1);
+        s.collapse(node, at - 1);
+        field.dispatchEvent(new InputEvent('input', {inputType: 'deleteContentBackward', bubbles: true}));''')
+    assert held(p) == {'text': 'ab', 'selection': caret(2)}
+    p.type('d')
+    assert held(p) == {'text': 'abd', 'selection': caret(3)}
+
 def android_word(p, word, pause):
     """`word` composed a key every `pause` seconds, then committed (an Android keyboard)."""
     for i in range(1, len(word) + 1):

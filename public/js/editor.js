@@ -30,6 +30,7 @@ let composedSince = 0;  // when the composition under way began: undo groups typ
 // What replaces the field when the composition ends: the server's state ({text, selection}), or
 // {cleared: true} while clear() has the composition commit (the message it held has left).
 let deferred = null;
+let cancelled = null;  // the input type of a beforeinput the model made, until the task ends
 // The undo history loads after startup (or at the first edit); steps made before wait here.
 let history = null, waiting = [], historyLoading = null;
 export const loadHistory = () => (historyLoading ??= import('./model/history.js').then((m) => {
@@ -341,6 +342,8 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
   document.addEventListener('selectionchange', followSelection);
   element.addEventListener('keydown', keyDown);
   element.addEventListener('beforeinput', (e) => {
+    cancelled = e.inputType;
+    setTimeout(() => { cancelled = null; });
     if (e.inputType === 'historyUndo' || e.inputType === 'historyRedo') {
       // Never the browser's own history (it knows only its own changes); none inside a composition,
       // which is the IME's to change (Chromium sends these with isComposing false).
@@ -349,7 +352,7 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
       return;
     }
     // IME: left alone until it commits. What the page cannot cancel the browser does: read at `input`.
-    if (e.isComposing || !e.cancelable) return;
+    if (e.isComposing || !e.cancelable) return void (cancelled = null);
     const text = e.data ?? (e.dataTransfer ? e.dataTransfer.getData('text/plain') : null);
     switch (e.inputType) {
       case 'insertText': e.preventDefault(); if (text) typedOver(targetOf(e), text, TYPED); break;
@@ -360,10 +363,15 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
       case 'deleteContentForward': e.preventDefault(); deleted(e, 'deleteForward'); break;
       case 'insertFromDrop': e.preventDefault(); dropped(e); break;
       case 'deleteByDrag': case 'formatBold': case 'formatItalic': case 'formatUnderline': e.preventDefault(); break;
-      default: break;  // word deletions, spell-check: the browser's, read at `input`
+      default: cancelled = null;  // word deletions, spell-check: the browser's, read at `input`
     }
   });
-  element.addEventListener('input', (e) => { if (!e.isComposing && !composition) browserChanged(); });
+  // Chrome on Android makes a keyboard's deletion even when cancelled (w3c/input-events#181): the
+  // model's edit stands.
+  element.addEventListener('input', (e) => {
+    if (e.inputType === cancelled) holdInvariant();
+    else if (!e.isComposing && !composition) browserChanged();
+  });
   element.addEventListener('compositionstart', () => {
     composition = true;
     composedSince = performance.now();
