@@ -157,6 +157,13 @@ class Page:
         end = len(text.encode('utf-16-le')) // 2
         self.d.execute_cdp_cmd('Input.imeSetComposition', {'text': text, 'selectionStart': end, 'selectionEnd': end})
 
+    def recompose(self, text, start, end):
+        """An IME composing again the text from `start` to `end` (display units) as `text`, the caret at
+        its end (CDP's replacementStart/End: Android keyboards correct a word so)."""
+        end_of_text = len(text.encode('utf-16-le')) // 2
+        self.d.execute_cdp_cmd('Input.imeSetComposition', {'text': text, 'selectionStart': end_of_text,
+                               'selectionEnd': end_of_text, 'replacementStart': start, 'replacementEnd': end})
+
     def commit(self, text):
         """The IME commits `text`, ending the composition (CDP Input.insertText, as a pinyin keyboard does)."""
         self.d.execute_cdp_cmd('Input.insertText', {'text': text})
@@ -181,9 +188,11 @@ class Page:
         return self.d.execute_script("return [...document.querySelectorAll('#messages .msg')].map((m) => m.textContent)")
 
     def input_event(self, kind, text, word, start=0, end=None):
-        """A beforeinput of `kind` carrying `text` (as data for insertText, else as text/plain),
-        whose target range is `start`..`end` within the first `word` of the field's text (the range
-        an autocorrection names, the point of a drop); returns whether the page took it."""
+        """A beforeinput of `kind` carrying `text` (as data for insertText, else as text/plain), whose
+        target range is `start`..`end` within the first `word` of the field's text (the range an
+        autocorrection names, a drop's point). When the page does not take it, what the browser
+        does then: the range's text replaced (the caret moving as the DOM moves a live range) and
+        an input event. Returns whether the page took it."""
         return self.d.execute_script('''
             const [kind, text, word, start, end] = arguments, field = document.getElementById('editor');
             const walker = document.createTreeWalker(field, NodeFilter.SHOW_TEXT);
@@ -195,7 +204,10 @@ class Page:
                 data: kind === 'insertText' ? text : null, dataTransfer: kind === 'insertText' ? null : transfer,
                 targetRanges: [new StaticRange({startContainer: node, startOffset: at + start, endContainer: node, endOffset: at + end})]});
             field.dispatchEvent(e);
-            return e.defaultPrevented;''', kind, text, word, start, len(word) if end is None else end)
+            if (e.defaultPrevented) return true;
+            node.replaceData(at + start, end - start, text);
+            field.dispatchEvent(new InputEvent('input', {inputType: kind, data: e.data, bubbles: true}));
+            return false;''', kind, text, word, start, len(word) if end is None else end)
 
     def model(self):
         """The model's record of the field and what the field shows: {'text', 'selection', 'shown'}."""

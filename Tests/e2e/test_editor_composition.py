@@ -112,3 +112,21 @@ def test_a_composition_the_field_left_is_committed_and_editing_goes_on(service, 
     p.type('[doge]')
     assert held(p) == {'text': 'ab你[doge]', 'selection': caret(4)}
     assert stickers(phone) == ['[doge]']
+
+
+def test_a_word_composed_again_and_corrected_leaves_the_caret_after_it(service, phone):
+    p = Page(phone, service)
+    p.type('hello wrld')
+    # An Android keyboard takes the word back into a composition and corrects it.
+    p.recompose('wrld', 6, 10)
+    p.recompose('world', 6, 10)
+    p.commit('world')
+    assert held(p) == {'text': 'hello world', 'selection': caret(11)}
+    p.type('!')
+    assert held(p)['text'] == 'hello world!'
+    # Beside a sticker: the word after it, corrected into a code that becomes one.
+    p.clipboard_event('paste', ' [微笑]doge]')
+    p.recompose('[doge]', 14, 19)
+    p.commit('[doge]')
+    assert held(p) == {'text': 'hello world! [微笑][doge]', 'selection': caret(15)}
+    assert stickers(phone) == ['[微笑]', '[doge]']

@@ -275,22 +275,24 @@ def test_the_servers_correction_never_rewrites_a_composition_under_way(service, 
     assert held(p)['text'] == 'abZ你'
 
 
-def test_an_autocorrection_replaces_the_range_it_names_and_the_caret_stays_after_the_text_typed(service, phone):
+def test_an_autocorrection_replaces_the_word_it_names_and_the_caret_stays_after_the_text_typed(service, phone):
     p = Page(phone, service)
     p.type('teh cat sat ')
-    # Autocorrect (iOS, macOS) and a spell-checker's choice name the word they replace.
-    assert p.input_event('insertReplacementText', 'the', 'teh') is True
+    # Autocorrect (iOS, macOS) names the word it replaces, behind the caret: the browser replaces
+    # it, and the page reads the change as an edit of the model, the caret where the browser left it.
+    p.input_event('insertReplacementText', 'the', 'teh')
     assert held(p) == {'text': 'the cat sat ', 'selection': caret(12)}
-    # A choice for a word the caret is in, or a selection of it: the caret after the replacement.
-    p.select(5)
+    # A spell-checker's choice for the word it selected (Chromium's menu does): the model's edit.
+    p.select(4, 3)
     p.input_event('insertReplacementText', 'cart', 'cat')
     assert held(p) == {'text': 'the cart sat ', 'selection': caret(8)}
-    # Each is a step of undo of its own, the caret back where it was.
+    # Each is a step of undo of its own, the selection back as it was.
     chord(phone, [Keys.CONTROL], 'z')
-    assert held(p) == {'text': 'the cat sat ', 'selection': caret(5)}
+    assert held(p) == {'text': 'the cat sat ', 'selection': {'location': 4, 'length': 3}}
     chord(phone, [Keys.CONTROL], 'z')
     assert held(p) == {'text': 'teh cat sat ', 'selection': caret(12)}
     # Under the limit as any insert: a longer correction at 140 is cut, with the note.
+    keys(phone, Keys.END)
     p.clipboard_event('paste', 'x' * 128)
     p.input_event('insertReplacementText', 'sits', 'sat')
     assert held(p)['text'] == 'teh cat sit ' + 'x' * 128
@@ -300,11 +302,17 @@ def test_an_autocorrection_replaces_the_range_it_names_and_the_caret_stays_after
 def test_a_deletion_that_names_several_units_deletes_them_all(service, phone):
     p = Page(phone, service)
     p.type('good [doge] morning')
-    # Android keyboards delete a word (a swipe on the delete key) as one deleteContentBackward naming it.
+    # Android keyboards delete a word at once (a swipe on the delete key, a suggestion taken) with
+    # one deleteContentBackward naming it: the browser's, read as an edit.
     p.input_event('deleteContentBackward', '', 'morning')
     assert held(p) == {'text': 'good [doge] ', 'selection': caret(7)}
+    p.select(4)
     p.input_event('deleteContentBackward', '', 'good', 1, 4)
     assert held(p) == {'text': 'g [doge] ', 'selection': caret(1)}
+    # The delete key names one unit (Chromium's own event): the model's deletion, a whole sticker.
+    p.select(3)
+    keys(phone, Keys.BACKSPACE)
+    assert held(p) == {'text': 'g  ', 'selection': caret(2)}
 
 
 def test_a_beforeinput_the_page_cannot_cancel_is_read_once_from_the_field(service, phone):

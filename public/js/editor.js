@@ -1,9 +1,7 @@
-// editor.js owns editing: every change to the field is an edit of the JS
-// text model, in the same frame (authority.js checks it later). What the
-// browser changes itself (an IME commit, Android's words) is read as a diff
-// (text-diff.js) and inserted under the policy. Nothing rewrites the field
-// under a composition. After each input event the field shows the model's
-// state again if it differs: no state the editor cannot leave.
+// editor.js owns editing: each change to the field is an edit of the JS text
+// model, in the same frame. What the browser changes itself (an IME commit)
+// is read as a diff (text-diff.js). Nothing rewrites a composition. After each
+// input event the field shows the model's state: none it cannot leave.
 
 import { Catalog, TextBackedString, edit as editRequest, counts, parsePolicy, changeBetween } from './model/index.js';
 import * as view from './editor-dom.js';
@@ -51,14 +49,14 @@ export function edit(op, extra = {}) {
   return apply(op, extra, OWN_STEP);
 }
 
-/** The model's edit (a composition committed first); `step`: for undo; `place`: the caret. */
-function apply(op, extra, step, place = null) {
+/** The model's edit (a composition committed first); `step`: how undo sees it. */
+function apply(op, extra, step) {
   endComposition();
   if (step !== NO_STEP) readBrowserChange();
-  return run(op, extra, step, view.readSelection(), place);
+  return run(op, extra, step, view.readSelection());
 }
 
-/** `apply` without reading the browser's changes; `shown`: the selection before. */
+/** `apply` without reading the browser's changes; `shown`: the selection before; `place`: the caret. */
 function run(op, extra, step, shown, place = null) {
   const before = { text: doc.text, selection: shown };
   const request = { text: doc.text, selection: before.selection, unit: 'utf16', op, ...extra, policy: policyJSON };
@@ -81,16 +79,22 @@ function run(op, extra, step, shown, place = null) {
   return response;
 }
 
-/** The browser's own change, inserted over its range in whole units; false when none. */
-function readBrowserChange(since = undefined) {
-  const field = view.plainOf();
+/** The browser's own change, inserted over its range in whole units (`own`: its own undo step;
+ *  `since`: when its typing began); false when none. The caret stays where the browser put it if
+ *  the model kept the field's text (after an autocorrected word). */
+function readBrowserChange(own = false, since = undefined) {
+  const field = view.plainOf(), caret = view.plainCaret();
   if (field === doc.text) return false;
-  const change = changeBetween(doc.text, field, view.plainCaret());
+  const change = changeBetween(doc.text, field, caret);
   const string = new TextBackedString(doc.text, catalog);
   const from = string.snapDown(change.from), to = string.snapUp(change.to);
   const inserted = doc.text.slice(from, change.from) + change.inserted + doc.text.slice(change.to, to);
   run('insert', { selection: string.displayRangeOf([from, to], 'utf16'), string: inserted },
-    change.inserted ? { ...TYPED, since } : OWN_STEP, doc.selection);
+    change.inserted && !own ? { ...TYPED, since } : OWN_STEP, doc.selection, (response) => {
+      if (response.text !== field || caret === null) return response.selection;
+      const after = new TextBackedString(field, catalog), at = after.snapUp(caret);
+      return after.displayRangeOf([at, at], 'utf16');
+    });
   return true;
 }
 
@@ -127,8 +131,8 @@ export const getCatalog = () => catalog;
 export const composing = () => composition;
 
 // An edit the user typed: then autocomplete looks before the caret.
-function typed(op, extra, step = TYPED, place = null) {
-  apply(op, extra, step, place);
+function typed(op, extra, step = TYPED) {
+  apply(op, extra, step);
   hooks.onTyped();
 }
 
@@ -140,32 +144,22 @@ function targetOf(e) {
   return { location, length: view.offsetOf(range.endContainer, range.endOffset) - location };
 }
 
-/** Text for the range the event names (autocorrect); a caret after it stays as far from the end. */
-function typedOver(target, text, step) {
-  const shown = view.readSelection();
-  if (!target || sameRange(target, shown)) return typed('insert', { string: text }, step);
-  const displayLength = (t) => new TextBackedString(t, catalog).displayLength('utf16');
-  const after = shown.length === 0 && shown.location >= target.location + target.length;
-  const fromEnd = displayLength(doc.text) - shown.location;
-  typed('insert', { string: text, selection: target }, step, after ? (response) => {
-    const end = displayLength(response.text);
-    return { location: Math.max(response.selection.location, end - fromEnd), length: 0 };
-  } : null);
-}
-
-/** A delete key: the model's unit, or the range the event names if more (a word). */
-function deleted(e, op) {
-  const target = targetOf(e), shown = view.readSelection(), string = new TextBackedString(doc.text, catalog);
+/** Whether the event names its own range: an insert not at the selection (autocorrect), a delete
+ *  of more than the model's unit (a word). */
+function namesMore(e, op) {
+  const target = targetOf(e), shown = view.readSelection();
+  if (!target || sameRange(target, shown)) return false;
+  if (!op) return true;
+  const string = new TextBackedString(doc.text, catalog);
   const caret = shown.length ? null : string.positionOfDisplayOffset(shown.location, 'utf16');
-  const range = target && caret !== null && string.positionsOf(target, 'utf16');
+  const range = caret !== null && string.positionsOf(target, 'utf16');
   const unit = range && (op === 'deleteBackward' ? string.unitBefore(caret) : string.unitAfter(caret));
-  const more = range && (!unit || range[0] < unit[0] || range[1] > unit[1]);
-  typed(op, more ? { selection: string.displayRangeOf(range, 'utf16') } : {}, OWN_STEP);
+  return !!range && (!unit || range[0] < unit[0] || range[1] > unit[1]);
 }
 
 // A change the browser made itself (an input, a composition's commit).
-function browserChanged(since = undefined) {
-  if (readBrowserChange(since)) hooks.onTyped();
+function browserChanged(own, since) {
+  if (readBrowserChange(own, since)) hooks.onTyped();
   holdInvariant();
 }
 
@@ -181,7 +175,7 @@ function compositionEnded() {
     return;
   }
   if (view.plainOf() === doc.text && waiting) adopt(waiting);
-  browserChanged(composedSince);
+  browserChanged(false, composedSince);
 }
 
 /** Has the IME commit a composition (as leaving the field does): the field changes now. */
@@ -302,12 +296,20 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
     if (e.isComposing || !e.cancelable) return void (cancelled = null);  // read at `input`
     const text = e.data ?? (e.dataTransfer ? e.dataTransfer.getData('text/plain') : null);
     switch (e.inputType) {
-      case 'insertText': e.preventDefault(); if (text) typedOver(targetOf(e), text, TYPED); break;
-      case 'insertReplacementText': e.preventDefault(); if (text) typedOver(targetOf(e), text, OWN_STEP); break;
+      case 'insertText': case 'insertReplacementText':  // elsewhere: the browser's, read at `input`
+        if (namesMore(e)) return void (cancelled = null);
+        e.preventDefault();
+        if (text) typed('insert', { string: text }, e.inputType === 'insertText' ? TYPED : OWN_STEP);
+        break;
       case 'insertParagraph': e.preventDefault(); if (!hooks.onEnter()) typed('insert', { string: '\n' }); break;
       case 'insertLineBreak': e.preventDefault(); typed('insert', { string: '\n' }); break;
-      case 'deleteContentBackward': e.preventDefault(); deleted(e, 'deleteBackward'); break;
-      case 'deleteContentForward': e.preventDefault(); deleted(e, 'deleteForward'); break;
+      case 'deleteContentBackward': case 'deleteContentForward': {
+        const op = e.inputType === 'deleteContentBackward' ? 'deleteBackward' : 'deleteForward';
+        if (namesMore(e, op)) return void (cancelled = null);
+        e.preventDefault();
+        typed(op, {}, OWN_STEP);
+        break;
+      }
       case 'insertFromDrop': {  // pasted where it was dropped
         e.preventDefault();
         const at = targetOf(e) ?? view.readSelection();
@@ -322,7 +324,7 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
   // model's edit stands.
   element.addEventListener('input', (e) => {
     if (e.inputType === cancelled) holdInvariant();
-    else if (!e.isComposing && !composition) browserChanged();
+    else if (!e.isComposing && !composition) browserChanged(e.inputType === 'insertReplacementText');
   });
   element.addEventListener('compositionstart', () => {
     composition = true;
