@@ -7,7 +7,8 @@ page's authority.js, asked every few steps so that none goes unchecked) and
 answers the same for each, and for the final state.
 
 A composition may also be interrupted (a sticker inserted, undo, a paste,
-a caret key, a click, the field left) before it commits or is cancelled.
+a caret key, a click, the field left) before it commits or is cancelled, or
+compose again a range of the field (an Android keyboard correcting a word).
 
 The seeds run are those in editor-property-seeds.txt (every seed that ever
 failed stays there) and EDITOR_PROPERTY_SEEDS (comma-separated, or
@@ -101,10 +102,25 @@ def interrupted(p, rng):
     return f'interrupted {text!r} by {meanwhile}, {end}'
 
 
+def recompose(p, rng):
+    """Text already in the field composed again and committed as something else (an Android
+    keyboard correcting a word): a random range of the field, in display units."""
+    size = p.d.execute_script('''const e = document.getElementById('editor'); let n = 0;
+        for (const c of e.childNodes) n += c.nodeType === 3 ? c.data.length : (c.nodeName === 'BR' && c.dataset.end ? 0 : 1);
+        return n;''')
+    start = rng.randrange(size + 1)
+    end = min(size, start + rng.randrange(4))
+    text = rng.choice(['ok', '[doge]', '你好', 'x'])
+    p.recompose(text, start, end)
+    p.commit(text)
+    return f'recompose {start}..{end} as {text!r}'
+
+
 def step(p, rng):
     """One random action; returns its description."""
     kind = rng.choice(['type', 'type', 'type', 'ime', 'android', 'paste', 'cut', 'backspace', 'delete',
-                       'word', 'sticker', 'click', 'select', 'arrow', 'undo', 'redo', 'newline', 'interrupted'])
+                       'word', 'sticker', 'click', 'select', 'arrow', 'undo', 'redo', 'newline', 'interrupted',
+                       'recompose'])
     if kind == 'type':
         text = rng.choice(PIECES)
         insert_text(p, text)
@@ -156,6 +172,8 @@ def step(p, rng):
         return 'arrow'
     if kind == 'interrupted':
         return interrupted(p, rng)
+    if kind == 'recompose':
+        return recompose(p, rng)
     if kind == 'undo':
         chord(p.d, [Keys.CONTROL], 'z')
         return 'undo'
