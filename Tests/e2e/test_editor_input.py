@@ -9,7 +9,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import Page, caret, chord, held, keys, stickers
+from browser import Page, browser, caret, chord, held, keys, stickers, tap
 
 
 def test_an_ime_commit_between_brackets_makes_a_sticker_and_editing_goes_on(service, phone):
@@ -156,6 +156,34 @@ def test_a_click_on_a_sticker_puts_the_caret_on_its_nearer_side(service, desktop
     assert held(p)['selection'] == caret(2)
     p.type('x')
     assert held(p)['text'] == 'a[微笑]xb'
+
+
+def test_a_tap_on_a_sticker_puts_the_caret_on_its_nearer_side(service):
+    d = browser(390, 780)
+    try:
+        d.execute_cdp_cmd('Emulation.setTouchEmulationEnabled', {'enabled': True, 'maxTouchPoints': 5})
+        p = Page(d, service)
+        p.clipboard_event('paste', 'a[微笑]b')
+        img = d.find_element(By.CSS_SELECTOR, '#editor img.sticker')
+        tap(d, img, 0.2)
+        assert held(p)['selection'] == caret(1)
+        tap(d, img, 0.8)
+        assert held(p)['selection'] == caret(2)
+    finally:
+        d.quit()
+
+
+def test_a_selection_made_with_shift_and_arrows_over_stickers_is_replaced_by_what_is_typed(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', 'a[微笑][doge]b')
+    keys(phone, Keys.ARROW_LEFT)
+    chord(phone, [Keys.SHIFT], Keys.ARROW_LEFT)
+    chord(phone, [Keys.SHIFT], Keys.ARROW_LEFT)
+    assert held(p)['selection'] == {'location': 1, 'length': 2}
+    p.type('X')
+    assert held(p) == {'text': 'aXb', 'selection': caret(2)}
+    chord(phone, [Keys.CONTROL], 'z')
+    assert held(p) == {'text': 'a[微笑][doge]b', 'selection': {'location': 1, 'length': 2}}
 
 
 def test_a_clipboard_with_only_html_pastes_its_text_and_its_sticker_images(service, phone):

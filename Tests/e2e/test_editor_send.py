@@ -6,7 +6,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import Page, browser, caret, held, keys
+from browser import Page, browser, caret, held, keys, tap
 
 
 def messages(driver):
@@ -79,14 +79,6 @@ def test_after_send_from_the_button_the_focus_goes_back_to_the_field(service, de
     assert desktop.execute_script('return document.activeElement.id') == 'editor'
     ActionChains(desktop).send_keys('x').perform()
     assert p.state()['text'] == 'x'
-
-
-def tap(driver, element):
-    """A touch tap in the middle of `element` (CDP Input.dispatchTouchEvent)."""
-    box = element.rect
-    x, y = box['x'] + box['width'] / 2, box['y'] + box['height'] / 2
-    for kind in ('touchStart', 'touchEnd'):
-        driver.execute_cdp_cmd('Input.dispatchTouchEvent', {'type': kind, 'touchPoints': [{'x': x, 'y': y}] if kind == 'touchStart' else []})
 
 
 def test_send_during_a_composition_sends_the_word_being_composed(service, phone):
