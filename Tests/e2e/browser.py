@@ -192,8 +192,9 @@ class Page:
         return self.d.find_element(By.ID, 'counter').text
 
     def messages(self):
-        """The sent messages' texts, oldest first."""
-        return self.d.execute_script("return [...document.querySelectorAll('#messages .msg')].map((m) => m.textContent)")
+        """The texts of the messages sent (not those still pending), oldest first."""
+        return self.d.execute_script("return [...document.querySelectorAll('#messages .msg:not(.pending)')]"
+                                     ".map((m) => (m.querySelector('.msg-text') ?? m).textContent)")
 
     def input_event(self, kind, text, word, start=0, end=None):
         """A beforeinput of `kind` carrying `text` (as data for insertText, else as text/plain), whose

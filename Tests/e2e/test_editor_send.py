@@ -9,12 +9,9 @@ from selenium.webdriver.common.keys import Keys
 from browser import Page, browser, caret, held, keys, tap
 
 
-def messages(driver):
-    return driver.execute_script("return [...document.querySelectorAll('#messages .msg')].map((m) => m.textContent)")
-
-
 def wait_messages(p, n):
-    p.wait(f"return document.querySelectorAll('#messages .msg').length === {n}")
+    """Until `n` messages were sent (a message the page holds back until the server took it is pending)."""
+    p.wait(f"return document.querySelectorAll('#messages .msg:not(.pending)').length === {n}", timeout=10)
 
 
 def test_enter_sends_and_shift_enter_breaks_the_line(service, desktop):
@@ -30,7 +27,7 @@ def test_enter_sends_and_shift_enter_breaks_the_line(service, desktop):
     # The focus is still in the field: the next message is typed and sent from the keyboard alone.
     ActionChains(desktop).send_keys('again', Keys.ENTER).perform()
     wait_messages(p, 2)
-    assert messages(desktop)[-1] == 'again'
+    assert p.messages()[-1] == 'again'
 
 
 def test_the_enter_setting_makes_enter_break_the_line_and_is_remembered(service, desktop):
@@ -44,7 +41,7 @@ def test_the_enter_setting_makes_enter_break_the_line_and_is_remembered(service,
     p.type('a')
     ActionChains(desktop).send_keys(Keys.ENTER).perform()
     p.type('b')
-    assert p.state()['text'] == 'a\nb' and messages(desktop) == []
+    assert p.state()['text'] == 'a\nb' and p.messages() == []
     desktop.refresh()
     p.wait('return document.body.dataset.ready')
     assert desktop.find_element(By.ID, 'enter').get_attribute('aria-pressed') == 'false'
