@@ -90,6 +90,36 @@ def chord(driver, modifiers, key):
     chain.perform()
 
 
+def held(p):
+    """The editor's invariant: the field's text and selection are the model's. Returns the model's state."""
+    m = p.model()
+    assert m['shown'] == {'text': m['text'], 'selection': m['selection']}, m
+    return {'text': m['text'], 'selection': m['selection']}
+
+
+def caret(location):
+    """A collapsed selection at `location` (display units)."""
+    return {'location': location, 'length': 0}
+
+
+def stickers(driver):
+    """The codes of the stickers the field shows, in order."""
+    return [img.get_attribute('alt') for img in driver.find_elements(By.CSS_SELECTOR, '#editor img.sticker')]
+
+
+def keys(driver, *sequence):
+    """Keys sent to the focused element (Keys.BACKSPACE, text...)."""
+    ActionChains(driver).send_keys(*sequence).perform()
+
+
+def tap(driver, element, across=0.5):
+    """A touch tap on `element`, `across` its width from the left, half way down (CDP Input.dispatchTouchEvent)."""
+    box = element.rect
+    x, y = box['x'] + box['width'] * across, box['y'] + box['height'] / 2
+    for kind in ('touchStart', 'touchEnd'):
+        driver.execute_cdp_cmd('Input.dispatchTouchEvent', {'type': kind, 'touchPoints': [{'x': x, 'y': y}] if kind == 'touchStart' else []})
+
+
 def network_events(driver):
     """The CDP Network events since the last call (a browser started with network_log=True)."""
     events = (json.loads(entry['message'])['message'] for entry in driver.get_log('performance'))
@@ -207,6 +237,13 @@ class Page:
         end = len(text.encode('utf-16-le')) // 2
         self.d.execute_cdp_cmd('Input.imeSetComposition', {'text': text, 'selectionStart': end, 'selectionEnd': end})
 
+    def recompose(self, text, start, end):
+        """An IME composing again the text from `start` to `end` (display units) as `text`, the caret at
+        its end (CDP's replacementStart/End: Android keyboards correct a word so)."""
+        end_of_text = len(text.encode('utf-16-le')) // 2
+        self.d.execute_cdp_cmd('Input.imeSetComposition', {'text': text, 'selectionStart': end_of_text,
+                               'selectionEnd': end_of_text, 'replacementStart': start, 'replacementEnd': end})
+
     def commit(self, text):
         """The IME commits `text`, ending the composition (CDP Input.insertText, as a pinyin keyboard does)."""
         self.d.execute_cdp_cmd('Input.insertText', {'text': text})
@@ -218,13 +255,50 @@ class Page:
             self.compose(text[:i])
         self.commit(text)
 
+    def select(self, location, length=0):
+        """Puts the field's selection at `location` (display units) through the model's `select` edit."""
+        self.d.execute_script('window.stickertext.edit("select", {selection: {location: arguments[0], length: arguments[1]}})',
+                              location, length)
+
+    def counter(self):
+        return self.d.find_element(By.ID, 'counter').text
+
+    def messages(self):
+        """The texts of the messages sent (not those still pending), oldest first."""
+        return self.d.execute_script("return [...document.querySelectorAll('#messages .msg:not(.pending)')]"
+                                     ".map((m) => (m.querySelector('.msg-text') ?? m).textContent)")
+
+    def input_event(self, kind, text, word, start=0, end=None):
+        """A beforeinput of `kind` carrying `text` (as data for insertText, else as text/plain), whose
+        target range is `start`..`end` within the first `word` of the field's text (the range an
+        autocorrection names, a drop's point). When the page does not take it, what the browser
+        does then: the range's text replaced (the caret moving as the DOM moves a live range) and
+        an input event. Returns whether the page took it."""
+        return self.d.execute_script('''
+            const [kind, text, word, start, end] = arguments, field = document.getElementById('editor');
+            const walker = document.createTreeWalker(field, NodeFilter.SHOW_TEXT);
+            let node;
+            while ((node = walker.nextNode()) && !node.data.includes(word));
+            const at = node.data.indexOf(word), transfer = new DataTransfer();
+            transfer.setData('text/plain', text);
+            const e = new InputEvent('beforeinput', {inputType: kind, bubbles: true, cancelable: true,
+                data: kind === 'insertText' ? text : null, dataTransfer: kind === 'insertText' ? null : transfer,
+                targetRanges: [new StaticRange({startContainer: node, startOffset: at + start, endContainer: node, endOffset: at + end})]});
+            field.dispatchEvent(e);
+            if (e.defaultPrevented) return true;
+            node.replaceData(at + start, end - start, text);
+            field.dispatchEvent(new InputEvent('input', {inputType: kind, data: e.data, bubbles: true}));
+            return false;''', kind, text, word, start, len(word) if end is None else end)
+
     def model(self):
         """The model's record of the field and what the field shows: {'text', 'selection', 'shown'}."""
         self.idle()
         return self.d.execute_script('return window.stickertext.model()')
 
     def note(self):
-        """The note under the field as shown, '' when hidden."""
+        """The note under the field as shown, '' when hidden. A note is said once notes.js has loaded
+        (at the first): waited for here, after the page's own wait for it."""
+        self.d.execute_async_script("import('/js/notes.js').then(() => setTimeout(arguments[arguments.length - 1]))")
         note = self.d.find_element(By.ID, 'note')
         return note.text if note.is_displayed() else ''
 

@@ -3,30 +3,13 @@
 keyboard does), Android keyboards that compose every key, word deletions;
 and undo and redo. After each step the field shows the model's text and
 selection."""
+import time
+
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import Page, chord
-
-
-def held(p):
-    """The invariant: the field's text and selection are the model's. Returns the model's state."""
-    m = p.model()
-    assert m['shown'] == {'text': m['text'], 'selection': m['selection']}, m
-    return {'text': m['text'], 'selection': m['selection']}
-
-
-def caret(location):
-    return {'location': location, 'length': 0}
-
-
-def stickers(driver):
-    return [img.get_attribute('alt') for img in driver.find_elements(By.CSS_SELECTOR, '#editor img.sticker')]
-
-
-def keys(driver, *sequence):
-    ActionChains(driver).send_keys(*sequence).perform()
+from browser import Page, browser, caret, chord, held, keys, stickers, tap
 
 
 def test_an_ime_commit_between_brackets_makes_a_sticker_and_editing_goes_on(service, phone):
@@ -175,6 +158,34 @@ def test_a_click_on_a_sticker_puts_the_caret_on_its_nearer_side(service, desktop
     assert held(p)['text'] == 'a[微笑]xb'
 
 
+def test_a_tap_on_a_sticker_puts_the_caret_on_its_nearer_side(service):
+    d = browser(390, 780)
+    try:
+        d.execute_cdp_cmd('Emulation.setTouchEmulationEnabled', {'enabled': True, 'maxTouchPoints': 5})
+        p = Page(d, service)
+        p.clipboard_event('paste', 'a[微笑]b')
+        img = d.find_element(By.CSS_SELECTOR, '#editor img.sticker')
+        tap(d, img, 0.2)
+        assert held(p)['selection'] == caret(1)
+        tap(d, img, 0.8)
+        assert held(p)['selection'] == caret(2)
+    finally:
+        d.quit()
+
+
+def test_a_selection_made_with_shift_and_arrows_over_stickers_is_replaced_by_what_is_typed(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', 'a[微笑][doge]b')
+    keys(phone, Keys.ARROW_LEFT)
+    chord(phone, [Keys.SHIFT], Keys.ARROW_LEFT)
+    chord(phone, [Keys.SHIFT], Keys.ARROW_LEFT)
+    assert held(p)['selection'] == {'location': 1, 'length': 2}
+    p.type('X')
+    assert held(p) == {'text': 'aXb', 'selection': caret(2)}
+    chord(phone, [Keys.CONTROL], 'z')
+    assert held(p) == {'text': 'a[微笑][doge]b', 'selection': {'location': 1, 'length': 2}}
+
+
 def test_a_clipboard_with_only_html_pastes_its_text_and_its_sticker_images(service, phone):
     p = Page(phone, service)
     p.clipboard_event('paste', '', html='<p>hi <img alt="[微笑]" src="x.png"> there</p>')
@@ -255,14 +266,14 @@ def test_text_dropped_on_the_field_goes_in_where_dropped_under_the_limit(service
     p = Page(phone, service)
     p.clipboard_event('paste', 'ab')
     p.idle()
-    drop = '''const t = document.getElementById('editor').firstChild, dt = new DataTransfer();
-        dt.setData('text/plain', arguments[0]);
-        const e = new InputEvent('beforeinput', {inputType: 'insertFromDrop', dataTransfer: dt, bubbles: true, cancelable: true,
-            targetRanges: [new StaticRange({startContainer: t, startOffset: 1, endContainer: t, endOffset: 1})]});
-        document.getElementById('editor').dispatchEvent(e);'''
-    phone.execute_script(drop, '[微笑]')
+    assert p.input_event('insertFromDrop', '[微笑]', 'ab', 1, 1) is True
     assert held(p) == {'text': 'a[微笑]b', 'selection': caret(2)}
-    phone.execute_script(drop, 'x' * 200)
+    # A step of undo of its own: the caret comes back where it was before the drop.
+    chord(phone, [Keys.CONTROL], 'z')
+    assert held(p) == {'text': 'ab', 'selection': caret(2)}
+    chord(phone, [Keys.CONTROL, Keys.SHIFT], 'z')
+    assert held(p) == {'text': 'a[微笑]b', 'selection': caret(2)}
+    p.input_event('insertFromDrop', 'x' * 200, 'a', 1, 1)
     assert held(p)['text'] == 'a' + 'x' * 137 + '[微笑]b'
     assert '截掉' in p.note()
 
@@ -290,3 +301,109 @@ def test_the_servers_correction_never_rewrites_a_composition_under_way(service, 
     phone.execute_script("window.stickertext.adopt({text: 'abZZ', selection: {location: 4, length: 0}})")
     p.commit('你')  # a commit is a new edit of the state the user saw
     assert held(p)['text'] == 'abZ你'
+
+
+def test_an_autocorrection_replaces_the_word_it_names_and_the_caret_stays_after_the_text_typed(service, phone):
+    p = Page(phone, service)
+    p.type('teh cat sat ')
+    # Autocorrect (iOS, macOS) names the word it replaces, behind the caret: the browser replaces
+    # it, and the page reads the change as an edit of the model, the caret where the browser left it.
+    p.input_event('insertReplacementText', 'the', 'teh')
+    assert held(p) == {'text': 'the cat sat ', 'selection': caret(12)}
+    # A spell-checker's choice for the word it selected (Chromium's menu does): the model's edit.
+    p.select(4, 3)
+    p.input_event('insertReplacementText', 'cart', 'cat')
+    assert held(p) == {'text': 'the cart sat ', 'selection': caret(8)}
+    # Each is a step of undo of its own, the selection back as it was.
+    chord(phone, [Keys.CONTROL], 'z')
+    assert held(p) == {'text': 'the cat sat ', 'selection': {'location': 4, 'length': 3}}
+    chord(phone, [Keys.CONTROL], 'z')
+    assert held(p) == {'text': 'teh cat sat ', 'selection': caret(12)}
+    # Under the limit as any insert: a longer correction at 140 is cut, with the note.
+    keys(phone, Keys.END)
+    p.clipboard_event('paste', 'x' * 128)
+    p.input_event('insertReplacementText', 'sits', 'sat')
+    assert held(p)['text'] == 'teh cat sit ' + 'x' * 128
+    assert '截掉' in p.note()
+
+
+def test_a_deletion_that_names_several_units_deletes_them_all(service, phone):
+    p = Page(phone, service)
+    p.type('good [doge] morning')
+    # Android keyboards delete a word at once (a swipe on the delete key, a suggestion taken) with
+    # one deleteContentBackward naming it: the browser's, read as an edit.
+    p.input_event('deleteContentBackward', '', 'morning')
+    assert held(p) == {'text': 'good [doge] ', 'selection': caret(7)}
+    p.select(4)
+    p.input_event('deleteContentBackward', '', 'good', 1, 4)
+    assert held(p) == {'text': 'g [doge] ', 'selection': caret(1)}
+    # The delete key names one unit (Chromium's own event): the model's deletion, a whole sticker.
+    p.select(3)
+    keys(phone, Keys.BACKSPACE)
+    assert held(p) == {'text': 'g  ', 'selection': caret(2)}
+
+
+def test_a_beforeinput_the_page_cannot_cancel_is_read_once_from_the_field(service, phone):
+    p = Page(phone, service)
+    p.type('ab')
+    # The browser makes the change itself (the event is not cancelable); the page reads it at `input`.
+    phone.execute_script('''const field = document.getElementById('editor');
+        field.dispatchEvent(new InputEvent('beforeinput', {inputType: 'insertText', data: 'c', bubbles: true, cancelable: false}));
+        const s = getSelection(), node = s.focusNode, at = s.focusOffset;
+        node.insertData(at, 'c');
+        s.collapse(node, at + 1);
+        field.dispatchEvent(new InputEvent('input', {inputType: 'insertText', data: 'c', bubbles: true}));''')
+    assert held(p) == {'text': 'abc', 'selection': caret(3)}
+
+
+def test_a_deletion_the_browser_makes_after_the_page_cancelled_it_is_not_made_twice(service, phone):
+    """Chrome on Android deletes for a keyboard's deleteContentBackward even when the page cancels
+    it (w3c/input-events#181): the page's deletion stands, the browser's second one is undone."""
+    p = Page(phone, service)
+    p.type('abc')
+    phone.execute_script('''const field = document.getElementById('editor'), s = getSelection();
+        const e = new InputEvent('beforeinput', {inputType: 'deleteContentBackward', bubbles: true, cancelable: true,
+            targetRanges: [new StaticRange({startContainer: s.focusNode, startOffset: s.focusOffset - 1,
+                endContainer: s.focusNode, endOffset: s.focusOffset})]});
+        field.dispatchEvent(e);
+        const node = s.focusNode, at = s.focusOffset;  // then the browser deletes before the caret anyway
+        node.deleteData(at - 1, 1);
+        s.collapse(node, at - 1);
+        field.dispatchEvent(new InputEvent('input', {inputType: 'deleteContentBackward', bubbles: true}));''')
+    assert held(p) == {'text': 'ab', 'selection': caret(2)}
+    p.type('d')
+    assert held(p) == {'text': 'abd', 'selection': caret(3)}
+
+def android_word(p, word, pause):
+    """`word` composed a key every `pause` seconds, then committed (an Android keyboard)."""
+    for i in range(1, len(word) + 1):
+        p.compose(word[:i])
+        time.sleep(pause)
+    p.commit(word)
+
+
+def test_words_typed_on_an_android_keyboard_are_one_undo_step_until_a_pause(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', '>')
+    # Typed at a steady 0.3 s a key: the words' commits are more than a second apart, the keys are not.
+    android_word(p, 'hello', 0.3)
+    p.type(' ')
+    android_word(p, 'world', 0.3)
+    time.sleep(1.3)  # a pause: what comes after is a step of its own
+    android_word(p, '!', 0)
+    assert held(p)['text'] == '>hello world!'
+    chord(phone, [Keys.CONTROL], 'z')
+    assert held(p) == {'text': '>hello world', 'selection': caret(12)}
+    chord(phone, [Keys.CONTROL], 'z')
+    assert held(p) == {'text': '>', 'selection': caret(1)}
+
+
+def test_shift_enter_with_the_suggestions_open_breaks_the_line(service, desktop):
+    p = Page(desktop, service)
+    p.finders()
+    p.type('[xk')
+    p.wait("return !document.getElementById('suggestions').hidden")
+    chord(desktop, [Keys.SHIFT], Keys.ENTER)
+    assert held(p) == {'text': '[xk\n', 'selection': caret(4)}
+    assert desktop.execute_script("return document.getElementById('suggestions').hidden") is True
+    assert p.messages() == []

@@ -6,6 +6,10 @@ equal the model's record; the server checks every edit the page made (the
 page's authority.js, asked every few steps so that none goes unchecked) and
 answers the same for each, and for the final state.
 
+A composition may also be interrupted (a sticker inserted, undo, a paste,
+a caret key, a click, the field left) before it commits or is cancelled, or
+compose again a range of the field (an Android keyboard correcting a word).
+
 The seeds run are those in editor-property-seeds.txt (every seed that ever
 failed stays there) and EDITOR_PROPERTY_SEEDS (comma-separated, or
 `random:N` for N new ones). A failing seed is printed with its steps and
@@ -70,10 +74,53 @@ def click(p, rng):
     ActionChains(p.d).move_to_element_with_offset(p.editor, x, y).click().perform()
 
 
+def interrupted(p, rng):
+    """A composition under way when something else happens (a sticker from the panel, undo, a
+    paste, a caret key, a click, leaving the field), then committed or cancelled if still open."""
+    text = rng.choice(['你好', '[doge]', 'ok', '👍🏽'])
+    p.compose('x')
+    p.compose(text)
+    meanwhile = rng.choice(['sticker', 'undo', 'redo', 'paste', 'arrow', 'click', 'blur'])
+    if meanwhile == 'sticker':
+        p.d.execute_script('window.stickertext.edit("insertSticker", {tag: "[微笑]"})')
+    elif meanwhile in ('undo', 'redo'):
+        chord(p.d, [Keys.CONTROL, Keys.SHIFT] if meanwhile == 'redo' else [Keys.CONTROL], 'z')
+    elif meanwhile == 'paste':
+        p.clipboard_event('paste', rng.choice(PIECES))
+    elif meanwhile == 'arrow':
+        ActionChains(p.d).send_keys(rng.choice([Keys.ARROW_LEFT, Keys.ARROW_RIGHT])).perform()
+    elif meanwhile == 'click':
+        click(p, rng)
+    else:
+        p.d.execute_script("document.getElementById('editor').blur()")
+        p.d.execute_script("document.getElementById('editor').focus()")
+    end = rng.choice(['commit', 'cancel'])
+    if end == 'commit':
+        p.commit(text)
+    else:
+        p.compose('')
+    return f'interrupted {text!r} by {meanwhile}, {end}'
+
+
+def recompose(p, rng):
+    """Text already in the field composed again and committed as something else (an Android
+    keyboard correcting a word): a random range of the field, in display units."""
+    size = p.d.execute_script('''const e = document.getElementById('editor'); let n = 0;
+        for (const c of e.childNodes) n += c.nodeType === 3 ? c.data.length : (c.nodeName === 'BR' && c.dataset.end ? 0 : 1);
+        return n;''')
+    start = rng.randrange(size + 1)
+    end = min(size, start + rng.randrange(4))
+    text = rng.choice(['ok', '[doge]', '你好', 'x'])
+    p.recompose(text, start, end)
+    p.commit(text)
+    return f'recompose {start}..{end} as {text!r}'
+
+
 def step(p, rng):
     """One random action; returns its description."""
     kind = rng.choice(['type', 'type', 'type', 'ime', 'android', 'paste', 'cut', 'backspace', 'delete',
-                       'word', 'sticker', 'click', 'select', 'arrow', 'undo', 'redo', 'newline'])
+                       'word', 'sticker', 'click', 'select', 'arrow', 'undo', 'redo', 'newline', 'interrupted',
+                       'recompose'])
     if kind == 'type':
         text = rng.choice(PIECES)
         insert_text(p, text)
@@ -123,6 +170,10 @@ def step(p, rng):
         else:
             ActionChains(p.d).send_keys(key).perform()
         return 'arrow'
+    if kind == 'interrupted':
+        return interrupted(p, rng)
+    if kind == 'recompose':
+        return recompose(p, rng)
     if kind == 'undo':
         chord(p.d, [Keys.CONTROL], 'z')
         return 'undo'

@@ -6,15 +6,12 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import Page, browser
-
-
-def messages(driver):
-    return driver.execute_script("return [...document.querySelectorAll('#messages .msg')].map((m) => m.textContent)")
+from browser import Page, browser, caret, held, keys, tap
 
 
 def wait_messages(p, n):
-    p.wait(f"return document.querySelectorAll('#messages .msg').length === {n}")
+    """Until `n` messages were sent (a message the page holds back until the server took it is pending)."""
+    p.wait(f"return document.querySelectorAll('#messages .msg:not(.pending)').length === {n}", timeout=10)
 
 
 def test_enter_sends_and_shift_enter_breaks_the_line(service, desktop):
@@ -30,7 +27,7 @@ def test_enter_sends_and_shift_enter_breaks_the_line(service, desktop):
     # The focus is still in the field: the next message is typed and sent from the keyboard alone.
     ActionChains(desktop).send_keys('again', Keys.ENTER).perform()
     wait_messages(p, 2)
-    assert messages(desktop)[-1] == 'again'
+    assert p.messages()[-1] == 'again'
 
 
 def test_the_enter_setting_makes_enter_break_the_line_and_is_remembered(service, desktop):
@@ -44,7 +41,7 @@ def test_the_enter_setting_makes_enter_break_the_line_and_is_remembered(service,
     p.type('a')
     ActionChains(desktop).send_keys(Keys.ENTER).perform()
     p.type('b')
-    assert p.state()['text'] == 'a\nb' and messages(desktop) == []
+    assert p.state()['text'] == 'a\nb' and p.messages() == []
     desktop.refresh()
     p.wait('return document.body.dataset.ready')
     assert desktop.find_element(By.ID, 'enter').get_attribute('aria-pressed') == 'false'
@@ -63,11 +60,7 @@ def test_on_a_touch_keyboard_enter_breaks_the_line_and_send_keeps_the_focus(serv
         p.type('two')
         assert p.state()['text'] == 'one\ntwo'
         # A tap on Send: the message goes, the field keeps the focus (the on-screen keyboard stays).
-        send = d.find_element(By.ID, 'send')
-        box = send.rect
-        x, y = box['x'] + box['width'] / 2, box['y'] + box['height'] / 2
-        for kind in ('touchStart', 'touchEnd'):
-            d.execute_cdp_cmd('Input.dispatchTouchEvent', {'type': kind, 'touchPoints': [{'x': x, 'y': y}] if kind == 'touchStart' else []})
+        tap(d, d.find_element(By.ID, 'send'))
         wait_messages(p, 1)
         assert d.execute_script('return document.activeElement.id') == 'editor'
         assert p.state()['text'] == ''
@@ -83,3 +76,37 @@ def test_after_send_from_the_button_the_focus_goes_back_to_the_field(service, de
     assert desktop.execute_script('return document.activeElement.id') == 'editor'
     ActionChains(desktop).send_keys('x').perform()
     assert p.state()['text'] == 'x'
+
+
+def test_send_during_a_composition_sends_the_word_being_composed(service, phone):
+    p = Page(phone, service)
+    p.type('hello ')
+    p.compose_and_commit('big')
+    p.type(' ')
+    for word in ('w', 'wo', 'wor'):  # an Android keyboard composes the word under way
+        p.compose(word)
+    phone.find_element(By.ID, 'send').click()
+    wait_messages(p, 1)
+    assert p.messages() == ['hello big wor']
+    assert held(p) == {'text': '', 'selection': caret(0)}
+    p.compose_and_commit('next')
+    assert held(p) == {'text': 'next', 'selection': caret(4)}
+
+
+def test_a_message_that_leaves_during_a_composition_keeps_the_word_composed_meanwhile(service, phone):
+    p = Page(phone, service)
+    p.type('hello')
+    phone.execute_cdp_cmd('Network.enable', {})
+    phone.execute_cdp_cmd('Network.emulateNetworkConditions', {'offline': False, 'latency': 800, 'downloadThroughput': -1, 'uploadThroughput': -1})
+    try:
+        keys(phone, Keys.ENTER)  # sent; the answer takes a while
+        p.compose('w')
+        p.compose('wo')  # the next message, begun on an Android keyboard before the first has left
+        wait_messages(p, 1)
+        # The message left the field; the letters composed meanwhile stay, committed, and typing goes on.
+        assert held(p) == {'text': 'wo', 'selection': caret(2)}
+        assert p.messages() == ['hello']
+        p.compose_and_commit('rd')
+        assert held(p) == {'text': 'word', 'selection': caret(4)}
+    finally:
+        phone.execute_cdp_cmd('Network.emulateNetworkConditions', {'offline': False, 'latency': 0, 'downloadThroughput': -1, 'uploadThroughput': -1})

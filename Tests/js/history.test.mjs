@@ -75,3 +75,16 @@ test('no change of text, no step; the history keeps at most `limit` steps', () =
   for (let i = 0; i < 5; i++) h.record(at(String(i)), at(String(i + 1)));
   assert.deepEqual([h.undo(), h.undo(), h.undo(), h.undo()], [at('4'), at('3'), at('2'), null]);
 });
+
+test('typed text that took a while to arrive joins the run when its typing began without a pause', () => {
+  const h = new History({ groupDelayMs: 1000 });
+  let s = type(h, at(''), 'a', 0);
+  // A word composed from 900 ms (its first key) and committed at 2500 ms: no pause over a second.
+  const word = at('a word');
+  h.record(s, word, { typed: true, at: 2500, since: 900 });
+  s = word;
+  // The next begun 1500 ms after that commit: a step of its own.
+  h.record(s, at('a word more'), { typed: true, at: 4500, since: 4000 });
+  assert.deepEqual(h.undo(), word);
+  assert.deepEqual(h.undo(), at(''));
+});

@@ -3,7 +3,8 @@
 // the caret, searched locally (the server's ranking, no network). The WAI-ARIA
 // combobox pattern on the editor: aria-controls names the listbox while it
 // shows, aria-activedescendant its active option. ↑ ↓ move; Enter or Tab
-// replace `[query` with the sticker (one edit through the model); Escape
+// replace `[query` with the sticker (one edit through the model), while
+// Shift+Enter breaks the line as it always does; Escape
 // closes and keeps the text; a tap inserts. Nothing opens while an IME
 // composes; blur, the caret leaving the query and the panel opening close it.
 
@@ -109,7 +110,7 @@ export function initAutocomplete(element, dependencies) {
     if (!open || e.isComposing || e.keyCode === 229 || e.altKey || e.ctrlKey || e.metaKey) return;
     const n = open.items.length;
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') activate((open.active + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
-    else if (e.key === 'Enter' || e.key === 'Tab') choose(open.active);
+    else if ((e.key === 'Enter' && !e.shiftKey) || e.key === 'Tab') choose(open.active);  // Shift+Enter breaks the line
     else if (e.key === 'Escape') close();
     else return;
     e.preventDefault();

@@ -1,9 +1,7 @@
-// editor-dom.js owns the editor element as a view: its DOM <-> plain text
-// (a sticker <img> reads as its [tag] alt) and NSRange-style offsets (an <img>
-// or a <br> is one unit, the API's utf16 unit), the DOM selection as such a
-// range, and showing a text-backed string (as sticker-nodes.js builds it)
-// with the caret put back. No network, no text rules (the model decides what
-// is a sticker).
+// editor-dom.js owns the editor element as a view: DOM <-> plain text (an
+// <img> reads as its [tag] alt), display offsets (an <img> or <br> is one
+// unit, else UTF-16), the selection as such a range, and showing a string
+// with its caret. No text rules: the model decides what is a sticker.
 
 import { nodesOf } from './sticker-nodes.js';
 
@@ -15,7 +13,7 @@ export function initEditorDom(element) {
   document.addEventListener('selectionchange', () => { if (hasSelectionInside()) lastSel = readSelection(); });
 }
 
-// A node's length in display units (an <img> or a <br> is one), or with `plain`, in the plain text's UTF-16 units.
+// A node's length in display units, or with `plain`, in the plain text.
 const unitLength = (n, plain = false) => n.nodeType === 3 ? n.data.length
   : n.nodeName === 'IMG' ? (plain ? n.alt.length : 1)
     : (n.nodeName === 'BR' && !n.dataset.end) ? 1 : 0;
@@ -32,7 +30,7 @@ export function plainOf(root = editor) {
   return s;
 }
 
-// The display offset of a DOM boundary point inside the editor; with `plain`, its offset in the plain text.
+// The display offset of a DOM point in the editor; with `plain`, in the plain text.
 export function offsetOf(node, offset, plain = false) {
   let total = 0;
   const walk = (parent) => {
@@ -67,15 +65,14 @@ export function hasSelectionInside() {
   return s.rangeCount > 0 && editor.contains(s.anchorNode);
 }
 
-// The editor's selection as { location, length }; the last known one when the DOM selection is elsewhere.
+// The editor's selection as { location, length }; the last known one when it is elsewhere.
 export function readSelection() {
   if (!hasSelectionInside()) return lastSel;
   const r = getSelection().getRangeAt(0), a = offsetOf(r.startContainer, r.startOffset), b = offsetOf(r.endContainer, r.endOffset);
   return { location: a, length: b - a };
 }
 
-// The DOM selection's focus as an offset into the field's plain text (the caret after a change
-// the browser made), or null when it is elsewhere.
+// The DOM selection's focus in the plain text (the caret after the browser's change), or null.
 export function plainCaret() {
   const s = getSelection();
   return hasSelectionInside() && editor.contains(s.focusNode) ? offsetOf(s.focusNode, s.focusOffset, true) : null;
@@ -97,8 +94,7 @@ export function caretBeside(img, x) {
   writeSelection({ location: offsetOf(img.parentNode, x < box.left + box.width / 2 ? at : at + 1), length: 0 });
 }
 
-// Shows `string` (a TextBackedString) with the selection sel. placeCaret: put
-// the DOM selection there now; otherwise it is only remembered.
+// Shows `string` (a TextBackedString) with `sel`; placeCaret: in the DOM now, else remembered.
 export function showString(string, sel, { placeCaret = false } = {}) {
   const fragment = nodesOf(string);
   if (string.text.endsWith('\n')) {
@@ -124,6 +120,12 @@ export const hasFocus = () => document.activeElement === editor;
 export function focusKeepingCaret() {
   editor.focus();
   writeSelection(lastSel);
+}
+
+// Leaves the field and comes back, caret kept: leaving ends an IME composition (it commits).
+export function refocus() {
+  editor.blur();
+  focusKeepingCaret();
 }
 
 // The sticker panel replaces the system keyboard while it is open.

@@ -1,29 +1,22 @@
-// editor.js owns editing: it turns the editor's events (and the panel's
-// inserts, deletes and caret moves) into edits of the JS text model, applied
-// at once, in the same frame: no network on this path. authority.js checks
-// each edit with the server after a pause. The only module that edits text.
-//
-// One path for every change. What the browser changes on its own (an IME
-// commit, a word deletion, autocorrect, Android composing every key) is read
-// as the difference between the field's text and the model's (text-diff.js)
-// and applied as an `insert` over the changed range: codes become stickers,
-// the policy and its limit apply, the model places the caret. A composition
-// is left alone until it commits. After every input event the field shows
-// the model's state again if it differs: no state the editor cannot leave.
+// editor.js owns editing: each change to the field is an edit of the JS text
+// model, in the same frame. What the browser changes itself (an IME commit)
+// is read as a diff (text-diff.js). Nothing rewrites a composition. After each
+// input event the field shows the model's state: none it cannot leave.
 
 import { Catalog, TextBackedString, edit as editRequest, counts, parsePolicy, changeBetween } from './model/index.js';
 import * as view from './editor-dom.js';
 import { nodesOf } from './sticker-nodes.js';
 
-/** The page's input policy: 140 characters, a sticker counts 1. */
 export const policyJSON = Object.freeze({ maxLength: 140, countMode: 'graphemes', stickerWeight: 1 });
 const policy = parsePolicy(policyJSON);
 
 let catalog = new Catalog({ packs: [] });  // until the packs arrive, every code is text
 let doc = { text: '', selection: { location: 0, length: 0 }, counts: null };
 let composition = false;
-let deferred = null;  // the server's state, come during a composition
-// The undo history loads after startup (or at the first edit); steps made before wait here.
+let composedSince = 0;  // undo groups typing by the pause before a composition
+let deferred = null;  // at its end: the server's {text, selection}, or {cleared: true} (its message left)
+let cancelled = null;  // the input type of a beforeinput the model made, until the task ends
+// The undo history loads after startup or at the first edit; steps wait here until then.
 let history = null, waiting = [], historyLoading = null;
 export const loadHistory = () => (historyLoading ??= import('./model/history.js').then((m) => {
   history = new m.History();
@@ -34,16 +27,15 @@ function remember(...step) {
   if (history) history.record(...step);
   else { waiting.push(step); loadHistory(); }
 }
-// How undo sees an edit: typed (grouped), a step of its own, none (an undo, a restored draft).
+// How undo sees an edit: typed (grouped), its own step, none (an undo, a draft).
 const TYPED = { typed: true }, OWN_STEP = { typed: false }, NO_STEP = null;
 function forget() {
   waiting = [];
   if (history) history = new history.constructor();
 }
-let hooks = { isPanelOpen: () => false, onCounts: () => {}, onNote: () => {}, onEdit: () => {}, onTyped: () => {}, onEnter: () => false };
+let hooks;
 
-/** Shows `text` with `selection` (`known`: its counts). The DOM caret is placed while the editor has
- *  the focus or the panel is open, not while another field (the search) is typed in. */
+/** Shows `text` with `selection` (`known`: its counts); the caret, unless the search is typed in. */
 function show(text, selection, known) {
   const string = new TextBackedString(text, catalog);
   const elsewhere = document.activeElement?.matches('input, textarea');
@@ -52,19 +44,20 @@ function show(text, selection, known) {
   hooks.onCounts(doc.counts);
 }
 
-/** Applies `op` to the field (or to extra.selection); the model's response, or null. */
+/** Applies `op` to the field; the model's response, or null. */
 export function edit(op, extra = {}) {
   return apply(op, extra, OWN_STEP);
 }
 
-/** The model's edit of `doc` (or of `extra.text`); `step`: how undo sees it. */
+/** The model's edit (a composition committed first); `step`: how undo sees it. */
 function apply(op, extra, step) {
-  if (!composition && step !== NO_STEP) readBrowserChange();
+  endComposition();
+  if (step !== NO_STEP) readBrowserChange();
   return run(op, extra, step, view.readSelection());
 }
 
-/** `apply` without reading the browser's changes; `shown`: the selection before, for undo. */
-function run(op, extra, step, shown) {
+/** `apply` without reading the browser's changes; `shown`: the selection before; `place`: the caret. */
+function run(op, extra, step, shown, place = null) {
   const before = { text: doc.text, selection: shown };
   const request = { text: doc.text, selection: before.selection, unit: 'utf16', op, ...extra, policy: policyJSON };
   let response;
@@ -73,42 +66,49 @@ function run(op, extra, step, shown) {
   } catch (error) {
     console.warn('stickertext: the model refused an edit:', error.code, error.message);
     hooks.onNote(null, 'editFailed');
-    show(doc.text, doc.selection, doc.counts);  // the field shows the model's state, as before the edit
+    show(doc.text, doc.selection, doc.counts);
     return null;
   }
-  show(response.text, response.selection, response.counts);
+  const selection = place ? place(response) : response.selection;
+  show(response.text, selection, response.counts);
   if (step !== NO_STEP && response.text !== request.text) {
-    remember(before, { text: response.text, selection: response.selection }, { ...step, at: performance.now() });
+    remember(before, { text: response.text, selection }, { ...step, at: performance.now() });
   }
   if (response.note || response.rejected) hooks.onNote(response);
   hooks.onEdit(request, response, { replacesText: step === NO_STEP });
   return response;
 }
 
-/** A change the browser made on its own as a model edit: the changed range widened to whole
- *  units, inserted as typed text. False when the field shows the model's text. */
-function readBrowserChange() {
-  const field = view.plainOf();
+/** The browser's own change, inserted over its range in whole units (`own`: its own undo step;
+ *  `since`: when its typing began); false when none. The caret stays where the browser put it if
+ *  the model kept the field's text (after an autocorrected word). */
+function readBrowserChange(own = false, since = undefined) {
+  const field = view.plainOf(), caret = view.plainCaret();
   if (field === doc.text) return false;
-  const change = changeBetween(doc.text, field, view.plainCaret());
+  const change = changeBetween(doc.text, field, caret);
   const string = new TextBackedString(doc.text, catalog);
   const from = string.snapDown(change.from), to = string.snapUp(change.to);
   const inserted = doc.text.slice(from, change.from) + change.inserted + doc.text.slice(change.to, to);
   run('insert', { selection: string.displayRangeOf([from, to], 'utf16'), string: inserted },
-    change.inserted ? TYPED : OWN_STEP, doc.selection);
+    change.inserted && !own ? { ...TYPED, since } : OWN_STEP, doc.selection, (response) => {
+      if (response.text !== field || caret === null) return response.selection;
+      const after = new TextBackedString(field, catalog), at = after.snapUp(caret);
+      return after.displayRangeOf([at, at], 'utf16');
+    });
   return true;
 }
 
-/** After every input event: the field's text and selection are the model's, or are shown again. */
+/** After each input event: the field shows the model's text and selection. */
 function holdInvariant() {
-  if (composition) return;
-  const shown = view.readSelection();
-  if (view.plainOf() !== doc.text || shown.location !== doc.selection.location || shown.length !== doc.selection.length) {
+  if (!composition && (view.plainOf() !== doc.text || !sameRange(view.readSelection(), doc.selection))) {
     show(doc.text, doc.selection, doc.counts);
   }
 }
 
-/** Undo: the state before the last step, as the user saw it. */
+const sameRange = (a, b) => a.location === b.location && a.length === b.length;
+// The display range of the plain `start`..`end` widened to whole units.
+const wholeRange = (string, start, end) => string.displayRangeOf([string.snapDown(start), string.snapUp(end)], 'utf16');
+
 export const undo = () => travel((h) => h.undo());
 
 export const redo = () => travel((h) => h.redo());
@@ -120,45 +120,86 @@ function travel(move) {
   });
 }
 
-/** The model's text (without an uncommitted composition) and the field's selection. */
+/** The model's text (no composition) and the field's selection. */
 export const state = () => ({ text: doc.text, selection: composition ? doc.selection : view.readSelection() });
 
-/** What the field's DOM shows (the tests hold it to the model's record). */
+/** What the field shows (for the tests). */
 export const shown = () => ({ text: view.plainOf(), selection: view.readSelection() });
 
 export const getCatalog = () => catalog;
 
 export const composing = () => composition;
 
-// An edit the user typed: applied, then autocomplete may look at what is before the caret.
+// An edit the user typed: then autocomplete looks before the caret.
 function typed(op, extra, step = TYPED) {
   apply(op, extra, step);
   hooks.onTyped();
 }
 
-// A change the browser made itself (input outside a composition, a composition's commit).
-function browserChanged() {
-  if (readBrowserChange()) hooks.onTyped();
+/** The range an input event names (a word autocorrected or deleted, a drop's point), or null. */
+function targetOf(e) {
+  const range = e.getTargetRanges()[0];
+  if (!range) return null;
+  const location = view.offsetOf(range.startContainer, range.startOffset);
+  return { location, length: view.offsetOf(range.endContainer, range.endOffset) - location };
+}
+
+/** Whether the event names its own range: an insert not at the selection (autocorrect), a delete
+ *  of more than the model's unit (a word). */
+function namesMore(e, op) {
+  const target = targetOf(e), shown = view.readSelection();
+  if (!target || sameRange(target, shown)) return false;
+  if (!op) return true;
+  const string = new TextBackedString(doc.text, catalog);
+  const caret = shown.length ? null : string.positionOfDisplayOffset(shown.location, 'utf16');
+  const range = caret !== null && string.positionsOf(target, 'utf16');
+  const unit = range && (op === 'deleteBackward' ? string.unitBefore(caret) : string.unitAfter(caret));
+  return !!range && (!unit || range[0] < unit[0] || range[1] > unit[1]);
+}
+
+// A change the browser made itself (an input, a composition's commit).
+function browserChanged(own, since) {
+  if (readBrowserChange(own, since)) hooks.onTyped();
   holdInvariant();
 }
 
-/** The model's own record of the field: `{text, selection, counts}` as the last edit left it. */
+/** A composition ended (or was found gone): its commit is read, then what waited. */
+function compositionEnded() {
+  composition = false;
+  const waiting = deferred;
+  deferred = null;
+  if (waiting?.cleared) {  // only what it committed stays
+    const change = changeBetween(doc.text, view.plainOf(), view.plainCaret());
+    clear();
+    if (change?.inserted) typed('insert', { string: change.inserted });
+    return;
+  }
+  if (view.plainOf() === doc.text && waiting) adopt(waiting);
+  browserChanged(false, composedSince);
+}
+
+/** Has the IME commit a composition (as leaving the field does): the field changes now. */
+export function endComposition() {
+  if (!composition) return;
+  if (view.hasFocus()) view.refocus();
+  if (composition) compositionEnded();  // dropped without a compositionend
+}
+
+/** The model's record of the field: `{text, selection, counts}`. */
 export const current = () => doc;
 
-/** The packs arrived: codes become stickers, the selection kept on its text; a new history
- *  (the old one's selections counted codes as text). */
+/** The packs arrived: codes become stickers; a new history (its selections counted codes as text). */
 export function setCatalog(packsDocument) {
+  endComposition();  // the field changes now
   const [start, end] = new TextBackedString(doc.text, catalog).positionsOf(doc.selection, 'utf16') ?? [0, 0];
   catalog = new Catalog(packsDocument);
   forget();
-  const string = new TextBackedString(doc.text, catalog);
-  show(doc.text, string.displayRangeOf([string.snapDown(start), string.snapUp(end)], 'utf16'));
+  show(doc.text, wholeRange(new TextBackedString(doc.text, catalog), start, end));
 }
 
-/** Shows `text` with `selection` as the server decided it: undo still goes back to what the user saw. */
+/** The server's state shown; undo still goes back to what the user saw. */
 export function adopt({ text, selection }) {
-  // Not inside a composition, which a rewrite would break: kept until it ends, and shown then if it
-  // committed nothing (a commit is a new edit, which the server checks again).
+  // Under a composition: shown when it ends, if it committed nothing (a commit is checked anew).
   if (composition) {
     deferred = { text, selection };
     return;
@@ -168,8 +209,7 @@ export function adopt({ text, selection }) {
   else if (waiting.length) waiting[waiting.length - 1][1] = { text, selection };
 }
 
-/** Puts back a saved draft `{text, plainSelection}` into an empty field, inserted under the
- *  policy (cut to the limit, with a note), its caret back where it fits; not a step of undo. */
+/** Puts back a saved draft `{text, plainSelection}` under the policy; not a step of undo. */
 export function restore(draft) {
   if (!draft?.text || doc.text) return;
   const response = apply('insert', { text: '', selection: { location: 0, length: 0 }, string: draft.text }, NO_STEP);
@@ -178,34 +218,30 @@ export function restore(draft) {
   const { location, length } = draft.plainSelection ?? { location: draft.text.length, length: 0 };
   const end = Math.min(location + length, draft.text.length);
   const start = Math.min(location, end);
-  show(draft.text, string.displayRangeOf([string.snapDown(start), string.snapUp(end)], 'utf16'), response.counts);
+  show(draft.text, wholeRange(string, start, end), response.counts);
 }
 
-/** A message as the model renders it: its nodes, and its stickers as /api/render lists them. */
+/** A message as the model renders it: its nodes and stickers (as /api/render lists them). */
 export function message(text) {
   const string = new TextBackedString(text, catalog);
   return { nodes: nodesOf(string), stickers: counts(string, policy).stickers };
 }
 
-/** Empties the field after a message was sent: the history of that message goes with it. */
+/** Empties the field (its message sent) and its history; keeps what a composition commits. */
 export function clear() {
+  if (composition) {
+    deferred = { cleared: true };
+    return endComposition();
+  }
   show('', { location: 0, length: 0 });
   forget();
 }
 
-/** Text dropped on the field: pasted where it was dropped, under the policy like any paste. */
-function dropped(e) {
-  const at = e.getTargetRanges()[0], text = e.dataTransfer?.getData('text/plain');
-  if (!text) return;
-  const location = at ? view.offsetOf(at.startContainer, at.startOffset) : view.readSelection().location;
-  edit('paste', { string: text, selection: { location, length: 0 } });
-}
-
-/** A paste: the clipboard's plain text, else its HTML's text (pasted-html.js); else a note. */
-function pasteFrom(data) {
-  if (data.types.includes('text/plain')) return edit('paste', { string: data.getData('text/plain') });
-  const html = data.getData('text/html'), selection = view.readSelection();
+/** A paste or a drop (`at`: its selection): the plain text, else the HTML's (pasted-html.js), else a note. */
+function pasteFrom(data, at = {}) {
   const nothing = () => hooks.onNote(null, 'nothingToPaste');
+  if (data.types.includes('text/plain')) return edit('paste', { string: data.getData('text/plain'), ...at });
+  const html = data.getData('text/html'), selection = at.selection ?? view.readSelection();
   if (!html) return nothing();
   import('./pasted-html.js').then(({ textOfHTML }) => {
     const text = textOfHTML(html);
@@ -213,19 +249,18 @@ function pasteFrom(data) {
   }, nothing);
 }
 
-/** The model's selection follows the user's, in whole units: one ending inside a cluster (a script
- *  can split even a surrogate pair) is widened in the field too. A new record: authority.js may
- *  hold the old one, to check. */
+/** The model's selection follows the user's, widened to whole units in the field too. A new
+ *  record: authority.js may hold the old one. */
 function followSelection() {
   if (composition || !view.hasSelectionInside() || view.plainOf() !== doc.text) return;
   const shown = view.readSelection(), string = new TextBackedString(doc.text, catalog);
   const range = string.positionsOf(shown, 'utf16');
   const selection = range ? string.displayRangeOf(range, 'utf16') : doc.selection;
-  if (selection.location !== shown.location || selection.length !== shown.length) view.writeSelection(selection);
+  if (!sameRange(selection, shown)) view.writeSelection(selection);
   doc = { ...doc, selection };
 }
 
-/** Copy and cut: the model's text of the selection in whole units, the range a cut removes. */
+/** Copy and cut: the model's text of the selection, in whole units. */
 function toClipboard(e, op) {
   if (!view.hasSelectionInside()) return;
   e.preventDefault();
@@ -233,46 +268,70 @@ function toClipboard(e, op) {
   if (response?.clipboard) e.clipboardData.setData('text/plain', response.clipboard);
 }
 
-// Ctrl/Cmd+Z undoes; Ctrl+Shift+Z, Cmd+Shift+Z and Ctrl+Y redo.
-function historyKey(e) {
+// Ctrl/Cmd+Z undoes; Ctrl+Shift+Z, Cmd+Shift+Z and Ctrl+Y redo. A key outside a composition
+// still thought under way: the browser dropped it.
+function keyDown(e) {
+  if (composition && !e.isComposing && e.keyCode !== 229) compositionEnded();
   if (!(e.ctrlKey || e.metaKey) || e.altKey || composition) return;
   const key = e.key.toLowerCase();
   if (key === 'z' && !e.shiftKey) { e.preventDefault(); undo(); } else if ((key === 'z' && e.shiftKey) || (key === 'y' && e.ctrlKey)) { e.preventDefault(); redo(); }
 }
 
 /** Hooks: isPanelOpen(), onCounts(counts), onNote(response | null, code?), onEdit(request,
- *  response, {replacesText}), onTyped() after a typed edit, onEnter() -> true when Enter sent. */
+ *  response, {replacesText}), onTyped(), onEnter() -> true when Enter sent. */
 export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onTyped = () => {}, onEnter = () => false }) {
   hooks = { isPanelOpen, onCounts, onNote, onEdit, onTyped, onEnter };
   view.initEditorDom(element);
   document.addEventListener('selectionchange', followSelection);
-  element.addEventListener('keydown', historyKey);
+  element.addEventListener('keydown', keyDown);
   element.addEventListener('beforeinput', (e) => {
-    if (e.isComposing) return;  // IME: left alone until it commits
+    cancelled = e.inputType;
+    setTimeout(() => { cancelled = null; });
+    if (e.inputType === 'historyUndo' || e.inputType === 'historyRedo') {
+      // Ours, not the browser's; none inside a composition (Chromium says isComposing false).
+      e.preventDefault();
+      if (!composition) (e.inputType === 'historyUndo' ? undo : redo)();
+      return;
+    }
+    if (e.isComposing || !e.cancelable) return void (cancelled = null);  // read at `input`
     const text = e.data ?? (e.dataTransfer ? e.dataTransfer.getData('text/plain') : null);
     switch (e.inputType) {
-      case 'insertText': e.preventDefault(); if (text) typed('insert', { string: text }); break;
-      case 'insertReplacementText': e.preventDefault(); if (text) typed('insert', { string: text }, OWN_STEP); break;
+      case 'insertText': case 'insertReplacementText':  // elsewhere: the browser's, read at `input`
+        if (namesMore(e)) return void (cancelled = null);
+        e.preventDefault();
+        if (text) typed('insert', { string: text }, e.inputType === 'insertText' ? TYPED : OWN_STEP);
+        break;
       case 'insertParagraph': e.preventDefault(); if (!hooks.onEnter()) typed('insert', { string: '\n' }); break;
       case 'insertLineBreak': e.preventDefault(); typed('insert', { string: '\n' }); break;
-      case 'deleteContentBackward': e.preventDefault(); typed('deleteBackward', {}, OWN_STEP); break;
-      case 'deleteContentForward': e.preventDefault(); typed('deleteForward', {}, OWN_STEP); break;
-      case 'historyUndo': e.preventDefault(); undo(); break;
-      case 'historyRedo': e.preventDefault(); redo(); break;
-      case 'insertFromDrop': e.preventDefault(); dropped(e); break;
+      case 'deleteContentBackward': case 'deleteContentForward': {
+        const op = e.inputType === 'deleteContentBackward' ? 'deleteBackward' : 'deleteForward';
+        if (namesMore(e, op)) return void (cancelled = null);
+        e.preventDefault();
+        typed(op, {}, OWN_STEP);
+        break;
+      }
+      case 'insertFromDrop': {  // pasted where it was dropped
+        e.preventDefault();
+        const at = targetOf(e) ?? view.readSelection();
+        pasteFrom(e.dataTransfer, { selection: { location: at.location, length: 0 } });
+        break;
+      }
       case 'deleteByDrag': case 'formatBold': case 'formatItalic': case 'formatUnderline': e.preventDefault(); break;
-      default: break;  // word deletions, spell-check: the browser's, read at `input`
+      default: cancelled = null;  // word deletions, spell-check: the browser's, read at `input`
     }
   });
-  element.addEventListener('input', (e) => { if (!e.isComposing && !composition) browserChanged(); });
-  element.addEventListener('compositionstart', () => { composition = true; });
-  element.addEventListener('compositionend', () => {
-    composition = false;
-    const server = deferred;
-    deferred = null;
-    if (view.plainOf() === doc.text && server) adopt(server);
-    browserChanged();
+  // Chrome on Android makes a keyboard's deletion even when cancelled (w3c/input-events#181): the
+  // model's edit stands.
+  element.addEventListener('input', (e) => {
+    if (e.inputType === cancelled) holdInvariant();
+    else if (!e.isComposing && !composition) browserChanged(e.inputType === 'insertReplacementText');
   });
+  element.addEventListener('compositionstart', () => {
+    composition = true;
+    composedSince = performance.now();
+  });
+  element.addEventListener('compositionend', compositionEnded);
+  element.addEventListener('blur', () => { if (composition) compositionEnded(); });  // else dropped
   element.addEventListener('paste', (e) => {
     e.preventDefault();
     pasteFrom(e.clipboardData);
@@ -280,7 +339,7 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
   element.addEventListener('copy', (e) => toClipboard(e, 'copy'));
   element.addEventListener('cut', (e) => toClipboard(e, 'cut'));
   element.addEventListener('dragstart', (e) => e.preventDefault());
-  // A click on a sticker: the caret on its nearer side (the browser would select it, or nothing).
+  // A click on a sticker: the caret on its nearer side.
   element.addEventListener('click', (e) => { if (e.target.nodeName === 'IMG') view.caretBeside(e.target, e.clientX); });
   show('', doc.selection);
 }

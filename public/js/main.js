@@ -111,6 +111,7 @@ if (window.visualViewport) {
 document.getElementById('send').addEventListener('pointerdown', (e) => e.preventDefault());
 composer.addEventListener('submit', (e) => {
   e.preventDefault();
+  editor.endComposition();  // the word an Android keyboard is composing goes with the message
   if (document.activeElement !== editorElement) focusKeepingCaret();
   loadChat().then(() => send?.());
 });

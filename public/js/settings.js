@@ -1,10 +1,7 @@
-// settings.js owns the bar's settings: toggles whose choice is remembered
-// (localStorage) and, until one is made, follows the device.
-// - Dark mode follows prefers-color-scheme; a choice is set as
-//   <html data-theme>, which app.css reads. Pressed while dark is shown.
-// - Enter sends: with a physical keyboard Enter sends and Shift+Enter breaks
-//   the line; on a touch keyboard (a coarse pointer) Enter breaks the line
-//   and the Send button sends. The editor's enterkeyhint labels the key.
+// settings.js owns the bar's toggles, remembered (localStorage), else as the
+// device: dark mode (prefers-color-scheme; a choice sets <html data-theme>)
+// and Enter sends (Shift+Enter breaks the line; with a coarse pointer Enter
+// breaks it and Send sends). enterkeyhint labels the key.
 
 /** A remembered choice, one of `values` (null until made). */
 function remembered(key, values) {

@@ -2,6 +2,9 @@
 // A step goes from the state before an edit to the state after it. A run of
 // typed text at one place, without a pause over `groupDelayMs`, is one step;
 // any other edit (a paste, a cut, a sticker, a delete-key press) is its own.
+// Typed text that took a while to arrive (an IME composition, a word on an
+// Android keyboard) is judged by the pause before its first key, not by its
+// commit: words typed at a steady pace stay one step however long each took.
 // Pure: the editor passes each edit's time.
 
 const sameState = (a, b) => a.text === b.text
@@ -16,13 +19,13 @@ export class History {
   }
 
   /** Records an edit from `before` to `after` (states) made at `at` ms; `typed`: text typed,
-   *  which joins the typed text before it. */
-  record(before, after, { typed = false, at = 0 } = {}) {
+   *  which joins the typed text before it; `since`: when its typing began (`at` by default). */
+  record(before, after, { typed = false, at = 0, since = at } = {}) {
     if (before.text === after.text) return;  // a caret move is not a step
     this.undone = [];
     const last = this.done[this.done.length - 1];
     if (typed && last?.typed && last.open
-      && sameState(last.after, before) && at - last.at <= this.groupDelayMs) {
+      && sameState(last.after, before) && since - last.at <= this.groupDelayMs) {
       last.after = after;
       last.at = at;
       return;

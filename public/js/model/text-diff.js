@@ -1,18 +1,12 @@
-// Owns: what changed between two texts, as one replaced range: how the
-// editor reads a change the browser made itself. The idea is CodeMirror 6's
-// findDiff (view/src/domchange.ts): the common prefix and suffix, and where
-// a change over a repeated stretch is ambiguous (`a` typed into `aa`), the
-// caret after it says where it went. Linear: one pass over each text.
+// Owns: what changed between two texts, as one replaced range (CodeMirror 6's
+// findDiff): the common prefix and suffix; where a change over a repeated
+// stretch is ambiguous (`a` typed into `aa`) the caret says. Linear.
 
 const isHigh = (c) => c >= 0xD800 && c <= 0xDBFF;
 const isLow = (c) => c >= 0xDC00 && c <= 0xDFFF;
 
-/**
- * The change from `before` to `after`: `{from, to, inserted}` with
- * before.slice(0, from) + inserted + before.slice(to) === after, or null when
- * equal. `caretAfter` (optional): the caret in `after`, where an ambiguous
- * change ends when it can. The range never splits a surrogate pair.
- */
+/** `{from, to, inserted}`: before.slice(0, from) + inserted + before.slice(to) === after, or null
+ *  when equal; `caretAfter`: the caret in `after`. Never splits a surrogate pair. */
 export function changeBetween(before, after, caretAfter = null) {
   if (before === after) return null;
   const shorter = Math.min(before.length, after.length);
