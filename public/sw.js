@@ -24,7 +24,7 @@
 //   the API is the server's to answer.
 
 // The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = 'cef8590f4070d5e9';
+const VERSION = '5349039c98895e74';
 const PRECACHE = [
   ['/index.html', '6ba9138f20ab2f6c'],
   ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
@@ -32,17 +32,17 @@ const PRECACHE = [
   ['/keyboard.css', '2bdbd1e44f0cced6'],
   ['/js/api.js', '0eb53280bbb75340'],
   ['/js/authority.js', '682e7a5906c6f2c3'],
-  ['/js/autocomplete.js', 'd7da6123ae3c1f0f'],
+  ['/js/autocomplete.js', 'f2155084372d0649'],
   ['/js/cell-menu.js', '4de611998eb49f24'],
   ['/js/chat.js', '9dc4be2eec4a1a12'],
   ['/js/draft.js', 'fa1fde7757d86672'],
-  ['/js/editor-dom.js', 'dd983468da523dff'],
-  ['/js/editor.js', 'e72c3d01feb2f4ff'],
+  ['/js/editor-dom.js', 'f6c33fc885e7de5a'],
+  ['/js/editor.js', '49c675b3e2465004'],
   ['/js/favorites.js', '7b66b7a851c2d586'],
   ['/js/grid-pages.js', '6f00999f1170af6e'],
   ['/js/inserting.js', '64775d951a9cd58b'],
   ['/js/keyboard.js', '448ccfdd593d84de'],
-  ['/js/main.js', 'bb91aae60b4967be'],
+  ['/js/main.js', '49c6388e2c3e587f'],
   ['/js/menu.js', 'e33486d225b7945b'],
   ['/js/message-stickers.js', '71bb103e7f301b11'],
   ['/js/model/catalog.js', 'eda25a3236d17c23'],
@@ -52,7 +52,7 @@ const PRECACHE = [
   ['/js/model/emoji.js', 'c58b3d5f63de84a4'],
   ['/js/model/gb18030-table.js', 'de108fc81f6a3050'],
   ['/js/model/graphemes.js', 'd7751afe3c7ae650'],
-  ['/js/model/history.js', '0736060dfe287e79'],
+  ['/js/model/history.js', 'f93ec837bbc1596b'],
   ['/js/model/index.js', '0f7a5ae23052cf90'],
   ['/js/model/insert-cut.js', 'cc454a7267b3ce44'],
   ['/js/model/lengths.js', 'd121b9a7733ad4e7'],
@@ -63,7 +63,7 @@ const PRECACHE = [
   ['/js/model/scanner.js', '529989bd656a26b7'],
   ['/js/model/search.js', 'e704f4ad1c614b38'],
   ['/js/model/text-backed-string.js', 'ea257f7ae1a5eb00'],
-  ['/js/model/text-diff.js', '4ef849d2e7b5547d'],
+  ['/js/model/text-diff.js', '8115aa2ed5e7b183'],
   ['/js/model/twitter-text-tables.js', 'f76f75129573a73e'],
   ['/js/model/urls.js', 'b081cd460ea9f128'],
   ['/js/notes.js', '238a3d785247d6a8'],
@@ -74,7 +74,7 @@ const PRECACHE = [
   ['/js/placement.js', '29373c872405899a'],
   ['/js/press.js', '8bcb9df051d99a32'],
   ['/js/recents.js', '9d42c0f0b261f4af'],
-  ['/js/settings.js', '3c479bb2f1ef6e58'],
+  ['/js/settings.js', '9bd1fc360c0876da'],
   ['/js/skin-tones.js', '0f2078dcd76b5f07'],
   ['/js/status.js', 'be88635cdbc2e986'],
   ['/js/sticker-nodes.js', '8881b2ae064a694e'],
