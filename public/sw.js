@@ -24,25 +24,26 @@
 //   the API is the server's to answer.
 
 // The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = '5349039c98895e74';
+const VERSION = '653b7e674d3cfb6d';
 const PRECACHE = [
-  ['/index.html', '6ba9138f20ab2f6c'],
+  ['/index.html', 'e49e549c56be1feb'],
   ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
   ['/app.css', '93854d2a7c6cc850'],
   ['/keyboard.css', '2bdbd1e44f0cced6'],
-  ['/js/api.js', '0eb53280bbb75340'],
+  ['/js/api.js', '0dc3e6d3ca63b95c'],
   ['/js/authority.js', '682e7a5906c6f2c3'],
   ['/js/autocomplete.js', 'f2155084372d0649'],
   ['/js/cell-menu.js', '4de611998eb49f24'],
-  ['/js/chat.js', '9dc4be2eec4a1a12'],
+  ['/js/chat.js', '9e2c0f69c467ec11'],
   ['/js/draft.js', 'fa1fde7757d86672'],
   ['/js/editor-dom.js', 'f6c33fc885e7de5a'],
   ['/js/editor.js', '49c675b3e2465004'],
   ['/js/favorites.js', '7b66b7a851c2d586'],
   ['/js/grid-pages.js', '6f00999f1170af6e'],
   ['/js/inserting.js', '64775d951a9cd58b'],
-  ['/js/keyboard.js', '448ccfdd593d84de'],
-  ['/js/main.js', '49c6388e2c3e587f'],
+  ['/js/keyboard.js', 'a7b4ad7cda696e28'],
+  ['/js/late-strings.js', '576f34f96f7c9f4b'],
+  ['/js/main.js', 'b52629f42924fdfe'],
   ['/js/menu.js', 'e33486d225b7945b'],
   ['/js/message-stickers.js', '71bb103e7f301b11'],
   ['/js/model/catalog.js', 'eda25a3236d17c23'],
@@ -67,8 +68,8 @@ const PRECACHE = [
   ['/js/model/twitter-text-tables.js', 'f76f75129573a73e'],
   ['/js/model/urls.js', 'b081cd460ea9f128'],
   ['/js/notes.js', '238a3d785247d6a8'],
-  ['/js/offline.js', '8a68795064840cc5'],
-  ['/js/packs.js', 'aa623ba737bcb91b'],
+  ['/js/offline.js', 'e9d6b75d7abf18df'],
+  ['/js/packs.js', '109645758b1ba071'],
   ['/js/panel.js', '82a0aa5404dc8ddb'],
   ['/js/pasted-html.js', 'c3513cfbf30db0b1'],
   ['/js/placement.js', '29373c872405899a'],
@@ -76,11 +77,11 @@ const PRECACHE = [
   ['/js/recents.js', '9d42c0f0b261f4af'],
   ['/js/settings.js', '9bd1fc360c0876da'],
   ['/js/skin-tones.js', '0f2078dcd76b5f07'],
-  ['/js/status.js', 'be88635cdbc2e986'],
+  ['/js/status.js', '3d0816f7d5414a4d'],
   ['/js/sticker-nodes.js', '8881b2ae064a694e'],
-  ['/js/sticker-search.js', '398bd57631c029fd'],
+  ['/js/sticker-search.js', 'd61bed26d66110f4'],
   ['/js/stored-list.js', '8d4e6c7a94c31a0a'],
-  ['/js/strings.js', '5510adad4476df39'],
+  ['/js/strings.js', '78f7a7cba946701b'],
   ['/js/swipe.js', 'bbc49763059796b8'],
 ];
 // End of the offline copy.

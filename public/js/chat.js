@@ -17,6 +17,7 @@ import { postJSON, APIError } from './api.js';
 import { say, sayLasting } from './status.js';
 import { noteText } from './notes.js';
 import { t, onLanguage } from './strings.js';
+import './late-strings.js';
 import { reportDifference } from './authority.js';
 
 const OUTBOX_KEY = 'stickertext.outbox';

@@ -6,6 +6,8 @@
 // over while this page runs (this page keeps its own version to the end), a
 // quiet offer to reload, shown only while the person is not typing.
 
+import './late-strings.js';  // the offer's label
+
 const QUIET_MS = 3000;  // no input for this long: the person is not typing
 
 /** `startedUnder`: the worker that served this page (null on a first visit). */

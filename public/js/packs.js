@@ -1,29 +1,45 @@
-// packs.js owns asking for the packs document again while the page has none
-// (main.js asks at the start, and when the service worker says a newer
-// document replaced its copy): with backoff, and at once when the network
-// comes back. Each document got goes to onPacks. Loaded after startup.
+// packs.js owns the packs document on the page: asked for at the start (the
+// service worker's copy answers at once); while the page has none, a lasting
+// note says why and it is asked again, with backoff and when back online;
+// and again when the worker says a newer one replaced its copy.
 
-import { fetchPacks } from './api.js';
+import { sayLasting } from './status.js';
+import { onLanguage } from './strings.js';
 
+const TIMEOUT_MS = 10_000;  // lie-fi: a failure, asked again
 const FIRST_RETRY_MS = 2000;
 const MAX_RETRY_MS = 60_000;
 
-/** `have()`: whether the page has packs; `onPacks(document)`, `onMissing(error)`. */
-export function watchPacks({ have, onPacks, onMissing }) {
-  let asking = null, retryTimer = null, retryDelay = FIRST_RETRY_MS;
-  const retryLater = () => {
-    retryTimer = setTimeout(ask, retryDelay);
-    retryDelay = Math.min(2 * retryDelay, MAX_RETRY_MS);
-  };
-  function ask() {
+// { packs: [{ title, cover, stickers: [...] }, ...] }.
+async function fetchPacks() {
+  const r = await fetch('/api/packs', { signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (!r.ok) throw new Error(`GET /api/packs: ${r.status} ${r.statusText}`);
+  return r.json();
+}
+
+/** Starts watching; the promise settles at the first answer or failure. */
+export function watchPacks(onPacks) {
+  let have = false, missing = false, asking = null, retryTimer = null, retryDelay = FIRST_RETRY_MS;
+  const sayMissing = () => import('./notes.js').then((m) => sayLasting('packs', missing ? m.noteText('noStickers') : ''));
+  onLanguage(sayMissing);
+  const ask = () => {
     clearTimeout(retryTimer);
     retryTimer = null;
-    asking ??= fetchPacks().then(onPacks, (error) => {
-      if (have()) return;
-      onMissing(error);
-      retryLater();
+    asking ??= fetchPacks().then((document) => {
+      have = true;
+      onPacks(document);
+      if (missing) { missing = false; sayMissing(); }
+    }, (error) => {
+      if (have) return;
+      if (!missing) console.warn('stickertext: no packs yet:', error.message);
+      missing = true;
+      sayMissing();
+      retryTimer = setTimeout(ask, retryDelay);
+      retryDelay = Math.min(2 * retryDelay, MAX_RETRY_MS);
     }).finally(() => { asking = null; });
-  }
-  window.addEventListener('online', () => { if (!have()) { retryDelay = FIRST_RETRY_MS; ask(); } });
-  if (!have()) ask();
+    return asking;
+  };
+  window.addEventListener('online', () => { if (!have) { retryDelay = FIRST_RETRY_MS; ask(); } });
+  navigator.serviceWorker?.addEventListener('message', (e) => { if (e.data?.type === 'packs-updated') ask(); });
+  return ask();
 }

@@ -1,11 +1,10 @@
 // status.js owns the composer's counter ("37/140", red when over) and the
-// note line that says, for a few seconds, why a paste was cut short or an
-// action failed, and else a lasting note, if any: one that holds while its
-// cause does (no packs yet, messages waiting for the network).
+// note line: why a paste was cut short or an action failed, for a few
+// seconds; else a note that lasts while its cause does (no packs yet).
 
 const NOTE_MS = 4000;
 let counter, note, noteTimer = null;
-const lasting = new Map();  // cause -> its note; the newest is shown
+const lasting = new Map();  // cause -> note; the newest shows
 const lastingNote = () => [...lasting.values()].at(-1) ?? '';
 
 export function initStatus() {

@@ -7,6 +7,7 @@
 
 import { searchStickers, MAX_LIMIT } from './model/search.js';
 import { t, onLanguage } from './strings.js';
+import './late-strings.js';
 
 let field, found, pages, deps;
 let results = [];
