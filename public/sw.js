@@ -24,7 +24,7 @@
 //   the API is the server's to answer.
 
 // The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = '653b7e674d3cfb6d';
+const VERSION = 'd43d604ad6a89c55';
 const PRECACHE = [
   ['/index.html', 'e49e549c56be1feb'],
   ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
@@ -34,7 +34,7 @@ const PRECACHE = [
   ['/js/authority.js', '682e7a5906c6f2c3'],
   ['/js/autocomplete.js', 'f2155084372d0649'],
   ['/js/cell-menu.js', '4de611998eb49f24'],
-  ['/js/chat.js', '9e2c0f69c467ec11'],
+  ['/js/chat.js', '0e6798839e66ab86'],
   ['/js/draft.js', 'fa1fde7757d86672'],
   ['/js/editor-dom.js', 'f6c33fc885e7de5a'],
   ['/js/editor.js', '49c675b3e2465004'],
@@ -69,6 +69,7 @@ const PRECACHE = [
   ['/js/model/urls.js', 'b081cd460ea9f128'],
   ['/js/notes.js', '238a3d785247d6a8'],
   ['/js/offline.js', 'e9d6b75d7abf18df'],
+  ['/js/outbox.js', 'd9ffb898e047ee83'],
   ['/js/packs.js', '109645758b1ba071'],
   ['/js/panel.js', '82a0aa5404dc8ddb'],
   ['/js/pasted-html.js', 'c3513cfbf30db0b1'],

@@ -1,13 +1,14 @@
 // chat.js owns the chat view. Send takes what the field holds (empty input
 // never sends) into the message list at once, as the model's DOM nodes, and
 // frees the field for the next message; the message is pending until
-// POST /api/render has taken it. Pending messages wait in an outbox, kept in
-// localStorage so that a reload loses none, and go out in order, one request
-// at a time, each once (one tab at a time sends: a Web Lock), at once, when
-// the network comes back, on a message's retry button, and with backoff. Offline, pending is one steady state: the
-// messages are marked in the list and a lasting note says why until they are
-// sent; nothing moves or is announced again. A message the server refuses is marked so and its text
-// can be put back into the field. Server HTML is never parsed into the page
+// POST /api/render has taken it. Pending messages wait in the outbox
+// (outbox.js: a reload loses none) and go out in order, one request at a
+// time, each once whichever tab sends it: at once, when the network comes
+// back, on a message's retry button, and with backoff. Offline, pending is
+// one steady state: the messages are marked in the list and a lasting note
+// says why until they are sent; nothing moves or is announced again. A
+// message the server refuses is marked so and its text can be put back into
+// the field. Server HTML is never parsed into the page
 // (a sticker list that differs from the server's is reported as a
 // difference). The list stays pinned to its newest message while the panel
 // or the on-screen keyboard takes height away. Not needed to show the page or
@@ -19,46 +20,12 @@ import { noteText } from './notes.js';
 import { t, onLanguage } from './strings.js';
 import './late-strings.js';
 import { reportDifference } from './authority.js';
+import { keep, waitingMessages, forget, onForgotten, alone } from './outbox.js';
 
-const OUTBOX_KEY = 'stickertext.outbox';
 const FIRST_RETRY_MS = 2000;
 const MAX_RETRY_MS = 60_000;
 // Send waits this long at most for the server's word on the field (a correction comes first).
 const FLUSH_WAIT_MS = 500;
-
-let unstored = null;  // the outbox, where storage refused to keep it
-
-/** The messages not yet taken, oldest first: [{id, text}]. The stored list is the one truth:
- *  every tab of the page reads it afresh, so that a message goes out once whichever tab sends it. */
-function loadOutbox() {
-  if (unstored) return unstored;
-  try {
-    const kept = JSON.parse(localStorage.getItem(OUTBOX_KEY));
-    return Array.isArray(kept) ? kept.filter((m) => m && typeof m.text === 'string' && typeof m.id === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function saveOutbox(outbox) {
-  if (unstored) {
-    unstored = outbox;
-    return;
-  }
-  try {
-    if (outbox.length) localStorage.setItem(OUTBOX_KEY, JSON.stringify(outbox));
-    else localStorage.removeItem(OUTBOX_KEY);
-  } catch {
-    unstored = outbox;  // storage full or disabled: kept in memory, for this page's life
-  }
-}
-
-function removeFromOutbox(id) {
-  saveOutbox(loadOutbox().filter((m) => m.id !== id));
-}
-
-/** `drain` alone among the page's tabs, where the browser has Web Locks. */
-const alone = (drain) => (navigator.locks ? navigator.locks.request(OUTBOX_KEY, drain) : drain());
 
 const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -143,30 +110,30 @@ export function initChat(editor) {
   }
 
   async function drain() {
-    for (let message = loadOutbox()[0]; message; message = loadOutbox()[0]) {
-    let answer;
-    try {
-      answer = await postJSON('/api/render', { text: message.text });
-    } catch (error) {
-      if (error instanceof APIError && error.status < 500 && error.status !== 429) {
-        console.warn('stickertext: not sent:', error.code, error.message);
-        removeFromOutbox(message.id);
-        if (shown.has(message.id)) mark(message.id, 'refused');
-        say(noteText('notTaken'));
-        continue;
+    for (let [message] = await waitingMessages(); message; [message] = await waitingMessages()) {
+      let answer;
+      try {
+        answer = await postJSON('/api/render', { text: message.text });
+      } catch (error) {
+        if (error instanceof APIError && error.status < 500 && error.status !== 429) {
+          console.warn('stickertext: not sent:', error.code, error.message);
+          await forget(message, 'refused');
+          if (shown.has(message.id)) mark(message.id, 'refused');
+          say(noteText('notTaken'));
+          continue;
+        }
+        if (!waiting) setWaiting(true);  // said once, not at every retry
+        retryTimer = setTimeout(pump, retryDelay);
+        retryDelay = Math.min(2 * retryDelay, MAX_RETRY_MS);
+        return;
       }
-      if (!waiting) setWaiting(true);  // said once, not at every retry
-      retryTimer = setTimeout(pump, retryDelay);
-      retryDelay = Math.min(2 * retryDelay, MAX_RETRY_MS);
-      return;
-    }
-    const { stickers } = editor.message(message.text);
-    if (JSON.stringify(stickers) !== JSON.stringify(answer.stickers)) {
-      reportDifference({ request: { text: message.text }, differ: ['stickers'], page: stickers, server: answer.stickers });
-    }
-    removeFromOutbox(message.id);
-    if (shown.has(message.id)) mark(message.id, 'sent');
-    retryDelay = FIRST_RETRY_MS;
+      const { stickers } = editor.message(message.text);
+      if (JSON.stringify(stickers) !== JSON.stringify(answer.stickers)) {
+        reportDifference({ request: { text: message.text }, differ: ['stickers'], page: stickers, server: answer.stickers });
+      }
+      await forget(message, 'sent');
+      if (shown.has(message.id)) mark(message.id, 'sent');
+      retryDelay = FIRST_RETRY_MS;
     }
     if (waiting) setWaiting(false);
   }
@@ -177,21 +144,19 @@ export function initChat(editor) {
     const { text } = editor.state();
     if (!text.trim()) return;  // empty input never sends
     const message = { id: newId(), text };
-    saveOutbox([...loadOutbox(), message]);
     editor.clear();
     showMessage(message);
+    await keep(message);
     pump();
   }
 
-  const left = loadOutbox();  // by an earlier visit: they go out first
-  for (const message of left) showMessage(message);
-  if (left.length) pump();
-  // Another tab sent what this one shows as pending.
-  window.addEventListener('storage', (e) => {
-    if (e.key !== OUTBOX_KEY && e.key !== null) return;
-    const waitingIds = new Set(loadOutbox().map((m) => m.id));
-    for (const [id, { div }] of shown) if (div.classList.contains('pending') && !waitingIds.has(id)) mark(id, 'sent');
+  // Left by an earlier visit: shown, and they go out first.
+  waitingMessages().then((left) => {
+    for (const message of left) if (!shown.has(message.id)) showMessage(message);
+    if (left.length) pump();
   });
+  // Another tab took out of the outbox what this one shows as pending.
+  onForgotten(({ id, outcome }) => { if (shown.has(id)) mark(id, outcome); });
   window.addEventListener('online', () => { retryDelay = FIRST_RETRY_MS; pump(); });
   onLanguage(() => {
     for (const el of messages.querySelectorAll('.msg-status [data-i18n]')) el.textContent = t(el.dataset.i18n);
