@@ -24,12 +24,12 @@
 //   the API is the server's to answer.
 
 // The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = 'd43d604ad6a89c55';
+const VERSION = 'b915a5a2a62c8293';
 const PRECACHE = [
   ['/index.html', 'e49e549c56be1feb'],
   ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
   ['/app.css', '93854d2a7c6cc850'],
-  ['/keyboard.css', '2bdbd1e44f0cced6'],
+  ['/keyboard.css', '07c70cd3aa90cafd'],
   ['/js/api.js', '0dc3e6d3ca63b95c'],
   ['/js/authority.js', '682e7a5906c6f2c3'],
   ['/js/autocomplete.js', 'f2155084372d0649'],
@@ -42,8 +42,8 @@ const PRECACHE = [
   ['/js/grid-pages.js', '6f00999f1170af6e'],
   ['/js/inserting.js', '64775d951a9cd58b'],
   ['/js/keyboard.js', 'a7b4ad7cda696e28'],
-  ['/js/late-strings.js', '576f34f96f7c9f4b'],
-  ['/js/main.js', 'b52629f42924fdfe'],
+  ['/js/late-strings.js', 'c228851ea5dd9ff1'],
+  ['/js/main.js', 'a02b5ac3f8e072e7'],
   ['/js/menu.js', 'e33486d225b7945b'],
   ['/js/message-stickers.js', '71bb103e7f301b11'],
   ['/js/model/catalog.js', 'eda25a3236d17c23'],
@@ -71,7 +71,7 @@ const PRECACHE = [
   ['/js/offline.js', 'e9d6b75d7abf18df'],
   ['/js/outbox.js', 'd9ffb898e047ee83'],
   ['/js/packs.js', '109645758b1ba071'],
-  ['/js/panel.js', '82a0aa5404dc8ddb'],
+  ['/js/panel.js', '2a05471c564266d8'],
   ['/js/pasted-html.js', 'c3513cfbf30db0b1'],
   ['/js/placement.js', '29373c872405899a'],
   ['/js/press.js', '8bcb9df051d99a32'],

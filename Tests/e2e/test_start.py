@@ -170,6 +170,13 @@ def test_a_first_visit_without_packs_types_says_why_and_takes_the_packs_when_the
         assert phone.find_elements(By.CSS_SELECTOR, '#editor img.sticker') == []
         time.sleep(5)  # one note, and it stays (it used to go after 4 s)
         assert note.is_displayed() and '表情还没有加载好' in note.text
+        # The keyboard says why it has nothing more than Recent and Favorites, however often it is opened.
+        for _ in range(5):  # open, close, open, close, open
+            phone.find_element(By.ID, 'toggle').click()
+            time.sleep(0.4)
+        wait(phone, "return document.getElementById('panel').classList.contains('open')")
+        assert phone.execute_script("return document.querySelectorAll('#tabs [role=tab]').length") == 2
+        assert '表情包还没有加载好' in phone.find_element(By.CSS_SELECTOR, '#panel .panel-note').text
         errors = phone.execute_script('return window.__errors')
         assert errors == [], errors
     finally:
@@ -181,6 +188,10 @@ def test_a_first_visit_without_packs_types_says_why_and_takes_the_packs_when_the
     assert state['text'] == 'hi [微笑] 😀'
     assert state['selection'] == {'location': 7, 'length': 0}  # still at the end: [微笑] now 1 unit, 😀 2 (UTF-16)
     wait(phone, "return document.getElementById('note').hidden")
+    # The keyboard has the packs now, once each, and nothing more to explain.
+    packs = len(service.request('GET', '/api/packs').json()['packs'])
+    assert phone.execute_script("return document.querySelectorAll('#tabs [role=tab]').length") == 2 + packs
+    assert not phone.find_element(By.CSS_SELECTOR, '#panel .panel-note').is_displayed()
 
 
 def test_newer_packs_replace_the_copy_and_the_field_keeps_its_text_and_caret():

@@ -74,7 +74,7 @@ initStatus();
 initSettings(editorElement);
 document.getElementById('language').addEventListener('click', () => setLanguage(language() === 'zh' ? 'en' : 'zh'));
 // Until the keyboard is loaded, the toggle and a message sticker's menu load it, then open.
-document.getElementById('toggle').addEventListener('click', () => { if (!keyboard) loadKeyboard().then(() => keyboard.setOpen(true)); });
+document.getElementById('toggle').addEventListener('click', () => { if (!keyboard) loadKeyboard().then(() => keyboard?.setOpen(true)); });
 document.getElementById('messages').addEventListener('contextmenu', (e) => {
   const img = e.target.closest('img.sticker');
   if (!img || !editor.getCatalog()?.entry(img.alt)) return;

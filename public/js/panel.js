@@ -23,7 +23,7 @@ import { say } from './status.js';
 import { focusKeepingCaret, useSystemKeyboard } from './editor-dom.js';
 import { gridPages, relabel, retone, makeStop, initGridKeys, stillOf } from './grid-pages.js';
 
-let panel, pages, tabs, dots, toggle, clear;
+let panel, pages, tabs, dots, toggle, clear, waitingNote;
 let packs = [];
 let hooks = { onToggle: () => {}, onTab: () => {} };
 
@@ -224,9 +224,15 @@ function labelTabs() {
   [...tabs.children].forEach((x, i) => x.setAttribute('aria-label', tabLabel(i)));
 }
 
-// Builds the tabs for the catalog's packs and shows Recent, or the first pack while Recent is empty.
+// Builds the tabs for the catalog's packs (again, when newer packs came) and shows Recent, or the first
+// pack while Recent is empty. With no packs yet (a first visit whose packs failed), Recent and
+// Favorites show and a line says why there is nothing more, until the packs come.
 export function showPacks(catalogPacks) {
   packs = catalogPacks;
+  tabs.replaceChildren();
+  sections = [];
+  results = null;
+  waitingNote.hidden = packs.length > 0;
   // An emoji's entry shows as the pack's plain form (with the tone chosen last), not a toned one the pack also has (👍🏽).
   current = new Map();
   for (const item of packs.flatMap((p) => p.stickers)) if (!current.has(keyOf(item)) || (item.emoji && !toneIn(item.emoji))) current.set(keyOf(item), item);
@@ -237,7 +243,7 @@ export function showPacks(catalogPacks) {
     addTab(p.id, cover.image ? stillOf(cover.image) : cover.emoji);
   }
   labelTabs();
-  selectTab(recents().length ? RECENT : FAVORITES + 1);
+  selectTab(recents().length || !packs.length ? RECENT : FAVORITES + 1);
 }
 
 /** Shows the panel's lists again after Favorites or a tone changed: Favorites' pages built again if they
@@ -271,7 +277,8 @@ function changeColumns() {
 
 // A switch of language: tabs, pages and keys renamed where they are, nothing built again.
 function renameAll() {
-  if (!packs.length) return;
+  waitingNote.textContent = t('packsComing');
+  if (!tabs.children.length) return;
   labelTabs();
   sections.forEach((s, i) => relabel(s.pages, tabNames(i)));
   if (results) {
@@ -285,6 +292,10 @@ export function initPanel({ onToggle = () => {}, onTab = () => {} } = {}) {
   hooks = { onToggle, onTab };
   const $ = (id) => document.getElementById(id);
   panel = $('panel'); pages = $('pages'); tabs = $('tabs'); dots = $('dots'); toggle = $('toggle'); clear = $('clear-recents');
+  waitingNote = document.createElement('p');
+  waitingNote.className = 'panel-note';
+  waitingNote.textContent = t('packsComing');
+  pages.before(waitingNote);
 
   panel.addEventListener('transitionend', () => { if (!isOpen()) panel.hidden = true; });  // closed: out of the a11y tree
   toggle.addEventListener('click', () => setOpen(!isOpen()));
