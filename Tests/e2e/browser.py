@@ -219,12 +219,13 @@ class Page:
                 ({id: o.id, name: o.children[1].textContent, text: o.innerText.replace(/\\s+/g, ' '), selected: o.getAttribute('aria-selected') === 'true'}));''')
 
     def send(self, text):
-        """Pastes `text` into the editor and sends it; returns once the message list shows one more."""
+        """Pastes `text` into the editor and sends it; returns once the message list shows one more, sent
+        (a message shows at once, pending, until the server has taken it)."""
         before = self.d.execute_script("return document.querySelectorAll('#messages .msg').length")
         self.clipboard_event('paste', text)
         self.idle()
         self.d.find_element(By.ID, 'send').click()
-        self.wait(f"return document.querySelectorAll('#messages .msg').length === {before + 1}")
+        self.wait(f"return document.querySelectorAll('#messages .msg:not(.pending)').length === {before + 1}")
 
     def search(self, text):
         """Types `text` into the panel's search field (the panel open)."""
