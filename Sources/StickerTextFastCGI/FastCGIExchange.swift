@@ -5,8 +5,10 @@ import StickerTextServer
 /// One FastCGI request: turns libfcgi's params and input stream into an
 /// `HTTPRequest`, and an `HTTPResponse` into the CGI-style response.
 enum FastCGIExchange {
-    static func read(_ request: inout FCGX_Request, bodyLimit: Int) -> HTTPRequest {
+    /// The request, and who it is from (`REMOTE_ADDR`, for `FairShare`).
+    static func read(_ request: inout FCGX_Request, bodyLimit: Int) -> (HTTPRequest, ClientKey) {
         let params = Params(request.envp)
+        let client = ClientKey(remoteAddress: params.remoteAddress)
         func string(_ value: UnsafePointer<CChar>?) -> String? { value.map { String(cString: $0) } }
         let method = string(params.method) ?? "GET"
         let uri = string(params.documentURI) ?? string(params.scriptName) ?? "/"
@@ -21,7 +23,7 @@ enum FastCGIExchange {
         // Read at most one byte past the limit: enough to know it is too large.
         let declared = string(params.contentLength).flatMap { Int($0) } ?? 0
         if declared > bodyLimit {
-            return HTTPRequest(method: method, path: uri, query: query, headers: headers, bodyTooLarge: true)
+            return (HTTPRequest(method: method, path: uri, query: query, headers: headers, bodyTooLarge: true), client)
         }
         // Filled straight from libfcgi's stream, not zeroed first.
         let body = [UInt8](unsafeUninitializedCapacity: max(0, min(declared, bodyLimit + 1))) { buffer, count in
@@ -34,8 +36,8 @@ enum FastCGIExchange {
                 count += Int(n)
             }
         }
-        return HTTPRequest(method: method, path: uri, query: query, headers: headers,
-                           body: body, bodyTooLarge: body.count > bodyLimit)
+        return (HTTPRequest(method: method, path: uri, query: query, headers: headers,
+                            body: body, bodyTooLarge: body.count > bodyLimit), client)
     }
 
     /// Reads what is left of the request's body (at most 64 KiB more, into
@@ -151,7 +153,7 @@ enum FastCGIExchange {
     /// `FCGX_GetParam`, a name sent twice gets its first value.
     private struct Params {
         var method, documentURI, scriptName, query, contentLength, contentType, ifNoneMatch, origin,
-            acceptEncoding, contentEncoding: UnsafePointer<CChar>?
+            acceptEncoding, contentEncoding, remoteAddress: UnsafePointer<CChar>?
 
         init(_ envp: FCGX_ParamArray?) {
             guard var entry = envp else { return }
@@ -163,6 +165,7 @@ enum FastCGIExchange {
                     || Self.take(&ifNoneMatch, param, "HTTP_IF_NONE_MATCH") || Self.take(&origin, param, "HTTP_ORIGIN")
                     || Self.take(&acceptEncoding, param, "HTTP_ACCEPT_ENCODING")
                     || Self.take(&contentEncoding, param, "HTTP_CONTENT_ENCODING")
+                    || Self.take(&remoteAddress, param, "REMOTE_ADDR")
                 entry += 1
             }
         }

@@ -155,7 +155,7 @@ struct Master {
         self.catalog = catalog
         handler = APIHandler(catalog: catalog, bodyLimit: options.bodyLimit)
         // Twice the workers: a retiring worker's replacement is forked before it exits.
-        scoreboard = Scoreboard(slots: 2 * options.workerCount)
+        scoreboard = Scoreboard(slots: 2 * options.workerCount, threads: (options.threads(of: .main), options.threads(of: .large)))
         version = options.listen == nil ? PacksVersionLink(socketPath: options.socketPath) : nil
     }
 

@@ -5,7 +5,9 @@ import Synchronization
 /// One serving thread's request as the deadline watchdog sees it. The thread
 /// and the watchdog race to answer a request that is being handled: whoever
 /// moves `phase` away from `.handling` first writes the response, so a
-/// request is never answered twice or half by each.
+/// request is never answered twice or half by each. Whoever answers leaves
+/// the thread's scoreboard seat, which holds the request's client
+/// (`FairShare`) from the moment it is read.
 final class RequestSlot: @unchecked Sendable {
     enum Phase: Int {
         case idle, handling, answering, timedOut
@@ -19,7 +21,17 @@ final class RequestSlot: @unchecked Sendable {
     private(set) var method = ""
     private(set) var path = ""
 
-    init() { request.initialize(to: FCGX_Request()) }
+    /// The thread's seat in the scoreboard (none in tests of the race alone).
+    let seat: Scoreboard.Seat?
+
+    init(seat: Scoreboard.Seat? = nil) {
+        self.seat = seat
+        request.initialize(to: FCGX_Request())
+    }
+
+    /// The thread has read a request from `client`: whether it is served
+    /// (`FairShare`), or refused at once, over its client's share.
+    func admit(_ client: ClientKey) -> Bool { seat?.take(client) ?? true }
 
     // A worker's slots live as long as it does; the tests' do not (make leaks).
     deinit { request.deallocate() }
@@ -38,7 +50,11 @@ final class RequestSlot: @unchecked Sendable {
         phase.compareExchange(expected: Phase.handling.rawValue, desired: Phase.answering.rawValue, ordering: .acquiringAndReleasing).exchanged
     }
 
-    func end() { phase.store(Phase.idle.rawValue, ordering: .releasing) }
+    /// The thread has answered its request.
+    func end() {
+        seat?.leave()
+        phase.store(Phase.idle.rawValue, ordering: .releasing)
+    }
 
     /// The watchdog answered this slot's request: its thread, still running
     /// it, never serves again.
@@ -53,6 +69,11 @@ final class RequestSlot: @unchecked Sendable {
         // A request begun after `now` was read has a later start: not overdue.
         guard phase.load(ordering: .acquiring) == Phase.handling.rawValue,
               case let start = started.load(ordering: .relaxed), now > start, now - start > limit else { return false }
-        return phase.compareExchange(expected: Phase.handling.rawValue, desired: Phase.timedOut.rawValue, ordering: .acquiringAndReleasing).exchanged
+        guard phase.compareExchange(expected: Phase.handling.rawValue, desired: Phase.timedOut.rawValue, ordering: .acquiringAndReleasing)
+            .exchanged else { return false }
+        // The watchdog answers it now: the client no longer waits on this
+        // thread, though the thread, lost, still runs its request.
+        seat?.leave()
+        return true
     }
 }

@@ -57,14 +57,17 @@ enum Worker {
         // Counted before any thread starts: one that fails at once counts itself out.
         activeThreads.store(pools.reduce(0) { $0 + $1.threads }, ordering: .relaxed)
         let log = RequestLog.Output()
+        // Built once: a refusal costs its thread a write, nothing more.
+        var refusal = handler.error(APIError(.tooManyRequests, FairShare.message))
+        refusal.headers.append(("Retry-After", String(FairShare.retryAfter)))
         var serving: [(poller: KeptConnectionPoller, slots: [RequestSlot])] = []
         for pool in pools {
             let poller = KeptConnectionPoller(listening: pool.socket, stop: leave)
-            let slots = (0 ..< pool.threads).map { _ in RequestSlot() }
+            let slots = (0 ..< pool.threads).map { RequestSlot(seat: metrics.scoreboard.seat(metrics.index, pool.pool, thread: $0)) }
             serving.append((poller, slots))
             for slot in slots {
-                let thread = Thread {
-                    serve(pool.pool, socket: pool.socket, poller: poller, slot: slot, handler: handler, metrics: metrics,
+                let thread = Thread { [refusal] in
+                    serve(pool.pool, socket: pool.socket, poller: poller, slot: slot, handler: handler, refusal: refusal, metrics: metrics,
                           maxRequests: maxRequests, logger: logger, log: log)
                 }
                 thread.stackSize = 1 << 20
@@ -137,7 +140,7 @@ enum Worker {
     /// counts the instructions under this frame alone.
     @inline(never)
     private static func serve(_ pool: ThreadPool, socket: Int32, poller: KeptConnectionPoller, slot: RequestSlot, handler: APIHandler,
-                              metrics: Scoreboard.Slot, maxRequests: Int, logger: Logger, log: RequestLog.Output) {
+                              refusal: HTTPResponse, metrics: Scoreboard.Slot, maxRequests: Int, logger: Logger, log: RequestLog.Output) {
         defer { activeThreads.subtract(1, ordering: .relaxed) }
         // Linux keeps nice per thread, and PRIO_PROCESS with 0 names the calling thread alone.
         if pool.niceness != 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, pool.niceness) }
@@ -191,12 +194,19 @@ enum Worker {
             inFlight.add(1, ordering: .relaxed)
             metrics.started()
             let start = DispatchTime.now().uptimeNanoseconds
-            let httpRequest = FastCGIExchange.read(&request.pointee, bodyLimit: handler.bodyLimit)
+            let (httpRequest, client) = FastCGIExchange.read(&request.pointee, bodyLimit: handler.bodyLimit)
+            // Over its client's share while others want the pool: refused before any of its work.
+            let admitted = slot.admit(client)
             slot.begin(method: httpRequest.method, path: httpRequest.path)
-            TestOnlySlowRequests.holdIfAsked(request.pointee.envp, logger: logger)
-            let response = httpRequest.path == MetricsRoute.path
-                ? MetricsRoute.response(to: httpRequest, peer: FCGX_GetParam("REMOTE_ADDR", request.pointee.envp).map { String(cString: $0) }, snapshot: metrics.scoreboard.snapshot)
-                : handler.handle(httpRequest)
+            let response: HTTPResponse
+            if !admitted {
+                response = refusal
+            } else {
+                TestOnlySlowRequests.holdIfAsked(request.pointee.envp, logger: logger)
+                response = httpRequest.path == MetricsRoute.path
+                    ? MetricsRoute.response(to: httpRequest, peer: FCGX_GetParam("REMOTE_ADDR", request.pointee.envp).map { String(cString: $0) }, snapshot: metrics.scoreboard.snapshot)
+                    : handler.handle(httpRequest)
+            }
             guard slot.finishHandling() else {
                 // The watchdog answered this request, closed its connection and
                 // counted it out; the worker is retiring, without this thread.

@@ -1,10 +1,13 @@
-"""Fair under abuse, shown against the real nginx and server: one client
-address over its limits is answered 429 in the API's JSON with Retry-After
-while another address is served; large bodies queue on their own threads and
-never hold the ones small edits need; a request past the deadline is answered
-503 and its worker replaced. Behaviour only: the speed figures are
-`make bench-fair`'s."""
+"""Fair under abuse, shown against the real nginx and server: under
+contention a client over its share of the worker threads is answered 429 at
+once while the others are served, and never without contention; one client
+address over nginx's per-address limits is answered 429 in the API's JSON with
+Retry-After while another address is served, and TRUSTED addresses are not
+limited; large bodies queue on their own threads and never hold the ones small
+edits need; a request past the deadline is answered 503 and its worker
+replaced. Behaviour only: the speed figures are `make bench-fair`'s."""
 import os
+import re
 import subprocess
 import threading
 import time
@@ -13,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from service import ROOT, Service, check_schema
+from service import ROOT, Service, check_schema, eventually
 from test_contract import SECURITY_HEADERS
 
 FLOODER, OTHER = '127.0.0.2', '127.0.0.3'
@@ -27,6 +30,88 @@ def paste(clusters):
 
 
 SMALL_EDIT = {'text': '你好[微笑]', 'selection': {'location': 2, 'length': 0}, 'op': 'insert', 'string': '呀'}
+
+
+class Holds:
+    """Requests that hold a worker thread for `ms` (the server's test-only
+    switch, TestOnlySlowRequests.swift), each sent from `source` on a thread
+    of its own; `wait` returns once every hold has begun in a worker. A tag
+    is letters, digits and '-' (the switch logs no other)."""
+
+    def __init__(self, service, ms=4000):
+        self.service, self.ms, self.threads, self.answers, self.tags = service, ms, [], [], []
+
+    def hold(self, source, tag):
+        def send():
+            headers = {'X-Stickertext-Test-Hold': f'{self.ms} {tag}', 'Content-Type': 'application/json'}
+            self.answers.append(self.service.request('POST', '/api/count', '{"text":"held"}', headers, source=source).status)
+        self.tags.append(tag)
+        self.threads.append(threading.Thread(target=send))
+        self.threads[-1].start()
+
+    def wait(self):
+        begun = lambda: all(f'began: {tag} in worker' in self.service.server_log() for tag in self.tags) or None
+        assert eventually(begun, timeout=10), self.service.server_log()[-2000:]
+
+    def finish(self):
+        for t in self.threads:
+            t.join()
+        assert self.answers == [200] * len(self.threads)
+
+
+@pytest.fixture(scope='module')
+def contended():
+    """1 worker × 4 threads, whose requests can be made to hold a thread."""
+    s = Service(workers=1, threads=4, env={'STICKERTEXT_TEST_SLOW_REQUESTS': '1'})
+    yield s
+    s.stop()
+
+
+def refusals(service):
+    """The backend's 429s so far (its request log: nginx's own never reach it)."""
+    return len(re.findall(r'\] POST /api/count 429 ', service.server_log()))
+
+
+def test_under_contention_a_client_over_its_share_is_refused_at_once_and_the_other_is_served(contended):
+    holds = Holds(contended)
+    holds.hold(FLOODER, 'flooder-1')
+    holds.hold(FLOODER, 'flooder-2')
+    holds.hold(OTHER, 'other-1')
+    holds.wait()
+    # 3 of 4 threads busy. The flooder's next request takes the last one: every
+    # thread busy, and 3 of 4 is over a share of 2 between two clients.
+    start = time.monotonic()
+    refused = contended.post_json('/api/count', {'text': 'a'}, source=FLOODER)
+    assert refused.status == 429 and time.monotonic() - start < 1
+    assert refused.headers['retry-after'] == '1'
+    assert refused.json()['error']['code'] == 'too_many_requests'
+    assert {name: refused.headers.get(name) for name in SECURITY_HEADERS} == SECURITY_HEADERS, refused.headers
+    check_schema(refused, '/api/count', 'POST')
+    # The other client's second request is its share, 2 of 4: served.
+    assert contended.post_json('/api/count', {'text': 'a'}, source=OTHER).status == 200
+    holds.finish()
+    # No contention once the holds are done: the flooder is served again.
+    assert contended.post_json('/api/count', {'text': 'a'}, source=FLOODER).status == 200
+    assert eventually(lambda: refusals(contended) or None) == 1
+    # Counted by the backend, as its own 429: not as one of nginx's.
+    metrics = contended.request('GET', '/metrics').text
+    assert 'stickertext_requests_total{endpoint="/api/count",status="429"} 1\n' in metrics
+    assert 'stickertext_nginx_rejections_total{status="429"} 0\n' in metrics
+
+
+@pytest.mark.parametrize('source', [FLOODER, OTHER], ids=['the-holder-takes-the-last-thread', 'another-client-with-one-request'])
+def test_without_contention_or_with_a_single_request_a_client_is_served(contended, source):
+    """The flooder holds 3 of 4 threads. Its own fourth request: nobody else
+    wants a thread, so all four are its. Another client's single request: a
+    client with one request in flight is never refused."""
+    before = refusals(contended)
+    holds = Holds(contended)
+    for i in range(3):
+        holds.hold(FLOODER, f'holds-{i}-before-{source.replace(".", "-")}')
+    holds.wait()
+    assert contended.post_json('/api/count', {'text': 'a'}, source=source).status == 200
+    holds.finish()
+    assert refusals(contended) == before
 
 
 def test_a_flooding_address_is_answered_429_with_retry_after_while_another_address_is_served():

@@ -1,0 +1,81 @@
+import Glibc
+
+/// Fairness that works only under contention: a client gets every thread
+/// nobody else wants, and an equal share of a pool's threads when others want
+/// them too. A thread that has just accepted a request reads, in one pass over
+/// the scoreboard's seats (`Scoreboard.Seat`), how many of its pool's threads
+/// are busy in all the workers, how many of them serve this request's client,
+/// and how many clients they serve; a request over its client's share is
+/// answered `429 too_many_requests` at once, before any of its work is done.
+///
+/// "Others wait" cannot be read directly: what waits is a connection in the
+/// listening socket's backlog or a request on a connection nginx keeps, and
+/// neither says whose request it is until a thread has read it. So the rule
+/// takes contention to be every thread of the pool busy (this one too: the
+/// next request, from anyone, waits for a thread), and the clients that want
+/// the pool to be those its threads serve now.
+enum FairShare {
+    /// Whether a request is served: `busy` of the pool's `capacity` threads are
+    /// busy (this request's among them), `mine` of them with this request's
+    /// client, and they serve `clients` clients (this one among them).
+    /// Refused only when all four hold: every thread is busy; another client
+    /// holds a thread; this client holds more than one, so a client with a
+    /// single request in flight is never refused, however many addresses others
+    /// bring; and it holds more than an equal share, `mine > capacity / clients`.
+    static func admits(busy: Int, capacity: Int, mine: Int, clients: Int) -> Bool {
+        busy < capacity || clients < 2 || mine < 2 || mine * clients <= capacity
+    }
+
+    /// How long a refused client should wait, in seconds: the smallest whole
+    /// number; a share frees as soon as a request of its holder is answered.
+    static let retryAfter = 1
+
+    /// The refusal's message: what the client did, and what to do.
+    static let message = "too many requests from your address at once while others wait; wait the seconds of Retry-After, then try again"
+}
+
+/// Whose request it is, for `FairShare`: the client address nginx passes
+/// (`REMOTE_ADDR`: behind `real_ip`, the real client's), exactly, never hashed
+/// (no two clients can share a key by chance or by design). An IPv4 address
+/// is its own key, IPv4-mapped IPv6 too; an IPv6 address is keyed by its /64,
+/// the network of one subscriber, since a single host may use any of its
+/// 2^64 addresses. What is not an address ("unix:", none) is one client.
+/// Never 0, the seats' "no one".
+struct ClientKey: Equatable {
+    let value: UInt64
+
+    static let unknown = ClientKey(value: 3)
+
+    private init(value: UInt64) { self.value = value }
+
+    init(remoteAddress: UnsafePointer<CChar>?) {
+        guard let remoteAddress else {
+            self = .unknown
+            return
+        }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, remoteAddress, &v4) == 1 {
+            self = ClientKey(ipv4: UInt32(bigEndian: v4.s_addr))
+            return
+        }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, remoteAddress, &v6) == 1 else {
+            self = .unknown
+            return
+        }
+        self = withUnsafeBytes(of: &v6) { bytes in
+            // ::ffff:a.b.c.d, IPv4 as an IPv6 socket sees it.
+            if bytes[0 ..< 10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
+                return ClientKey(ipv4: bytes[12 ..< 16].reduce(0) { $0 << 8 | UInt32($1) })
+            }
+            let network = bytes[0 ..< 8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            // ::/64 (loopback, unspecified) would be 0, "no one"; it and the
+            // rest of 0::/31, which holds the IPv4 keys below and is reserved
+            // (never a client's network), are one key.
+            return network < 1 << 33 ? ClientKey(value: 2) : ClientKey(value: network)
+        }
+    }
+
+    /// 2^32 + the address: apart from every IPv6 key, and never 0.
+    private init(ipv4: UInt32) { value = 1 << 32 | UInt64(ipv4) }
+}

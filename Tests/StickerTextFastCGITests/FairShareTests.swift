@@ -1,0 +1,168 @@
+import Dispatch
+import Glibc
+@testable import StickerTextFastCGI
+import Testing
+
+/// The fair share: the rule on its own, who a client is, and the scoreboard's
+/// seats it reads across forked workers, cleared on every way a request ends.
+struct FairShareTests {
+    // MARK: - The rule
+
+    @Test func aClientMayTakeEveryThreadNobodyElseWants() {
+        // Alone: all 8 threads, the request that takes the last one too.
+        #expect(FairShare.admits(busy: 8, capacity: 8, mine: 8, clients: 1))
+        // With a thread idle nothing waits, whoever holds the others.
+        #expect(FairShare.admits(busy: 7, capacity: 8, mine: 6, clients: 2))
+    }
+
+    @Test func underContentionAClientOverAnEqualShareIsRefused() {
+        // 8 threads, all busy, 2 clients: a share is 4.
+        #expect(FairShare.admits(busy: 8, capacity: 8, mine: 4, clients: 2))
+        #expect(!FairShare.admits(busy: 8, capacity: 8, mine: 5, clients: 2))
+        // 3 clients: 8/3, so 2 is within it and 3 is over.
+        #expect(FairShare.admits(busy: 8, capacity: 8, mine: 2, clients: 3))
+        #expect(!FairShare.admits(busy: 8, capacity: 8, mine: 3, clients: 3))
+    }
+
+    @Test func aClientWithASingleRequestIsNeverRefusedHoweverManyClientsThereAre() {
+        // 16 clients on 8 threads (a retiring worker's threads still busy):
+        // a share is under one thread, and one is still served.
+        #expect(FairShare.admits(busy: 8, capacity: 8, mine: 1, clients: 16))
+        #expect(!FairShare.admits(busy: 8, capacity: 8, mine: 2, clients: 8))
+    }
+
+    // MARK: - Who a client is
+
+    private func key(_ address: String?) -> UInt64 {
+        guard let address else { return ClientKey(remoteAddress: nil).value }
+        return address.withCString { ClientKey(remoteAddress: $0).value }
+    }
+
+    @Test func anIPv4AddressIsAClientOfItsOwn() {
+        #expect(key("127.0.0.2") != key("127.0.0.3"))
+        #expect(key("127.0.0.2") == key("127.0.0.2"))
+        #expect(key("0.0.0.0") != 0)
+        #expect(key("10.0.0.1") == key("::ffff:10.0.0.1"))  // as an IPv6 socket writes it
+    }
+
+    @Test func anIPv6AddressIsKeyedByItsSlash64() {
+        #expect(key("2001:db8:1:2::1") == key("2001:db8:1:2:ffff:ffff:ffff:ffff"))
+        #expect(key("2001:db8:1:2::1") != key("2001:db8:1:3::1"))
+        #expect(key("2001:db8:1:2::1") == key("2001:0db8:0001:0002:0:0:0:1"))  // however it is written
+        #expect(key("::1") != 0 && key("::1") != key("127.0.0.1"))
+    }
+
+    @Test func whatIsNotAnAddressIsOneClient() {
+        #expect(key(nil) == key("unix:"))
+        #expect(key("") == key("unix:"))
+        #expect(key("unix:") != 0 && key("unix:") != key("127.0.0.1") && key("unix:") != key("::1"))
+    }
+
+    // MARK: - The seats
+
+    private static func client(_ address: String) -> ClientKey {
+        address.withCString { ClientKey(remoteAddress: $0) }
+    }
+
+    private static let flooder = client("127.0.0.2"), other = client("127.0.0.3")
+
+    /// A scoreboard with two live workers of 2 main threads each: 4 in the pool.
+    private func twoWorkers() -> Scoreboard {
+        let scoreboard = Scoreboard(slots: 4, threads: (main: 2, large: 1))
+        scoreboard.occupy(0, by: 4001)
+        scoreboard.occupy(1, by: 4002)
+        return scoreboard
+    }
+
+    @Test func whatOneWorkersThreadsHoldAnotherWorkerReads() {
+        let scoreboard = twoWorkers()
+        // In another process, as a forked worker: the flooder holds both its threads.
+        #expect(WorkerExitTests.inChild {
+            _ = scoreboard.seat(0, .main, thread: 0).take(Self.flooder)
+            _ = scoreboard.seat(0, .main, thread: 1).take(Self.flooder)
+        } == 0)
+        // The other worker: the other client takes a thread, then the flooder
+        // a third one: every thread busy, and 3 of 4 is over a share of 2.
+        #expect(scoreboard.seat(1, .main, thread: 0).take(Self.other))
+        #expect(!scoreboard.seat(1, .main, thread: 1).take(Self.flooder))
+        // The other client may take it instead: 2 of 4 is its share.
+        #expect(scoreboard.seat(1, .main, thread: 1).take(Self.other))
+    }
+
+    @Test func thePoolsAreSharedApart() {
+        let scoreboard = twoWorkers()
+        _ = scoreboard.seat(0, .main, thread: 0).take(Self.flooder)
+        _ = scoreboard.seat(0, .main, thread: 1).take(Self.flooder)
+        _ = scoreboard.seat(1, .main, thread: 0).take(Self.other)
+        // The large pool is idle: the flooder takes both of its threads, the main pool's share notwithstanding.
+        #expect(scoreboard.seat(0, .large, thread: 0).take(Self.flooder))
+        #expect(scoreboard.seat(1, .large, thread: 0).take(Self.flooder))
+    }
+
+    @Test func onlyLiveWorkersThreadsAreCapacity() {
+        // Room for 4 workers of 3 threads; one lives: 3 threads, not 12.
+        let scoreboard = Scoreboard(slots: 4, threads: (main: 3, large: 1))
+        scoreboard.occupy(2, by: 5001)
+        _ = scoreboard.seat(2, .main, thread: 0).take(Self.other)
+        _ = scoreboard.seat(2, .main, thread: 1).take(Self.flooder)
+        #expect(!scoreboard.seat(2, .main, thread: 2).take(Self.flooder))
+        scoreboard.occupy(0, by: 5002)  // a second worker: 6 threads, 3 of them idle
+        #expect(scoreboard.seat(2, .main, thread: 2).take(Self.flooder))
+    }
+
+    /// The contention the tests below leave behind, if a seat is not cleared:
+    /// the flooder holds 2 threads and the other client 1 of 4; a third for the
+    /// flooder would be refused.
+    private func contended(_ scoreboard: Scoreboard) -> Bool {
+        _ = scoreboard.seat(0, .main, thread: 0).take(Self.flooder)
+        _ = scoreboard.seat(1, .main, thread: 0).take(Self.other)
+        return !scoreboard.seat(1, .main, thread: 1).take(Self.flooder)
+    }
+
+    @Test func aDeadWorkersSeatsAreClearedWithItsSlot() {
+        let scoreboard = twoWorkers()
+        _ = scoreboard.seat(0, .main, thread: 1).take(Self.flooder)
+        #expect(contended(scoreboard))
+        scoreboard.release(4001)  // the master reaps worker 0: its threads' clients go with it
+        #expect(scoreboard.seat(0, .main, thread: 0).client == 0 && scoreboard.seat(0, .main, thread: 1).client == 0)
+        #expect(scoreboard.seat(1, .main, thread: 0).client == Self.other.value)
+        scoreboard.occupy(0, by: 4003)
+        scoreboard.seat(1, .main, thread: 1).leave()
+        #expect(scoreboard.seat(1, .main, thread: 1).take(Self.flooder))
+    }
+
+    @Test func aRequestAnsweredByItsThreadLeavesTheSeat() {
+        let scoreboard = twoWorkers()
+        let slot = RequestSlot(seat: scoreboard.seat(0, .main, thread: 1))
+        #expect(slot.admit(Self.flooder))
+        #expect(contended(scoreboard))
+        slot.begin(method: "POST", path: "/api/edit")
+        #expect(slot.finishHandling())
+        slot.end()
+        #expect(scoreboard.seat(0, .main, thread: 1).client == 0)
+    }
+
+    @Test func aRequestRefusedLeavesTheSeatWhenAnswered() {
+        let scoreboard = twoWorkers()
+        let refused = RequestSlot(seat: scoreboard.seat(1, .main, thread: 1))
+        _ = scoreboard.seat(0, .main, thread: 0).take(Self.flooder)
+        _ = scoreboard.seat(0, .main, thread: 1).take(Self.flooder)
+        _ = scoreboard.seat(1, .main, thread: 0).take(Self.other)
+        #expect(!refused.admit(Self.flooder))
+        refused.begin(method: "POST", path: "/api/edit")
+        #expect(refused.finishHandling())
+        refused.end()
+        #expect(refused.seat?.client == 0)
+    }
+
+    @Test func aRequestTheWatchdogAnswersLeavesTheSeatThoughItsThreadRunsOn() {
+        let scoreboard = twoWorkers()
+        let slot = RequestSlot(seat: scoreboard.seat(0, .main, thread: 1))
+        #expect(slot.admit(Self.flooder))
+        slot.begin(method: "POST", path: "/api/edit")
+        #expect(slot.takeIfOverdue(now: DispatchTime.now().uptimeNanoseconds + 2 * RequestDeadlineTests.second,
+                                   limit: RequestDeadlineTests.second))
+        #expect(scoreboard.seat(0, .main, thread: 1).client == 0)
+        #expect(!slot.finishHandling())  // the thread, done late, may not answer: nor may it touch the seat
+    }
+}
