@@ -13,11 +13,16 @@
 # pool for large bodies is beside it: the socket path + ".large", or the port + 1.
 #
 # Per-client-address limits on /api/ (answered 429 with Retry-After), from the
-# environment; a number, or off:
-#   RATE_LIMIT        requests per second, with a burst of twice as many [50]
+# environment; a number, or off. An outer guard against plain floods: the fair
+# share of the worker threads is the backend's (docs/operations.md, where the
+# defaults are worked out from what a request costs):
+#   RATE_LIMIT        requests per second, with a burst of twice as many [5000]
 #   LARGE_RATE_LIMIT  requests per second with a body over 64 KiB, burst twice [2]
-#   CONN_LIMIT        requests at once [8]
+#   CONN_LIMIT        requests at once [32]
 #   LIMITS=off        none of them (the benchmarks, which load from one address)
+#   TRUSTED           addresses or CIDRs, comma-separated, whose requests none of
+#                     them limits: the site's own backends that render through the
+#                     API, say (10.0.0.0/8,192.0.2.7) []
 #
 # HTTPS with HTTP/2 beside plain HTTP, when all three are set:
 #   TLS_LISTEN        nginx's listen for it (make run: a port on 127.0.0.1; --site: as given, e.g. 443)
@@ -36,12 +41,12 @@ limit() {
   [[ $value =~ ^[1-9][0-9]*$ ]] || { echo "nginx-conf.sh: $1 must be a positive number or off, not: $value" >&2; exit 2; }
   echo "$value"
 }
-rate=$(limit RATE_LIMIT "${RATE_LIMIT:-50}")
+rate=$(limit RATE_LIMIT "${RATE_LIMIT:-5000}")
 large_rate=$(limit LARGE_RATE_LIMIT "${LARGE_RATE_LIMIT:-2}")
-conns=$(limit CONN_LIMIT "${CONN_LIMIT:-8}")
+conns=$(limit CONN_LIMIT "${CONN_LIMIT:-32}")
 zones= limits=
 if [ -n "$rate" ]; then
-  zones+="limit_req_zone \$binary_remote_addr zone=stickertext_rate:10m rate=${rate}r/s;\n"
+  zones+="limit_req_zone \$stickertext_client zone=stickertext_rate:10m rate=${rate}r/s;\n"
   limits+="        limit_req zone=stickertext_rate burst=$((rate * 2)) nodelay;\n"
 fi
 if [ -n "$large_rate" ]; then
@@ -49,9 +54,20 @@ if [ -n "$large_rate" ]; then
   limits+="        limit_req zone=stickertext_large_rate burst=$((large_rate * 2)) nodelay;\n"
 fi
 if [ -n "$conns" ]; then
-  zones+="limit_conn_zone \$binary_remote_addr zone=stickertext_conns:10m;\n"
+  zones+="limit_conn_zone \$stickertext_client zone=stickertext_conns:10m;\n"
   limits+="        limit_conn stickertext_conns $conns;\n"
 fi
+# The geo block's lines: each TRUSTED address or CIDR, not limited (0).
+trusted=
+IFS=, read -ra entries <<< "${TRUSTED:-}"
+for entry in "${entries[@]}"; do
+  entry=${entry// /}
+  [ -n "$entry" ] || continue
+  [[ $entry =~ ^([0-9]{1,3}(\.[0-9]{1,3}){3}|[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*)(/[0-9]{1,3})?$ ]] \
+    || { echo "nginx-conf.sh: TRUSTED takes addresses or CIDRs (10.0.0.0/8, 2001:db8::/32), comma-separated, not: $entry" >&2; exit 2; }
+  trusted+="    $entry 0;\n"
+done
+[ -n "$trusted" ] || trusted="    # (none: TRUSTED not set)\n"
 [ -n "$zones" ] || zones="# (no per-address limits: LIMITS=off)\n"
 # A refusal is counted by /metrics; at nginx's default level (error) each would
 # also write a line to the error log, 100,000 lines for a 15 s flood.
@@ -115,7 +131,7 @@ site() {
   https=$(tls "$tls_listen")
   sed -e "s|@ROOT@|$root|g" -e "s|@LISTEN@|$listen|g" -e "s|@SERVER_NAME@|$name|g" -e "s|@HTTPS@|$https|" \
     -e "s|@UPSTREAM_SERVERS@|${servers%\\n}|" -e "s|@LARGE_UPSTREAM_SERVERS@|${large%\\n}|" \
-    -e "s|@LIMIT_ZONES@|${zones%\\n}|" -e "s|@API_LIMITS@|${limits%\\n}|" \
+    -e "s|@LIMIT_ZONES@|${zones%\\n}|" -e "s|@API_LIMITS@|${limits%\\n}|" -e "s|@TRUSTED@|${trusted%\\n}|" \
     -e "s|@REJECTION_LOG@|$rejections|" -e "s|@API_CACHE@|$api_cache|" \
     -e "s|@CACHE_DIR@|$cache|" -e "s|@BODY_LIMIT@|$limit|g" "$templates/site.conf.template" > "$out"
 }

@@ -237,6 +237,37 @@ def test_a_request_past_the_deadline_is_answered_503_timed_out_and_its_worker_re
         service.stop()
 
 
+TRUSTED_BACKEND, TRUSTED_NETWORK_MEMBER = '127.0.0.5', '127.0.1.7'
+
+
+def test_trusted_addresses_skip_the_per_address_limits_and_the_others_do_not():
+    # Limits a client meets at once: 1 request a second (burst 2), 1 at a time,
+    # and 1 large body a second (burst 2).
+    service = Service(limits=(('RATE_LIMIT', '1'), ('CONN_LIMIT', '1'), ('LARGE_RATE_LIMIT', '1'),
+                              ('TRUSTED', f'{TRUSTED_BACKEND}, 127.0.1.0/24')))
+    try:
+        def burst(source, body=SMALL_EDIT, count=24):
+            """`count` requests, 4 at a time: over every limit above."""
+            with ThreadPoolExecutor(4) as pool:
+                return Counter(pool.map(lambda _: service.post_json('/api/edit', body, source=source).status, range(count)))
+
+        for trusted in (TRUSTED_BACKEND, TRUSTED_NETWORK_MEMBER):
+            assert burst(trusted) == {200: 24}, trusted
+            assert burst(trusted, paste(30_000), count=8) == {200: 8}, trusted  # over 64 KiB
+        assert burst(FLOODER)[429] > 0
+        assert burst('127.0.2.7', paste(30_000), count=8)[429] > 0  # next to the trusted /24, not in it
+    finally:
+        service.stop()
+
+
+def test_the_site_refuses_a_trusted_entry_that_is_not_an_address(tmp_path):
+    run = subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), ROOT, str(tmp_path), '8080', '/tmp/s.sock', '1048576'],
+                         env={**os.environ, 'TRUSTED': '10.0.0.0/8,all;'}, capture_output=True, text=True)
+    assert run.returncode == 2
+    assert run.stderr == ('nginx-conf.sh: TRUSTED takes addresses or CIDRs (10.0.0.0/8, 2001:db8::/32), '
+                          'comma-separated, not: all;\n')
+
+
 @pytest.mark.parametrize('variable, value', [('RATE_LIMIT', '0'), ('CONN_LIMIT', 'many'), ('LARGE_RATE_LIMIT', '-1')])
 def test_the_site_refuses_a_limit_that_is_not_a_positive_number(variable, value, tmp_path):
     run = subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), ROOT, str(tmp_path), '8080', '/tmp/s.sock', '1048576'],

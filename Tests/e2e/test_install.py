@@ -33,6 +33,10 @@ BODY_LIMIT = 65536
 SOCKET = '/run/stickertext/stickertext.sock'
 
 
+# Addresses the site's per-address limits skip (scripts/nginx-conf.sh's TRUSTED).
+TRUSTED = '10.0.0.0/8,192.0.2.7,2001:db8::/32'
+
+
 @pytest.fixture(scope='module')
 def installed():
     tmp = tempfile.mkdtemp(prefix='stickertext-install-')
@@ -40,7 +44,7 @@ def installed():
     prefix = os.path.join(tmp, 'prefix')
     port = free_port()
     subprocess.run(['make', '-s', '-C', ROOT, 'install', f'PREFIX={prefix}', f'BIN_DIR={BIN_DIR}',
-                    f'LISTEN=127.0.0.1:{port}', f'BODY_LIMIT={BODY_LIMIT}'],
+                    f'LISTEN=127.0.0.1:{port}', f'BODY_LIMIT={BODY_LIMIT}', f'TRUSTED={TRUSTED}'],
                    check=True, capture_output=True, text=True)
     yield {'tmp': tmp, 'prefix': prefix, 'port': port,
            'unit': os.path.join(prefix, 'lib', 'systemd', 'system', 'stickertext.service'),
@@ -83,6 +87,13 @@ def test_unit_and_site_agree(installed):
     assert f'client_max_body_size {BODY_LIMIT};' in site
     assert unit_values(installed['unit'], 'RuntimeDirectory') == [os.path.basename(os.path.dirname(SOCKET))]
     assert unit_values(installed['unit'], 'ExecReload') == ['/bin/kill -HUP $MAINPID']
+
+
+def test_trusted_addresses_are_passed_to_the_site(installed):
+    """make install TRUSTED=…: the site's geo block names each address as not limited."""
+    site = read(installed['site'])
+    geo = site[site.index('geo $stickertext_limited {'):]
+    assert geo[:geo.index('}')].split('\n')[1:-1] == ['    default 1;'] + [f'    {entry} 0;' for entry in TRUSTED.split(',')]
 
 
 def verify(unit):
