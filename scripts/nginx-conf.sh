@@ -32,6 +32,8 @@
 # start's two dozen files take four round trips more (docs/operations.md).
 set -euo pipefail
 templates=$(cd "$(dirname "$0")/../nginx" && pwd)
+# With TCP backends: how long a cached GET is fresh before nginx revalidates it.
+FRESH_SECONDS=2
 
 # limit NAME VALUE: VALUE if it is a positive whole number, empty for off.
 limit() {
@@ -91,20 +93,47 @@ tls() {
     "$1" "$TLS_CERT" "$TLS_KEY"
 }
 
+# metrics PATH BACKEND: a location for a scraper on this host (loopback only)
+# that passes PATH to BACKEND's /metrics (an upstream, or unix:SOCKET, or HOST:PORT).
+metrics() {
+  local rewrite=
+  [ "$1" = /metrics ] || rewrite="        rewrite ^ /metrics break;  # what the backend answers: DOCUMENT_URI\n"
+  printf '    location = %s {\n        allow 127.0.0.1;\n        allow ::1;\n        deny all;\n%s        fastcgi_pass %s;\n%s\n    }\n' \
+    "$1" "$rewrite" "$2" '        include /etc/nginx/fastcgi_params;\n        fastcgi_param HTTP_PROXY "";'
+}
+
 # site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT CACHE_DIR
 site() {
   local out=$1 root=$2 listen=$3 name=$4 backends=$5 limit=$6 cache=$7 tls_listen=${8:-${TLS_LISTEN:-}} servers= large= host https
-  # nginx's 413s and 429s go to the master's datagram socket beside its FastCGI one (/metrics).
-  local rejections="    # (none: the backends are on TCP, on other hosts)"
-  # The cached GETs are keyed with the packs' version, a link the master keeps
-  # beside its socket: a TCP backend's is on another host, so nothing is cached.
-  local api_cache="        # (GETs are not cached: the backends are on TCP, on other hosts)"
+  # nginx's 413s and 429s go to a master's datagram socket beside its FastCGI one (/metrics):
+  # the backend's, or with TCP backends the front host's own master's (METRICS_SOCKET).
+  local rejections="    # (none: the backends are on TCP, on other hosts, and METRICS_SOCKET is not set)"
+  local counter=
+  local metrics_locations="$(metrics /metrics stickertext)"
+  # The cached GETs: on a unix socket keyed with the packs' version, a link the
+  # master keeps beside its socket; TCP backends' links are on their hosts, so
+  # there an entry is fresh for a moment, then revalidated with its ETag.
+  local api_cache="        # TCP backends are other hosts, whose packs' version nginx cannot
+        # read: an entry is fresh for $FRESH_SECONDS s, then the first request for it is
+        # answered from it while nginx asks a backend in the background with
+        # the entry's ETag (If-None-Match): a 304 (the same packs) makes it
+        # fresh again, a 200 (new packs) replaces it. A reload on every host
+        # shows through within $FRESH_SECONDS s and one answer (docs/operations.md).
+        fastcgi_cache stickertext_cache;
+        fastcgi_cache_key \"\$stickertext_encoding \$request_method \$uri?\$args\";
+        fastcgi_cache_valid 200 304 ${FRESH_SECONDS}s;
+        fastcgi_ignore_headers Cache-Control Expires;
+        fastcgi_cache_revalidate on;
+        fastcgi_cache_background_update on;
+        fastcgi_cache_use_stale updating;
+        fastcgi_param HTTP_ACCEPT_ENCODING \$stickertext_encoding;"
+  api_cache=${api_cache//$'\n'/\\n}
   if [[ $backends == /* ]]; then
     for _ in $(seq 16); do
       servers+="    server unix:$backends max_fails=0;\n"
       large+="    server unix:$backends.large max_fails=0;\n"
     done
-    rejections="    access_log syslog:server=unix:$backends.nginx,nohostname,tag=stickertext stickertext_rejection if=\$stickertext_rejected;"
+    counter=$backends
     api_cache="        # The packs' version: \$realpath_root resolves the link beside the
         # socket (root serves no file here) on every request, no file opened.
         root $backends.version;
@@ -120,19 +149,29 @@ site() {
     api_cache=${api_cache//$'\n'/\\n}
   else
     IFS=, read -ra hosts <<< "$backends"
+    metrics_locations="    # (no /metrics of this host's own: METRICS_SOCKET is not set)"
+    if [ -n "${METRICS_SOCKET:-}" ]; then
+      [[ $METRICS_SOCKET =~ ^/[A-Za-z0-9._/+-]+$ ]] \
+        || { echo "nginx-conf.sh: METRICS_SOCKET must be an absolute path of letters, digits and ._/+-: $METRICS_SOCKET" >&2; exit 2; }
+      counter=$METRICS_SOCKET
+      metrics_locations=$(metrics /metrics "unix:$METRICS_SOCKET")
+    fi
     for host in "${hosts[@]}"; do
       [[ $host =~ ^([A-Za-z0-9.:_-]+):([0-9]+)$ ]] && (( BASH_REMATCH[2] >= 1 && BASH_REMATCH[2] <= 65534 )) \
         || { echo "nginx-conf.sh: not a HOST:PORT with PORT from 1 to 65534 (the large-body pool takes PORT + 1): $host" >&2; exit 2; }
       servers+="    server $host max_fails=1 fail_timeout=2s;\n"
       large+="    server ${BASH_REMATCH[1]}:$((BASH_REMATCH[2] + 1)) max_fails=1 fail_timeout=2s;\n"
+      metrics_locations+="\n$(metrics "/metrics/$host" "$host")"
     done
   fi
+  [ -z "$counter" ] \
+    || rejections="    access_log syslog:server=unix:$counter.nginx,nohostname,tag=stickertext stickertext_rejection if=\$stickertext_rejected;"
   [[ $limit =~ ^[0-9]+$ ]] || { echo "nginx-conf.sh: not a byte count: $limit" >&2; exit 2; }
   https=$(tls "$tls_listen")
   sed -e "s|@ROOT@|$root|g" -e "s|@LISTEN@|$listen|g" -e "s|@SERVER_NAME@|$name|g" -e "s|@HTTPS@|$https|" \
     -e "s|@UPSTREAM_SERVERS@|${servers%\\n}|" -e "s|@LARGE_UPSTREAM_SERVERS@|${large%\\n}|" \
     -e "s|@LIMIT_ZONES@|${zones%\\n}|" -e "s|@API_LIMITS@|${limits%\\n}|" -e "s|@TRUSTED@|${trusted%\\n}|" \
-    -e "s|@REJECTION_LOG@|$rejections|" -e "s|@API_CACHE@|$api_cache|" \
+    -e "s|@REJECTION_LOG@|$rejections|" -e "s|@API_CACHE@|$api_cache|" -e "s|@METRICS@|${metrics_locations//$'\n'/\\n}|" \
     -e "s|@CACHE_DIR@|$cache|" -e "s|@BODY_LIMIT@|$limit|g" "$templates/site.conf.template" > "$out"
 }
 

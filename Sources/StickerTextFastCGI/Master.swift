@@ -88,7 +88,11 @@ struct Master {
             let started = workers.removeValue(forKey: pid)
             scoreboard.release(pid)
             if stopping { continue }
-            if outdated.remove(pid) != nil && outdated.isEmpty { publishVersion() }
+            if outdated.remove(pid) != nil && outdated.isEmpty {
+                // For a rolling reload across hosts: this one is done (docs/reliability.md).
+                logger.notice("reload done: every worker serves the new packs")
+                publishVersion()
+            }
             scoreboard.countRestart(WorkerExit(waitStatus: status))
             if replaced.remove(pid) != nil {
                 logger.notice("worker \(pid) \(describe(status)); its replacement serves already")

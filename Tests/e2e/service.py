@@ -84,10 +84,11 @@ class Response:
 class Service:
     """nginx and one master on a unix socket; or, with tcp_backends=N, N masters
     on TCP (each one "host", its processes in their own session) behind one
-    nginx upstream."""
+    nginx upstream, and with front_master a master of the front host's own on
+    the unix socket, which serves /metrics alone (nginx's rejections)."""
 
     def __init__(self, workers=2, threads=4, packs=None, body_limit=1048576, extra=(), tcp_backends=0,
-                 limits=(('LIMITS', 'off'),), env=(), root=ROOT, https=False):
+                 limits=(('LIMITS', 'off'),), env=(), root=ROOT, https=False, front_master=False):
         """`limits`: scripts/nginx-conf.sh's per-address limit variables (RATE_LIMIT,
         LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS); none by default, because most
         tests load from one address faster than a client may (the limits have
@@ -104,24 +105,29 @@ class Service:
         self.body_limit = body_limit
         self.addresses = [f'127.0.0.1:{port}' for port in free_port_pairs(tcp_backends, taken=[self.port])]
         tls = self.make_certificate() if https else {}
+        front = {'METRICS_SOCKET': self.socket} if front_master else {}
         subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), root, self.run, str(self.port),
                         ','.join(self.addresses) or self.socket, str(body_limit)], check=True,
-                       env={**os.environ, **dict(limits), **tls})
+                       env={**os.environ, **dict(limits), **tls, **front})
         self.args = [SERVER, '--workers', str(workers), '--threads', str(threads),
                      '--body-limit', str(body_limit), '--shutdown-grace', '10', *extra]
         if packs:
             self.args += ['--packs', packs]
         self.env = {**os.environ, **dict(env)}
         self.log = open(os.path.join(self.run, 'server.log'), 'w+')
-        if self.addresses:
-            self.servers = [self.start_backend(i) for i in range(tcp_backends)]
-        else:
-            self.servers = [subprocess.Popen(self.args + ['--socket-path', self.socket], stderr=self.log, stdout=self.log,
-                                             env=self.env)]
+        self.servers = [self.start_backend(i) for i in range(tcp_backends)]
+        self.front = None
+        if not self.addresses or front_master:
+            args = self.args + ['--workers', '1', '--threads', '1'] if front_master else self.args
+            master = subprocess.Popen(args + ['--socket-path', self.socket], stderr=self.log, stdout=self.log, env=self.env)
             for _ in range(200):
                 if os.path.exists(self.socket):
                     break
                 time.sleep(0.05)
+            if front_master:
+                self.front = master
+            else:
+                self.servers = [master]
         self.server = self.servers[0]
         self.start_nginx()
 
@@ -207,8 +213,8 @@ class Service:
         return self.log.read() + ''.join(open(self.backend_log(i)).read() for i in range(len(self.addresses)))
 
     def stop(self):
-        processes = [self.nginx, *self.servers]
-        for p, sig in zip(processes, [signal.SIGQUIT] + [signal.SIGTERM] * len(self.servers)):
+        processes = [self.nginx, *self.servers] + ([self.front] if self.front else [])
+        for p, sig in zip(processes, [signal.SIGQUIT] + [signal.SIGTERM] * (len(processes) - 1)):
             if p.poll() is None:
                 p.send_signal(sig)
         for p in processes:

@@ -73,14 +73,20 @@ def test_the_cache_answers_if_none_match_with_304_and_keeps_the_backends_headers
     assert backend_count(own, 'GET', '/api/render') == 1
 
 
-def test_a_pack_reload_shows_through_the_cache_at_once(own, packs):
-    before = {path: own.request('GET', path).body for path in GETS}
-    assert 'alt="[reloaded]"' not in before[RENDER].decode()
+def change_the_packs(packs):
+    """Gives the first weibo sticker the alias [reloaded] and the keyword xk:
+    after a reload, each of GETS answers differently."""
     weibo = os.path.join(packs, 'weibo', 'pack.json')
     pack = json.load(open(weibo, encoding='utf-8'))
     pack['stickers'][0]['aliases'].append('[reloaded]')
     pack['stickers'][0]['keywords'] = pack['stickers'][0].get('keywords', []) + ['xk']
     json.dump(pack, open(weibo, 'w', encoding='utf-8'), ensure_ascii=False)
+
+
+def test_a_pack_reload_shows_through_the_cache_at_once(own, packs):
+    before = {path: own.request('GET', path).body for path in GETS}
+    assert 'alt="[reloaded]"' not in before[RENDER].decode()
+    change_the_packs(packs)
     versions = published(own)
     os.kill(own.server.pid, signal.SIGHUP)
     # Until the last old worker has gone, the old version (and its entries) stands.

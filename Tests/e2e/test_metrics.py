@@ -61,18 +61,24 @@ def key(name, **labels):
 # mid-body (in flight), a body over the server's own limit, a client address
 # nginx would never pass.
 
-def fcgi_open(service, params, body=b''):
-    """Sends the params and `body`, without ending stdin; returns the connection."""
-    connection = socket.socket(socket.AF_UNIX)
-    connection.settimeout(10)
-    connection.connect(service.socket)
+def fcgi_open(target, params, body=b''):
+    """Sends the params and `body`, without ending stdin; returns the
+    connection. `target`: a Service (its master's unix socket), or a TCP
+    backend's HOST:PORT."""
+    if isinstance(target, str):
+        host, port = target.rsplit(':', 1)
+        connection = socket.create_connection((host, int(port)), timeout=10)
+    else:
+        connection = socket.socket(socket.AF_UNIX)
+        connection.settimeout(10)
+        connection.connect(target.socket)
     connection.sendall(fastcgi_client.request(params.items(), body, end=False))
     return connection
 
 
-def fcgi_request(service, params, body=b''):
-    """A whole request; returns (status, body) of the answer."""
-    connection = fcgi_open(service, params, body)
+def fcgi_request(target, params, body=b''):
+    """A whole request to `target` (as `fcgi_open`); returns (status, body) of the answer."""
+    connection = fcgi_open(target, params, body)
     connection.sendall(fastcgi_client.record(fastcgi_client.STDIN, b''))
     answer = b''
     while chunk := connection.recv(65536):

@@ -1,13 +1,27 @@
 """nginx's upstream over several TCP backends — what `make scaleout` does
 across network namespaces (root), here on loopback so it runs in `make test`:
 requests spread over the backends; with one killed whole under load no
-request fails; started again, it gets traffic back."""
+request fails; started again, it gets traffic back. The front nginx caches the
+idempotent GETs and revalidates them with the backends' ETags, so a pack
+reload on every backend shows through within a stated bound; each backend's
+/metrics is scraped through the front, and nginx's own rejections are counted
+by a master of the front host's own."""
+import os
+import re
+import signal
 import threading
 import time
 
-from service import Service, eventually
+from service import ROOT, Service, eventually
+from test_cache import GETS, change_the_packs, packs  # noqa: F401  (packs: the fixture, a folder of its own)
+from test_cache import RENDER as RENDER_GET
+from test_metrics import fcgi_request
 
 RENDER = {'text': '今天好开心[微笑][哈哈] 👍🏽 <b>&</b>'}
+# How long a cached GET is fresh in front of TCP backends: scripts/nginx-conf.sh's, the one place it is set.
+FRESH_SECONDS = int(re.search(r'^FRESH_SECONDS=(\d+)$', open(os.path.join(ROOT, 'scripts', 'nginx-conf.sh')).read(), re.M).group(1))
+# nginx counts freshness in whole seconds: an entry stored at 10.9 s with 2 s is fresh until 13 s.
+BOUND = FRESH_SECONDS + 1
 
 
 def served(service, index, path):
@@ -61,5 +75,102 @@ def test_requests_spread_over_tcp_backends_and_survive_one_dying():
         failed = [x for x in statuses if x != 200]
         assert not failed, f'{len(failed)} of {len(statuses)} failed, e.g. {failed[:3]}'
         assert served(s, 1, '/api/render') > while_dead, 'the restarted backend got no traffic back: ' + open(s.backend_log(1)).read()[-1500:]
+    finally:
+        s.stop()
+
+
+def answered(service, path, status=None):
+    """The backends' request lines for GET `path` (any query), by status."""
+    lines = re.findall(rf'\] GET {re.escape(path)} (\d{{3}}) ', service.server_log())
+    return [int(code) for code in lines if status is None or int(code) == status]
+
+
+def test_gets_are_cached_in_front_of_tcp_backends_and_revalidated_with_their_etags():
+    s = Service(workers=1, threads=2, tcp_backends=2)
+    try:
+        first = s.request('GET', RENDER_GET)
+        assert first.status == 200 and first.headers['etag']
+        start, count = time.monotonic(), 0
+        while time.monotonic() - start < 3 * BOUND:
+            r = s.request('GET', RENDER_GET)
+            assert r.status == 200 and r.body == first.body
+            count += 1
+            time.sleep(0.02)
+        elapsed = time.monotonic() - start
+        time.sleep(0.1)  # the workers' request logs
+        # One render, then once per freshness at most an If-None-Match the backend answers 304.
+        assert answered(s, '/api/render', 200) == [200]
+        revalidated = len(answered(s, '/api/render', 304))
+        assert 1 <= revalidated <= elapsed / FRESH_SECONDS + 1, (revalidated, count)
+        assert count > 5 * (revalidated + 1)
+        # The client's own If-None-Match is answered by nginx from the entry.
+        again = s.request('GET', RENDER_GET, headers={'If-None-Match': first.headers['etag']})
+        assert again.status == 304
+    finally:
+        s.stop()
+
+
+def backend_packs(address):
+    """GET /api/packs from one backend straight, without nginx (FastCGI over TCP)."""
+    status, body = fcgi_request(address, {'REQUEST_METHOD': 'GET', 'DOCUMENT_URI': '/api/packs', 'QUERY_STRING': '',
+                                          'REMOTE_ADDR': '127.0.0.1'})
+    assert status == 200
+    return body
+
+
+def test_a_reload_on_every_backend_shows_through_the_front_cache_within_the_bound(packs):
+    s = Service(workers=1, threads=2, tcp_backends=2, packs=packs)
+    try:
+        before = {path: s.request('GET', path).body for path in GETS}
+        assert 'alt="[reloaded]"' not in before[RENDER_GET].decode()
+        change_the_packs(packs)
+        for server in s.servers:  # one host after the other, as a deploy rolls
+            server.send_signal(signal.SIGHUP)
+            time.sleep(0.3)
+        # Every host done: each logs it once its last worker with the old packs has gone.
+        done = lambda: True if s.server_log().count('reload done: every worker serves the new packs') == 2 else None
+        assert eventually(done, timeout=20), s.server_log()[-2000:]
+        finished = time.monotonic()
+        assert all('[reloaded]' in backend_packs(address) for address in s.addresses)
+        shown = {}
+        while len(shown) < len(GETS) and time.monotonic() - finished < BOUND + 3:
+            for path in GETS:
+                if path not in shown and s.request('GET', path).body != before[path]:
+                    shown[path] = time.monotonic() - finished
+            time.sleep(0.02)
+        assert set(shown) == set(GETS), shown
+        assert max(shown.values()) <= BOUND + 0.5, shown
+        assert 'alt="[reloaded]"' in s.request('GET', RENDER_GET).text
+    finally:
+        s.stop()
+
+
+def test_each_backends_metrics_and_the_fronts_rejections_are_scraped_through_the_front():
+    s = Service(workers=1, threads=2, tcp_backends=2, front_master=True, limits=(('RATE_LIMIT', '1'),))
+    try:
+        statuses = [s.request('GET', '/api/health', source='127.0.0.2').status for _ in range(12)]
+        served, refused = statuses.count(200), statuses.count(429)
+        assert served >= 1 and refused >= 1 and served + refused == 12
+        time.sleep(0.1)
+
+        def count(text, name, labels):
+            found = re.search(rf'^{name}{{{labels}}} (\d+)$', text, re.M)
+            return int(found.group(1)) if found else 0
+
+        # nginx's 429s, counted on this host by its own master.
+        front = eventually(lambda: t if count(t := s.request('GET', '/metrics').text, 'stickertext_nginx_rejections_total', 'status="429"')
+                           == refused else None, timeout=5)
+        assert front is not None, s.request('GET', '/metrics').text
+        # Each backend's own counters, through the front: together, every health check served.
+        per_backend = []
+        for address in s.addresses:
+            r = s.request('GET', f'/metrics/{address}')
+            assert r.status == 200 and r.headers['content-type'].startswith('text/plain; version=0.0.4')
+            per_backend.append(count(r.text, 'stickertext_requests_total', 'endpoint="/api/health",status="200"'))
+            assert count(r.text, 'stickertext_nginx_rejections_total', 'status="429"') == 0
+        # nginx's start-up check asked for /api/health once more, from 127.0.0.1.
+        assert sum(per_backend) == served + 1, per_backend
+        # For this host's scrapers only, as /metrics is.
+        assert s.request('GET', f'/metrics/{s.addresses[0]}', source='127.0.0.2').status == 403
     finally:
         s.stop()
