@@ -4,8 +4,9 @@ import Glibc
 /// nobody else wants, and an equal share of a pool's threads when others want
 /// them too. A thread that has just accepted a request reads, in one pass over
 /// the scoreboard's seats (`Scoreboard.Seat`), how many of its pool's threads
-/// are busy in all the workers, how many of them serve this request's client,
-/// and how many clients they serve; a request over its client's share is
+/// are busy in all the workers and how many of them serve this request's
+/// client; if this request took the pool's last idle thread, it counts the
+/// clients that want the pool, and a request over its client's share is
 /// answered `429 too_many_requests` at once, before any of its work is done.
 ///
 /// "Others wait" cannot be read directly: what waits is a connection in the
@@ -13,18 +14,27 @@ import Glibc
 /// neither says whose request it is until a thread has read it. So the rule
 /// takes contention to be every thread of the pool busy (this one too: the
 /// next request, from anyone, waits for a thread), and the clients that want
-/// the pool to be those its threads serve now.
+/// the pool to be those its threads serve now and those it served in the last
+/// `recentMillis` (a table of 64 per pool): a client whose requests come one
+/// at a time, or a few a second, holds no thread most of the time but is about
+/// to want one. A flood from one address can then hold every thread but the
+/// last while others come and go; the last one goes to whoever comes, the
+/// flood's requests for it answered 429 in a few µs each.
 enum FairShare {
     /// Whether a request is served: `busy` of the pool's `capacity` threads are
     /// busy (this request's among them), `mine` of them with this request's
-    /// client, and they serve `clients` clients (this one among them).
+    /// client, and `clients` clients want the pool (this one among them).
     /// Refused only when all four hold: every thread is busy; another client
-    /// holds a thread; this client holds more than one, so a client with a
-    /// single request in flight is never refused, however many addresses others
+    /// wants one; this client holds more than one, so a client with a single
+    /// request in flight is never refused, however many addresses others
     /// bring; and it holds more than an equal share, `mine > capacity / clients`.
     static func admits(busy: Int, capacity: Int, mine: Int, clients: Int) -> Bool {
         busy < capacity || clients < 2 || mine < 2 || mine * clients <= capacity
     }
+
+    /// How long a client served counts as wanting the pool: a second, so that
+    /// a client sending one request a second or more counts all the time.
+    static let recentMillis: UInt64 = 1000
 
     /// How long a refused client should wait, in seconds: the smallest whole
     /// number; a share frees as soon as a request of its holder is answered.

@@ -29,9 +29,10 @@ final class RequestSlot: @unchecked Sendable {
         request.initialize(to: FCGX_Request())
     }
 
-    /// The thread has read a request from `client`: whether it is served
-    /// (`FairShare`), or refused at once, over its client's share.
-    func admit(_ client: ClientKey) -> Bool { seat?.take(client) ?? true }
+    /// The thread has read a request from `client` at `millis` (a monotonic
+    /// clock): whether it is served (`FairShare`), or refused at once, over
+    /// its client's share.
+    func admit(_ client: ClientKey, at millis: UInt64) -> Bool { seat?.take(client, at: millis) ?? true }
 
     // A worker's slots live as long as it does; the tests' do not (make leaks).
     deinit { request.deallocate() }

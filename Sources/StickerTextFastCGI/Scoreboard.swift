@@ -16,13 +16,15 @@ import Synchronization
 /// the master forks its replacement at once.
 ///
 /// Each worker slot has a seat per serving thread too, holding the client the
-/// thread serves (0: none), which `FairShare` reads across all the workers.
+/// thread serves (0: none), and each pool a table of the clients it served
+/// last, which `FairShare` reads across all the workers
+/// (`Scoreboard+FairShare.swift`).
 struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atomics only
-    private let counters: UnsafeMutablePointer<Atomic<UInt64>>
-    private let slots: Int
+    let counters: UnsafeMutablePointer<Atomic<UInt64>>
+    let slots: Int
     /// Seats per worker slot, per pool: the main pool's first, then the large pool's.
-    private let mainThreads: Int
-    private let largeThreads: Int
+    let mainThreads: Int
+    let largeThreads: Int
 
     // Where each group of counters starts, in counters: constants the
     // compiler folds (a `static let` would be a lazy global, checked on each use).
@@ -39,7 +41,7 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
     init(slots: Int, threads: (main: Int, large: Int) = (1, 1)) {
         mainThreads = threads.main
         largeThreads = threads.large
-        let count = Self.workerSlots + (3 + threads.main + threads.large) * slots
+        let count = Self.workerSlots + (3 + threads.main + threads.large) * slots + 2 * ThreadPool.allCases.count * Self.recentClients
         let size = count * MemoryLayout<Atomic<UInt64>>.stride
         guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0), memory != MAP_FAILED else {
             fatalError("cannot map the scoreboard (\(size) bytes): \(String(cString: strerror(errno)))")
@@ -53,20 +55,26 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
         counters[index].wrappingAdd(amount, ordering: .relaxed)
     }
 
-    private func load(_ index: Int) -> UInt64 {
+    func load(_ index: Int) -> UInt64 {
         counters[index].load(ordering: .relaxed)
     }
 
-    private func pid(_ slot: Int) -> Int { Self.workerSlots + 3 * slot }
+    func pid(_ slot: Int) -> Int { Self.workerSlots + 3 * slot }
     private func inFlight(_ slot: Int) -> Int { Self.workerSlots + 3 * slot + 1 }
     private func retiring(_ slot: Int) -> Int { Self.workerSlots + 3 * slot + 2 }
     /// After every slot's three: each slot's seats, `mainThreads + largeThreads` of them.
     private func seats(_ slot: Int) -> Int { Self.workerSlots + 3 * slots + (mainThreads + largeThreads) * slot }
-    private func seats(_ slot: Int, _ pool: ThreadPool) -> Range<Int> {
+    func seats(_ slot: Int, _ pool: ThreadPool) -> Range<Int> {
         switch pool {
         case .main: seats(slot) ..< seats(slot) + mainThreads
         case .large: seats(slot) + mainThreads ..< seats(slot) + mainThreads + largeThreads
         }
+    }
+    /// After every slot's seats: per pool, `recentClients` entries of a client
+    /// and when it was last served (`FairShare.recent`), the client's first.
+    static var recentClients: Int { 64 }
+    func recent(_ pool: ThreadPool, _ entry: Int) -> Int {
+        Self.workerSlots + (3 + mainThreads + largeThreads) * slots + 2 * (Self.recentClients * (pool == .main ? 0 : 1) + entry)
     }
 
     // MARK: - The master
@@ -132,61 +140,6 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
         /// This worker has begun to retire (`--max-requests`, the deadline):
         /// the master forks its replacement now rather than when it exits.
         func retire() { scoreboard.counters[scoreboard.retiring(index)].store(1, ordering: .relaxed) }
-    }
-
-    // MARK: - A serving thread
-
-    /// The seat of thread `thread` of `pool` in the worker at `slot`.
-    func seat(_ slot: Int, _ pool: ThreadPool, thread: Int) -> Seat {
-        let seats = seats(slot, pool)
-        precondition(thread < seats.count, "more threads than scoreboard seats")
-        return Seat(scoreboard: self, index: seats.lowerBound + thread, pool: pool)
-    }
-
-    /// One serving thread's record of the client it serves.
-    struct Seat: Sendable {
-        let scoreboard: Scoreboard
-        let index: Int
-        let pool: ThreadPool
-
-        /// The thread has accepted a request from `client`: recorded, and
-        /// whether it is served (`FairShare`). Either way the seat is the
-        /// client's until `leave`: a refusal is answered at once.
-        func take(_ client: ClientKey) -> Bool {
-            scoreboard.counters[index].store(client.value, ordering: .relaxed)
-            return scoreboard.admits(client.value, pool: pool)
-        }
-
-        /// The request is answered (by its thread, or by the deadline's watchdog).
-        func leave() { scoreboard.counters[index].store(0, ordering: .relaxed) }
-
-        /// Who the seat's thread serves now (0: no one).
-        var client: UInt64 { scoreboard.load(index) }
-    }
-
-    /// `FairShare.admits` for `client` in `pool`, over the seats of every live
-    /// worker: one pass copies them to the stack and counts the busy ones and
-    /// the client's; only when every thread is busy and the client holds more
-    /// than one does a second pass count the clients (a few dozen seats at most).
-    private func admits(_ client: UInt64, pool: ThreadPool) -> Bool {
-        let width = pool == .main ? mainThreads : largeThreads
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: slots * width) { holders in
-            var capacity = 0, busy = 0, mine = 0
-            for slot in 0 ..< slots where load(pid(slot)) != 0 {
-                capacity += width
-                for seat in seats(slot, pool) {
-                    let holder = load(seat)
-                    guard holder != 0 else { continue }
-                    holders[busy] = holder
-                    busy += 1
-                    if holder == client { mine += 1 }
-                }
-            }
-            guard busy >= capacity, mine >= 2 else { return true }
-            var clients = 0
-            for i in 0 ..< busy where !holders[..<i].contains(holders[i]) { clients += 1 }
-            return FairShare.admits(busy: busy, capacity: capacity, mine: mine, clients: clients)
-        }
     }
 
     // MARK: - A scrape

@@ -196,7 +196,7 @@ enum Worker {
             let start = DispatchTime.now().uptimeNanoseconds
             let (httpRequest, client) = FastCGIExchange.read(&request.pointee, bodyLimit: handler.bodyLimit)
             // Over its client's share while others want the pool: refused before any of its work.
-            let admitted = slot.admit(client)
+            let admitted = slot.admit(client, at: start / 1_000_000)
             slot.begin(method: httpRequest.method, path: httpRequest.path)
             let response: HTTPResponse
             if !admitted {

@@ -65,6 +65,8 @@ struct FairShareTests {
     }
 
     private static let flooder = client("127.0.0.2"), other = client("127.0.0.3")
+    /// The clock the seats are taken at, in ms (any monotonic clock).
+    private static let now: UInt64 = 1_000_000
 
     /// A scoreboard with two live workers of 2 main threads each: 4 in the pool.
     private func twoWorkers() -> Scoreboard {
@@ -78,63 +80,63 @@ struct FairShareTests {
         let scoreboard = twoWorkers()
         // In another process, as a forked worker: the flooder holds both its threads.
         #expect(WorkerExitTests.inChild {
-            _ = scoreboard.seat(0, .main, thread: 0).take(Self.flooder)
-            _ = scoreboard.seat(0, .main, thread: 1).take(Self.flooder)
+            _ = scoreboard.seat(0, .main, thread: 0).take(Self.flooder, at: Self.now)
+            _ = scoreboard.seat(0, .main, thread: 1).take(Self.flooder, at: Self.now)
         } == 0)
         // The other worker: the other client takes a thread, then the flooder
         // a third one: every thread busy, and 3 of 4 is over a share of 2.
-        #expect(scoreboard.seat(1, .main, thread: 0).take(Self.other))
-        #expect(!scoreboard.seat(1, .main, thread: 1).take(Self.flooder))
+        #expect(scoreboard.seat(1, .main, thread: 0).take(Self.other, at: Self.now))
+        #expect(!scoreboard.seat(1, .main, thread: 1).take(Self.flooder, at: Self.now))
         // The other client may take it instead: 2 of 4 is its share.
-        #expect(scoreboard.seat(1, .main, thread: 1).take(Self.other))
+        #expect(scoreboard.seat(1, .main, thread: 1).take(Self.other, at: Self.now))
     }
 
     @Test func thePoolsAreSharedApart() {
         let scoreboard = twoWorkers()
-        _ = scoreboard.seat(0, .main, thread: 0).take(Self.flooder)
-        _ = scoreboard.seat(0, .main, thread: 1).take(Self.flooder)
-        _ = scoreboard.seat(1, .main, thread: 0).take(Self.other)
+        _ = scoreboard.seat(0, .main, thread: 0).take(Self.flooder, at: Self.now)
+        _ = scoreboard.seat(0, .main, thread: 1).take(Self.flooder, at: Self.now)
+        _ = scoreboard.seat(1, .main, thread: 0).take(Self.other, at: Self.now)
         // The large pool is idle: the flooder takes both of its threads, the main pool's share notwithstanding.
-        #expect(scoreboard.seat(0, .large, thread: 0).take(Self.flooder))
-        #expect(scoreboard.seat(1, .large, thread: 0).take(Self.flooder))
+        #expect(scoreboard.seat(0, .large, thread: 0).take(Self.flooder, at: Self.now))
+        #expect(scoreboard.seat(1, .large, thread: 0).take(Self.flooder, at: Self.now))
     }
 
     @Test func onlyLiveWorkersThreadsAreCapacity() {
         // Room for 4 workers of 3 threads; one lives: 3 threads, not 12.
         let scoreboard = Scoreboard(slots: 4, threads: (main: 3, large: 1))
         scoreboard.occupy(2, by: 5001)
-        _ = scoreboard.seat(2, .main, thread: 0).take(Self.other)
-        _ = scoreboard.seat(2, .main, thread: 1).take(Self.flooder)
-        #expect(!scoreboard.seat(2, .main, thread: 2).take(Self.flooder))
+        _ = scoreboard.seat(2, .main, thread: 0).take(Self.other, at: Self.now)
+        _ = scoreboard.seat(2, .main, thread: 1).take(Self.flooder, at: Self.now)
+        #expect(!scoreboard.seat(2, .main, thread: 2).take(Self.flooder, at: Self.now))
         scoreboard.occupy(0, by: 5002)  // a second worker: 6 threads, 3 of them idle
-        #expect(scoreboard.seat(2, .main, thread: 2).take(Self.flooder))
+        #expect(scoreboard.seat(2, .main, thread: 2).take(Self.flooder, at: Self.now))
     }
 
     /// The contention the tests below leave behind, if a seat is not cleared:
     /// the flooder holds 2 threads and the other client 1 of 4; a third for the
     /// flooder would be refused.
     private func contended(_ scoreboard: Scoreboard) -> Bool {
-        _ = scoreboard.seat(0, .main, thread: 0).take(Self.flooder)
-        _ = scoreboard.seat(1, .main, thread: 0).take(Self.other)
-        return !scoreboard.seat(1, .main, thread: 1).take(Self.flooder)
+        _ = scoreboard.seat(0, .main, thread: 0).take(Self.flooder, at: Self.now)
+        _ = scoreboard.seat(1, .main, thread: 0).take(Self.other, at: Self.now)
+        return !scoreboard.seat(1, .main, thread: 1).take(Self.flooder, at: Self.now)
     }
 
     @Test func aDeadWorkersSeatsAreClearedWithItsSlot() {
         let scoreboard = twoWorkers()
-        _ = scoreboard.seat(0, .main, thread: 1).take(Self.flooder)
+        _ = scoreboard.seat(0, .main, thread: 1).take(Self.flooder, at: Self.now)
         #expect(contended(scoreboard))
         scoreboard.release(4001)  // the master reaps worker 0: its threads' clients go with it
         #expect(scoreboard.seat(0, .main, thread: 0).client == 0 && scoreboard.seat(0, .main, thread: 1).client == 0)
         #expect(scoreboard.seat(1, .main, thread: 0).client == Self.other.value)
         scoreboard.occupy(0, by: 4003)
         scoreboard.seat(1, .main, thread: 1).leave()
-        #expect(scoreboard.seat(1, .main, thread: 1).take(Self.flooder))
+        #expect(scoreboard.seat(1, .main, thread: 1).take(Self.flooder, at: Self.now))
     }
 
     @Test func aRequestAnsweredByItsThreadLeavesTheSeat() {
         let scoreboard = twoWorkers()
         let slot = RequestSlot(seat: scoreboard.seat(0, .main, thread: 1))
-        #expect(slot.admit(Self.flooder))
+        #expect(slot.admit(Self.flooder, at: Self.now))
         #expect(contended(scoreboard))
         slot.begin(method: "POST", path: "/api/edit")
         #expect(slot.finishHandling())
@@ -145,10 +147,10 @@ struct FairShareTests {
     @Test func aRequestRefusedLeavesTheSeatWhenAnswered() {
         let scoreboard = twoWorkers()
         let refused = RequestSlot(seat: scoreboard.seat(1, .main, thread: 1))
-        _ = scoreboard.seat(0, .main, thread: 0).take(Self.flooder)
-        _ = scoreboard.seat(0, .main, thread: 1).take(Self.flooder)
-        _ = scoreboard.seat(1, .main, thread: 0).take(Self.other)
-        #expect(!refused.admit(Self.flooder))
+        _ = scoreboard.seat(0, .main, thread: 0).take(Self.flooder, at: Self.now)
+        _ = scoreboard.seat(0, .main, thread: 1).take(Self.flooder, at: Self.now)
+        _ = scoreboard.seat(1, .main, thread: 0).take(Self.other, at: Self.now)
+        #expect(!refused.admit(Self.flooder, at: Self.now))
         refused.begin(method: "POST", path: "/api/edit")
         #expect(refused.finishHandling())
         refused.end()
@@ -158,11 +160,47 @@ struct FairShareTests {
     @Test func aRequestTheWatchdogAnswersLeavesTheSeatThoughItsThreadRunsOn() {
         let scoreboard = twoWorkers()
         let slot = RequestSlot(seat: scoreboard.seat(0, .main, thread: 1))
-        #expect(slot.admit(Self.flooder))
+        #expect(slot.admit(Self.flooder, at: Self.now))
         slot.begin(method: "POST", path: "/api/edit")
         #expect(slot.takeIfOverdue(now: DispatchTime.now().uptimeNanoseconds + 2 * RequestDeadlineTests.second,
                                    limit: RequestDeadlineTests.second))
         #expect(scoreboard.seat(0, .main, thread: 1).client == 0)
         #expect(!slot.finishHandling())  // the thread, done late, may not answer: nor may it touch the seat
+    }
+
+    // MARK: - Clients that come and go
+
+    @Test func aClientServedAMomentAgoWantsThePoolAndKeepsTheLastThreadFree() {
+        // One worker, 3 threads. The other client was served 100 ms ago and holds none now.
+        let scoreboard = Scoreboard(slots: 2, threads: (main: 3, large: 1))
+        scoreboard.occupy(0, by: 6001)
+        #expect(scoreboard.seat(0, .main, thread: 0).take(Self.other, at: Self.now - 100))
+        scoreboard.seat(0, .main, thread: 0).leave()
+        #expect(scoreboard.seat(0, .main, thread: 0).take(Self.flooder, at: Self.now))
+        #expect(scoreboard.seat(0, .main, thread: 1).take(Self.flooder, at: Self.now))
+        // The last thread: 3 of 3 is over a share of 3/2.
+        #expect(!scoreboard.seat(0, .main, thread: 2).take(Self.flooder, at: Self.now))
+        // The other client may take it.
+        #expect(scoreboard.seat(0, .main, thread: 2).take(Self.other, at: Self.now))
+    }
+
+    @Test func aClientServedLongerAgoThanTheWindowWantsNothing() {
+        let scoreboard = Scoreboard(slots: 2, threads: (main: 3, large: 1))
+        scoreboard.occupy(0, by: 6002)
+        _ = scoreboard.seat(0, .main, thread: 0).take(Self.other, at: Self.now - FairShare.recentMillis - 1)
+        scoreboard.seat(0, .main, thread: 0).leave()
+        for thread in 0 ..< 3 {
+            #expect(scoreboard.seat(0, .main, thread: thread).take(Self.flooder, at: Self.now))
+        }
+    }
+
+    @Test func aClientRecentlyServedByTheOtherPoolDoesNotWantThisOne() {
+        let scoreboard = Scoreboard(slots: 2, threads: (main: 3, large: 1))
+        scoreboard.occupy(0, by: 6003)
+        _ = scoreboard.seat(0, .large, thread: 0).take(Self.other, at: Self.now - 100)
+        scoreboard.seat(0, .large, thread: 0).leave()
+        for thread in 0 ..< 3 {
+            #expect(scoreboard.seat(0, .main, thread: thread).take(Self.flooder, at: Self.now))
+        }
     }
 }

@@ -53,10 +53,23 @@ class Holds:
         begun = lambda: all(f'began: {tag} in worker' in self.service.server_log() for tag in self.tags) or None
         assert eventually(begun, timeout=10), self.service.server_log()[-2000:]
 
+    @classmethod
+    def begun(cls, service, source, tag, count):
+        """`count` holds from `source`, once they have all begun."""
+        holds = cls(service)
+        for i in range(count):
+            holds.hold(source, f'{tag}-{i}')
+        holds.wait()
+        return holds
+
     def finish(self):
         for t in self.threads:
             t.join()
         assert self.answers == [200] * len(self.threads)
+
+
+# How long a client served counts as wanting the pool (FairShare.recentMillis).
+RECENT_SECONDS = 1.0
 
 
 @pytest.fixture(scope='module')
@@ -67,12 +80,21 @@ def contended():
     s.stop()
 
 
+@pytest.fixture
+def quiet(contended):
+    """The contended service, once no client served before the test (its start's
+    check, the last test's) counts any longer as one that wants a thread."""
+    time.sleep(RECENT_SECONDS + 0.2)
+    return contended
+
+
 def refusals(service):
     """The backend's 429s so far (its request log: nginx's own never reach it)."""
     return len(re.findall(r'\] POST /api/count 429 ', service.server_log()))
 
 
-def test_under_contention_a_client_over_its_share_is_refused_at_once_and_the_other_is_served(contended):
+def test_under_contention_a_client_over_its_share_is_refused_at_once_and_the_other_is_served(quiet):
+    contended = quiet
     holds = Holds(contended)
     holds.hold(FLOODER, 'flooder-1')
     holds.hold(FLOODER, 'flooder-2')
@@ -99,16 +121,27 @@ def test_under_contention_a_client_over_its_share_is_refused_at_once_and_the_oth
     assert 'stickertext_nginx_rejections_total{status="429"} 0\n' in metrics
 
 
+def test_a_client_that_comes_and_goes_keeps_the_last_thread_from_a_flood(quiet):
+    contended = quiet
+    before = refusals(contended)
+    holds = Holds.begun(contended, FLOODER, 'flood', 3)
+    # The other client's request takes the last thread, and is answered: it holds none now.
+    assert contended.post_json('/api/count', {'text': 'a'}, source=OTHER).status == 200
+    # Served a moment ago, it still wants the pool: the flooder may not take the last thread.
+    assert contended.post_json('/api/count', {'text': 'a'}, source=FLOODER).status == 429
+    assert contended.post_json('/api/count', {'text': 'a'}, source=OTHER).status == 200
+    holds.finish()
+    assert eventually(lambda: True if refusals(contended) == before + 1 else None)
+
+
 @pytest.mark.parametrize('source', [FLOODER, OTHER], ids=['the-holder-takes-the-last-thread', 'another-client-with-one-request'])
-def test_without_contention_or_with_a_single_request_a_client_is_served(contended, source):
+def test_without_contention_or_with_a_single_request_a_client_is_served(quiet, source):
     """The flooder holds 3 of 4 threads. Its own fourth request: nobody else
     wants a thread, so all four are its. Another client's single request: a
     client with one request in flight is never refused."""
+    contended = quiet
     before = refusals(contended)
-    holds = Holds(contended)
-    for i in range(3):
-        holds.hold(FLOODER, f'holds-{i}-before-{source.replace(".", "-")}')
-    holds.wait()
+    holds = Holds.begun(contended, FLOODER, f'before-{source.replace(".", "-")}', 3)
     assert contended.post_json('/api/count', {'text': 'a'}, source=source).status == 200
     holds.finish()
     assert refusals(contended) == before
@@ -242,9 +275,10 @@ TRUSTED_BACKEND, TRUSTED_NETWORK_MEMBER = '127.0.0.5', '127.0.1.7'
 
 def test_trusted_addresses_skip_the_per_address_limits_and_the_others_do_not():
     # Limits a client meets at once: 1 request a second (burst 2), 1 at a time,
-    # and 1 large body a second (burst 2).
+    # and 1 large body a second (burst 2). Threads enough that the backend's
+    # fair share never has to choose (4 at a time, from one address or another).
     service = Service(limits=(('RATE_LIMIT', '1'), ('CONN_LIMIT', '1'), ('LARGE_RATE_LIMIT', '1'),
-                              ('TRUSTED', f'{TRUSTED_BACKEND}, 127.0.1.0/24')))
+                              ('TRUSTED', f'{TRUSTED_BACKEND}, 127.0.1.0/24')), extra=('--large-threads', '4'))
     try:
         def burst(source, body=SMALL_EDIT, count=24):
             """`count` requests, 4 at a time: over every limit above."""
