@@ -12,25 +12,33 @@ import Glibc
 /// "Others wait" cannot be read directly: what waits is a connection in the
 /// listening socket's backlog or a request on a connection nginx keeps, and
 /// neither says whose request it is until a thread has read it. So the rule
-/// takes contention to be every thread of the pool busy (this one too: the
-/// next request, from anyone, waits for a thread), and the clients that want
-/// the pool to be those its threads serve now and those it served in the last
-/// `recentMillis` (a table of 64 per pool): a client whose requests come one
-/// at a time, or a few a second, holds no thread most of the time but is about
-/// to want one. A flood from one address can then hold every thread but the
-/// last while others come and go; the last one goes to whoever comes, the
-/// flood's requests for it answered 429 in a few µs each.
+/// takes contention to be every thread of the pool busy (the next request,
+/// from anyone, waits for a thread), or more of them busy than the host has
+/// cores: a request is CPU work with nothing to wait on (nginx has read its
+/// body), so past the cores the busy threads take turns on them and each
+/// request waits for the others. The clients that want the pool are those its
+/// threads serve now and those it served in the last `recentMillis` (a table
+/// of 64 per pool): a client whose requests come one at a time, or a few a
+/// second, holds no thread most of the time but is about to want one. A flood
+/// from one address then holds about its share of the cores while others come
+/// and go, its requests over that answered 429 in a few µs each; alone, it
+/// takes every thread.
 enum FairShare {
     /// Whether a request is served: `busy` of the pool's `capacity` threads are
-    /// busy (this request's among them), `mine` of them with this request's
-    /// client, and `clients` clients want the pool (this one among them).
-    /// Refused only when all four hold: every thread is busy; another client
-    /// wants one; this client holds more than one, so a client with a single
-    /// request in flight is never refused, however many addresses others
-    /// bring; and it holds more than an equal share, `mine > capacity / clients`.
-    static func admits(busy: Int, capacity: Int, mine: Int, clients: Int) -> Bool {
-        busy < capacity || clients < 2 || mine < 2 || mine * clients <= capacity
+    /// busy (this request's among them) on a host of `cores` cores, `mine` of
+    /// them with this request's client, and `clients` clients want the pool
+    /// (this one among them). Refused only when all four hold: the pool is
+    /// contended (every thread busy, or more than `cores`); another client
+    /// wants it; this client holds more than one thread, so a client with a
+    /// single request in flight is never refused, however many addresses
+    /// others bring; and it holds more than an equal share of the threads,
+    /// `mine > capacity / clients`.
+    static func admits(busy: Int, capacity: Int, cores: Int, mine: Int, clients: Int) -> Bool {
+        !isContended(busy: busy, capacity: capacity, cores: cores) || clients < 2 || mine < 2 || mine * clients <= capacity
     }
+
+    /// Every thread busy, or more than the cores.
+    static func isContended(busy: Int, capacity: Int, cores: Int) -> Bool { busy > min(capacity - 1, cores) }
 
     /// How long a client served counts as wanting the pool: a second, so that
     /// a client sending one request a second or more counts all the time.

@@ -159,7 +159,8 @@ struct Master {
         self.catalog = catalog
         handler = APIHandler(catalog: catalog, bodyLimit: options.bodyLimit)
         // Twice the workers: a retiring worker's replacement is forked before it exits.
-        scoreboard = Scoreboard(slots: 2 * options.workerCount, threads: (options.threads(of: .main), options.threads(of: .large)))
+        scoreboard = Scoreboard(slots: 2 * options.workerCount, threads: (options.threads(of: .main), options.threads(of: .large)),
+                                cores: ProcessInfo.processInfo.activeProcessorCount)
         version = options.listen == nil ? PacksVersionLink(socketPath: options.socketPath) : nil
     }
 

@@ -5,9 +5,9 @@ import Synchronization
 /// One serving thread's request as the deadline watchdog sees it. The thread
 /// and the watchdog race to answer a request that is being handled: whoever
 /// moves `phase` away from `.handling` first writes the response, so a
-/// request is never answered twice or half by each. Whoever answers leaves
-/// the thread's scoreboard seat, which holds the request's client
-/// (`FairShare`) from the moment it is read.
+/// request is never answered twice or half by each. Whoever wins leaves the
+/// thread's scoreboard seat, which holds the request's client (`FairShare`)
+/// from the moment it is read until its answer is ready.
 final class RequestSlot: @unchecked Sendable {
     enum Phase: Int {
         case idle, handling, answering, timedOut
@@ -47,15 +47,18 @@ final class RequestSlot: @unchecked Sendable {
 
     /// The thread has its response: true if it may write it, false if the
     /// watchdog answered first (the worker is retiring without this thread).
+    /// The seat is left before the answer is written: a client that sends its
+    /// next request as soon as it has the answer must not find itself still
+    /// holding this thread (it would count twice while this thread finishes).
     func finishHandling() -> Bool {
-        phase.compareExchange(expected: Phase.handling.rawValue, desired: Phase.answering.rawValue, ordering: .acquiringAndReleasing).exchanged
+        guard phase.compareExchange(expected: Phase.handling.rawValue, desired: Phase.answering.rawValue, ordering: .acquiringAndReleasing)
+            .exchanged else { return false }
+        seat?.leave()
+        return true
     }
 
     /// The thread has answered its request.
-    func end() {
-        seat?.leave()
-        phase.store(Phase.idle.rawValue, ordering: .releasing)
-    }
+    func end() { phase.store(Phase.idle.rawValue, ordering: .releasing) }
 
     /// The watchdog answered this slot's request: its thread, still running
     /// it, never serves again.

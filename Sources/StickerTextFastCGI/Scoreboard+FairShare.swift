@@ -3,8 +3,9 @@ import Synchronization
 /// What `FairShare` reads in the scoreboard: a seat per serving thread, holding
 /// the client it serves, and per pool a table of the clients it served in the
 /// last moments. Relaxed atomics at fixed offsets, like the counters: a thread
-/// writes its seat and, now and then, its client's entry; a thread that takes
-/// the last idle thread of its pool reads them all. No lock, no allocation.
+/// writes its seat and, now and then, its client's entry; a thread whose
+/// client holds more than one thread of a contended pool reads them all. No
+/// lock, no allocation.
 extension Scoreboard {
     /// The seat of thread `thread` of `pool` in the worker at `slot`.
     func seat(_ slot: Int, _ pool: ThreadPool, thread: Int) -> Seat {
@@ -56,9 +57,9 @@ extension Scoreboard {
 
     /// `FairShare.admits` for `client` in `pool`, over the seats of every live
     /// worker: one pass copies them to the stack and counts the busy ones and
-    /// the client's; only when this request takes the pool's last idle thread
-    /// and the client holds more than one does a second pass count the
-    /// clients that want the pool (a few dozen seats, and the recent table).
+    /// the client's; only when the pool is contended and the client holds more
+    /// than one does a second pass count the clients that want the pool (a
+    /// few dozen seats, and the recent table).
     fileprivate func admits(_ client: UInt64, pool: ThreadPool, at millis: UInt64) -> Bool {
         let width = pool == .main ? mainThreads : largeThreads
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: slots * width) { holders in
@@ -73,7 +74,7 @@ extension Scoreboard {
                     if holder == client { mine += 1 }
                 }
             }
-            guard busy >= capacity, mine >= 2 else { return true }
+            guard FairShare.isContended(busy: busy, capacity: capacity, cores: cores), mine >= 2 else { return true }
             let served = UnsafeMutableBufferPointer(rebasing: holders[..<busy])
             var clients = 0
             for i in served.indices where !served[..<i].contains(served[i]) { clients += 1 }
@@ -82,7 +83,7 @@ extension Scoreboard {
                 guard other != 0, load(entry + 1) + FairShare.recentMillis > millis, !served.contains(other) else { continue }
                 clients += 1
             }
-            return FairShare.admits(busy: busy, capacity: capacity, mine: mine, clients: clients)
+            return FairShare.admits(busy: busy, capacity: capacity, cores: cores, mine: mine, clients: clients)
         }
     }
 }

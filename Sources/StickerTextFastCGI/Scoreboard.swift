@@ -25,6 +25,8 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
     /// Seats per worker slot, per pool: the main pool's first, then the large pool's.
     let mainThreads: Int
     let largeThreads: Int
+    /// The host's cores, which the workers' threads take turns on (`FairShare`).
+    let cores: Int
 
     // Where each group of counters starts, in counters: constants the
     // compiler folds (a `static let` would be a lazy global, checked on each use).
@@ -37,10 +39,11 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
     /// Then, per worker slot: its pid (0: free), its requests in flight, and whether it is retiring.
     private static var workerSlots: Int { rejections + NginxRejection.slots }
 
-    /// Room for `slots` workers at once, each with `threads` serving threads per pool.
-    init(slots: Int, threads: (main: Int, large: Int) = (1, 1)) {
+    /// Room for `slots` workers at once, each with `threads` serving threads per pool, on `cores` cores.
+    init(slots: Int, threads: (main: Int, large: Int) = (1, 1), cores: Int = 1) {
         mainThreads = threads.main
         largeThreads = threads.large
+        self.cores = cores
         let count = Self.workerSlots + (3 + threads.main + threads.large) * slots + 2 * ThreadPool.allCases.count * Self.recentClients
         let size = count * MemoryLayout<Atomic<UInt64>>.stride
         guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0), memory != MAP_FAILED else {

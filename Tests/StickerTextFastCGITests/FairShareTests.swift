@@ -10,25 +10,36 @@ struct FairShareTests {
 
     @Test func aClientMayTakeEveryThreadNobodyElseWants() {
         // Alone: all 8 threads, the request that takes the last one too.
-        #expect(FairShare.admits(busy: 8, capacity: 8, mine: 8, clients: 1))
+        #expect(FairShare.admits(busy: 8, capacity: 8, cores: 64, mine: 8, clients: 1))
         // With a thread idle nothing waits, whoever holds the others.
-        #expect(FairShare.admits(busy: 7, capacity: 8, mine: 6, clients: 2))
+        #expect(FairShare.admits(busy: 7, capacity: 8, cores: 64, mine: 6, clients: 2))
     }
 
     @Test func underContentionAClientOverAnEqualShareIsRefused() {
         // 8 threads, all busy, 2 clients: a share is 4.
-        #expect(FairShare.admits(busy: 8, capacity: 8, mine: 4, clients: 2))
-        #expect(!FairShare.admits(busy: 8, capacity: 8, mine: 5, clients: 2))
+        #expect(FairShare.admits(busy: 8, capacity: 8, cores: 64, mine: 4, clients: 2))
+        #expect(!FairShare.admits(busy: 8, capacity: 8, cores: 64, mine: 5, clients: 2))
         // 3 clients: 8/3, so 2 is within it and 3 is over.
-        #expect(FairShare.admits(busy: 8, capacity: 8, mine: 2, clients: 3))
-        #expect(!FairShare.admits(busy: 8, capacity: 8, mine: 3, clients: 3))
+        #expect(FairShare.admits(busy: 8, capacity: 8, cores: 64, mine: 2, clients: 3))
+        #expect(!FairShare.admits(busy: 8, capacity: 8, cores: 64, mine: 3, clients: 3))
+    }
+
+    @Test func moreThreadsBusyThanCoresIsContentionThoughSomeAreIdle() {
+        // 8 threads on 2 cores: 3 busy take turns on the cores, and the flooder's
+        // third is over a share of 8/2 only once it holds more than 4.
+        #expect(FairShare.admits(busy: 2, capacity: 8, cores: 2, mine: 2, clients: 5))
+        #expect(!FairShare.admits(busy: 3, capacity: 8, cores: 2, mine: 2, clients: 5))
+        #expect(FairShare.admits(busy: 5, capacity: 8, cores: 2, mine: 4, clients: 2))
+        #expect(!FairShare.admits(busy: 5, capacity: 8, cores: 2, mine: 5, clients: 2))
+        // More cores than threads: all busy is still contention.
+        #expect(!FairShare.admits(busy: 4, capacity: 4, cores: 16, mine: 3, clients: 2))
     }
 
     @Test func aClientWithASingleRequestIsNeverRefusedHoweverManyClientsThereAre() {
         // 16 clients on 8 threads (a retiring worker's threads still busy):
         // a share is under one thread, and one is still served.
-        #expect(FairShare.admits(busy: 8, capacity: 8, mine: 1, clients: 16))
-        #expect(!FairShare.admits(busy: 8, capacity: 8, mine: 2, clients: 8))
+        #expect(FairShare.admits(busy: 8, capacity: 8, cores: 64, mine: 1, clients: 16))
+        #expect(!FairShare.admits(busy: 8, capacity: 8, cores: 64, mine: 2, clients: 8))
     }
 
     // MARK: - Who a client is
@@ -70,7 +81,7 @@ struct FairShareTests {
 
     /// A scoreboard with two live workers of 2 main threads each: 4 in the pool.
     private func twoWorkers() -> Scoreboard {
-        let scoreboard = Scoreboard(slots: 4, threads: (main: 2, large: 1))
+        let scoreboard = Scoreboard(slots: 4, threads: (main: 2, large: 1), cores: 64)
         scoreboard.occupy(0, by: 4001)
         scoreboard.occupy(1, by: 4002)
         return scoreboard
@@ -103,7 +114,7 @@ struct FairShareTests {
 
     @Test func onlyLiveWorkersThreadsAreCapacity() {
         // Room for 4 workers of 3 threads; one lives: 3 threads, not 12.
-        let scoreboard = Scoreboard(slots: 4, threads: (main: 3, large: 1))
+        let scoreboard = Scoreboard(slots: 4, threads: (main: 3, large: 1), cores: 64)
         scoreboard.occupy(2, by: 5001)
         _ = scoreboard.seat(2, .main, thread: 0).take(Self.other, at: Self.now)
         _ = scoreboard.seat(2, .main, thread: 1).take(Self.flooder, at: Self.now)
@@ -133,15 +144,16 @@ struct FairShareTests {
         #expect(scoreboard.seat(1, .main, thread: 1).take(Self.flooder, at: Self.now))
     }
 
-    @Test func aRequestAnsweredByItsThreadLeavesTheSeat() {
+    @Test func aRequestLeavesTheSeatOnceItsAnswerIsReadyBeforeItIsWritten() {
         let scoreboard = twoWorkers()
         let slot = RequestSlot(seat: scoreboard.seat(0, .main, thread: 1))
         #expect(slot.admit(Self.flooder, at: Self.now))
         #expect(contended(scoreboard))
         slot.begin(method: "POST", path: "/api/edit")
         #expect(slot.finishHandling())
-        slot.end()
+        // Left as soon as the answer is ready, before it is written: the client may send its next at once.
         #expect(scoreboard.seat(0, .main, thread: 1).client == 0)
+        slot.end()
     }
 
     @Test func aRequestRefusedLeavesTheSeatWhenAnswered() {
@@ -153,8 +165,8 @@ struct FairShareTests {
         #expect(!refused.admit(Self.flooder, at: Self.now))
         refused.begin(method: "POST", path: "/api/edit")
         #expect(refused.finishHandling())
-        refused.end()
         #expect(refused.seat?.client == 0)
+        refused.end()
     }
 
     @Test func aRequestTheWatchdogAnswersLeavesTheSeatThoughItsThreadRunsOn() {
@@ -172,7 +184,7 @@ struct FairShareTests {
 
     @Test func aClientServedAMomentAgoWantsThePoolAndKeepsTheLastThreadFree() {
         // One worker, 3 threads. The other client was served 100 ms ago and holds none now.
-        let scoreboard = Scoreboard(slots: 2, threads: (main: 3, large: 1))
+        let scoreboard = Scoreboard(slots: 2, threads: (main: 3, large: 1), cores: 64)
         scoreboard.occupy(0, by: 6001)
         #expect(scoreboard.seat(0, .main, thread: 0).take(Self.other, at: Self.now - 100))
         scoreboard.seat(0, .main, thread: 0).leave()
@@ -185,7 +197,7 @@ struct FairShareTests {
     }
 
     @Test func aClientServedLongerAgoThanTheWindowWantsNothing() {
-        let scoreboard = Scoreboard(slots: 2, threads: (main: 3, large: 1))
+        let scoreboard = Scoreboard(slots: 2, threads: (main: 3, large: 1), cores: 64)
         scoreboard.occupy(0, by: 6002)
         _ = scoreboard.seat(0, .main, thread: 0).take(Self.other, at: Self.now - FairShare.recentMillis - 1)
         scoreboard.seat(0, .main, thread: 0).leave()
@@ -195,12 +207,32 @@ struct FairShareTests {
     }
 
     @Test func aClientRecentlyServedByTheOtherPoolDoesNotWantThisOne() {
-        let scoreboard = Scoreboard(slots: 2, threads: (main: 3, large: 1))
+        let scoreboard = Scoreboard(slots: 2, threads: (main: 3, large: 1), cores: 64)
         scoreboard.occupy(0, by: 6003)
         _ = scoreboard.seat(0, .large, thread: 0).take(Self.other, at: Self.now - 100)
         scoreboard.seat(0, .large, thread: 0).leave()
         for thread in 0 ..< 3 {
             #expect(scoreboard.seat(0, .main, thread: thread).take(Self.flooder, at: Self.now))
+        }
+    }
+
+    @Test func onTwoCoresAFloodHoldsItsShareOfTheCoresWhileOthersComeAndGo() {
+        // One worker, 8 threads, 2 cores; the other client was served a moment ago.
+        let scoreboard = Scoreboard(slots: 2, threads: (main: 8, large: 1), cores: 2)
+        scoreboard.occupy(0, by: 6004)
+        _ = scoreboard.seat(0, .main, thread: 0).take(Self.other, at: Self.now - 10)
+        scoreboard.seat(0, .main, thread: 0).leave()
+        // Two busy on two cores: no contention, whoever holds them.
+        #expect(scoreboard.seat(0, .main, thread: 0).take(Self.flooder, at: Self.now))
+        #expect(scoreboard.seat(0, .main, thread: 1).take(Self.flooder, at: Self.now))
+        // A third would wait for a core: 3 is within a share of 8/2, 5 is not.
+        #expect(scoreboard.seat(0, .main, thread: 2).take(Self.flooder, at: Self.now))
+        #expect(scoreboard.seat(0, .main, thread: 3).take(Self.flooder, at: Self.now))
+        #expect(!scoreboard.seat(0, .main, thread: 4).take(Self.flooder, at: Self.now))
+        // Alone, a second later, the flooder takes all eight.
+        let later = Self.now + FairShare.recentMillis + 1
+        for thread in 4 ..< 8 {
+            #expect(scoreboard.seat(0, .main, thread: thread).take(Self.flooder, at: later))
         }
     }
 }
