@@ -16,7 +16,7 @@
 # environment; a number, or off. An outer guard against plain floods: the fair
 # share of the worker threads is the backend's (docs/operations.md, where the
 # defaults are worked out from what a request costs):
-#   RATE_LIMIT        requests per second, with a burst of twice as many [5000]
+#   RATE_LIMIT        requests per second, with a burst of twice as many [20000]
 #   LARGE_RATE_LIMIT  requests per second with a body over 64 KiB, burst twice [2]
 #   CONN_LIMIT        requests at once [32]
 #   LIMITS=off        none of them (the benchmarks, which load from one address)
@@ -43,7 +43,7 @@ limit() {
   [[ $value =~ ^[1-9][0-9]*$ ]] || { echo "nginx-conf.sh: $1 must be a positive number or off, not: $value" >&2; exit 2; }
   echo "$value"
 }
-rate=$(limit RATE_LIMIT "${RATE_LIMIT:-5000}")
+rate=$(limit RATE_LIMIT "${RATE_LIMIT:-20000}")
 large_rate=$(limit LARGE_RATE_LIMIT "${LARGE_RATE_LIMIT:-2}")
 conns=$(limit CONN_LIMIT "${CONN_LIMIT:-32}")
 zones= limits=
