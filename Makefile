@@ -68,7 +68,8 @@ faults: deps
 	@Benchmarks/faults.sh
 
 # Three backends as separate hosts (network namespaces, needs root) behind one
-# nginx upstream; one is killed and brought back under wrk.
+# nginx upstream; one is killed and brought back under wrk; cached GETs across
+# the hosts; new packs rolled across them under load, shown through the front cache.
 scaleout: deps
 	@Benchmarks/scaleout.sh
 
