@@ -9,7 +9,8 @@
 # serving thread's loop is counted (--toggle-collect on its function), not the
 # worker's idle polling. The last run of each target leaves its callgrind file
 # in bench-out/profile/ for callgrind_annotate.
-# usage: Benchmarks/profile-worker.sh [MANY]   (default 1000; STICKERTEXT_NO_REQUEST_LOG is passed through)
+# usage: Benchmarks/profile-worker.sh [MANY]   (default 1000; STICKERTEXT_NO_REQUEST_LOG is passed through;
+#          SERVER_BIN=path/to/stickertext-server …: another build, say before a change)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -17,6 +18,7 @@ many=${1:-1000}
 few=100
 . Benchmarks/setup.sh
 bench_setup profile
+bin=${SERVER_BIN:-$bin}
 command -v valgrind >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind; }
 gcc -O2 -g -o "$out/responder" Benchmarks/baseline_responder.c -lfcgi -lpthread
 

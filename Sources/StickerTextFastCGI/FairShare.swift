@@ -71,9 +71,8 @@ struct ClientKey: Equatable {
             self = .unknown
             return
         }
-        var v4 = in_addr()
-        if inet_pton(AF_INET, remoteAddress, &v4) == 1 {
-            self = ClientKey(ipv4: UInt32(bigEndian: v4.s_addr))
+        if let ipv4 = Self.dottedQuad(remoteAddress) {
+            self = ClientKey(ipv4: ipv4)
             return
         }
         var v6 = in6_addr()
@@ -96,4 +95,30 @@ struct ClientKey: Equatable {
 
     /// 2^32 + the address: apart from every IPv6 key, and never 0.
     private init(ipv4: UInt32) { value = 1 << 32 | UInt64(ipv4) }
+
+    /// `a.b.c.d` as nginx writes an IPv4 address, read in one pass over its
+    /// bytes (inet_pton cost 250 instructions a request); nil for anything
+    /// else, which inet_pton then reads as IPv6.
+    private static func dottedQuad(_ text: UnsafePointer<CChar>) -> UInt32? {
+        var address: UInt32 = 0, part: UInt32 = 0, digits = 0, dots = 0
+        var byte = text
+        while true {
+            let c = UInt8(bitPattern: byte.pointee)
+            if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
+                part = part * 10 + UInt32(c - UInt8(ascii: "0"))
+                digits += 1
+                guard digits <= 3, part <= 255 else { return nil }
+            } else if (c == UInt8(ascii: ".") && dots < 3) || (c == 0 && dots == 3) {
+                guard digits > 0 else { return nil }
+                address = address << 8 | part
+                if c == 0 { return address }
+                dots += 1
+                part = 0
+                digits = 0
+            } else {
+                return nil
+            }
+            byte += 1
+        }
+    }
 }

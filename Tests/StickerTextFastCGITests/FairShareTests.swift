@@ -51,6 +51,9 @@ struct FairShareTests {
 
     @Test func anIPv4AddressIsAClientOfItsOwn() {
         #expect(key("127.0.0.2") != key("127.0.0.3"))
+        #expect(key("1.2.3.4") == 1 << 32 | 0x0102_0304)
+        #expect(key("255.255.255.255") == 1 << 32 | 0xFFFF_FFFF)
+        #expect(key("10.0.0.1") != key("10.0.0.10") && key("10.0.0.1") != key("10.0.1.0"))
         #expect(key("127.0.0.2") == key("127.0.0.2"))
         #expect(key("0.0.0.0") != 0)
         #expect(key("10.0.0.1") == key("::ffff:10.0.0.1"))  // as an IPv6 socket writes it
@@ -66,6 +69,9 @@ struct FairShareTests {
     @Test func whatIsNotAnAddressIsOneClient() {
         #expect(key(nil) == key("unix:"))
         #expect(key("") == key("unix:"))
+        for almost in ["1.2.3", "1.2.3.4.5", "256.0.0.1", "1..2.3", "1.2.3.", ".1.2.3", "1.2.3.4a", "1234.1.1.1"] {
+            #expect(key(almost) == key("unix:"), "\(almost)")
+        }
         #expect(key("unix:") != 0 && key("unix:") != key("127.0.0.1") && key("unix:") != key("::1"))
     }
 
