@@ -118,7 +118,7 @@ site() {
         # answered from it while nginx asks a backend in the background with
         # the entry's ETag (If-None-Match): a 304 (the same packs) makes it
         # fresh again, a 200 (new packs) replaces it. A reload on every host
-        # shows through within $FRESH_SECONDS s and one answer (docs/operations.md).
+        # shows through within $((FRESH_SECONDS + 1)) s of the last one (docs/operations.md).
         fastcgi_cache stickertext_cache;
         fastcgi_cache_key \"\$stickertext_encoding \$request_method \$uri?\$args\";
         fastcgi_cache_valid 200 304 ${FRESH_SECONDS}s;
