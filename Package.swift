@@ -7,16 +7,30 @@ let package = Package(
         .library(name: "StickerText", targets: ["StickerText"]),
         .executable(name: "stickertext", targets: ["StickerTextCLI"]),
         .executable(name: "stickertext-server", targets: ["StickerTextFastCGI"]),
+        // A typed client of the JSON API for iOS and server apps, generated from public/openapi.yaml.
+        .library(name: "StickerTextClient", targets: ["StickerTextClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        // URLSession (FoundationNetworking on Linux): no SwiftNIO to build.
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
     ],
     targets: [
         // The core: catalog, scanning, rendering, text model, editing, policy.
         // No HTTP, no FastCGI; the only I/O is reading pack files on request.
         .target(name: "StickerText"),
+        // Generated/ is written by `make client` (tools/generate-client), not by a build plugin.
+        .target(
+            name: "StickerTextClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ],
+            exclude: ["Generated/openapi.yaml.sha256"]
+        ),
         .executableTarget(
             name: "StickerTextCLI",
             dependencies: [
@@ -60,6 +74,8 @@ let package = Package(
             ],
             exclude: ["Fixtures"]  // read from the source tree by path
         ),
+        // Against the live nginx + server: Tests/e2e/test_client.py runs them with STICKERTEXT_URL set.
+        .testTarget(name: "StickerTextClientTests", dependencies: ["StickerTextClient"]),
         // CZlib to inflate what the server gzips.
         .testTarget(name: "StickerTextServerTests", dependencies: ["StickerTextServer", "CZlib"]),
         // The shared-memory scoreboard and how the master reads a worker's end.
