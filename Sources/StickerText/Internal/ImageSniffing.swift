@@ -1,6 +1,7 @@
 /// The picture formats a pack may hold, told apart by their bytes rather than
-/// their file names (a `.png` may well be an APNG).
-enum ImageFormat: String, Sendable {
+/// their file names (a `.png` may well be an APNG). `package`: the format
+/// converters (StickerTextPacks) check imported files with the same sniffing.
+package enum ImageFormat: String, Sendable {
     case png = "PNG"
     /// A PNG with an `acTL` chunk: its frames are an animation.
     case apng = "APNG"
@@ -10,17 +11,17 @@ enum ImageFormat: String, Sendable {
 
 /// What the bytes of an image file say about it: format, pixel size and
 /// frame count, read from the headers and chunk lists without decoding pixels.
-struct SniffedImage: Equatable, Sendable {
-    var format: ImageFormat
-    var width: Int
-    var height: Int
-    var frames: Int
+package struct SniffedImage: Equatable, Sendable {
+    package var format: ImageFormat
+    package var width: Int
+    package var height: Int
+    package var frames: Int
     /// Whether a browser animates it: an APNG (an `acTL` chunk), a GIF of
     /// more than one frame, a WebP with an `ANIM` chunk.
-    var isAnimated: Bool
+    package var isAnimated: Bool
 
     /// Nil when the bytes are none of the formats, or are cut short.
-    init?(_ bytes: [UInt8]) {
+    package init?(_ bytes: [UInt8]) {
         if let png = Self.png(bytes) { self = png }
         else if let gif = Self.gif(bytes) { self = gif }
         else if let webp = Self.webp(bytes) { self = webp }
