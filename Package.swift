@@ -81,6 +81,8 @@ let package = Package(
             dependencies: [
                 "StickerText", "StickerTextPacks",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                // To make the zip fixtures of the pack format tests.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             exclude: ["Fixtures"]  // read from the source tree by path
         ),
