@@ -134,7 +134,9 @@ enum SystemTar {
             counted += chunk.count
             if counted > stopAfter {
                 result.stopped = true
-                process.terminate()
+                // SIGKILL: a child may inherit a mask that blocks SIGTERM
+                // (seen under the test runner), and it must not write on.
+                kill(process.processIdentifier, SIGKILL)
                 break
             }
             if keepOutput { result.output += chunk }
