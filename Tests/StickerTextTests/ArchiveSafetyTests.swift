@@ -157,6 +157,14 @@ struct ArchiveSafetyTests {
         #expect(refusal(folder.appendingPathComponent("custom_emojis.json"), .mastodonAPI).contains("cannot be read: a path that goes up (..)"))
     }
 
+    @Test func aPackIDThatWouldLeaveThePacksFolderIsRefusedBeforeAnythingIsWritten() throws {
+        let zip = try pleromaZip(["a": "a.png"], extra: [("a.png", Self.png)])
+        let imported = try PackConversion.importPacks(from: zip, format: .pleroma, id: "../evil")
+        let packs = zip.deletingLastPathComponent().appendingPathComponent("packs")
+        #expect(throws: CatalogValidationError.self) { try PackConversion.write(imported.packs, into: packs) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: zip.deletingLastPathComponent().path) == ["pack.zip"])
+    }
+
     // MARK: - Malformed archives, at random
 
     /// A valid archive with bytes changed or cut at random places: its import

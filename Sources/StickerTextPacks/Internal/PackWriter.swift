@@ -9,6 +9,9 @@ import StickerText
 enum PackWriter {
     static func write(_ packs: [ImportedPack], into directory: URL) throws(CatalogValidationError) -> [URL] {
         let fm = FileManager.default
+        // The packs' own rules first (an id names a folder: one that could
+        // leave the packs folder is refused before anything is written).
+        _ = try StickerCatalog(packs: packs.map(\.pack))
         let staging = directory.deletingLastPathComponent().appendingPathComponent(".stickertext-import-\(UUID().uuidString)", isDirectory: true)
         defer { try? fm.removeItem(at: staging) }
         do {

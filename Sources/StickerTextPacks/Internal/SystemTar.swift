@@ -117,9 +117,14 @@ enum SystemTar {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        // stderr to a file, not a pipe: a command blocked on a full stderr
+        // pipe while this reads its stdout would never finish.
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("stickertext-stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorFile) }
+        let out = Pipe()
         process.standardOutput = out
-        process.standardError = err
+        process.standardError = FileHandle(forWritingAtPath: errorFile.path)
         process.standardInput = FileHandle.nullDevice
         do {
             try process.run()
@@ -142,7 +147,7 @@ enum SystemTar {
             if keepOutput { result.output += chunk }
         }
         process.waitUntilExit()
-        result.error = String(decoding: err.fileHandleForReading.readDataToEndOfFile().prefix(2000), as: UTF8.self)
+        result.error = String(decoding: (FileManager.default.contents(atPath: errorFile.path) ?? Data()).prefix(2000), as: UTF8.self)
         result.status = process.terminationStatus
         return result
     }
