@@ -110,7 +110,8 @@ struct PackFormatsTests {
         let content: [String: Any] = [
             "images": ["笑哭": ["url": "mxc://example.org/AbCdEf", "body": "笑哭"],
                        "wave": ["url": "mxc://example.org/XyZ", "body": "waving", "info": ["w": 64, "h": 64, "mimetype": "image/png"]]],
-            "pack": ["display_name": "表情", "attribution": "drawn by @kayley:example.org", "usage": ["emoticon"]],
+            "pack": ["display_name": "表情", "attribution": "drawn by @kayley:example.org", "usage": ["emoticon"],
+                     "avatar_url": "mxc://example.org/XyZ"],
         ]
         PackFixtures.write([("faces.json", PackFixtures.json(content)), ("faces/AbCdEf.png", Self.png), ("faces/XyZ", Self.png)], into: dir)
         let result = try importing(dir.appendingPathComponent("faces.json"), .matrix)
@@ -118,6 +119,7 @@ struct PackFormatsTests {
         #expect(result.packs[0].pack.license == "drawn by @kayley:example.org")
         #expect(sticker(result, "[笑哭]")?.name.zh == "笑哭")
         #expect(sticker(result, "[wave]")?.name == LocalizedName(zh: "waving", en: "wave"))
+        #expect(result.packs[0].pack.cover == "[wave]")  // the avatar's image, not the first by shortcode
     }
 
     @Test func aSlackEmojiListImportsAliasesAsCodesOfTheEmojiTheyName() throws {

@@ -25,4 +25,6 @@ struct ForeignPackInfo {
     var title: String?
     var license: String?
     var homepage: String?
+    /// The picture of the emoji shown on the pack's tab (Matrix's `avatar_url`), by its `image`.
+    var coverImage: String?
 }

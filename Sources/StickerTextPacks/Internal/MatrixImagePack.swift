@@ -8,7 +8,8 @@ import StickerText
 /// each `mxc://server/media-id` URL (with or without an extension). A
 /// shortcode may be any text without `:`, `/` or space, so `笑哭` stays
 /// itself. Holds: the code, the picture, `body` (the sticker's Chinese
-/// name), the pack's name (its Chinese title) and attribution (licence).
+/// name), the pack's name (its Chinese title), attribution (licence) and
+/// avatar (the cover, when it is one of the pack's images).
 /// Not: aliases, English names, posters.
 enum MatrixImagePack {
     struct Content: Codable {
@@ -51,7 +52,8 @@ enum MatrixImagePack {
         }
         var request = request
         request.file = document.name
-        request.info = ForeignPackInfo(title: content.pack?.display_name, license: content.pack?.attribution)
+        request.info = ForeignPackInfo(title: content.pack?.display_name, license: content.pack?.attribution,
+                                       coverImage: content.pack?.avatar_url.flatMap { $0.split(separator: "/").last.map(String.init) })
         return try PackAssembly.packs(emoji, from: MediaFiles(folder: images), request: request)
     }
 

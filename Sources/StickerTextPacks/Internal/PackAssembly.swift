@@ -72,7 +72,8 @@ enum PackAssembly {
             let license = request.info.license ?? (licenses.isEmpty ? nil : licenses.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: "; "))
             let titleText = category ?? request.info.title ?? request.id
             let title = (several ? nil : request.title) ?? LocalizedName(zh: titleText, en: titleText)
-            packs.append(ImportedPack(pack: StickerPack(id: id, title: title, cover: stickers[0].tag ?? "", kind: .image, stickers: stickers,
+            let cover = zip(members, stickers).first { $0.0.image == request.info.coverImage }?.1 ?? stickers[0]
+            packs.append(ImportedPack(pack: StickerPack(id: id, title: title, cover: cover.tag ?? "", kind: .image, stickers: stickers,
                                                         license: license, homepage: request.info.homepage),
                                       files: files))
         }

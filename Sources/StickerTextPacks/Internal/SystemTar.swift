@@ -120,7 +120,7 @@ enum SystemTar {
         // stderr to a file, not a pipe: a command blocked on a full stderr
         // pipe while this reads its stdout would never finish.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("stickertext-stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let out = Pipe()
         process.standardOutput = out
