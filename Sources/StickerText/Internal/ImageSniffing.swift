@@ -68,6 +68,18 @@ package struct SniffedImage: Equatable, Sendable {
 
     /// GIF: the logical screen, then blocks; each image descriptor is a frame.
     private static func gif(_ b: [UInt8]) -> SniffedImage? {
+        gifBlocks(b).map { SniffedImage(format: .gif, width: $0.width, height: $0.height, frames: $0.frames, isAnimated: $0.frames > 1) }
+    }
+
+    /// A GIF's length up to the end of its first image: with the trailer
+    /// after it, a one-frame GIF of the same screen (the poster that
+    /// StickerTextPacks cuts from an animated GIF). Nil when not a GIF.
+    package static func gifFirstFrameEnd(_ b: [UInt8]) -> Int? {
+        gifBlocks(b)?.firstFrameEnd
+    }
+
+    /// The GIF's screen size, frames and where its first image ends, read block by block.
+    private static func gifBlocks(_ b: [UInt8]) -> (width: Int, height: Int, frames: Int, firstFrameEnd: Int)? {
         guard b.count >= 13, b[0 ..< 6].elementsEqual("GIF87a".utf8) || b[0 ..< 6].elementsEqual("GIF89a".utf8) else { return nil }
         let width = littleEndian(b, 6, count: 2), height = littleEndian(b, 8, count: 2)
         func colorTable(_ packed: UInt8) -> Int { packed & 0x80 == 0 ? 0 : 3 << (Int(packed & 7) + 1) }
@@ -81,19 +93,21 @@ package struct SniffedImage: Equatable, Sendable {
             return nil
         }
         var frames = 0
+        var firstFrameEnd = 0
         var at = 13 + colorTable(b[10])
         while at < b.count {
             switch b[at] {
             case 0x2C:  // image descriptor, its local colour table, LZW code size, data
                 guard at + 10 <= b.count, let next = skipSubBlocks(at + 10 + colorTable(b[at + 9]) + 1) else { return nil }
                 frames += 1
+                if frames == 1 { firstFrameEnd = next }
                 at = next
             case 0x21:  // extension: label, then sub-blocks
                 guard let next = skipSubBlocks(at + 2) else { return nil }
                 at = next
             case 0x3B:  // trailer
                 guard frames > 0 else { return nil }
-                return SniffedImage(format: .gif, width: width, height: height, frames: frames, isAnimated: frames > 1)
+                return (width, height, frames, firstFrameEnd)
             default:
                 return nil
             }

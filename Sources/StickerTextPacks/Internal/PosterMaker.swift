@@ -1,3 +1,5 @@
+import StickerText
+
 /// The still of an animation, cut from its file without decoding a pixel:
 /// the poster an animated sticker must have (`ImageFileRules`). APNG and GIF
 /// keep their first picture in a form a still file can hold as it is; an
@@ -24,38 +26,12 @@ enum PosterMaker {
         return nil
     }
 
-    /// A GIF of the animation's header, colour table and first image (with
-    /// the extensions before it, but not the application extensions, such as
-    /// NETSCAPE2.0's loop count), then the trailer: a one-frame GIF of the
-    /// animation's logical screen size. Nil if the blocks do not add up.
+    /// The GIF up to the end of its first image (as the sniffer reads it),
+    /// then the trailer: a one-frame GIF of the animation's logical screen
+    /// size. An application extension before it (NETSCAPE2.0's loop count)
+    /// stays, harmless in a still. Nil if the sniffer cannot read it.
     static func firstGIFFrame(_ bytes: [UInt8]) -> [UInt8]? {
-        guard bytes.count >= 13 else { return nil }
-        func colorTable(_ packed: UInt8) -> Int { packed & 0x80 == 0 ? 0 : 3 << (Int(packed & 7) + 1) }
-        /// The offset after the data sub-blocks starting at `at`.
-        func afterSubBlocks(_ at: Int) -> Int? {
-            var at = at
-            while at < bytes.count {
-                if bytes[at] == 0 { return at + 1 }
-                at += 1 + Int(bytes[at])
-            }
-            return nil
-        }
-        var at = 13 + colorTable(bytes[10])
-        guard at <= bytes.count else { return nil }
-        var still = Array(bytes[0 ..< at])
-        while at < bytes.count {
-            switch bytes[at] {
-            case 0x21:
-                guard at + 1 < bytes.count, let next = afterSubBlocks(at + 2) else { return nil }
-                if bytes[at + 1] != 0xFF { still += bytes[at ..< next] }
-                at = next
-            case 0x2C:
-                guard at + 10 <= bytes.count, let next = afterSubBlocks(at + 10 + colorTable(bytes[at + 9]) + 1) else { return nil }
-                return still + bytes[at ..< next] + [0x3B]
-            default:
-                return nil
-            }
-        }
-        return nil
+        guard let end = SniffedImage.gifFirstFrameEnd(bytes) else { return nil }
+        return Array(bytes[0 ..< end]) + [0x3B]
     }
 }
