@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := .build/release/stickertext
 
-.PHONY: run demo test build install install-build deps bench bench-worst bench-page bench-start bench-server bench-fair fuzz faults scaleout soak leaks clean
+.PHONY: run demo test build install install-build deps client bench bench-worst bench-page bench-start bench-server bench-fair fuzz faults scaleout soak leaks clean
 
 deps:
 	@scripts/install-deps.sh
@@ -52,6 +52,12 @@ test: deps
 	node --test Tests/js/worst-case.guard.mjs
 	Fuzz/run.sh 20
 	cd Tests/e2e && python3 -m pytest -q -p no:cacheprovider
+
+# The typed Swift client (Sources/StickerTextClient/Generated) from public/openapi.yaml, with
+# apple/swift-openapi-generator built apart (tools/generate-client): run it after changing the
+# document; make test fails until then. Generated code is committed so that no build compiles the generator.
+client:
+	@tools/generate-client/generate.sh
 
 bench: deps
 	@Benchmarks/run.sh

@@ -7,7 +7,8 @@ set -euo pipefail
 # systemd brings systemd-analyze, which checks the installed unit (Tests/e2e/test_install.py);
 # libseccomp2 puts the unit's system-call filter around the installed server there.
 # openssl makes the test certificate of the HTTPS tests and make bench-start.
-# zlib1g-dev: zlib.h and libz.so for the server's gzip of the packs document (Sources/CZlib).
+# zlib1g-dev: zlib.h and libz.so for the server's gzip of the packs document (Sources/CZlibServer), and for
+# ZIPFoundation (the pack format converters' zip files). Their tar.gz go through tar and gzip, which Debian always has.
 packages=(python3 make pkg-config curl openssl nodejs libfcgi-dev zlib1g-dev nginx chromium chromium-driver fonts-wqy-zenhei fonts-noto-color-emoji wrk valgrind gcc iproute2 systemd libseccomp2)
 missing=()
 for p in "${packages[@]}"; do
