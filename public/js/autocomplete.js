@@ -9,8 +9,12 @@
 // composes; blur, the caret leaving the query and the panel opening close it.
 
 import { nameOf, language } from './strings.js';
-import { TextBackedString } from './model/index.js';
+import { TextBackedString } from './model/text-backed-string.js';
 import { searchStickers, MAX_QUERY_LENGTH } from './model/search.js';
+import { stylesheet } from './stylesheet.js';
+import { movingOrStill, showFiles } from './sticker-files.js';
+
+await stylesheet('autocomplete.css');  // the list's look, before it can show
 
 const LIMIT = 8;
 let editor, list, deps;
@@ -36,7 +40,10 @@ function option(item, i) {
   o.className = 'option';
   o.setAttribute('role', 'option');
   const art = document.createElement(item.image ? 'img' : 'span');
-  if (item.image) Object.assign(art, { src: item.image.src, srcset: item.image.srcset, alt: '', draggable: false });
+  if (item.image) {
+    showFiles(art, movingOrStill(item.image));
+    Object.assign(art, { alt: '', draggable: false });
+  }
   else { art.textContent = item.emoji; art.setAttribute('aria-hidden', 'true'); }
   // The name in the page's language, the other beside it, smaller: either finds it.
   const name = document.createElement('span'), other = document.createElement('small');

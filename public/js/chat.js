@@ -21,6 +21,9 @@ import { t, onLanguage } from './strings.js';
 import './late-strings.js';
 import { reportDifference } from './authority.js';
 import { keep, waitingMessages, forget, onForgotten, alone } from './outbox.js';
+import { stylesheet } from './stylesheet.js';
+
+await stylesheet('chat.css');  // a message's states, before one shows
 
 const FIRST_RETRY_MS = 2000;
 const MAX_RETRY_MS = 60_000;

@@ -3,7 +3,13 @@
 // is read as a diff (text-diff.js). Nothing rewrites a composition. After each
 // input event the field shows the model's state: none it cannot leave.
 
-import { Catalog, TextBackedString, edit as editRequest, counts, parsePolicy, changeBetween } from './model/index.js';
+// The model's modules, each as model/index.js (its face for node and the embed) exports it: the
+// face itself is not part of the start.
+import { Catalog } from './model/catalog.js';
+import { TextBackedString } from './model/text-backed-string.js';
+import { edit as editRequest, parsePolicy } from './model/requests.js';
+import { counts } from './model/counting.js';
+import { changeBetween } from './model/text-diff.js';
 import * as view from './editor-dom.js';
 import { nodesOf } from './sticker-nodes.js';
 

@@ -9,9 +9,7 @@
 
 import { toned } from './skin-tones.js';
 import { t, nameOf } from './strings.js';
-
-/** The still file of a sticker's image (the image itself unless it moves). */
-export const stillOf = (image) => image.poster ?? image;
+import { stillOf } from './sticker-files.js';
 
 function cellFor(item) {
   const b = document.createElement('button');

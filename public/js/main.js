@@ -20,7 +20,7 @@ const startedUnder = navigator.serviceWorker?.controller ?? null;  // the worker
 const START_WAIT_MS = 3000;
 // A note in the page's language (notes.js, loaded at the first): `code`, else the edit `response`'s.
 const note = (response, code) => import('./notes.js').then((m) => say(m.noteText(code ?? m.codeOf(response), editor.policyJSON.maxLength)));
-let autocomplete = null, search = null, keyboard = null, authority = null, send = null;  // the modules, once loaded
+let autocomplete = null, keyboard = null, authority = null, send = null;  // the modules, once loaded
 
 // A module loaded once; a failed load (offline, not in the copy yet) is tried again next time.
 const once = (load) => { let p = null; return () => (p ??= load().catch(() => { p = null; })); };
@@ -30,11 +30,6 @@ const withInsert = (module) => Promise.all([import(module), import('./inserting.
 const loadAutocomplete = once(() => withInsert('./autocomplete.js').then(([m, insert]) => {
   m.initAutocomplete(editorElement, { state: editor.state, composing: editor.composing, catalog: editor.getCatalog, insert });
   autocomplete = m;
-}));
-const loadSearch = once(() => loadKeyboard().then(() => withInsert('./sticker-search.js')).then(([m, insert]) => {
-  m.initSearch({ catalog: editor.getCatalog, showResults: keyboard.showResults, showTab: keyboard.showTab, insert,
-    focusEditor: focusKeepingCaret });
-  search = m;
 }));
 // Edits made before authority.js loads wait here (its last 32: it checks no more).
 let unchecked = [];
@@ -53,8 +48,7 @@ const loadKeyboard = once(() => withInsert('./keyboard.js').then(([m, insert]) =
     edit: editor.edit,
     insert,
     catalog: editor.getCatalog,
-    onToggle: (open) => { autocomplete?.close(); search?.resetSearch(); if (open) loadSearch(); },
-    onTab: () => search?.resetSearch(),
+    onToggle: () => autocomplete?.close(),
     onRepeating: (on) => { hook.repeating = on; },
   });
   keyboard = m;
@@ -66,7 +60,7 @@ const hook = { edit: editor.edit, state: editor.state, adopt: editor.adopt,
   idle: () => loadAuthority().then(() => authority.check()),
   get checks() { return authority?.stats ?? { checked: 0, differences: 0, unchecked: 0, failures: 0 }; },
   model: () => ({ text: editor.current().text, selection: editor.current().selection, shown: editor.shown() }),
-  finders: () => Promise.all([loadAutocomplete(), loadSearch(), editor.loadHistory()]) };
+  finders: () => Promise.all([loadAutocomplete(), loadKeyboard().then(() => keyboard.loadSearch()), editor.loadHistory()]) };
 window.stickertext = hook;
 
 applyStrings();

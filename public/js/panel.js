@@ -21,7 +21,8 @@ import { toneIn } from './skin-tones.js';
 import { t, nameOf, onLanguage } from './strings.js';
 import { say } from './status.js';
 import { focusKeepingCaret, useSystemKeyboard } from './editor-dom.js';
-import { gridPages, relabel, retone, makeStop, initGridKeys, stillOf } from './grid-pages.js';
+import { gridPages, relabel, retone, makeStop, initGridKeys } from './grid-pages.js';
+import { stillOf } from './sticker-files.js';
 
 let panel, pages, tabs, dots, toggle, clear, waitingNote;
 let packs = [];

@@ -11,8 +11,7 @@
 import { nameOf } from './strings.js';
 import { isFavorite } from './favorites.js';
 import { takesTone, withTone, toned, TONES } from './skin-tones.js';
-
-import { movingOrStill } from './sticker-nodes.js';
+import { movingOrStill, showFiles } from './sticker-files.js';
 import { placeNear } from './placement.js';
 
 let preview;
@@ -44,9 +43,7 @@ function showPreview(cell) {
   let big;
   if (item.image) {
     big = document.createElement('img');
-    const files = movingOrStill(item.image);  // the preview is where a sticker moves: the grid shows posters
-    big.src = files.src;
-    big.srcset = files.srcset;
+    showFiles(big, movingOrStill(item.image));  // the preview is where a sticker moves: the grid shows posters
     big.alt = '';
   } else {
     big = document.createElement('b');
