@@ -24,9 +24,9 @@
 //   the API is the server's to answer.
 
 // The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = '7a915c6ceb7dd044';
+const VERSION = 'df6689cdaf6c383b';
 const PRECACHE = [
-  ['/index.html', 'a8b2655f97798cc5'],
+  ['/index.html', 'f6fca059060670e4'],
   ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
   ['/app.css', '9d9d62dff636758e'],
   ['/autocomplete.css', '3302e04c3b41f755'],
@@ -38,10 +38,10 @@ const PRECACHE = [
   ['/js/autocomplete.js', '76aff93aaad769a3'],
   ['/js/cell-menu.js', '4de611998eb49f24'],
   ['/js/chat.js', '60f568a8bdd2d969'],
-  ['/js/draft.js', 'fa1fde7757d86672'],
+  ['/js/draft.js', 'efe18cd4152adb92'],
   ['/js/editor-dom.js', 'f6c33fc885e7de5a'],
   ['/js/editor.js', 'cc338d9826cbab78'],
-  ['/js/favorites.js', '7b66b7a851c2d586'],
+  ['/js/favorites.js', 'b4126f254ecb4bc1'],
   ['/js/grid-pages.js', 'd922e0189f5c2b65'],
   ['/js/inserting.js', '64775d951a9cd58b'],
   ['/js/keyboard.js', '2055b88e732c48eb'],
@@ -78,15 +78,16 @@ const PRECACHE = [
   ['/js/pasted-html.js', 'c3513cfbf30db0b1'],
   ['/js/placement.js', '29373c872405899a'],
   ['/js/press.js', '896ad58ab8a57fc5'],
-  ['/js/recents.js', '9d42c0f0b261f4af'],
-  ['/js/settings.js', '9bd1fc360c0876da'],
-  ['/js/skin-tones.js', '0f2078dcd76b5f07'],
+  ['/js/recents.js', '082231ec0d71ef6b'],
+  ['/js/settings.js', '86d61942dd5020d0'],
+  ['/js/skin-tones.js', '27bb8326a5ba8248'],
   ['/js/status.js', '3d0816f7d5414a4d'],
   ['/js/sticker-files.js', 'f8663c0b4964a5ef'],
   ['/js/sticker-nodes.js', '08c7b6ccbc0629bd'],
   ['/js/sticker-search.js', 'd61bed26d66110f4'],
-  ['/js/stored-list.js', '8d4e6c7a94c31a0a'],
-  ['/js/strings.js', '78f7a7cba946701b'],
+  ['/js/storage.js', 'a521bd93a70f6cfc'],
+  ['/js/stored-list.js', 'daf6caeede17b502'],
+  ['/js/strings.js', '854cf8a5ac7e04dd'],
   ['/js/stylesheet.js', '6bf10cd65d085072'],
   ['/js/swipe.js', 'bbc49763059796b8'],
 ];

@@ -3,8 +3,9 @@
 // duplicates (a sticker by its tag, an emoji by itself).
 
 import { storedList, keyOf } from './stored-list.js';
+import { KEYS } from './storage.js';
 
-const list = storedList('stickertext.favorites');
+const list = storedList(KEYS.favorites);
 
 export const favorites = list.read;
 

@@ -3,9 +3,10 @@
 // emptied on request.
 
 import { storedList, keyOf } from './stored-list.js';
+import { KEYS } from './storage.js';
 
 const RECENT_MAX = 20;
-const list = storedList('stickertext.recents');
+const list = storedList(KEYS.recents);
 
 export const recents = list.read;
 

@@ -7,8 +7,9 @@
 // (baseKey: 👍, 👍🏽 and 👍🏿 are one emoji), and the tone each emoji was last
 // given (localStorage, by that identity). Pure apart from the store, so node tests it.
 
+import { KEYS, readJSON, store } from './storage.js';
+
 export const TONES = Object.freeze(['', '\u{1F3FB}', '\u{1F3FC}', '\u{1F3FD}', '\u{1F3FE}', '\u{1F3FF}']);
-const KEY = 'stickertext.tones';
 const base = /^\p{Emoji_Modifier_Base}/u, modifier = /\p{Emoji_Modifier}/u, secondPerson = /\u200D\p{Emoji_Modifier_Base}/u;
 
 /** Whether `emoji` can take a skin tone (and has none yet). */
@@ -36,7 +37,8 @@ export function withTone(emoji, tone) {
 }
 
 function stored() {
-  try { const v = JSON.parse(localStorage.getItem(KEY)); return v && typeof v === 'object' ? v : {}; } catch { return {}; }
+  const tones = readJSON(KEYS.tones);
+  return tones && typeof tones === 'object' ? tones : {};
 }
 
 /** The tone last chosen for `emoji` ('' when none); kept by its identity (earlier, by the emoji itself). */
@@ -53,7 +55,7 @@ export function chooseTone(emoji, tone) {
   const all = stored();
   delete all[emoji];  // kept by the emoji itself before: its identity now
   if (tone) all[baseKey(emoji)] = tone; else delete all[baseKey(emoji)];
-  try { localStorage.setItem(KEY, JSON.stringify(all)); } catch { /* not remembered */ }
+  store(KEYS.tones, all);
 }
 
 /** Remembers the tone `emoji` carries, if any, as the one chosen for it (a toned emoji inserted as it is). */
