@@ -24,7 +24,7 @@
 //   the API is the server's to answer.
 
 // The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = 'df6689cdaf6c383b';
+const VERSION = '7e3d96c1a6bf313e';
 const PRECACHE = [
   ['/index.html', 'f6fca059060670e4'],
   ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
@@ -42,13 +42,13 @@ const PRECACHE = [
   ['/js/editor-dom.js', 'f6c33fc885e7de5a'],
   ['/js/editor.js', 'cc338d9826cbab78'],
   ['/js/favorites.js', 'b4126f254ecb4bc1'],
-  ['/js/grid-pages.js', 'd922e0189f5c2b65'],
+  ['/js/grid-pages.js', 'f0db7a10b5e162c2'],
   ['/js/inserting.js', '64775d951a9cd58b'],
   ['/js/keyboard.js', '2055b88e732c48eb'],
   ['/js/late-strings.js', 'c228851ea5dd9ff1'],
   ['/js/main.js', 'f6dcb0b9d1261129'],
   ['/js/menu.js', 'e33486d225b7945b'],
-  ['/js/message-stickers.js', '71bb103e7f301b11'],
+  ['/js/message-stickers.js', '993e688b8b507f62'],
   ['/js/model/catalog.js', 'eda25a3236d17c23'],
   ['/js/model/combining-classes.js', '0105f4bccc7176ae'],
   ['/js/model/counting.js', '1119af733d00fc71'],
@@ -74,11 +74,12 @@ const PRECACHE = [
   ['/js/offline.js', 'e9d6b75d7abf18df'],
   ['/js/outbox.js', 'd9ffb898e047ee83'],
   ['/js/packs.js', '109645758b1ba071'],
-  ['/js/panel.js', '42627ea8d1a5958d'],
+  ['/js/panel.js', 'cab7ec28d1c7f14d'],
   ['/js/pasted-html.js', 'c3513cfbf30db0b1'],
   ['/js/placement.js', '29373c872405899a'],
   ['/js/press.js', '896ad58ab8a57fc5'],
   ['/js/recents.js', '082231ec0d71ef6b'],
+  ['/js/roving.js', '6022c446d75c1c1a'],
   ['/js/settings.js', '86d61942dd5020d0'],
   ['/js/skin-tones.js', '27bb8326a5ba8248'],
   ['/js/status.js', '3d0816f7d5414a4d'],
@@ -90,6 +91,7 @@ const PRECACHE = [
   ['/js/strings.js', '854cf8a5ac7e04dd'],
   ['/js/stylesheet.js', '6bf10cd65d085072'],
   ['/js/swipe.js', 'bbc49763059796b8'],
+  ['/js/tabs.js', 'fea1c06cefb7059c'],
 ];
 // End of the offline copy.
 
