@@ -39,13 +39,13 @@ def choose(d, label):
 
 def right_click(d, element):
     ActionChains(d).context_click(element).perform()
-    wait(d, "return !document.getElementById('menu').hidden")
+    wait(d, "return document.getElementById('menu')?.hidden === false")
 
 
 def keyboard_menu(d, element):
     """Opens `element`'s menu the keyboard way: the ContextMenu key (Shift+F10), the focus on it."""
     element.send_keys(Keys.SHIFT, Keys.F10)
-    wait(d, "return !document.getElementById('menu').hidden")
+    wait(d, "return document.getElementById('menu')?.hidden === false")
 
 
 def long_press_to(d, cell, target_script):

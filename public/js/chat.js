@@ -23,7 +23,7 @@ import { reportDifference } from './authority.js';
 import { keep, waitingMessages, forget, onForgotten, alone } from './outbox.js';
 import { stylesheet } from './stylesheet.js';
 
-await stylesheet('chat.css');  // a message's states, before one shows
+stylesheet('chat.css');  // a message's states; not awaited: sending never waits on a look
 
 const FIRST_RETRY_MS = 2000;
 const MAX_RETRY_MS = 60_000;
@@ -32,7 +32,7 @@ const FLUSH_WAIT_MS = 500;
 
 const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-// editor: { flush() (the server's check of the field), state(), message(text), clear(), edit(op, extra) }.
+// editor: { flush() (the server's check of the field), liveState(), message(text), clear(), edit(op, extra) }.
 // Returns send(): sends what the field holds.
 export function initChat(editor) {
   const messages = document.getElementById('messages');
@@ -144,7 +144,7 @@ export function initChat(editor) {
   // Sends what the field holds: into the list and the outbox, the field emptied for the next message.
   async function send() {
     await Promise.race([editor.flush(), new Promise((resolve) => setTimeout(resolve, FLUSH_WAIT_MS))]);
-    const { text } = editor.state();
+    const { text } = editor.liveState();
     if (!text.trim()) return;  // empty input never sends
     const message = { id: newId(), text };
     editor.clear();

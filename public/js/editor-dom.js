@@ -47,7 +47,7 @@ export function offsetOf(node, offset, plain = false) {
 }
 
 // The DOM boundary point [node, offset] for a display offset.
-export function pointAt(offset) {
+function pointAt(offset) {
   let left = offset;
   for (let i = 0; i < editor.childNodes.length; i++) {
     const n = editor.childNodes[i], len = unitLength(n);

@@ -129,21 +129,21 @@ export const makeKeyStop = (key) => makeStop(keysOf(key.closest('.page')), key);
 /** The arrow keys and the Tab stops in the pages inside `container`. */
 export function initGridKeys(container) {
   // Up and down keep the column (a free slot there means no move).
-  container.addEventListener('keydown', (e) => {
-    const cell = e.target.closest('button.cell');
-    if (!cell || !['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp'].includes(e.key)) return;
+  container.addEventListener('keydown', (event) => {
+    const cell = event.target.closest('button.cell');
+    if (!cell || !['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp'].includes(event.key)) return;
     const page = cell.closest('.page');
     let next;
-    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
       const keys = keysOf(page);
-      next = keys[keys.indexOf(cell) + (e.key === 'ArrowRight' ? 1 : -1)];
+      next = keys[keys.indexOf(cell) + (event.key === 'ArrowRight' ? 1 : -1)];
     } else {
       const rows = [...page.children], row = cell.closest('[role=row]');
       const column = [...row.children].indexOf(cell.parentElement);
-      const target = rows[rows.indexOf(row) + (e.key === 'ArrowDown' ? 1 : -1)];
+      const target = rows[rows.indexOf(row) + (event.key === 'ArrowDown' ? 1 : -1)];
       next = target && target.children[column] && target.children[column].querySelector('button.cell');
     }
-    if (next) { e.preventDefault(); next.focus(); }
+    if (next) { event.preventDefault(); next.focus(); }
   });
   // The key last moved to is the page's Tab stop, so Tab back into the grid returns there.
   stopFollowsFocus(container, 'button.cell', (key) => keysOf(key.closest('.page')));

@@ -32,15 +32,15 @@ export function initMessageStickers(open) {
     }
   }).observe(messages, { childList: true, subtree: true });
 
-  messages.addEventListener('keydown', (e) => {
-    const img = e.target.closest?.('.msg img.sticker');
+  messages.addEventListener('keydown', (event) => {
+    const img = event.target.closest?.('.msg img.sticker');
     if (!img) return;
     const stickers = stickersOf(img.closest('.msg')), at = stickers.indexOf(img);
-    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: stickers.length - 1 }[e.key];
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: stickers.length - 1 }[event.key];
     if (to !== undefined) stickers[to]?.focus();
-    else if (e.key === 'Enter' || e.key === ' ') open(img);
+    else if (event.key === 'Enter' || event.key === ' ') open(img);
     else return;
-    e.preventDefault();
+    event.preventDefault();
   });
   // The sticker last moved to is the message's Tab stop, so Tab back into it returns there.
   stopFollowsFocus(messages, '.msg img.sticker', (img) => stickersOf(img.closest('.msg')));

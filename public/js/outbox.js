@@ -50,7 +50,7 @@ export const waitingMessages = () => inStore('readonly', (store) => store.getAll
 /** The message `seq` is gone from the outbox (taken, or refused); the other tabs hear it. */
 export async function forget({ seq, id }, outcome) {
   await inStore('readwrite', (store) => store.delete(seq), (list) => {
-    const at = list.findIndex((m) => m.seq === seq);
+    const at = list.findIndex((message) => message.seq === seq);
     if (at >= 0) list.splice(at, 1);
   });
   channel?.postMessage({ id, outcome });
@@ -60,7 +60,7 @@ const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CH
 
 /** Calls `heard({id, outcome})` when another tab has taken a message out of the outbox. */
 export function onForgotten(heard) {
-  channel?.addEventListener('message', (e) => heard(e.data));
+  channel?.addEventListener('message', (event) => heard(event.data));
 }
 
 /** `drain` alone among the page's tabs, where the browser has Web Locks (each message goes out once). */

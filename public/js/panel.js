@@ -16,7 +16,7 @@
 
 import { clearRecents, recents } from './recents.js';
 import { keyOf } from './stored-list.js';
-import { t, onLanguage } from './strings.js';
+import { t, onLanguage, applyStrings } from './strings.js';
 import { say } from './status.js';
 import { focusKeepingCaret, useSystemKeyboard } from './editor-dom.js';
 import { gridPages, relabel, retone, keysOf, makeKeyStop, initGridKeys, fetchImagesOf } from './grid-pages.js';
@@ -240,9 +240,45 @@ function renameAll() {
   }
 }
 
+// An element of the panel, labelled by data-i18n attributes as index.html's are (strings.js).
+function element(tag, attributes, text = '') {
+  const made = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
+  made.textContent = text;
+  return made;
+}
+
+// The panel's insides, built with the keyboard (the start's index.html holds only the empty panel): the search
+// field, its status and Recent's clear button, the pages, dots, tabs and the caret swipe strip.
+function buildPanel() {
+  const find = element('div', { class: 'find' });
+  find.append(
+    element('input', {
+      type: 'search',
+      id: 'search',
+      'data-i18n-label': 'search',
+      'data-i18n-placeholder': 'searchPlaceholder',
+      autocomplete: 'off',
+      spellcheck: 'false',
+      enterkeyhint: 'done',
+    }),
+    element('p', { id: 'found', class: 'sr', role: 'status' }),
+    element('button', { type: 'button', id: 'clear-recents', class: 'clear', 'data-i18n': 'clearRecents', hidden: '' }),
+  );
+  document.getElementById('panel').replaceChildren(
+    find,
+    element('div', { id: 'pages', class: 'pages', role: 'tabpanel' }),
+    element('div', { id: 'dots', class: 'dots', 'aria-hidden': 'true' }),
+    element('div', { id: 'tabs', class: 'tabs', role: 'tablist', 'data-i18n-label': 'packs' }),
+    element('div', { id: 'swipe', class: 'swipe', 'aria-hidden': 'true', 'data-i18n': 'swipe' }),
+  );
+  applyStrings();
+}
+
 // onToggle(open): the panel opens or closes; onTab(): a tab is shown (the search's results go).
 export function initPanel({ onToggle = () => {}, onTab = () => {} } = {}) {
   hooks = { onToggle, onTab };
+  buildPanel();
   const byId = (id) => document.getElementById(id);
   panel = byId('panel');
   pages = byId('pages');

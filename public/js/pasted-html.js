@@ -19,7 +19,7 @@ export function textOfHTML(html) {
   let out = '';
   const lineBreak = () => { if (out && !out.endsWith('\n')) out += '\n'; };
   // [node, leaving, inside <pre>]: a block's line break comes before and after it.
-  const stack = [...[...body.childNodes].reverse().map((n) => [n, false, false])];
+  const stack = [...[...body.childNodes].reverse().map((node) => [node, false, false])];
   while (stack.length) {
     const [node, leaving, pre] = stack.pop();
     if (leaving) { lineBreak(); continue; }

@@ -8,7 +8,7 @@ const MARGIN = 4;  // px kept free between a pop-up and the edge of the screen
 const clamp = (value, low, high) => Math.max(low, Math.min(value, high));
 
 /** What is on screen, in the client coordinates of getBoundingClientRect and position: fixed. */
-export function visibleArea() {
+function visibleArea() {
   const view = window.visualViewport;
   if (!view) return { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
   return { left: view.offsetLeft, top: view.offsetTop, right: view.offsetLeft + view.width, bottom: view.offsetTop + view.height };

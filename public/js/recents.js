@@ -11,7 +11,7 @@ const list = storedList(KEYS.recents);
 export const recents = list.read;
 
 export function remember(item) {
-  list.write([list.entry(item), ...list.read().filter((r) => keyOf(r) !== keyOf(item))].slice(0, RECENT_MAX));
+  list.write([list.entry(item), ...list.read().filter((entry) => keyOf(entry) !== keyOf(item))].slice(0, RECENT_MAX));
 }
 
 export const clearRecents = () => list.write([]);

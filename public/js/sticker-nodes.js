@@ -10,8 +10,8 @@ import { movingOrStill, showFiles } from './sticker-files.js';
 // The nodes of a text run: text, with each line break a <br>.
 function appendRun(parent, text) {
   const lines = text.split('\n');
-  lines.forEach((line, i) => {
-    if (i > 0) parent.appendChild(document.createElement('br'));
+  lines.forEach((line, index) => {
+    if (index > 0) parent.appendChild(document.createElement('br'));
     if (line) parent.appendChild(document.createTextNode(line));
   });
 }

@@ -59,7 +59,7 @@ export function t(key, ...args) {
 export const nameOf = (names) => names[current] || names.en || names.zh;
 
 /** Calls `f()` after each switch of language. */
-export const onLanguage = (f) => listeners.push(f);
+export const onLanguage = (listener) => listeners.push(listener);
 
 /** Labels every element marked data-i18n="key" (its text),
  *  data-i18n-label (aria-label), data-i18n-placeholder, data-i18n-title; a key whose strings come
@@ -90,5 +90,5 @@ export function setLanguage(lang) {
   current = lang;
   store(KEYS.language, lang);
   applyStrings();
-  for (const f of listeners) f(lang);
+  for (const listener of listeners) listener(lang);
 }

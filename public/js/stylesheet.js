@@ -1,7 +1,8 @@
 // stylesheet.js owns bringing the look of a part of the page that loads after
 // the start (the keyboard's, the suggestions', the sent messages' states)
 // with its module, so that the start's stylesheet (app.css) holds only what
-// the start shows: a module awaits its stylesheet before it shows anything.
+// the start shows: a module awaits its stylesheet before it shows anything,
+// unless what it does must never wait on a look (sending).
 // A stylesheet that fails (offline before the service worker kept it) still
 // settles: the part works, unstyled.
 

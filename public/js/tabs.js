@@ -83,7 +83,7 @@ export function setPacks(catalogPacks) {
   addButton(RECENT, { emoji: '🕘' });
   addButton(FAVORITES, { emoji: '☆' });
   packs.forEach((pack, index) => {
-    const cover = pack.stickers.find((s) => s.tag === pack.cover || s.emoji === pack.cover) || pack.stickers[0];
+    const cover = pack.stickers.find((sticker) => sticker.tag === pack.cover || sticker.emoji === pack.cover) || pack.stickers[0];
     addButton(FIRST_PACK + index, cover);
   });
   labelTabs();

@@ -4,7 +4,7 @@
 // the Swift core's StickerCatalog.
 
 /** One code and the sticker it names. */
-export class CatalogEntry {
+class CatalogEntry {
   constructor(code, pack, sticker, canonical) {
     this.code = code;
     this.pack = pack;

@@ -9,10 +9,10 @@
 
 export { Catalog } from './catalog.js';
 export { scanCodes } from './scanner.js';
-export { TextBackedString, OffsetUnit } from './text-backed-string.js';
-export { InputPolicy, unlimited } from './policy.js';
-export { applyEdit, EditError } from './editing.js';
+export { TextBackedString } from './text-backed-string.js';
+export { unlimited } from './policy.js';
+export { applyEdit } from './editing.js';
 export { counts } from './counting.js';
-export { loadGB18030, hasGB18030, loadURLs, hasURLs } from './lengths.js';
+export { loadGB18030, hasGB18030, loadURLs } from './lengths.js';
 export { edit, count, parsePolicy } from './requests.js';
 export { changeBetween } from './text-diff.js';

@@ -9,14 +9,14 @@
 import { EditError } from './editing.js';
 
 /** The ranking's tiers, best first (SearchMatch in Swift). */
-export const SearchMatch = Object.freeze(['code', 'name', 'pinyin', 'initials', 'substring']);
+const SearchMatch = Object.freeze(['code', 'name', 'pinyin', 'initials', 'substring']);
 export const MAX_QUERY_LENGTH = 64;
-export const DEFAULT_LIMIT = 20;
+const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 
 /** NFKC, then each code point's own lowercase mapping with no context (Σ is
  *  always σ), exactly as SearchFolding.fold in Swift. */
-export function fold(text) {
+function fold(text) {
   let out = '';
   for (const c of text.normalize('NFKC')) out += c.toLowerCase();
   return out;
@@ -24,7 +24,7 @@ export function fold(text) {
 
 /** A query as searched: folded, without the spaces around it, and without the
  *  `[` a code starts with and the `]` it ends with (`[xk` searches `xk`). */
-export function foldQuery(text) {
+function foldQuery(text) {
   let q = fold(text);
   let start = 0, end = q.length;
   while (start < end && q[start] === ' ') start++;
