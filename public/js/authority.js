@@ -11,17 +11,30 @@
 import { postJSON, APIError } from './api.js';
 
 const PAUSE_MS = 300;
-const KEEP = 32;  // edits kept for checking; older ones are covered by the final-state check only
-const EDIT_FIELDS = ['text', 'selection', 'plainSelection', 'counts', 'truncated', 'rejected', 'note', 'changed', 'clipboard', 'message'];
+const KEEP = 32; // edits kept for checking; older ones are covered by the final-state check only
+const EDIT_FIELDS = [
+  'text',
+  'selection',
+  'plainSelection',
+  'counts',
+  'truncated',
+  'rejected',
+  'note',
+  'changed',
+  'clipboard',
+  'message',
+];
 const STATE_FIELDS = ['text', 'selection', 'counts'];
 
 export const stats = { checked: 0, differences: 0, unchecked: 0, failures: 0 };
 
 let log = [];
-let timer = null, running = null, generation = 0;
+let timer = null,
+  running = null,
+  generation = 0;
 // Moves on when the field is emptied by Send: a check under way then reports, but adopts nothing.
 let epoch = 0;
-let editor;  // { modelRecord() -> {text, selection, counts}, adopt(state), policyJSON }
+let editor; // { modelRecord() -> {text, selection, counts}, adopt(state), policyJSON }
 
 /** The model leaves `gb18030` (and `weighted` for text that may hold a URL or a long cluster)
  * null until its table loads (the page's policy never needs them). */
@@ -42,8 +55,8 @@ function differing(fields, local, server) {
 /** Counts and warns about one answer where the server and the page's model differ. */
 export function reportDifference(details) {
   stats.differences += 1;
-  stats.lastDifference = details;  // for the tests to show
-  console.warn('stickertext: the server answers differently from the page\'s model; the server wins.', details);
+  stats.lastDifference = details; // for the tests to show
+  console.warn("stickertext: the server answers differently from the page's model; the server wins.", details);
 }
 
 /** Records one local edit: its request and the model's answer. `replacesText`:
@@ -63,20 +76,32 @@ export function record(request, response, { replacesText = false } = {}) {
 /** Checks the recorded edits and the final state; settles when done or when the network failed. */
 export function check() {
   clearTimeout(timer);
-  if (!running) running = run().finally(() => { running = null; });
+  if (!running)
+    running = run().finally(() => {
+      running = null;
+    });
   return running;
 }
 
 async function run() {
-  const batch = log, startedAt = generation, startedIn = epoch, final = editor.modelRecord();
+  const batch = log,
+    startedAt = generation,
+    startedIn = epoch,
+    final = editor.modelRecord();
   log = [];
-  const finalRequest = { text: final.text, selection: final.selection, unit: 'utf16', op: 'select', policy: editor.policyJSON };
+  const finalRequest = {
+    text: final.text,
+    selection: final.selection,
+    unit: 'utf16',
+    op: 'select',
+    policy: editor.policyJSON,
+  };
   let answers;
   try {
     answers = await Promise.all([...batch, { request: finalRequest }].map((entry) => ask(entry.request)));
   } catch {
     stats.failures += 1;
-    log = [...batch, ...log].slice(-KEEP);  // offline or failing: checked at the next pause or when back online
+    log = [...batch, ...log].slice(-KEEP); // offline or failing: checked at the next pause or when back online
     return;
   }
   stats.checked += answers.length;
@@ -85,7 +110,12 @@ async function run() {
     const local = index < batch.length ? batch[index].response : final;
     const diff = differing(index < batch.length ? EDIT_FIELDS : STATE_FIELDS, local, server);
     if (!diff.length) return;
-    reportDifference({ request: index < batch.length ? batch[index].request : finalRequest, differ: diff, page: local, server });
+    reportDifference({
+      request: index < batch.length ? batch[index].request : finalRequest,
+      differ: diff,
+      page: local,
+      server,
+    });
     // The server's state is taken from the first difference in the field's present text only.
     if (first < 0 && (index === batch.length ? startedIn === epoch : batch[index].epoch === epoch)) first = index;
   });
@@ -143,5 +173,7 @@ export function reset() {
 /** `deps`: { modelRecord() -> {text, selection, counts}, adopt({text, selection}), policyJSON }. */
 export function initAuthority(deps) {
   editor = deps;
-  window.addEventListener('online', () => { if (log.length) check(); });
+  window.addEventListener('online', () => {
+    if (log.length) check();
+  });
 }

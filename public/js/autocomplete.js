@@ -14,11 +14,11 @@ import { searchStickers, MAX_QUERY_LENGTH } from './model/search.js';
 import { stylesheet } from './stylesheet.js';
 import { movingOrStill, showFiles } from './sticker-files.js';
 
-await stylesheet('autocomplete.css');  // the list's look, before it can show
+await stylesheet('autocomplete.css'); // the list's look, before it can show
 
 const LIMIT = 8;
 let editor, list, deps;
-let open = null;  // while the list shows: { start, query, range, items, active }
+let open = null; // while the list shows: { start, query, range, items, active }
 
 /** `[query` right before the caret: the query and its range with the `[` (display
  *  units), or null. A Chinese IME's `【` opens it too (choosing writes the ASCII
@@ -43,10 +43,13 @@ function option(item, i) {
   if (item.image) {
     showFiles(art, movingOrStill(item.image));
     Object.assign(art, { alt: '', draggable: false });
+  } else {
+    art.textContent = item.emoji;
+    art.setAttribute('aria-hidden', 'true');
   }
-  else { art.textContent = item.emoji; art.setAttribute('aria-hidden', 'true'); }
   // The name in the page's language, the other beside it, smaller: either finds it.
-  const name = document.createElement('span'), other = document.createElement('small');
+  const name = document.createElement('span'),
+    other = document.createElement('small');
   name.textContent = nameOf(item.name);
   other.textContent = language() === 'zh' ? item.name.en : item.name.zh;
   element.append(art, name, other);
@@ -55,7 +58,9 @@ function option(item, i) {
 
 function activate(i) {
   open.active = i;
-  [...list.children].forEach((element, at) => element.setAttribute('aria-selected', String(at === i)));
+  [...list.children].forEach((element, at) => {
+    element.setAttribute('aria-selected', String(at === i));
+  });
   editor.setAttribute('aria-activedescendant', list.children[i].id);
   list.children[i].scrollIntoView({ block: 'nearest' });
 }
@@ -82,9 +87,12 @@ export function close() {
 /** Looks at what is before the caret: opens (only after typing), follows the query, or closes. */
 function update(typed) {
   const found = !deps.composing() && document.activeElement === editor ? queryAtCaret() : null;
-  const start = found && found.range.location;
+  const start = found?.range.location;
   if (!found || (!typed && start !== open?.start)) return close();
-  if (open && open.start === start && open.query === found.query) { open.range = found.range; return place(); }
+  if (open && open.start === start && open.query === found.query) {
+    open.range = found.range;
+    return place();
+  }
   const items = searchStickers(deps.catalog(), found.query, LIMIT).map((result) => result.sticker);
   if (!items.length) return close();
   open = { start, query: found.query, range: found.range, items, active: 0 };
@@ -118,17 +126,23 @@ export function initAutocomplete(element, dependencies) {
   document.getElementById('app').append(list);
   editor.addEventListener('compositionstart', close);
   editor.addEventListener('blur', close);
-  document.addEventListener('selectionchange', () => { if (open) update(false); });
-  (window.visualViewport ?? window).addEventListener('resize', () => { if (open) place(); });  // an on-screen keyboard, a rotation
+  document.addEventListener('selectionchange', () => {
+    if (open) update(false);
+  });
+  (window.visualViewport ?? window).addEventListener('resize', () => {
+    if (open) place();
+  }); // an on-screen keyboard, a rotation
   editor.addEventListener('keydown', (event) => {
     if (!open || event.isComposing || event.keyCode === 229 || event.altKey || event.ctrlKey || event.metaKey) return;
     const n = open.items.length;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') activate((open.active + (event.key === 'ArrowDown' ? 1 : n - 1)) % n);
-    else if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') choose(open.active);  // Shift+Enter breaks the line
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp')
+      activate((open.active + (event.key === 'ArrowDown' ? 1 : n - 1)) % n);
+    else if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab')
+      choose(open.active); // Shift+Enter breaks the line
     else if (event.key === 'Escape') close();
     else return;
     event.preventDefault();
-    event.stopPropagation();  // Escape closes the list, not the panel
+    event.stopPropagation(); // Escape closes the list, not the panel
   });
   // A press on the list keeps the editor's focus and caret; a click or a tap inserts.
   for (const type of ['pointerdown', 'mousedown']) list.addEventListener(type, (event) => event.preventDefault());

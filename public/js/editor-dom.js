@@ -56,7 +56,7 @@ function pointAt(offset) {
     if (n.nodeType !== 3 && left === 0) return [editor, i];
     left -= len;
   }
-  return [editor, editor.childNodes.length - (editor.lastChild && editor.lastChild.dataset && editor.lastChild.dataset.end ? 1 : 0)];
+  return [editor, editor.childNodes.length - (editor.lastChild?.dataset?.end ? 1 : 0)];
 }
 
 // True when the document's selection is in the editor.

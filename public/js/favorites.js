@@ -23,7 +23,8 @@ export function toggleFavorite(item) {
 /** Moves `item` one place earlier (by -1) or later (by 1); false when it cannot move. */
 export function moveFavorite(item, by) {
   const items = list.read();
-  const i = items.findIndex((favorite) => keyOf(favorite) === keyOf(item)), j = i + by;
+  const i = items.findIndex((favorite) => keyOf(favorite) === keyOf(item)),
+    j = i + by;
   if (i < 0 || j < 0 || j >= items.length) return false;
   [items[i], items[j]] = [items[j], items[i]];
   list.write(items);

@@ -30,7 +30,7 @@ function cellFor(item) {
     img.draggable = false;
     key.appendChild(img);
   } else key.textContent = toned(item.emoji);
-  key.item = item;  // press.js inserts cell.item
+  key.item = item; // press.js inserts cell.item
   return key;
 }
 
@@ -84,7 +84,8 @@ export function gridPages(items, { label, hint, columns }) {
     while (slots.length < per - (items.length ? 0 : columns * 2)) slots.push(gridCell());
     slots.push(gridCell(deleteCell()));
     if (!items.length) page.appendChild(hintRow(columns));
-    for (let first = 0; first < slots.length; first += columns) page.appendChild(gridRow(slots.slice(first, first + columns)));
+    for (let first = 0; first < slots.length; first += columns)
+      page.appendChild(gridRow(slots.slice(first, first + columns)));
     // One Tab stop per page (a grid is entered once, then arrow keys move): its first key.
     const keys = keysOf(page);
     makeStop(keys, keys[0]);
@@ -107,7 +108,8 @@ export function relabel(pages, { label, hint }) {
 /** Shows each emoji key of `pages` with the tone chosen last for it (one was just chosen). */
 export function retone(pages) {
   for (const page of pages) {
-    for (const key of keysOf(page)) if (key.item?.emoji && key.textContent !== toned(key.item.emoji)) key.textContent = toned(key.item.emoji);
+    for (const key of keysOf(page))
+      if (key.item?.emoji && key.textContent !== toned(key.item.emoji)) key.textContent = toned(key.item.emoji);
   }
 }
 
@@ -138,12 +140,16 @@ export function initGridKeys(container) {
       const keys = keysOf(page);
       next = keys[keys.indexOf(cell) + (event.key === 'ArrowRight' ? 1 : -1)];
     } else {
-      const rows = [...page.children], row = cell.closest('[role=row]');
+      const rows = [...page.children],
+        row = cell.closest('[role=row]');
       const column = [...row.children].indexOf(cell.parentElement);
       const target = rows[rows.indexOf(row) + (event.key === 'ArrowDown' ? 1 : -1)];
-      next = target && target.children[column] && target.children[column].querySelector('button.cell');
+      next = target?.children[column]?.querySelector('button.cell');
     }
-    if (next) { event.preventDefault(); next.focus(); }
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
   });
   // The key last moved to is the page's Tab stop, so Tab back into the grid returns there.
   stopFollowsFocus(container, 'button.cell', (key) => keysOf(key.closest('.page')));

@@ -6,7 +6,7 @@
 // the panel first opens, and brings their look (keyboard.css) with it.
 // Showing the page and editing never wait for it.
 
-import './late-strings.js';  // first: the keyboard's modules label themselves with them
+import './late-strings.js'; // first: the keyboard's modules label themselves with them
 import { initPanel, isOpen, setOpen, showPacks, showResults, showTab } from './panel.js';
 import { initPress, pressing, endPress } from './press.js';
 import { initSwipe } from './swipe.js';

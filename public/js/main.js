@@ -89,7 +89,11 @@ editor.initEditor(editorElement, {
     }
   },
   onTyped: () => (autocomplete ? autocomplete.typed() : loadAutocomplete().then(() => autocomplete?.typed())),
-  onEnter: () => enterSends() && (composer.requestSubmit(), true),
+  onEnter: () => {
+    if (!enterSends()) return false;
+    composer.requestSubmit();
+    return true;
+  },
 });
 // The page's height follows the visual viewport, so the on-screen keyboard never covers the field.
 if (window.visualViewport) {

@@ -8,7 +8,9 @@
 
 import { placeNear } from './placement.js';
 
-let menu, opener = null, anchor = null;
+let menu,
+  opener = null,
+  anchor = null;
 
 const items = () => [...menu.querySelectorAll('[role^=menuitem]')];
 
@@ -57,7 +59,10 @@ function item({ label, name, choose, checked }) {
     b.setAttribute('aria-label', name);
     b.title = name;
   }
-  b.addEventListener('click', () => { closeMenu(); choose(); });
+  b.addEventListener('click', () => {
+    closeMenu();
+    choose();
+  });
   return b;
 }
 
@@ -70,7 +75,6 @@ function group({ group: label, entries }) {
   return g;
 }
 
-
 export function initMenu() {
   menu = document.createElement('div');
   menu.id = 'menu';
@@ -79,21 +83,32 @@ export function initMenu() {
   menu.hidden = true;
   document.getElementById('app').append(menu);
   menu.addEventListener('keydown', (event) => {
-    const all = items(), i = all.indexOf(document.activeElement);
-    const to = { ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i - 1, ArrowLeft: i - 1, Home: 0, End: all.length - 1 }[event.key];
+    const all = items(),
+      i = all.indexOf(document.activeElement);
+    const to = { ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i - 1, ArrowLeft: i - 1, Home: 0, End: all.length - 1 }[
+      event.key
+    ];
     if (to !== undefined) all[(to + all.length) % all.length].focus();
     else if (event.key === 'Escape') closeMenu();
     else if (event.key === 'Tab') closeMenu({ keepFocus: true });
     else return;
     event.preventDefault();
-    event.stopPropagation();  // Escape here closes the menu, not the panel
+    event.stopPropagation(); // Escape here closes the menu, not the panel
   });
   // A press outside closes it; a press on an item must not move the caret.
-  document.addEventListener('pointerdown', (event) => { if (!menu.hidden && !menu.contains(event.target)) closeMenu({ keepFocus: true }); }, true);
+  document.addEventListener(
+    'pointerdown',
+    (event) => {
+      if (!menu.hidden && !menu.contains(event.target)) closeMenu({ keepFocus: true });
+    },
+    true,
+  );
   menu.addEventListener('pointerdown', (event) => event.preventDefault());
   window.addEventListener('blur', () => closeMenu({ keepFocus: true }));
   // The window's or the visual viewport's size changed (the keyboard came or went, the phone turned): placed again.
-  const again = () => { if (!menu.hidden) place(); };
+  const again = () => {
+    if (!menu.hidden) place();
+  };
   window.addEventListener('resize', again);
   window.visualViewport?.addEventListener('resize', again);
   window.visualViewport?.addEventListener('scroll', again);

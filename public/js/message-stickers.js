@@ -35,7 +35,8 @@ export function initMessageStickers(open) {
   messages.addEventListener('keydown', (event) => {
     const img = event.target.closest?.('.msg img.sticker');
     if (!img) return;
-    const stickers = stickersOf(img.closest('.msg')), at = stickers.indexOf(img);
+    const stickers = stickersOf(img.closest('.msg')),
+      at = stickers.indexOf(img);
     const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: stickers.length - 1 }[event.key];
     if (to !== undefined) stickers[to]?.focus();
     else if (event.key === 'Enter' || event.key === ' ') open(img);

@@ -11,7 +11,7 @@ const STORE = 'outbox';
 const CHANNEL = 'stickertext.outbox';
 
 let opening = null;
-let memory = null;  // [{seq, id, text}], where IndexedDB failed
+let memory = null; // [{seq, id, text}], where IndexedDB failed
 let lastSeq = 0;
 
 function open() {
@@ -41,18 +41,31 @@ async function inStore(mode, work, inMemory) {
 }
 
 /** Keeps `{id, text}` at the end of the outbox. */
-export const keep = (message) => inStore('readwrite', (store) => store.add(message),
-  (list) => list.push({ ...message, seq: ++lastSeq }));
+export const keep = (message) =>
+  inStore(
+    'readwrite',
+    (store) => store.add(message),
+    (list) => list.push({ ...message, seq: ++lastSeq }),
+  );
 
 /** The messages waiting, oldest first: [{seq, id, text}]. */
-export const waitingMessages = () => inStore('readonly', (store) => store.getAll(), (list) => [...list]);
+export const waitingMessages = () =>
+  inStore(
+    'readonly',
+    (store) => store.getAll(),
+    (list) => [...list],
+  );
 
 /** The message `seq` is gone from the outbox (taken, or refused); the other tabs hear it. */
 export async function forget({ seq, id }, outcome) {
-  await inStore('readwrite', (store) => store.delete(seq), (list) => {
-    const at = list.findIndex((message) => message.seq === seq);
-    if (at >= 0) list.splice(at, 1);
-  });
+  await inStore(
+    'readwrite',
+    (store) => store.delete(seq),
+    (list) => {
+      const at = list.findIndex((message) => message.seq === seq);
+      if (at >= 0) list.splice(at, 1);
+    },
+  );
   channel?.postMessage({ id, outcome });
 }
 

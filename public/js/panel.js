@@ -131,8 +131,11 @@ function showPlace() {
 // every pack, and only what may be seen next is fetched).
 function markPage() {
   const count = pageCount();
-  if (dots.children.length !== count) dots.replaceChildren(...Array.from({ length: count }, () => document.createElement('i')));
-  [...dots.children].forEach((dot, index) => dot.classList.toggle('on', index === place.page));
+  if (dots.children.length !== count)
+    dots.replaceChildren(...Array.from({ length: count }, () => document.createElement('i')));
+  [...dots.children].forEach((dot, index) => {
+    dot.classList.toggle('on', index === place.page);
+  });
   const at = placeIndex();
   fetchImagesOf(shownPages().slice(Math.max(0, at - 1), at + 2));
 }
@@ -220,7 +223,7 @@ function changeColumns() {
   keepingFocus(() => {
     if (results) {
       results.pages = gridPages(results.items, { ...resultNames(), columns });
-      sections.forEach((_, tab) => build(tab, true));
+      for (let tab = 0; tab < sections.length; tab++) build(tab, true);
       pages.replaceChildren(...results.pages);
     } else showStrip({ again: true });
   });
@@ -233,7 +236,9 @@ function renameAll() {
   waitingNote.textContent = t('packsComing');
   if (!tabs.tabCount()) return;
   tabs.labelTabs();
-  sections.forEach((section, tab) => relabel(section.pages, tabs.namesOf(tab)));
+  sections.forEach((section, tab) => {
+    relabel(section.pages, tabs.namesOf(tab));
+  });
   if (results) {
     relabel(results.pages, resultNames());
     pages.setAttribute('aria-label', t('searchResults'));
@@ -265,13 +270,15 @@ function buildPanel() {
     element('p', { id: 'found', class: 'sr', role: 'status' }),
     element('button', { type: 'button', id: 'clear-recents', class: 'clear', 'data-i18n': 'clearRecents', hidden: '' }),
   );
-  document.getElementById('panel').replaceChildren(
-    find,
-    element('div', { id: 'pages', class: 'pages', role: 'tabpanel' }),
-    element('div', { id: 'dots', class: 'dots', 'aria-hidden': 'true' }),
-    element('div', { id: 'tabs', class: 'tabs', role: 'tablist', 'data-i18n-label': 'packs' }),
-    element('div', { id: 'swipe', class: 'swipe', 'aria-hidden': 'true', 'data-i18n': 'swipe' }),
-  );
+  document
+    .getElementById('panel')
+    .replaceChildren(
+      find,
+      element('div', { id: 'pages', class: 'pages', role: 'tabpanel' }),
+      element('div', { id: 'dots', class: 'dots', 'aria-hidden': 'true' }),
+      element('div', { id: 'tabs', class: 'tabs', role: 'tablist', 'data-i18n-label': 'packs' }),
+      element('div', { id: 'swipe', class: 'swipe', 'aria-hidden': 'true', 'data-i18n': 'swipe' }),
+    );
   applyStrings();
 }
 

@@ -10,7 +10,9 @@
 import { KEYS, readJSON, store } from './storage.js';
 
 export const TONES = Object.freeze(['', '\u{1F3FB}', '\u{1F3FC}', '\u{1F3FD}', '\u{1F3FE}', '\u{1F3FF}']);
-const base = /^\p{Emoji_Modifier_Base}/u, modifier = /\p{Emoji_Modifier}/u, secondPerson = /\u200D\p{Emoji_Modifier_Base}/u;
+const base = /^\p{Emoji_Modifier_Base}/u,
+  modifier = /\p{Emoji_Modifier}/u,
+  secondPerson = /\u200D\p{Emoji_Modifier_Base}/u;
 
 /** Whether `emoji` can take a skin tone (and has none yet). */
 export const takesTone = (emoji) => base.test(emoji) && !modifier.test(emoji) && !secondPerson.test(emoji);
@@ -43,7 +45,8 @@ function stored() {
 
 /** The tone last chosen for `emoji` ('' when none); kept by its identity (earlier, by the emoji itself). */
 export function toneOf(emoji) {
-  const all = stored(), tone = all[baseKey(emoji)] ?? all[emoji];
+  const all = stored(),
+    tone = all[baseKey(emoji)] ?? all[emoji];
   return TONES.includes(tone) ? tone : '';
 }
 
@@ -53,8 +56,9 @@ export const toned = (emoji) => withTone(emoji, toneOf(emoji));
 /** Remembers `tone` for `emoji` (in any of its forms). */
 export function chooseTone(emoji, tone) {
   const all = stored();
-  delete all[emoji];  // kept by the emoji itself before: its identity now
-  if (tone) all[baseKey(emoji)] = tone; else delete all[baseKey(emoji)];
+  delete all[emoji]; // kept by the emoji itself before: its identity now
+  if (tone) all[baseKey(emoji)] = tone;
+  else delete all[baseKey(emoji)];
   store(KEYS.tones, all);
 }
 

@@ -17,7 +17,9 @@ export function storedList(key) {
       const items = readJSON(key);
       if (!Array.isArray(items)) return [];
       const seen = new Set();
-      return items.filter((item) => item && (item.tag || item.emoji) && !seen.has(keyOf(item)) && seen.add(keyOf(item)));
+      return items.filter(
+        (item) => item && (item.tag || item.emoji) && !seen.has(keyOf(item)) && seen.add(keyOf(item)),
+      );
     },
     write: (items) => store(key, items.length ? items : null),
     entry: (item) => ({ tag: item.tag, emoji: item.emoji, name: item.name, image: item.image }),

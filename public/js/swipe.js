@@ -14,15 +14,25 @@ export function initSwipe(edit) {
   });
   strip.addEventListener('pointermove', (event) => {
     if (!swipe) return;
-    if (!swipe.active) { if (Math.abs(event.clientX - swipe.x0) < 70) return; swipe.active = true; swipe.x = event.clientX; swipe.t = event.timeStamp; return; }
-    const dx = event.clientX - swipe.x, speed = Math.abs(dx) / Math.max(1, event.timeStamp - swipe.t);
-    const step = 12, units = Math.trunc(dx / step);
+    if (!swipe.active) {
+      if (Math.abs(event.clientX - swipe.x0) < 70) return;
+      swipe.active = true;
+      swipe.x = event.clientX;
+      swipe.t = event.timeStamp;
+      return;
+    }
+    const dx = event.clientX - swipe.x,
+      speed = Math.abs(dx) / Math.max(1, event.timeStamp - swipe.t);
+    const step = 12,
+      units = Math.trunc(dx / step);
     if (!units) return;
     edit('moveCaret', { offset: units * (speed > 1.5 ? 3 : speed > 0.7 ? 2 : 1) });
     swipe.x += units * step;
     swipe.t = event.timeStamp;
   });
-  const endSwipe = () => { swipe = null; };
+  const endSwipe = () => {
+    swipe = null;
+  };
   strip.addEventListener('pointerup', endSwipe);
   strip.addEventListener('pointercancel', endSwipe);
 }

@@ -46,7 +46,8 @@ export function itemsOf(tab) {
 
 /** The tab's name and its hint when it shows nothing, in the page's language. */
 export function namesOf(tab) {
-  const label = tab === RECENT ? t('recent') : tab === FAVORITES ? t('favorites') : nameOf(packs[tab - FIRST_PACK].title);
+  const label =
+    tab === RECENT ? t('recent') : tab === FAVORITES ? t('favorites') : nameOf(packs[tab - FIRST_PACK].title);
   return { label, hint: tab === RECENT ? t('recentHint') : t('favoritesHint') };
 }
 
@@ -68,7 +69,9 @@ function addButton(tab, cover) {
 
 /** Names every tab in the page's language (at the start, and after a switch). */
 export function labelTabs() {
-  [...bar.children].forEach((button, tab) => button.setAttribute('aria-label', namesOf(tab).label));
+  [...bar.children].forEach((button, tab) => {
+    button.setAttribute('aria-label', namesOf(tab).label);
+  });
 }
 
 /** The tabs for the catalog's packs (again, when newer packs came). */
@@ -83,7 +86,8 @@ export function setPacks(catalogPacks) {
   addButton(RECENT, { emoji: '🕘' });
   addButton(FAVORITES, { emoji: '☆' });
   packs.forEach((pack, index) => {
-    const cover = pack.stickers.find((sticker) => sticker.tag === pack.cover || sticker.emoji === pack.cover) || pack.stickers[0];
+    const cover =
+      pack.stickers.find((sticker) => sticker.tag === pack.cover || sticker.emoji === pack.cover) || pack.stickers[0];
     addButton(FIRST_PACK + index, cover);
   });
   labelTabs();
@@ -92,7 +96,9 @@ export function setPacks(catalogPacks) {
 /** Marks tab `tab` as the selected one: the bar's Tab stop, scrolled (only the bar) to show whole. */
 export function markSelected(tab) {
   const buttons = [...bar.children];
-  buttons.forEach((button, index) => button.setAttribute('aria-selected', String(index === tab)));
+  buttons.forEach((button, index) => {
+    button.setAttribute('aria-selected', String(index === tab));
+  });
   makeStop(buttons, buttons[tab]);
   const shown = bar.getBoundingClientRect();
   const box = buttons[tab].getBoundingClientRect();

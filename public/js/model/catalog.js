@@ -16,7 +16,7 @@ class CatalogEntry {
   get tag() { return this.sticker.tag ?? this.code; }
 
   /** Its title as the server renders it: the English name for an ASCII code ([doge]), else the Chinese. */
-  get title() { return /^[\x00-\x7F]*$/.test(this.code) ? this.sticker.name.en : this.sticker.name.zh; }
+  get title() { return /^\p{ASCII}*$/u.test(this.code) ? this.sticker.name.en : this.sticker.name.zh; }
 }
 
 /** A code's own syntax: `[` + content without brackets or line breaks + `]`
