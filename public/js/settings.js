@@ -3,22 +3,24 @@
 // and Enter sends (Shift+Enter breaks the line; with a coarse pointer Enter
 // breaks it and Send sends). enterkeyhint labels the key.
 
+import { KEYS, readText, store } from './storage.js';
+
 /** A remembered choice, one of `values` (null until made). */
 function remembered(key, values) {
-  let choice = null;
-  try { if (values.includes(localStorage.getItem(key))) choice = localStorage.getItem(key); } catch { /* not remembered */ }
+  const kept = readText(key);
+  let choice = values.includes(kept) ? kept : null;
   return {
     get: () => choice,
     set(value) {
       choice = value;
-      try { localStorage.setItem(key, value); } catch { /* applies now, not remembered */ }
+      store(key, value);
     },
   };
 }
 
 const systemDark = matchMedia('(prefers-color-scheme: dark)');
-const theme = remembered('stickertext.theme', ['dark', 'light']);
-const enter = remembered('stickertext.enter', ['send', 'newline']);
+const theme = remembered(KEYS.theme, ['dark', 'light']);
+const enter = remembered(KEYS.enter, ['send', 'newline']);
 
 const isDark = () => (theme.get() ?? (systemDark.matches ? 'dark' : 'light')) === 'dark';
 

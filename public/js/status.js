@@ -13,9 +13,9 @@ export function initStatus() {
 }
 
 // counts: { length, maxLength, valid }, as /api/edit reports them.
-export function updateCounter(c) {
-  counter.textContent = `${c.length}/${c.maxLength}`;
-  counter.classList.toggle('over', !c.valid);
+export function updateCounter(counts) {
+  counter.textContent = `${counts.length}/${counts.maxLength}`;
+  counter.classList.toggle('over', !counts.valid);
 }
 
 function show(text) {

@@ -4,7 +4,7 @@
 // the Swift core's StickerCatalog.
 
 /** One code and the sticker it names. */
-export class CatalogEntry {
+class CatalogEntry {
   constructor(code, pack, sticker, canonical) {
     this.code = code;
     this.pack = pack;
@@ -16,7 +16,7 @@ export class CatalogEntry {
   get tag() { return this.sticker.tag ?? this.code; }
 
   /** Its title as the server renders it: the English name for an ASCII code ([doge]), else the Chinese. */
-  get title() { return /^[\x00-\x7F]*$/.test(this.code) ? this.sticker.name.en : this.sticker.name.zh; }
+  get title() { return /^\p{ASCII}*$/u.test(this.code) ? this.sticker.name.en : this.sticker.name.zh; }
 }
 
 /** A code's own syntax: `[` + content without brackets or line breaks + `]`

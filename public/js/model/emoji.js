@@ -10,8 +10,8 @@ const presentation = /^\p{Emoji_Presentation}$/u;
 const modifier = /^\p{Emoji_Modifier}$/u;
 const emojiProperty = /^\p{Emoji}$/u;
 
-export const isEmojiPresentation = (c) => presentation.test(String.fromCodePoint(c));
-export const isEmojiModifier = (c) => modifier.test(String.fromCodePoint(c));
+const isEmojiPresentation = (c) => presentation.test(String.fromCodePoint(c));
+const isEmojiModifier = (c) => modifier.test(String.fromCodePoint(c));
 
 /** Per-scalar answers, cached: the properties never change. */
 const cache = new Map();

@@ -34,17 +34,17 @@ const isHigh = (u) => u >= 0xD800 && u <= 0xDBFF;
 const isLow = (u) => u >= 0xDC00 && u <= 0xDFFF;
 
 /** UTF-16 length of the scalar starting at `i`. */
-export function scalarLength(s, i) {
+function scalarLength(s, i) {
   return isHigh(s.charCodeAt(i)) && isLow(s.charCodeAt(i + 1)) ? 2 : 1;
 }
 
 /** The start of the scalar that ends just before `i`. */
-export function scalarStartBefore(s, i) {
+function scalarStartBefore(s, i) {
   return i >= 2 && isLow(s.charCodeAt(i - 1)) && isHigh(s.charCodeAt(i - 2)) ? i - 2 : i - 1;
 }
 
 /** `i` moved back to the start of its scalar (it may point between the halves of a surrogate pair). */
-export function roundDownToScalar(s, i) {
+function roundDownToScalar(s, i) {
   return i > 0 && i < s.length && isLow(s.charCodeAt(i)) && isHigh(s.charCodeAt(i - 1)) ? i - 1 : i;
 }
 

@@ -44,11 +44,9 @@ export function loadURLs() {
  *  own normalizer, whose cost is quadratic in a run of marks: bounded here. */
 const SHORT_CLUSTER = 32;
 
-export const hasURLs = () => urls !== null;
-
 /** Whether s[start..<end] may hold a URL: a `.` followed by an ASCII letter or
  *  anything not ASCII (every TLD starts so). */
-export function mayHoldURL(s, start, end) {
+function mayHoldURL(s, start, end) {
   for (let i = s.indexOf('.', start); i !== -1 && i + 1 < end; i = s.indexOf('.', i + 1)) {
     const u = s.charCodeAt(i + 1);
     if (u >= 0x80 || ((u | 0x20) >= 0x61 && (u | 0x20) <= 0x7A)) return true;
