@@ -22,6 +22,10 @@ import './late-strings.js';
 import { reportDifference } from './authority.js';
 import { keep, waitingMessages, forget, onForgotten, alone } from './outbox.js';
 import { stylesheet } from './stylesheet.js';
+import { TextBackedString } from './model/text-backed-string.js';
+import { counts } from './model/counting.js';
+import { unlimited } from './model/policy.js';
+import { nodesOf } from './sticker-nodes.js';
 
 stylesheet('chat.css'); // a message's states; not awaited: sending never waits on a look
 
@@ -32,7 +36,7 @@ const FLUSH_WAIT_MS = 500;
 
 const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-// editor: { flush() (the server's check of the field), liveState(), message(text), clear(), edit(op, extra) }.
+// editor: { flush() (the server's check of the field), liveState(), catalog(), clear(), edit(op, extra) }.
 // Returns send(): sends what the field holds.
 export function initChat(editor) {
   const messages = document.getElementById('messages');
@@ -91,7 +95,7 @@ export function initChat(editor) {
     div.className = 'msg';
     const body = document.createElement('span');
     body.className = 'msg-text';
-    body.appendChild(editor.message(text).nodes);
+    body.appendChild(nodesOf(new TextBackedString(text, editor.catalog())));
     div.appendChild(body);
     messages.appendChild(div);
     shown.set(id, { div, text });
@@ -139,7 +143,8 @@ export function initChat(editor) {
         retryDelay = Math.min(2 * retryDelay, MAX_RETRY_MS);
         return;
       }
-      const { stickers } = editor.message(message.text);
+      // The stickers as /api/render lists them.
+      const { stickers } = counts(new TextBackedString(message.text, editor.catalog()), unlimited);
       if (JSON.stringify(stickers) !== JSON.stringify(answer.stickers)) {
         reportDifference({
           request: { text: message.text },

@@ -11,30 +11,37 @@ import { edit as editRequest, parsePolicy } from './model/requests.js';
 import { counts } from './model/counting.js';
 import { changeBetween } from './model/text-diff.js';
 import * as view from './editor-dom.js';
-import { nodesOf } from './sticker-nodes.js';
 
 export const policyJSON = Object.freeze({ maxLength: 140, countMode: 'graphemes', stickerWeight: 1 });
 const policy = parsePolicy(policyJSON);
 
-let catalog = new Catalog({ packs: [] });  // until the packs arrive, every code is text
+let catalog = new Catalog({ packs: [] }); // until the packs arrive, every code is text
 let doc = { text: '', selection: { location: 0, length: 0 }, counts: null };
 let composition = false;
-let composedSince = 0;  // undo groups typing by the pause before a composition
-let deferred = null;  // at its end: the server's {text, selection}, or {cleared: true} (its message left)
-let cancelled = null;  // the input type of a beforeinput the model made, until the task ends
+let composedSince = 0; // undo groups typing by the pause before a composition
+let deferred = null; // at its end: the server's {text, selection}, or {cleared: true} (its message left)
+let cancelled = null; // the input type of a beforeinput the model made, until the task ends
 // The undo history loads after startup or at the first edit; steps wait here until then.
-let history = null, waiting = [], historyLoading = null;
-export const loadHistory = () => (historyLoading ??= import('./model/history.js').then((module) => {
-  history = new module.History();
-  for (const step of waiting) history.record(...step);
-  waiting = [];
-}));
+let history = null,
+  waiting = [],
+  historyLoading = null;
+export const loadHistory = () =>
+  (historyLoading ??= import('./model/history.js').then((module) => {
+    history = new module.History();
+    for (const step of waiting) history.record(...step);
+    waiting = [];
+  }));
 function remember(...step) {
   if (history) history.record(...step);
-  else { waiting.push(step); loadHistory(); }
+  else {
+    waiting.push(step);
+    loadHistory();
+  }
 }
 // How undo sees an edit: typed (grouped), its own step, none (an undo, a draft).
-const TYPED = { typed: true }, OWN_STEP = { typed: false }, NO_STEP = null;
+const TYPED = { typed: true },
+  OWN_STEP = { typed: false },
+  NO_STEP = null;
 function forget() {
   waiting = [];
   if (history) history = new history.constructor();
@@ -89,18 +96,26 @@ function run(op, extra, step, shown, place = null) {
  *  `since`: when its typing began); false when none. The caret stays where the browser put it if
  *  the model kept the field's text (after an autocorrected word). */
 function readBrowserChange(own = false, since = undefined) {
-  const field = view.plainOf(), caret = view.plainCaret();
+  const field = view.plainOf(),
+    caret = view.plainCaret();
   if (field === doc.text) return false;
   const change = changeBetween(doc.text, field, caret);
   const string = new TextBackedString(doc.text, catalog);
-  const from = string.snapDown(change.from), to = string.snapUp(change.to);
+  const from = string.snapDown(change.from),
+    to = string.snapUp(change.to);
   const inserted = doc.text.slice(from, change.from) + change.inserted + doc.text.slice(change.to, to);
-  run('insert', { selection: string.displayRangeOf([from, to], 'utf16'), string: inserted },
-    change.inserted && !own ? { ...TYPED, since } : OWN_STEP, doc.selection, (response) => {
+  run(
+    'insert',
+    { selection: string.displayRangeOf([from, to], 'utf16'), string: inserted },
+    change.inserted && !own ? { ...TYPED, since } : OWN_STEP,
+    doc.selection,
+    (response) => {
       if (response.text !== field || caret === null) return response.selection;
-      const after = new TextBackedString(field, catalog), at = after.snapUp(caret);
+      const after = new TextBackedString(field, catalog),
+        at = after.snapUp(caret);
       return after.displayRangeOf([at, at], 'utf16');
-    });
+    },
+  );
   return true;
 }
 
@@ -154,7 +169,8 @@ function targetOf(event) {
 /** Whether the event names its own range: an insert not at the selection (autocorrect), a delete
  *  of more than the model's unit (a word). */
 function namesMore(event, op) {
-  const target = targetOf(event), shown = view.readSelection();
+  const target = targetOf(event),
+    shown = view.readSelection();
   if (!target || sameRange(target, shown)) return false;
   if (!op) return true;
   const string = new TextBackedString(doc.text, catalog);
@@ -175,7 +191,8 @@ function compositionEnded() {
   composition = false;
   const waiting = deferred;
   deferred = null;
-  if (waiting?.cleared) {  // only what it committed stays
+  if (waiting?.cleared) {
+    // only what it committed stays
     const change = changeBetween(doc.text, view.plainOf(), view.plainCaret());
     clear();
     if (change?.inserted) typed('insert', { string: change.inserted });
@@ -189,7 +206,7 @@ function compositionEnded() {
 export function endComposition() {
   if (!composition) return;
   if (view.hasFocus()) view.refocus();
-  if (composition) compositionEnded();  // dropped without a compositionend
+  if (composition) compositionEnded(); // dropped without a compositionend
 }
 
 /** The model's record of the field after its last edit: `{text, selection, counts}`. */
@@ -197,7 +214,7 @@ export const modelRecord = () => doc;
 
 /** The packs arrived: codes become stickers; a new history (its selections counted codes as text). */
 export function setCatalog(packsDocument) {
-  endComposition();  // the field changes now
+  endComposition(); // the field changes now
   const [start, end] = new TextBackedString(doc.text, catalog).positionsOf(doc.selection, 'utf16') ?? [0, 0];
   catalog = new Catalog(packsDocument);
   forget();
@@ -228,12 +245,6 @@ export function restore(draft) {
   show(draft.text, wholeRange(string, start, end), response.counts);
 }
 
-/** A message as the model renders it: its nodes and stickers (as /api/render lists them). */
-export function message(text) {
-  const string = new TextBackedString(text, catalog);
-  return { nodes: nodesOf(string), stickers: counts(string, policy).stickers };
-}
-
 /** Empties the field (its message sent) and its history; keeps what a composition commits. */
 export function clear() {
   if (composition) {
@@ -248,11 +259,13 @@ export function clear() {
 function pasteFrom(data, at = {}) {
   const nothing = () => hooks.onNote(null, 'nothingToPaste');
   if (data.types.includes('text/plain')) return edit('paste', { string: data.getData('text/plain'), ...at });
-  const html = data.getData('text/html'), selection = at.selection ?? view.readSelection();
+  const html = data.getData('text/html'),
+    selection = at.selection ?? view.readSelection();
   if (!html) return nothing();
   import('./pasted-html.js').then(({ textOfHTML }) => {
     const text = textOfHTML(html);
-    if (text) edit('paste', { string: text, selection }); else nothing();
+    if (text) edit('paste', { string: text, selection });
+    else nothing();
   }, nothing);
 }
 
@@ -260,7 +273,8 @@ function pasteFrom(data, at = {}) {
  *  record: authority.js may hold the old one. */
 function followSelection() {
   if (composition || !view.hasSelectionInside() || view.plainOf() !== doc.text) return;
-  const shown = view.readSelection(), string = new TextBackedString(doc.text, catalog);
+  const shown = view.readSelection(),
+    string = new TextBackedString(doc.text, catalog);
   const range = string.positionsOf(shown, 'utf16');
   const selection = range ? string.displayRangeOf(range, 'utf16') : doc.selection;
   if (!sameRange(selection, shown)) view.writeSelection(selection);
@@ -281,50 +295,76 @@ function keyDown(event) {
   if (composition && !event.isComposing && event.keyCode !== 229) compositionEnded();
   if (!(event.ctrlKey || event.metaKey) || event.altKey || composition) return;
   const key = event.key.toLowerCase();
-  if (key === 'z' && !event.shiftKey) { event.preventDefault(); undo(); } else if ((key === 'z' && event.shiftKey) || (key === 'y' && event.ctrlKey)) { event.preventDefault(); redo(); }
+  if (key === 'z' && !event.shiftKey) {
+    event.preventDefault();
+    undo();
+  } else if ((key === 'z' && event.shiftKey) || (key === 'y' && event.ctrlKey)) {
+    event.preventDefault();
+    redo();
+  }
 }
 
 /** Hooks: isPanelOpen(), onCounts(counts), onNote(response | null, code?), onEdit(request,
  *  response, {replacesText}), onTyped(), onEnter() -> true when Enter sent. */
-export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onTyped = () => {}, onEnter = () => false }) {
+export function initEditor(
+  element,
+  { isPanelOpen, onCounts, onNote, onEdit, onTyped = () => {}, onEnter = () => false },
+) {
   hooks = { isPanelOpen, onCounts, onNote, onEdit, onTyped, onEnter };
   view.initEditorDom(element);
   document.addEventListener('selectionchange', followSelection);
   element.addEventListener('keydown', keyDown);
   element.addEventListener('beforeinput', (event) => {
     cancelled = event.inputType;
-    setTimeout(() => { cancelled = null; });
+    setTimeout(() => {
+      cancelled = null;
+    });
     if (event.inputType === 'historyUndo' || event.inputType === 'historyRedo') {
       // Ours, not the browser's; none inside a composition (Chromium says isComposing false).
       event.preventDefault();
       if (!composition) (event.inputType === 'historyUndo' ? undo : redo)();
       return;
     }
-    if (event.isComposing || !event.cancelable) return void (cancelled = null);  // read at `input`
+    if (event.isComposing || !event.cancelable) return void (cancelled = null); // read at `input`
     const text = event.data ?? (event.dataTransfer ? event.dataTransfer.getData('text/plain') : null);
     switch (event.inputType) {
-      case 'insertText': case 'insertReplacementText':  // elsewhere: the browser's, read at `input`
+      case 'insertText':
+      case 'insertReplacementText': // elsewhere: the browser's, read at `input`
         if (namesMore(event)) return void (cancelled = null);
         event.preventDefault();
         if (text) typed('insert', { string: text }, event.inputType === 'insertText' ? TYPED : OWN_STEP);
         break;
-      case 'insertParagraph': event.preventDefault(); if (!hooks.onEnter()) typed('insert', { string: '\n' }); break;
-      case 'insertLineBreak': event.preventDefault(); typed('insert', { string: '\n' }); break;
-      case 'deleteContentBackward': case 'deleteContentForward': {
+      case 'insertParagraph':
+        event.preventDefault();
+        if (!hooks.onEnter()) typed('insert', { string: '\n' });
+        break;
+      case 'insertLineBreak':
+        event.preventDefault();
+        typed('insert', { string: '\n' });
+        break;
+      case 'deleteContentBackward':
+      case 'deleteContentForward': {
         const op = event.inputType === 'deleteContentBackward' ? 'deleteBackward' : 'deleteForward';
         if (namesMore(event, op)) return void (cancelled = null);
         event.preventDefault();
         typed(op, {}, OWN_STEP);
         break;
       }
-      case 'insertFromDrop': {  // pasted where it was dropped
+      case 'insertFromDrop': {
+        // pasted where it was dropped
         event.preventDefault();
         const at = targetOf(event) ?? view.readSelection();
         pasteFrom(event.dataTransfer, { selection: { location: at.location, length: 0 } });
         break;
       }
-      case 'deleteByDrag': case 'formatBold': case 'formatItalic': case 'formatUnderline': event.preventDefault(); break;
-      default: cancelled = null;  // word deletions, spell-check: the browser's, read at `input`
+      case 'deleteByDrag':
+      case 'formatBold':
+      case 'formatItalic':
+      case 'formatUnderline':
+        event.preventDefault();
+        break;
+      default:
+        cancelled = null; // word deletions, spell-check: the browser's, read at `input`
     }
   });
   // Chrome on Android makes a keyboard's deletion even when cancelled (w3c/input-events#181): the
@@ -338,7 +378,9 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
     composedSince = performance.now();
   });
   element.addEventListener('compositionend', compositionEnded);
-  element.addEventListener('blur', () => { if (composition) compositionEnded(); });  // else dropped
+  element.addEventListener('blur', () => {
+    if (composition) compositionEnded();
+  }); // else dropped
   element.addEventListener('paste', (event) => {
     event.preventDefault();
     pasteFrom(event.clipboardData);
@@ -347,6 +389,8 @@ export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onT
   element.addEventListener('cut', (event) => toClipboard(event, 'cut'));
   element.addEventListener('dragstart', (event) => event.preventDefault());
   // A click on a sticker: the caret on its nearer side.
-  element.addEventListener('click', (event) => { if (event.target.nodeName === 'IMG') view.caretBeside(event.target, event.clientX); });
+  element.addEventListener('click', (event) => {
+    if (event.target.nodeName === 'IMG') view.caretBeside(event.target, event.clientX);
+  });
   show('', doc.selection);
 }

@@ -7,6 +7,7 @@
 // quiet offer to reload, shown only while the person is not typing.
 
 import './late-strings.js'; // the offer's label
+import { stylesheet } from './stylesheet.js';
 
 const QUIET_MS = 3000; // no input for this long: the person is not typing
 
@@ -39,9 +40,12 @@ export function registerServiceWorker(startedUnder) {
   );
   const offer = document.getElementById('update');
   offer.addEventListener('click', () => location.reload());
-  const offerWhenQuiet = () => {
+  const offerWhenQuiet = async () => {
     if (composing || performance.now() - lastInput < QUIET_MS) setTimeout(offerWhenQuiet, QUIET_MS);
-    else offer.hidden = false;
+    else {
+      await stylesheet('offline.css'); // its look, before it shows
+      offer.hidden = false;
+    }
   };
   // A first visit's worker taking control is no new version; a worker replacing the one that served this page is.
   const replaced = () =>

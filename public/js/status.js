@@ -3,8 +3,10 @@
 // seconds; else a note that lasts while its cause does (no packs yet).
 
 const NOTE_MS = 4000;
-let counter, note, noteTimer = null;
-const lasting = new Map();  // cause -> note; the newest shows
+let counter,
+  note,
+  noteTimer = null;
+const lasting = new Map(); // cause -> note; the newest shows
 const lastingNote = () => [...lasting.values()].at(-1) ?? '';
 
 export function initStatus() {
@@ -19,14 +21,17 @@ export function updateCounter(counts) {
 }
 
 function show(text) {
-  if (note.textContent !== text) note.textContent = text;  // not announced again
+  if (note.textContent !== text) note.textContent = text; // not announced again
   note.hidden = !text;
 }
 
 export function say(message) {
   show(message);
   clearTimeout(noteTimer);
-  noteTimer = setTimeout(() => { noteTimer = null; show(lastingNote()); }, NOTE_MS);
+  noteTimer = setTimeout(() => {
+    noteTimer = null;
+    show(lastingNote());
+  }, NOTE_MS);
 }
 
 /** The note of `cause`, shown when no other is, until taken back (''). */

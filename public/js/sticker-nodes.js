@@ -29,7 +29,7 @@ function stickerImage(entry) {
   img.width = Math.max(1, Math.round((image.width * 20) / image.height));
   img.alt = entry.code;
   img.title = entry.title;
-  img.names = entry.sticker.name;  // for a switch of language
+  img.names = entry.sticker.name; // for a switch of language
   img.setAttribute('aria-label', nameOf(img.names));
   img.draggable = false;
   return img;
@@ -46,5 +46,6 @@ export function nodesOf(string) {
 }
 
 onLanguage(() => {
-  for (const img of document.querySelectorAll('img.sticker')) if (img.names) img.setAttribute('aria-label', nameOf(img.names));
+  for (const img of document.querySelectorAll('img.sticker'))
+    if (img.names) img.setAttribute('aria-label', nameOf(img.names));
 });

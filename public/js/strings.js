@@ -72,10 +72,16 @@ export function applyStrings() {
       if (text !== undefined) set(el, text);
     }
   };
-  label('i18n', (el, text) => { el.textContent = text; });
+  label('i18n', (el, text) => {
+    el.textContent = text;
+  });
   label('i18n-label', (el, text) => el.setAttribute('aria-label', text));
-  label('i18n-placeholder', (el, text) => { el.placeholder = text; });
-  label('i18n-title', (el, text) => { el.title = text; });
+  label('i18n-placeholder', (el, text) => {
+    el.placeholder = text;
+  });
+  label('i18n-title', (el, text) => {
+    el.title = text;
+  });
 }
 
 /** Adds the strings of a part of the page that loads later (`{zh: {...}, en: {...}}`), and labels its elements. */
