@@ -1,7 +1,6 @@
-// stickertext.js owns the drop-in embed (docs/embed.md): [data-stickertext]
-// elements, now and added later, <sticker-text> and stickertext.parse, with the
-// editor's catalog and scanner modules, the packs and the images from the
-// script's origin. Text nodes only, images built with DOM APIs, no inline
+// Owns the drop-in embed (docs/embed.md): [data-stickertext] elements, now and
+// later, <sticker-text>, stickertext.parse; the editor's catalog and scanner,
+// packs and images from the script's origin. Text nodes, DOM APIs, no inline
 // script or style, no eval: a host CSP allowing only this origin is enough.
 (() => {
   'use strict';
@@ -12,7 +11,7 @@
   const ROOT = 'data-stickertext',
     TEXT = 3,
     ELEMENT = 1;
-  // Not prose, or not ours: fields, code, scripts, and <sticker-text>, which renders itself.
+  // Not prose, or not ours: fields, code, scripts, <sticker-text> (renders itself).
   const SKIP =
     /^(script|style|noscript|template|textarea|input|select|option|code|kbd|samp|iframe|object|svg|math|sticker-text)$/;
   const ours = new WeakSet(); // the stickers made here
@@ -21,7 +20,7 @@
     throw new TypeError(`stickertext: ${message}`);
   };
 
-  // Loaded once (a failure is retried on the next call); the packs are revalidated by ETag each page view.
+  // Loaded once (retried after a failure); the packs revalidated by ETag each page view.
   let loading = null;
   function model() {
     loading ??= Promise.all([
@@ -49,7 +48,7 @@
     return { size, valign, lang: options.lang };
   }
 
-  // An element's size attribute if it is a length, else (said in the console) the default.
+  // An element's size attribute if a length, else the default (said in the console).
   function sized(element, attribute) {
     try {
       return settings({ size: element.getAttribute(attribute) ?? undefined });
@@ -69,7 +68,7 @@
     img.alt = entry.code; // as written: the alias, if it was one
     img.title = entry.title;
     img.setAttribute('aria-label', name[lang]);
-    img.width = image.width; // the ratio, for layout before the image arrives
+    img.width = image.width; // the ratio, for layout before it loads
     img.height = image.height;
     // CSSOM, not a style attribute: allowed by a CSP without style-src.
     Object.assign(img.style, { height: size, width: 'auto', verticalAlign: valign });
@@ -86,7 +85,7 @@
     return picture;
   }
 
-  // One run of adjacent text nodes (a code may be split across them) becomes text and stickers.
+  // A run of adjacent text nodes (a code may span them) becomes text and stickers.
   function renderRun(run, m, options) {
     const text = run.map((t) => t.data).join('');
     const spans = m.scanCodes(text, m.catalog).filter((s) => s.entry.sticker.image);
@@ -108,7 +107,7 @@
 
   const skipped = (element) => SKIP.test(element.localName) || element.isContentEditable;
 
-  // Every run of text under `root` (`deep`) or just in it, outside skipped elements.
+  // Each run of text under `root` (`deep`) or just in it, outside skipped elements.
   function renderTree(root, m, options, deep = true) {
     const runs = [];
     (function visit(parent) {
@@ -142,9 +141,9 @@
     console.warn(`stickertext: no stickers from ${home.origin}:`, error);
   };
 
-  // --- [data-stickertext]: those there are, and those added or changed later ---
+  // --- [data-stickertext]: now and added or changed later ---
 
-  // The [data-stickertext] element `node` is text of, or null (none, or inside a skipped element).
+  // The [data-stickertext] element holding `node`, or null (none, or in a skipped element).
   function rootOf(node) {
     for (let e = node.nodeType === ELEMENT ? node : node.parentElement; e; e = e.parentElement) {
       if (skipped(e)) return null;
@@ -153,7 +152,7 @@
     return null;
   }
 
-  // `found`: node → its root. An element renders whole, a text node with the text beside it.
+  // `found`: node → its root. An element renders whole, a text node with its siblings.
   function render(found) {
     model().then((m) => {
       for (const [node, root] of found) {
@@ -188,7 +187,7 @@
     });
   }
 
-  // --- <sticker-text>: renders its own text, and again when that text changes ---
+  // --- <sticker-text>: renders its text, and again when it changes ---
 
   class StickerText extends HTMLElement {
     static observedAttributes = ['size', 'lang'];
@@ -203,7 +202,7 @@
       this.#observer.disconnect();
     }
 
-    // A new size or language: the stickers become codes again, then render anew.
+    // A new size or language: stickers become codes again, then render anew.
     attributeChangedCallback() {
       if (!this.isConnected) return;
       for (const img of this.querySelectorAll('img'))
