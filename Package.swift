@@ -7,20 +7,43 @@ let package = Package(
         .library(name: "StickerText", targets: ["StickerText"]),
         .executable(name: "stickertext", targets: ["StickerTextCLI"]),
         .executable(name: "stickertext-server", targets: ["StickerTextFastCGI"]),
+        // A typed client of the JSON API for iOS and server apps, generated from public/openapi.yaml.
+        .library(name: "StickerTextClient", targets: ["StickerTextClient"]),
+        // Packs to and from other systems' formats (Mastodon, Misskey, Pleroma, Matrix, Slack).
+        .library(name: "StickerTextPacks", targets: ["StickerTextPacks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        // URLSession (FoundationNetworking on Linux): no SwiftNIO to build.
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
     ],
     targets: [
         // The core: catalog, scanning, rendering, text model, editing, policy.
         // No HTTP, no FastCGI; the only I/O is reading pack files on request.
         .target(name: "StickerText"),
+        // Format conversion, beside the core: other systems' pack layouts, and
+        // the zip (ZIPFoundation) and tar.gz (the system's tar) archives they come in.
+        .target(
+            name: "StickerTextPacks",
+            dependencies: ["StickerText", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        // Generated/ is written by `make client` (tools/generate-client), not by a build plugin.
+        .target(
+            name: "StickerTextClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ],
+            exclude: ["Generated/openapi.yaml.sha256"]
+        ),
         .executableTarget(
             name: "StickerTextCLI",
             dependencies: [
-                "StickerText",
+                "StickerText", "StickerTextPacks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -28,12 +51,13 @@ let package = Package(
         .systemLibrary(name: "CFastCGI", pkgConfig: "fcgi", providers: [.apt(["libfcgi-dev"])]),
         // Linux's sys/epoll.h and sys/eventfd.h (Glibc's module has neither): the worker's poller.
         .systemLibrary(name: "CEpoll"),
-        // zlib's zlib.h, from Debian's zlib1g-dev: the server's gzip content coding.
-        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // zlib's zlib.h, from Debian's zlib1g-dev: the server's gzip content coding. Not "CZlib":
+        // ZIPFoundation names its own zlib module so, and one test bundle cannot have both.
+        .systemLibrary(name: "CZlibServer", providers: [.apt(["zlib1g-dev"])]),
         // HTTP semantics of the API over the core: routing, status codes, headers,
         // content coding (gzip, through zlib). Knows nothing of FastCGI, so it is
         // tested without sockets.
-        .target(name: "StickerTextServer", dependencies: ["StickerText", "CZlib"]),
+        .target(name: "StickerTextServer", dependencies: ["StickerText", "CZlibServer"]),
         // The FastCGI process: libfcgi, master and workers, signals, logging.
         .executableTarget(
             name: "StickerTextFastCGI",
@@ -55,13 +79,17 @@ let package = Package(
         .testTarget(
             name: "StickerTextTests",
             dependencies: [
-                "StickerText",
+                "StickerText", "StickerTextPacks",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                // To make the zip fixtures of the pack format tests.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             exclude: ["Fixtures"]  // read from the source tree by path
         ),
-        // CZlib to inflate what the server gzips.
-        .testTarget(name: "StickerTextServerTests", dependencies: ["StickerTextServer", "CZlib"]),
+        // Against the live nginx + server: Tests/e2e/test_client.py runs them with STICKERTEXT_URL set.
+        .testTarget(name: "StickerTextClientTests", dependencies: ["StickerTextClient"]),
+        // CZlibServer to inflate what the server gzips.
+        .testTarget(name: "StickerTextServerTests", dependencies: ["StickerTextServer", "CZlibServer"]),
         // The shared-memory scoreboard and how the master reads a worker's end.
         .testTarget(name: "StickerTextFastCGITests", dependencies: ["StickerTextFastCGI"]),
     ]

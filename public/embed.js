@@ -33,12 +33,15 @@
   const out = document.getElementById('out');
   let latest = 0;
   async function show() {
-    byScript.textContent = input.value;  // the embed script's MutationObserver renders it
-    byElement.textContent = input.value;  // <sticker-text> renders its new text
+    byScript.textContent = input.value; // the embed script's MutationObserver renders it
+    byElement.textContent = input.value; // <sticker-text> renders its new text
     const asked = ++latest;
-    const r = await fetch(`/api/render?baseURL=${encodeURIComponent(`${location.origin}/`)}&lang=en&text=${encodeURIComponent(input.value)}`);
+    const r = await fetch(
+      `/api/render?baseURL=${encodeURIComponent(`${location.origin}/`)}&lang=en&text=${encodeURIComponent(input.value)}`,
+    );
     const html = await r.text();
-    if (asked === latest) out.replaceChildren(...(r.ok ? adopt(html) : [document.createTextNode(`${r.status}: ${html}`)]));
+    if (asked === latest)
+      out.replaceChildren(...(r.ok ? adopt(html) : [document.createTextNode(`${r.status}: ${html}`)]));
   }
   input.addEventListener('input', show);
   show();

@@ -24,81 +24,91 @@
 //   the API is the server's to answer.
 
 // The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = 'b915a5a2a62c8293';
+const VERSION = '1be8ed4e3b7ea139';
 const PRECACHE = [
-  ['/index.html', 'e49e549c56be1feb'],
+  ['/index.html', 'df7fcbbad525bca1'],
   ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
-  ['/app.css', '93854d2a7c6cc850'],
-  ['/keyboard.css', '07c70cd3aa90cafd'],
-  ['/js/api.js', '0dc3e6d3ca63b95c'],
-  ['/js/authority.js', '682e7a5906c6f2c3'],
-  ['/js/autocomplete.js', 'f2155084372d0649'],
-  ['/js/cell-menu.js', '4de611998eb49f24'],
-  ['/js/chat.js', '0e6798839e66ab86'],
-  ['/js/draft.js', 'fa1fde7757d86672'],
-  ['/js/editor-dom.js', 'f6c33fc885e7de5a'],
-  ['/js/editor.js', '49c675b3e2465004'],
-  ['/js/favorites.js', '7b66b7a851c2d586'],
-  ['/js/grid-pages.js', '6f00999f1170af6e'],
-  ['/js/inserting.js', '64775d951a9cd58b'],
-  ['/js/keyboard.js', 'a7b4ad7cda696e28'],
-  ['/js/late-strings.js', 'c228851ea5dd9ff1'],
-  ['/js/main.js', 'a02b5ac3f8e072e7'],
-  ['/js/menu.js', 'e33486d225b7945b'],
-  ['/js/message-stickers.js', '71bb103e7f301b11'],
-  ['/js/model/catalog.js', 'eda25a3236d17c23'],
+  ['/app.css', '086062364195734e'],
+  ['/autocomplete.css', '4a47c9fb00b33ea9'],
+  ['/chat.css', '8661bc60ec851277'],
+  ['/embed.css', '7ab5a3b3f42ed641'],
+  ['/keyboard.css', 'ea4e1ba5eb6b5028'],
+  ['/offline.css', '01cf885329b56c02'],
+  ['/js/api.js', '9efceffec5f6735e'],
+  ['/js/authority.js', '8376cb4a5c116511'],
+  ['/js/autocomplete.js', '2a3c3339f7bc4776'],
+  ['/js/cell-menu.js', '25c4764682acac70'],
+  ['/js/chat.js', 'f208c998be137351'],
+  ['/js/draft.js', 'efe18cd4152adb92'],
+  ['/js/editor-dom.js', '0b3a73e9f30757a8'],
+  ['/js/editor.js', 'ea0306022b6a0ae6'],
+  ['/js/favorites.js', '75faf4263d5c5c80'],
+  ['/js/grid-pages.js', 'a3c106a01425ee96'],
+  ['/js/inserting.js', '91d28a847aff2f60'],
+  ['/js/keyboard.js', '0cf6cb22384dabc8'],
+  ['/js/late-strings.js', '69656b286be82fc8'],
+  ['/js/main.js', 'aab75acd3f994e9b'],
+  ['/js/menu.js', 'e037c251edba29a4'],
+  ['/js/message-stickers.js', 'bb2c65d0cdb071db'],
+  ['/js/model/catalog.js', '16f6c28320b0a692'],
   ['/js/model/combining-classes.js', '0105f4bccc7176ae'],
-  ['/js/model/counting.js', '1119af733d00fc71'],
-  ['/js/model/editing.js', '1ea28bca09ee8855'],
-  ['/js/model/emoji.js', 'c58b3d5f63de84a4'],
-  ['/js/model/gb18030-table.js', 'de108fc81f6a3050'],
-  ['/js/model/graphemes.js', 'd7751afe3c7ae650'],
-  ['/js/model/history.js', 'f93ec837bbc1596b'],
-  ['/js/model/index.js', '0f7a5ae23052cf90'],
-  ['/js/model/insert-cut.js', 'cc454a7267b3ce44'],
-  ['/js/model/lengths.js', 'd121b9a7733ad4e7'],
-  ['/js/model/normalization.js', 'd7920a8a6f5819bf'],
-  ['/js/model/policy.js', 'a9313bd4e241a9ef'],
-  ['/js/model/render-request.js', 'ca4cd3b80b22267a'],
-  ['/js/model/requests.js', '77f3bca86781ff63'],
-  ['/js/model/scanner.js', '529989bd656a26b7'],
-  ['/js/model/search.js', 'e704f4ad1c614b38'],
-  ['/js/model/text-backed-string.js', 'ea257f7ae1a5eb00'],
-  ['/js/model/text-diff.js', '8115aa2ed5e7b183'],
-  ['/js/model/twitter-text-tables.js', 'f76f75129573a73e'],
-  ['/js/model/urls.js', 'b081cd460ea9f128'],
-  ['/js/notes.js', '238a3d785247d6a8'],
-  ['/js/offline.js', 'e9d6b75d7abf18df'],
-  ['/js/outbox.js', 'd9ffb898e047ee83'],
-  ['/js/packs.js', '109645758b1ba071'],
-  ['/js/panel.js', '2a05471c564266d8'],
-  ['/js/pasted-html.js', 'c3513cfbf30db0b1'],
-  ['/js/placement.js', '29373c872405899a'],
-  ['/js/press.js', '8bcb9df051d99a32'],
-  ['/js/recents.js', '9d42c0f0b261f4af'],
-  ['/js/settings.js', '9bd1fc360c0876da'],
-  ['/js/skin-tones.js', '0f2078dcd76b5f07'],
-  ['/js/status.js', '3d0816f7d5414a4d'],
-  ['/js/sticker-nodes.js', '8881b2ae064a694e'],
-  ['/js/sticker-search.js', 'd61bed26d66110f4'],
-  ['/js/stored-list.js', '8d4e6c7a94c31a0a'],
-  ['/js/strings.js', '78f7a7cba946701b'],
-  ['/js/swipe.js', 'bbc49763059796b8'],
+  ['/js/model/counting.js', 'a46a6da68d5e931d'],
+  ['/js/model/editing.js', '419f5d4917e5eb9f'],
+  ['/js/model/emoji.js', 'e22db756549ba294'],
+  ['/js/model/gb18030-table.js', 'f5da552756d730c7'],
+  ['/js/model/graphemes.js', 'e289b0f90d90397d'],
+  ['/js/model/history.js', 'f9406c4828e531bf'],
+  ['/js/model/index.js', 'e712f9b071d66d42'],
+  ['/js/model/insert-cut.js', '1bdc38f71e7b6af2'],
+  ['/js/model/lengths.js', '03595c1dcd348722'],
+  ['/js/model/normalization.js', '5ea140b5d21766d9'],
+  ['/js/model/policy.js', '360f54b90a4fb405'],
+  ['/js/model/render-request.js', '7e33b30eeafe5664'],
+  ['/js/model/requests.js', '00351ced5a2135c5'],
+  ['/js/model/scanner.js', 'e9b0a72aee5b12e7'],
+  ['/js/model/search.js', 'e98268d02d58b7b6'],
+  ['/js/model/text-backed-string.js', '1b924ddf642886dd'],
+  ['/js/model/text-diff.js', '57bc32823298f89b'],
+  ['/js/model/twitter-text-tables.js', '350c109c4ce9b40a'],
+  ['/js/model/urls.js', '6318ee2fc6ce2428'],
+  ['/js/notes.js', '167d7dc8e3387113'],
+  ['/js/offline.js', 'f9d20ee3f55c19f2'],
+  ['/js/outbox.js', 'c000547035cade76'],
+  ['/js/packs.js', 'b7551cd88127e046'],
+  ['/js/panel.js', 'c7b73fc920104e81'],
+  ['/js/pasted-html.js', 'b5fe5ea6bf9a8319'],
+  ['/js/placement.js', 'f68e3a4ccc68fd74'],
+  ['/js/press.js', '71854aab7367f512'],
+  ['/js/recents.js', '436469fc253b609a'],
+  ['/js/roving.js', '6022c446d75c1c1a'],
+  ['/js/settings.js', 'ccee8980bce3d57f'],
+  ['/js/skin-tones.js', '766f52f7f3f17861'],
+  ['/js/status.js', 'b76fc068a10d2997'],
+  ['/js/sticker-files.js', 'f8663c0b4964a5ef'],
+  ['/js/sticker-nodes.js', '04a93d7eb0fe79bc'],
+  ['/js/sticker-search.js', 'd1e59da43c06d3f1'],
+  ['/js/storage.js', 'a521bd93a70f6cfc'],
+  ['/js/stored-list.js', '85a6396fd41ffe7a'],
+  ['/js/strings.js', '1d312d814477cc3c'],
+  ['/js/stylesheet.js', '6c581b06cf97de4b'],
+  ['/js/swipe.js', '31188d43ad5d780c'],
+  ['/js/tabs.js', '3ab1e93450bbd24a'],
 ];
 // End of the offline copy.
 
 const SHELL_PREFIX = 'stickertext-shell-';
 const SHELL_CACHE = `${SHELL_PREFIX}${VERSION}`;
 const DATA_CACHE = 'stickertext-data';
-const IMAGE_CACHE = 'stickertext-images';  // image URLs never change meaning: kept across versions
-const PAGES_CACHE = 'stickertext-pages';   // which version serves each open page: /page/<client id> -> version
+const IMAGE_CACHE = 'stickertext-images'; // image URLs never change meaning: kept across versions
+const PAGES_CACHE = 'stickertext-pages'; // which version serves each open page: /page/<client id> -> version
 const KEEP = [DATA_CACHE, IMAGE_CACHE, PAGES_CACHE];
 const PACKS = '/api/packs';
 // A page that did not load through a worker (the first visit, before this one took control) was
 // served by the network: its late modules come from there too, or from this copy when it fails.
 const FIRST_VISIT_TIMEOUT_MS = 4000;
 
-const PLACEHOLDER = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="2" y="2" width="28" height="28" rx="6" fill="#ddd"/></svg>';
+const PLACEHOLDER =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="2" y="2" width="28" height="28" rx="6" fill="#ddd"/></svg>';
 
 async function sha256Prefix(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', buffer));
@@ -107,24 +117,27 @@ async function sha256Prefix(buffer) {
 
 /** One file of the version, fetched past the HTTP cache's freshness and checked against its hash. */
 async function precache(cache, [url, revision]) {
-  if (await cache.match(url)) return;  // an install tried again keeps what it had checked
+  if (await cache.match(url)) return; // an install tried again keeps what it had checked
   const response = await fetch(url, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   const body = await response.clone().arrayBuffer();
   const got = await sha256Prefix(body);
-  if (got !== revision) throw new Error(`${url} is not the version listed (${got}, not ${revision}): a deploy under way`);
+  if (got !== revision)
+    throw new Error(`${url} is not the version listed (${got}, not ${revision}): a deploy under way`);
   await cache.put(url, response);
 }
 
 self.addEventListener('install', (event) => {
-  event.waitUntil((async () => {
-    const cache = await caches.open(SHELL_CACHE);
-    await Promise.all(PRECACHE.map((entry) => precache(cache, entry)));
-    // The packs too, when there are none yet: a first visit's second load then opens without the network.
-    const data = await caches.open(DATA_CACHE);
-    if (!await data.match(PACKS)) await data.add(PACKS).catch(() => {});
-    await self.skipWaiting();
-  })());
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(SHELL_CACHE);
+      await Promise.all(PRECACHE.map((entry) => precache(cache, entry)));
+      // The packs too, when there are none yet: a first visit's second load then opens without the network.
+      const data = await caches.open(DATA_CACHE);
+      if (!(await data.match(PACKS))) await data.add(PACKS).catch(() => {});
+      await self.skipWaiting();
+    })(),
+  );
 });
 
 self.addEventListener('activate', (event) => {
@@ -169,14 +182,29 @@ async function forgetUnused() {
     }
   }
   const names = await caches.keys();
-  await Promise.all(names.filter((name) => !KEEP.includes(name) && !(name.startsWith(SHELL_PREFIX) && inUse.has(name.slice(SHELL_PREFIX.length))))
-    .map((name) => caches.delete(name)));
+  await Promise.all(
+    names
+      .filter(
+        (name) =>
+          !KEEP.includes(name) && !(name.startsWith(SHELL_PREFIX) && inUse.has(name.slice(SHELL_PREFIX.length))),
+      )
+      .map((name) => caches.delete(name)),
+  );
 }
 
 function timeout(promise, ms) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('timeout')), ms);
-    promise.then((value) => { clearTimeout(timer); resolve(value); }, (error) => { clearTimeout(timer); reject(error); });
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
 }
 
@@ -218,10 +246,11 @@ async function packs(event) {
   const kept = await cache.match(PACKS);
   const refresh = fetch(event.request, { cache: 'no-cache' }).then(async (response) => {
     if (!response.ok) return response;
-    const changed = kept && await differ(kept, response);
+    const changed = kept && (await differ(kept, response));
     await cache.put(PACKS, response.clone());
     if (changed) {
-      for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'packs-updated' });
+      for (const client of await self.clients.matchAll({ type: 'window' }))
+        client.postMessage({ type: 'packs-updated' });
     }
     return response;
   });
@@ -249,8 +278,14 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  if (request.mode === 'navigate' && (url.pathname === '/' || url.pathname === '/index.html')) event.respondWith(pageDocument(event));
+  if (request.mode === 'navigate' && (url.pathname === '/' || url.pathname === '/index.html'))
+    event.respondWith(pageDocument(event));
   else if (url.pathname === PACKS) event.respondWith(packs(event));
-  else if (url.pathname.startsWith('/stickers/') && /\.(png|gif|webp|apng)$/.test(url.pathname) && !COPIED.has(url.pathname)) event.respondWith(image(request));
+  else if (
+    url.pathname.startsWith('/stickers/') &&
+    /\.(png|gif|webp|apng)$/.test(url.pathname) &&
+    !COPIED.has(url.pathname)
+  )
+    event.respondWith(image(request));
   else if (COPIED.has(url.pathname) && !url.search) event.respondWith(pageFile(event, url.pathname));
 });

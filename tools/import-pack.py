@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Imports a plist of the iOS originals as a pack, with its search keys.
+"""Imports packs, with their search keys: a plist of the iOS originals, or
+another system's emoji (Mastodon, Misskey, Pleroma, Matrix, Slack).
 
-    python3 tools/import-pack.py --format lxweibo --id lx [--images DIR] [--out public/stickers] info.plist
+    python3 tools/import-pack.py --from lxweibo --id lx [--images DIR] [--out public/stickers] info.plist
+    python3 tools/import-pack.py --from misskey --out public/stickers emojis.zip
 
 Takes exactly the arguments of `stickertext import` (the Swift parser: one
 reader of the plist formats), runs it, then gives every sticker of each pack

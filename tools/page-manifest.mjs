@@ -28,8 +28,8 @@ const ENTRY = join(PUBLIC, 'js', 'main.js');
 const COPY_FILES = ['index.html', 'stickers/weibo/smile.png'];
 const MODULE_DIR = join(PUBLIC, 'js');
 
-const PRELOAD_BEGIN = '<!-- The start\'s modules, fetched at once: tools/page-manifest.mjs writes these lines. -->';
-const PRELOAD_END = '<!-- end of the start\'s modules -->';
+const PRELOAD_BEGIN = "<!-- The start's modules, fetched at once: tools/page-manifest.mjs writes these lines. -->";
+const PRELOAD_END = "<!-- end of the start's modules -->";
 const PRECACHE_BEGIN = '// The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.';
 const PRECACHE_END = '// End of the offline copy.';
 
@@ -44,31 +44,35 @@ export function startModules(entry = ENTRY) {
     seen.add(file);
     const module = new vm.SourceTextModule(readFileSync(file, 'utf8'), { identifier: file });
     for (const specifier of module.dependencySpecifiers) {
-      if (!specifier.startsWith('.')) throw new Error(`${urlOf(file)} imports '${specifier}': the page loads only its own files`);
+      if (!specifier.startsWith('.'))
+        throw new Error(`${urlOf(file)} imports '${specifier}': the page loads only its own files`);
       visit(resolve(dirname(file), specifier));
     }
     order.push(file);
   };
   visit(entry);
-  return order.reverse();  // the entry first, as the browser meets them
+  return order.reverse(); // the entry first, as the browser meets them
 }
 
 function modulesUnder(dir) {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return modulesUnder(path);
-    return name.endsWith('.js') ? [path] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return modulesUnder(path);
+      return name.endsWith('.js') ? [path] : [];
+    });
 }
 
 const revisionOf = (file) => createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
 
 /** Replaces what lies between two marker lines of `text` (each kept) with `lines`. */
 function between(text, begin, end, lines, name) {
-  const from = text.indexOf(begin), to = text.indexOf(end);
+  const from = text.indexOf(begin),
+    to = text.indexOf(end);
   if (from < 0 || to < from) throw new Error(`${name}: the marker lines are missing ("${begin}" ... "${end}")`);
   const indent = text.slice(text.lastIndexOf('\n', from) + 1, from);
-  return text.slice(0, from + begin.length) + '\n' + lines.map((l) => indent + l + '\n').join('') + indent + text.slice(to);
+  return `${text.slice(0, from + begin.length)}\n${lines.map((l) => `${indent + l}\n`).join('')}${indent}${text.slice(to)}`;
 }
 
 /** index.html and sw.js as they should be: {path: text}. */
@@ -77,17 +81,31 @@ export function manifestFiles() {
   const preloads = startModules().map((file) => `<link rel="modulepreload" href="${urlOf(file).slice(1)}">`);
   const html = between(readFileSync(htmlPath, 'utf8'), PRELOAD_BEGIN, PRELOAD_END, preloads, 'index.html');
   // The revisions are of the files as written here (index.html with its new preloads).
-  const stylesheets = readdirSync(PUBLIC).filter((name) => name.endsWith('.css')).sort();
+  const stylesheets = readdirSync(PUBLIC)
+    .filter((name) => name.endsWith('.css'))
+    .sort();
   const copy = [...[...COPY_FILES, ...stylesheets].map((f) => join(PUBLIC, f)), ...modulesUnder(MODULE_DIR)];
-  const entries = copy.map((file) => [urlOf(file), file === htmlPath ? createHash('sha256').update(html).digest('hex').slice(0, 16) : revisionOf(file)]);
-  const version = createHash('sha256').update(entries.map(([url, rev]) => `${url} ${rev}`).join('\n')).digest('hex').slice(0, 16);
+  const entries = copy.map((file) => [
+    urlOf(file),
+    file === htmlPath ? createHash('sha256').update(html).digest('hex').slice(0, 16) : revisionOf(file),
+  ]);
+  const version = createHash('sha256')
+    .update(entries.map(([url, rev]) => `${url} ${rev}`).join('\n'))
+    .digest('hex')
+    .slice(0, 16);
   const swPath = join(PUBLIC, 'sw.js');
-  const sw = between(readFileSync(swPath, 'utf8'), PRECACHE_BEGIN, PRECACHE_END, [
-    `const VERSION = '${version}';`,
-    'const PRECACHE = [',
-    ...entries.map(([url, rev]) => `  ['${url}', '${rev}'],`),
-    '];',
-  ], 'sw.js');
+  const sw = between(
+    readFileSync(swPath, 'utf8'),
+    PRECACHE_BEGIN,
+    PRECACHE_END,
+    [
+      `const VERSION = '${version}';`,
+      'const PRECACHE = [',
+      ...entries.map(([url, rev]) => `  ['${url}', '${rev}'],`),
+      '];',
+    ],
+    'sw.js',
+  );
   return { [htmlPath]: html, [swPath]: sw };
 }
 

@@ -1,4 +1,4 @@
-import CZlib
+import CZlibServer
 
 /// The gzip content coding (RFC 9110 §8.4.1.3, RFC 1952) of a whole body,
 /// through zlib at its best compression: the bodies gzipped here are

@@ -1,4 +1,4 @@
-import CZlib
+import CZlibServer
 
 /// The tests' inflate of what the server gzips, through zlib as the
 /// server's deflate is: nil unless `gzip` is one whole gzip stream with

@@ -93,5 +93,25 @@ out=$("$bin" packs validate "$tmp" 2>&1); rc=$?
 check "validation names the file and entry of a missing image" 'lx/pack.json: stickers[0] [马到成功]: missing image "d_madaochenggong.png"' "$out"
 check "validate exits non-zero" 1 "$((rc != 0))"
 
+# Other systems' formats: an export of the weibo pack to each, imported back, validates.
+for f in mastodon:weibo.tar.gz mastodon-api:weibo.json misskey:weibo.zip pleroma:weibo.zip matrix:weibo.json slack:weibo.json; do
+  format=${f%%:*}; file=${f#*:}; dir="$tmp/$format"; mkdir -p "$dir"
+  out=$("$bin" export --to "$format" --pack weibo --host chat.example --out "$dir/$file" public/stickers 2>&1)
+  check "export --to $format writes $file" "$dir/$file: $format," "$out"
+  out=$("$bin" import --from "$format" --id weibo-back --out "$dir/packs" "$dir/$file" 2>&1)
+  check "import --from $format reads it back" "weibo-back/pack.json: image pack, 40 stickers" "$out"
+  out=$("$bin" packs validate "$dir/packs" 2>&1)
+  check "the pack imported from $format validates" "ok: 1 packs, 40 stickers" "$out"
+done
+out=$("$bin" export --to matrix --out "$tmp/all.json" public/stickers 2>&1); rc=$?
+check "export --to matrix of several packs asks for one" "matrix holds one pack: choose one with --pack" "$out"
+check "and exits non-zero" 1 "$((rc != 0))"
+printf '{"ok": true, "emoji": {"a": 1}}' > "$tmp/bad.json"
+out=$("$bin" import --from slack --out "$tmp/bad" "$tmp/bad.json" 2>&1); rc=$?
+check "import names the file and the field of a wrong type" "bad.json: emoji.a: must be a string" "$out"
+check "import exits non-zero on a bad source" 1 "$((rc != 0))"
+out=$("$bin" import --from lxweibo --id lx2 --out "$tmp" Tests/StickerTextTests/Fixtures/lxweibo/default.plist)
+check "import --from reads the plists as --format does" "lx2/pack.json: image pack, 99 stickers" "$out"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

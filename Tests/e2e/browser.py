@@ -131,8 +131,8 @@ SHOWN = '''
     const g = document.getElementById('pages').getBoundingClientRect(), all = [...document.querySelectorAll('#pages .page')];
     const page = all.find((x) => Math.abs(x.getBoundingClientRect().left - g.left) < 2);
     if (!page) return null;
-    const tabs = document.querySelectorAll('#tabs [role=tab]'), own = all.filter((x) => x.dataset.tab === page.dataset.tab);
-    return [document.querySelector('#tabs [aria-selected=true]').dataset.tab, tabs[page.dataset.tab].dataset.tab, own.indexOf(page)];'''
+    const own = all.filter((x) => x.dataset.tab === page.dataset.tab);
+    return [document.querySelector('#tabs [aria-selected=true]').dataset.tab, page.dataset.tab, own.indexOf(page)];'''
 
 
 class Page:

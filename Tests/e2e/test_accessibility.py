@@ -146,7 +146,7 @@ def test_the_page_has_no_axe_violations_in_the_keyboards_touch_menu_and_message_
         assert d.execute_script("return document.activeElement.alt") == '[doge]'
         assert_no_violations(d, "a sent message's sticker focused")
         ActionChains(d).send_keys(Keys.ENTER).perform()
-        p.wait("return !document.getElementById('menu').hidden")
+        p.wait("return document.getElementById('menu')?.hidden === false")
         assert_no_violations(d, "a sent message's sticker menu open")
 
 

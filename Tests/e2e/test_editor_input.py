@@ -216,7 +216,7 @@ def test_a_full_width_bracket_opens_the_suggestions_and_choosing_writes_the_code
     p.compose('【')
     p.commit('【')  # a pinyin keyboard gives 【 for the [ key
     p.type('xk')
-    p.wait("return !document.getElementById('suggestions').hidden")
+    p.wait("return document.getElementById('suggestions')?.hidden === false")
     keys(phone, Keys.ENTER)
     assert held(p) == {'text': '你好[笑哭]', 'selection': caret(3)}
     assert stickers(phone) == ['[笑哭]']
@@ -402,7 +402,7 @@ def test_shift_enter_with_the_suggestions_open_breaks_the_line(service, desktop)
     p = Page(desktop, service)
     p.finders()
     p.type('[xk')
-    p.wait("return !document.getElementById('suggestions').hidden")
+    p.wait("return document.getElementById('suggestions')?.hidden === false")
     chord(desktop, [Keys.SHIFT], Keys.ENTER)
     assert held(p) == {'text': '[xk\n', 'selection': caret(4)}
     assert desktop.execute_script("return document.getElementById('suggestions').hidden") is True

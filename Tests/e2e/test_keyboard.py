@@ -39,13 +39,13 @@ def choose(d, label):
 
 def right_click(d, element):
     ActionChains(d).context_click(element).perform()
-    wait(d, "return !document.getElementById('menu').hidden")
+    wait(d, "return document.getElementById('menu')?.hidden === false")
 
 
 def keyboard_menu(d, element):
     """Opens `element`'s menu the keyboard way: the ContextMenu key (Shift+F10), the focus on it."""
     element.send_keys(Keys.SHIFT, Keys.F10)
-    wait(d, "return !document.getElementById('menu').hidden")
+    wait(d, "return document.getElementById('menu')?.hidden === false")
 
 
 def long_press_to(d, cell, target_script):
@@ -313,7 +313,7 @@ def test_swiping_past_a_packs_last_page_goes_to_the_next_packs_first_page_and_th
     # The page shown is live (its keys insert), the pack before is not.
     live = p.wait("""const g = document.getElementById('pages').getBoundingClientRect();
         const page = [...document.querySelectorAll('#pages .page')].find((x) => Math.abs(x.getBoundingClientRect().left - g.left) < 2);
-        return page && [page.inert, document.querySelectorAll('#tabs [role=tab]')[page.dataset.tab].dataset.tab]""")
+        return page && [page.inert, page.dataset.tab]""")  # a page names its tab as the tab's button does
     assert live == [False, shown_tab(phone)]
     first = p.cells()[0]
     code = phone.execute_script('return arguments[0].item.tag || arguments[0].item.emoji', first)

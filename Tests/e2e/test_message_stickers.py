@@ -34,7 +34,7 @@ def test_a_sent_messages_stickers_are_reached_from_the_keyboard_and_open_their_m
     press(phone, Keys.ARROW_RIGHT)
     assert phone.execute_script(FOCUSED) == '[微笑]' and stops(phone) == [-1, 0]
     press(phone, Keys.ENTER)
-    p.wait("return !document.getElementById('menu').hidden")
+    p.wait("return document.getElementById('menu')?.hidden === false")
     assert phone.execute_script("return document.getElementById('menu').getAttribute('aria-label')") == '“微笑”菜单'
     assert menu_items(phone)[0] == '添加到收藏'
     press(phone, Keys.ENTER)

@@ -34,11 +34,11 @@ def lifted(phone):
 
 
 def menu_open(d):
-    return d.execute_script("return !document.getElementById('menu').hidden")
+    return d.execute_script("return document.getElementById('menu')?.hidden === false")
 
 
 def preview_open(d):
-    return d.execute_script("return !document.getElementById('preview').hidden")
+    return d.execute_script("return document.getElementById('preview')?.hidden === false")
 
 
 def texts(p):

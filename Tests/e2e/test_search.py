@@ -63,7 +63,7 @@ def test_the_first_keys_typed_load_the_autocomplete_and_its_list_opens_once_it_i
     loaded = "return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/js/autocomplete.js'))"
     assert not phone.execute_script(loaded)  # not part of startup
     p.editor.send_keys('好[xk')
-    p.wait("return !document.getElementById('suggestions').hidden")
+    p.wait("return document.getElementById('suggestions')?.hidden === false")
     assert names(p.suggestions())[0] == '笑哭'
     p.editor.send_keys(Keys.ENTER)
     assert p.state() == {'text': '好[笑哭]', 'selection': {'location': 2, 'length': 0}}

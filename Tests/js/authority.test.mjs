@@ -12,11 +12,19 @@ globalThis.window = { addEventListener() {} };
 const { initAuthority, record, check, stats } = await import('../../public/js/authority.js');
 
 const policy = { maxLength: 140, countMode: 'graphemes', stickerWeight: 1 };
-let adopted = null, field = null, server = null;
-initAuthority({ current: () => field, adopt: (s) => { adopted = s; }, policyJSON: policy });
+let adopted = null,
+  field = null,
+  server = null;
+initAuthority({
+  modelRecord: () => field,
+  adopt: (s) => {
+    adopted = s;
+  },
+  policyJSON: policy,
+});
 
 /** The server: the JS model itself, unless `server` says otherwise; null = the network is down. */
-globalThis.fetch = async (path, { body }) => {
+globalThis.fetch = async (_path, { body }) => {
   if (server === null) throw new TypeError('Failed to fetch');
   const answer = server(JSON.parse(body));
   return { ok: true, status: 200, json: async () => answer };
@@ -24,7 +32,9 @@ globalThis.fetch = async (path, { body }) => {
 
 /** Types `keys` locally, as editor.js does, recording each edit. */
 function type(keys) {
-  let text = '', selection = { location: 0, length: 0 }, response;
+  let text = '',
+    selection = { location: 0, length: 0 },
+    response;
   for (const key of keys) {
     const request = { text, selection, unit: 'utf16', op: 'insert', string: key, policy };
     response = edit(request, catalog);
@@ -43,7 +53,7 @@ beforeEach(() => {
 test('edits the server answers alike are checked and nothing is adopted', async () => {
   type([...'hi[微笑]']);
   await check();
-  assert.equal(stats.checked, 7);  // six edits and the final state
+  assert.equal(stats.checked, 7); // six edits and the final state
   assert.equal(stats.differences, 0);
   assert.equal(adopted, null);
 });

@@ -44,6 +44,9 @@ for (const { file, ...sections } of corpus()) {
 }
 
 test('the corpus holds at least 400 cases', () => {
-  const total = corpus().reduce((n, f) => n + ['edit', 'count', 'render', 'search'].reduce((m, k) => m + (f[k]?.length ?? 0), 0), 0);
+  const total = corpus().reduce(
+    (n, f) => n + ['edit', 'count', 'render', 'search'].reduce((m, k) => m + (f[k]?.length ?? 0), 0),
+    0,
+  );
   assert.ok(total >= 400, `${total} cases`);
 });

@@ -19,9 +19,20 @@ import { random, randomText, randomEdit, randomCount } from './random-edits.mjs'
 
 const CASES = Number(process.env.DIFF_CASES ?? 20000);
 const BASE = Number(process.env.DIFF_SEED ?? Math.floor(Math.random() * 1e9));
-const CHAIN = 8;  // edits per random text, each on the previous answer
+const CHAIN = 8; // edits per random text, each on the previous answer
 const REGRESSIONS = join(ROOT, 'Tests', 'conformance', 'differential-regressions.json');
-const EDIT_FIELDS = ['text', 'selection', 'plainSelection', 'counts', 'truncated', 'rejected', 'note', 'changed', 'clipboard', 'message'];
+const EDIT_FIELDS = [
+  'text',
+  'selection',
+  'plainSelection',
+  'counts',
+  'truncated',
+  'rejected',
+  'note',
+  'changed',
+  'clipboard',
+  'message',
+];
 
 before(() => Promise.all([loadGB18030(), loadURLs()]));
 
@@ -37,7 +48,10 @@ function answer(fn, request) {
 
 /** Swift's answers, one per request, in order. */
 function swift(kind, requests) {
-  const run = spawnSync(cliPath, [kind, '--jsonl'], { input: requests.map((r) => JSON.stringify(r)).join('\n') + '\n', maxBuffer: 1 << 30 });
+  const run = spawnSync(cliPath, [kind, '--jsonl'], {
+    input: `${requests.map((r) => JSON.stringify(r)).join('\n')}\n`,
+    maxBuffer: 1 << 30,
+  });
   assert.equal(run.status, 0, `${cliPath} ${kind} --jsonl: ${run.stderr}`);
   const lines = run.stdout.toString('utf8').split('\n');
   lines.pop();
@@ -52,12 +66,17 @@ function differences(js, sw, fields) {
 
 /** Keeps a difference as a corpus case whose expectation is Swift's answer (the authority). */
 function keep(kind, seed, request, sw, fields) {
-  const file = existsSync(REGRESSIONS) ? JSON.parse(readFileSync(REGRESSIONS, 'utf8'))
-    : { about: 'Requests on which the differential test found the JS model and the Swift core apart; the expectation is the Swift answer, which the server makes the authority.' };
+  const file = existsSync(REGRESSIONS)
+    ? JSON.parse(readFileSync(REGRESSIONS, 'utf8'))
+    : {
+        about:
+          'Requests on which the differential test found the JS model and the Swift core apart; the expectation is the Swift answer, which the server makes the authority.',
+      };
   const expect = sw.error ? undefined : Object.fromEntries(fields.filter((f) => f in sw).map((f) => [f, sw[f]]));
-  const name = `differential seed ${seed}: ${kind} ${request.op ?? ''} on ${JSON.stringify(request.text).slice(0, 40)}`.trim();
+  const name =
+    `differential seed ${seed}: ${kind} ${request.op ?? ''} on ${JSON.stringify(request.text).slice(0, 40)}`.trim();
   (file[kind] ??= []).push(sw.error ? { name, request, error: sw.error.code } : { name, request, expect });
-  writeFileSync(REGRESSIONS, JSON.stringify(file, null, 1) + '\n');
+  writeFileSync(REGRESSIONS, `${JSON.stringify(file, null, 1)}\n`);
 }
 
 function report(kind, seeds, requests, js, sw, fields) {
@@ -65,21 +84,28 @@ function report(kind, seeds, requests, js, sw, fields) {
   for (let i = 0; i < requests.length; i++) {
     const diff = differences(js[i], sw[i], fields);
     if (!diff.length) continue;
-    failures.push(`seed ${seeds[i]}: ${diff.join(', ')} differ\n  request ${JSON.stringify(requests[i])}\n  js    ${JSON.stringify(js[i])}\n  swift ${JSON.stringify(sw[i])}`);
+    failures.push(
+      `seed ${seeds[i]}: ${diff.join(', ')} differ\n  request ${JSON.stringify(requests[i])}\n  js    ${JSON.stringify(js[i])}\n  swift ${JSON.stringify(sw[i])}`,
+    );
     if (failures.length <= 20) keep(kind, seeds[i], requests[i], sw[i], fields);
   }
   return failures;
 }
 
 test(`the JS model and the Swift core answer ${CASES} random edits alike (base seed ${BASE})`, () => {
-  const requests = [], seeds = [], answers = [];
+  const requests = [],
+    seeds = [],
+    answers = [];
   for (let chain = 0; requests.length < CASES; chain++) {
     const seed = BASE + chain;
     const r = random(seed);
     let text = randomText(r, r.int(0, 24));
     for (let step = 0; step < CHAIN && requests.length < CASES; step++) {
       const string = new TextBackedString(text, catalog);
-      const request = randomEdit(r, text, { utf16: string.displayLength('utf16'), grapheme: string.displayLength('grapheme') });
+      const request = randomEdit(r, text, {
+        utf16: string.displayLength('utf16'),
+        grapheme: string.displayLength('grapheme'),
+      });
       const response = answer(edit, request);
       requests.push(request);
       seeds.push(seed);
@@ -88,18 +114,37 @@ test(`the JS model and the Swift core answer ${CASES} random edits alike (base s
     }
   }
   const failures = report('edit', seeds, requests, answers, swift('edit', requests), EDIT_FIELDS);
-  assert.equal(failures.length, 0, `${failures.length} of ${requests.length} differ (kept in ${REGRESSIONS}):\n${failures.slice(0, 10).join('\n')}`);
+  assert.equal(
+    failures.length,
+    0,
+    `${failures.length} of ${requests.length} differ (kept in ${REGRESSIONS}):\n${failures.slice(0, 10).join('\n')}`,
+  );
 });
 
 test(`the JS model and the Swift core count ${CASES / 4} random texts alike (base seed ${BASE})`, () => {
-  const requests = [], seeds = [];
+  const requests = [],
+    seeds = [];
   for (let i = 0; i < CASES / 4; i++) {
     seeds.push(BASE + i);
     requests.push(randomCount(random(BASE + i)));
   }
   const js = requests.map((q) => answer(count, q));
-  const fields = ['graphemes', 'utf16', 'utf8', 'gb18030', 'weighted', 'length', 'countMode', 'maxLength', 'stickers', 'emoji',
-    'valid', 'remaining', 'overBy', 'violations'];
+  const fields = [
+    'graphemes',
+    'utf16',
+    'utf8',
+    'gb18030',
+    'weighted',
+    'length',
+    'countMode',
+    'maxLength',
+    'stickers',
+    'emoji',
+    'valid',
+    'remaining',
+    'overBy',
+    'violations',
+  ];
   const failures = report('count', seeds, requests, js, swift('count', requests), fields);
   assert.equal(failures.length, 0, `${failures.length} differ:\n${failures.slice(0, 10).join('\n')}`);
 });

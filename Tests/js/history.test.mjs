@@ -9,7 +9,10 @@ const at = (text, location = text.length, length = 0) => ({ text, selection: { l
 /** Types `string` key by key from `state`, recording each key; returns the state after. */
 function type(history, state, string, time = 0) {
   for (const ch of string) {
-    const { text, selection: { location } } = state;
+    const {
+      text,
+      selection: { location },
+    } = state;
     const next = at(text.slice(0, location) + ch + text.slice(location), location + ch.length);
     history.record(state, next, { typed: true, at: time });
     state = next;
@@ -44,17 +47,17 @@ test('a paste, a delete-key press or a sticker is a step of its own', () => {
 test('typing elsewhere, after a pause or after an undo starts a new step', () => {
   const h = new History({ groupDelayMs: 1000 });
   let s = type(h, at(''), 'ab', 0);
-  s = type(h, { ...s, selection: { location: 0, length: 0 } }, 'x', 10);  // the caret moved to the start
+  s = type(h, { ...s, selection: { location: 0, length: 0 } }, 'x', 10); // the caret moved to the start
   assert.equal(s.text, 'xab');
-  s = type(h, s, 'y', 5000);  // after a pause
+  s = type(h, s, 'y', 5000); // after a pause
   assert.deepEqual(h.undo(), at('xab', 1));
   assert.deepEqual(h.undo(), at('ab', 0));
   assert.deepEqual(h.undo(), at(''));
   const g = new History();
-  let t = type(g, at(''), 'ab');
+  let _t = type(g, at(''), 'ab');
   g.undo();
-  t = type(g, at(''), 'c');
-  assert.equal(g.canRedo, false);  // a new edit drops what was undone
+  _t = type(g, at(''), 'c');
+  assert.equal(g.canRedo, false); // a new edit drops what was undone
   assert.deepEqual(g.undo(), at(''));
   assert.equal(g.canUndo, false);
 });
@@ -70,7 +73,7 @@ test('after the server corrected the present, undo restores what the user saw an
 test('no change of text, no step; the history keeps at most `limit` steps', () => {
   const h = new History({ limit: 3 });
   h.record(at('a'), at('a'));
-  h.record(at('ab', 0), at('ab', 2));  // a caret move
+  h.record(at('ab', 0), at('ab', 2)); // a caret move
   assert.equal(h.canUndo, false);
   for (let i = 0; i < 5; i++) h.record(at(String(i)), at(String(i + 1)));
   assert.deepEqual([h.undo(), h.undo(), h.undo(), h.undo()], [at('4'), at('3'), at('2'), null]);

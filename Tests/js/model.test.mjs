@@ -13,9 +13,12 @@ const swift = (file) => readFileSync(join(ROOT, 'Sources', 'StickerText', 'Inter
 
 test('isSimple accepts exactly the ranges of the Swift fast path', () => {
   const literal = swift('GraphemeSegmentation.swift').match(/static let simpleRanges[^=]*= \[([\s\S]*?)\]/)[1];
-  const ranges = [...literal.matchAll(/0x([0-9A-F]+)\.\.\.0x([0-9A-F]+)/g)].map(([, a, b]) => [parseInt(a, 16), parseInt(b, 16)]);
+  const ranges = [...literal.matchAll(/0x([0-9A-F]+)\.\.\.0x([0-9A-F]+)/g)].map(([, a, b]) => [
+    parseInt(a, 16),
+    parseInt(b, 16),
+  ]);
   assert.ok(ranges.length > 10);
-  for (let c = 0; c <= 0x10FFFF; c++) {
+  for (let c = 0; c <= 0x10ffff; c++) {
     const listed = ranges.some(([a, b]) => c >= a && c <= b);
     if (listed !== isSimple(c)) assert.fail(`U+${c.toString(16)}: Swift ${listed}, JS ${isSimple(c)}`);
   }
@@ -27,7 +30,9 @@ test('the GB18030 table loads only when asked, and then counts as the Swift tabl
   assert.throws(() => count({ text: '中a', policy: { countMode: 'gb18030' } }, catalog), /loadGB18030/);
   await loadGB18030();
   const { twoByteRanges } = await import('../../public/js/model/gb18030-table.js');
-  const swiftRanges = [...swift('GB18030Table.swift').matchAll(/\(0x([0-9A-F]+), 0x([0-9A-F]+)\)/g)].flatMap(([, a, b]) => [parseInt(a, 16), parseInt(b, 16)]);
+  const swiftRanges = [...swift('GB18030Table.swift').matchAll(/\(0x([0-9A-F]+), 0x([0-9A-F]+)\)/g)].flatMap(
+    ([, a, b]) => [parseInt(a, 16), parseInt(b, 16)],
+  );
   assert.deepEqual(twoByteRanges, swiftRanges);
   assert.equal(count({ text: '中a😀', policy: { countMode: 'gb18030' } }, catalog).length, 7);
 });

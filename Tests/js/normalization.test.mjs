@@ -6,8 +6,38 @@ import assert from 'node:assert/strict';
 import { nfc } from '../../public/js/model/normalization.js';
 import { random } from './random-edits.mjs';
 
-const PIECES = ['a', 'e', 'o', 'ω', '가', '\u1100', '\u1161', '\u11A8', ' ', '😀', '\u0301', '\u0316', '\u0323', '\u0302', '\u031B', '\u0345',
-  '\u0334', '\u0308', '\u0F71', '\u0F72', '\u0F74', '\u093C', '\u05B0', '\u0655', '\u1AFF', '\u{1E4EC}', '\u0338', '\u034F', '\u200D', 'A\u030A'];
+const PIECES = [
+  'a',
+  'e',
+  'o',
+  'ω',
+  '가',
+  '\u1100',
+  '\u1161',
+  '\u11A8',
+  ' ',
+  '😀',
+  '\u0301',
+  '\u0316',
+  '\u0323',
+  '\u0302',
+  '\u031B',
+  '\u0345',
+  '\u0334',
+  '\u0308',
+  '\u0F71',
+  '\u0F72',
+  '\u0F74',
+  '\u093C',
+  '\u05B0',
+  '\u0655',
+  '\u1AFF',
+  '\u{1E4EC}',
+  '\u0338',
+  '\u034F',
+  '\u200D',
+  'A\u030A',
+];
 
 test('NFC of marks put in canonical order first is NFC', () => {
   for (let seed = 0; seed < 5000; seed++) {
@@ -19,11 +49,11 @@ test('NFC of marks put in canonical order first is NFC', () => {
 });
 
 test('a letter with 40,000 marks of two classes out of order is normalized in linear time', () => {
-  const s = 'a' + '\u0301\u0316'.repeat(20000);
+  const s = `a${'\u0301\u0316'.repeat(20000)}`;
   const start = performance.now();
   const out = nfc(s);
   const ms = performance.now() - start;
-  assert.equal(out, '\u00E1' + '\u0316'.repeat(20000) + '\u0301'.repeat(19999));
+  assert.equal(out, `\u00E1${'\u0316'.repeat(20000)}${'\u0301'.repeat(19999)}`);
   assert.ok(ms < 2000, `${ms} ms`);
 });
 
@@ -31,10 +61,10 @@ test('the weight of a long cluster waits for the linear NFC, and a short one is 
   // This file loads normalization.js itself, but lengths.js only gets it through loadURLs().
   const { TextBackedString, Catalog, counts, parsePolicy, loadURLs } = await import('../../public/js/model/index.js');
   const weighted = (text) => counts(new TextBackedString(text, new Catalog({ packs: [] })), parsePolicy({})).weighted;
-  assert.equal(weighted('e' + '\u0301'.repeat(8)), 8);  // é and 7 marks: NFC composes the first
-  const long = 'e' + '\u0301'.repeat(40);
+  assert.equal(weighted(`e${'\u0301'.repeat(8)}`), 8); // é and 7 marks: NFC composes the first
+  const long = `e${'\u0301'.repeat(40)}`;
   assert.equal(weighted(long), null);
   await loadURLs();
   assert.equal(weighted(long), 40);
-  assert.equal(weighted('e' + '\u0301\u0316'.repeat(20000)), 40000);
+  assert.equal(weighted(`e${'\u0301\u0316'.repeat(20000)}`), 40000);
 });

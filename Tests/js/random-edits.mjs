@@ -13,7 +13,7 @@
 export function random(seed) {
   let a = seed >>> 0;
   const next = () => {
-    a = (a + 0x6D2B79F5) >>> 0;
+    a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
@@ -26,30 +26,215 @@ export function random(seed) {
 
 const PIECES = [
   // CJK, kana, Hangul, Latin, digits, punctuation
-  '笑', '死', '我', '了', '你好', '今天', 'あ', 'カ', '한', 'a', 'b', 'Z', ' ', '  ', '1', '9', '.', ',', '!', '#', '*', '…', '—', '、', '。', '（', '）', 'Я', 'é', 'ß', '©', '®', '™',
+  '笑',
+  '死',
+  '我',
+  '了',
+  '你好',
+  '今天',
+  'あ',
+  'カ',
+  '한',
+  'a',
+  'b',
+  'Z',
+  ' ',
+  '  ',
+  '1',
+  '9',
+  '.',
+  ',',
+  '!',
+  '#',
+  '*',
+  '…',
+  '—',
+  '、',
+  '。',
+  '（',
+  '）',
+  'Я',
+  'é',
+  'ß',
+  '©',
+  '®',
+  '™',
   // emoji sequences: presentation, skin tones, ZWJ families, flags, keycaps, tags, variation selectors
-  '😀', '😂', '👍', '👍🏽', '👋🏿', '👨‍👩‍👧‍👦', '👩‍💻', '🧑🏽‍🚀', '🇨🇳', '🇺🇸', '🇯', '🇵', '#️⃣', '1️⃣', '*⃣', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', '©️', '❤️', '❤', '☺', '☺️', '✌🏻', '🏳️‍🌈', '\u200D', '\uFE0F', '\u{1F3FB}',
+  '😀',
+  '😂',
+  '👍',
+  '👍🏽',
+  '👋🏿',
+  '👨‍👩‍👧‍👦',
+  '👩‍💻',
+  '🧑🏽‍🚀',
+  '🇨🇳',
+  '🇺🇸',
+  '🇯',
+  '🇵',
+  '#️⃣',
+  '1️⃣',
+  '*⃣',
+  '🏴󠁧󠁢󠁳󠁣󠁴󠁿',
+  '©️',
+  '❤️',
+  '❤',
+  '☺',
+  '☺️',
+  '✌🏻',
+  '🏳️‍🌈',
+  '\u200D',
+  '\uFE0F',
+  '\u{1F3FB}',
   // combining marks, NFC-changing text, jamo, CRLF and other breaks
-  'e\u0301', 'a\u0308\u0323', '\u0301', '\u212B', '\u2126', '\u212A', 'A\u030A', '\u1100\u1161\u11A8', '\u1100', '\u1161', '가', '하', '\u11A8', '\u11AB', '\n', '\r\n', '\r', '\t', '\u2028', '\u00AD', 'न्\u200Dद', 'क्ष',
+  'e\u0301',
+  'a\u0308\u0323',
+  '\u0301',
+  '\u212B',
+  '\u2126',
+  '\u212A',
+  'A\u030A',
+  '\u1100\u1161\u11A8',
+  '\u1100',
+  '\u1161',
+  '가',
+  '하',
+  '\u11A8',
+  '\u11AB',
+  '\n',
+  '\r\n',
+  '\r',
+  '\t',
+  '\u2028',
+  '\u00AD',
+  'न्\u200Dद',
+  'क्ष',
   // brackets on their own
-  '[', ']', '[[', ']]', '][',
+  '[',
+  ']',
+  '[[',
+  ']]',
+  '][',
 ];
 const URL_PIECES = [
-  'http://', 'https://', 'HTTP://', 'www.', 'example', 'a', 'b-c', 'x_y', '.', '.', '.com', '.co', '.c', '.jp', '.org', '.中国', '.みんな',
-  '.рф', '.xn--p1ai', 't.co/', 't.co/abc', '/', '/path', '?', '?q=1', '&', '#', '(x)', '(', ')', ':80', '@', '$', '-', '_', ',', '!',
-  'bit.ly', 'example.com', 'a.b', '例子', 'é', 'Ж', 'ＣＯＭ', '。', '\uFEFF', '\uFFFE', '\uFFFF', '\u202A', 'averyveryverylongname',
+  'http://',
+  'https://',
+  'HTTP://',
+  'www.',
+  'example',
+  'a',
+  'b-c',
+  'x_y',
+  '.',
+  '.',
+  '.com',
+  '.co',
+  '.c',
+  '.jp',
+  '.org',
+  '.中国',
+  '.みんな',
+  '.рф',
+  '.xn--p1ai',
+  't.co/',
+  't.co/abc',
+  '/',
+  '/path',
+  '?',
+  '?q=1',
+  '&',
+  '#',
+  '(x)',
+  '(',
+  ')',
+  ':80',
+  '@',
+  '$',
+  '-',
+  '_',
+  ',',
+  '!',
+  'bit.ly',
+  'example.com',
+  'a.b',
+  '例子',
+  'é',
+  'Ж',
+  'ＣＯＭ',
+  '。',
+  '\uFEFF',
+  '\uFFFE',
+  '\uFFFF',
+  '\u202A',
+  'averyveryverylongname',
 ];
 /** What joins the text before it, and what such pieces join. */
-const JOINERS = ['\u0301', '\u0308', '\u200D😀', '\u200D', '\uFE0F', '\uFE0F\u20E3', '\u20E3', '\u{1F3FD}', '🇸', '🇺', '\u1161', '\u11A8', '\u1161\u11A8',
-  '笑]', ']', ']abc', '微笑]', 'ab]', '\n', 'com', '.com', 'm/path'];
-const JOINABLE = ['[微', '[', '[哈', 'e', 'a', '1', '#', '❤', '😀', '👍', '🇺', '\u1100', '가', 'x.co', 'http://a', '\r'];
-const CODES = ['[微笑]', '[哈哈]', '[笑哭]', '[doge]', '[smile]', '[haha]', '[二哈]', '[心]', '[赞]', '[哈哈', '微笑]', '[没有这个]', '[微\n笑]', '[]', '[微笑 ]'];
+const JOINERS = [
+  '\u0301',
+  '\u0308',
+  '\u200D😀',
+  '\u200D',
+  '\uFE0F',
+  '\uFE0F\u20E3',
+  '\u20E3',
+  '\u{1F3FD}',
+  '🇸',
+  '🇺',
+  '\u1161',
+  '\u11A8',
+  '\u1161\u11A8',
+  '笑]',
+  ']',
+  ']abc',
+  '微笑]',
+  'ab]',
+  '\n',
+  'com',
+  '.com',
+  'm/path',
+];
+const JOINABLE = [
+  '[微',
+  '[',
+  '[哈',
+  'e',
+  'a',
+  '1',
+  '#',
+  '❤',
+  '😀',
+  '👍',
+  '🇺',
+  '\u1100',
+  '가',
+  'x.co',
+  'http://a',
+  '\r',
+];
+const CODES = [
+  '[微笑]',
+  '[哈哈]',
+  '[笑哭]',
+  '[doge]',
+  '[smile]',
+  '[haha]',
+  '[二哈]',
+  '[心]',
+  '[赞]',
+  '[哈哈',
+  '微笑]',
+  '[没有这个]',
+  '[微\n笑]',
+  '[]',
+  '[微笑 ]',
+];
 
 /** A random text of about `size` pieces. */
 export function randomText(r, size) {
   let s = '';
   const urlish = r.chance(0.3);
-  for (let i = 0; i < size; i++) s += r.chance(0.2) ? r.pick(CODES) : urlish && r.chance(0.6) ? r.pick(URL_PIECES) : r.pick(PIECES);
+  for (let i = 0; i < size; i++)
+    s += r.chance(0.2) ? r.pick(CODES) : urlish && r.chance(0.6) ? r.pick(URL_PIECES) : r.pick(PIECES);
   return r.chance(0.25) ? s + r.pick(JOINABLE) : s;
 }
 
@@ -62,14 +247,17 @@ function randomPolicy(r, textLength) {
   if (r.chance(0.7)) p.countMode = r.pick([...COUNT_MODES, 'weighted', 'weighted']);
   if (r.chance(0.3)) p.stickerWeight = r.pick([0, 1, 3]);
   if (r.chance(0.3)) p.emoji = r.pick(['allow', 'reject', 'strip']);
-  if (r.chance(0.08)) { p.content = r.pick(['digits', 'decimal']); if (r.chance(0.5)) p.decimalPlaces = r.int(0, 3); }
+  if (r.chance(0.08)) {
+    p.content = r.pick(['digits', 'decimal']);
+    if (r.chance(0.5)) p.decimalPlaces = r.int(0, 3);
+  }
   return p;
 }
 
 const DIGIT_PIECES = ['1', '2', '0', '.', '5', '12', '3.5', 'x'];
 
 function randomInsert(r, policy) {
-  if (r.chance(0.003)) return 'a\u0000';  // NUL: refused, as the server refuses it
+  if (r.chance(0.003)) return 'a\u0000'; // NUL: refused, as the server refuses it
   if (policy?.content) return Array.from({ length: r.int(1, 3) }, () => r.pick(DIGIT_PIECES)).join('');
   const piece = r.chance(0.5) ? r.pick([...PIECES, ...CODES, ...URL_PIECES]) : randomText(r, r.int(1, 6));
   return r.chance(0.3) ? r.pick(JOINERS) + piece : piece;
@@ -87,8 +275,23 @@ export function randomEdit(r, text, lengths) {
   }
   const policy = randomPolicy(r, text.length);
   if (policy) request.policy = policy;
-  const op = r.pick(['insert', 'insert', 'insert', 'paste', 'paste', 'insertSticker', 'cut', 'copy', 'deleteBackward',
-    'deleteBackward', 'deleteForward', 'moveCaret', 'moveCaret', 'select', 'selectAll']);
+  const op = r.pick([
+    'insert',
+    'insert',
+    'insert',
+    'paste',
+    'paste',
+    'insertSticker',
+    'cut',
+    'copy',
+    'deleteBackward',
+    'deleteBackward',
+    'deleteForward',
+    'moveCaret',
+    'moveCaret',
+    'select',
+    'selectAll',
+  ]);
   request.op = op;
   if (op === 'insert' || op === 'paste') request.string = randomInsert(r, policy);
   if (op === 'insertSticker') request.tag = r.pick([...CODES.slice(0, 8), '[没有这个]', 'smile']);

@@ -19,11 +19,39 @@ import { random } from './random-edits.mjs';
 const CASES = Number(process.env.SEARCH_CASES ?? 300);
 const SEED = Number(process.env.DIFF_SEED ?? Math.floor(Math.random() * 1e9));
 
-const keys = catalog.packs.flatMap((p) => p.stickers.flatMap((s) => [
-  s.name.zh, s.name.en, s.pinyin, s.initials, s.emoji, ...(s.keywords ?? []),
-  ...[s.tag, ...(s.aliases ?? [])].filter(Boolean),
-].filter(Boolean)));
-const STRAY = ['😂', '👍🏽', 'e\u0301', '\u0301', 'Σ', 'ς', 'İ', 'ß', '[', ']', ' ', '\u3000', "'", 'Ａ', '①', 'ﬁ', '笑', 'x'];
+const keys = catalog.packs.flatMap((p) =>
+  p.stickers.flatMap((s) =>
+    [
+      s.name.zh,
+      s.name.en,
+      s.pinyin,
+      s.initials,
+      s.emoji,
+      ...(s.keywords ?? []),
+      ...[s.tag, ...(s.aliases ?? [])].filter(Boolean),
+    ].filter(Boolean),
+  ),
+);
+const STRAY = [
+  '😂',
+  '👍🏽',
+  'e\u0301',
+  '\u0301',
+  'Σ',
+  'ς',
+  'İ',
+  'ß',
+  '[',
+  ']',
+  ' ',
+  '\u3000',
+  "'",
+  'Ａ',
+  '①',
+  'ﬁ',
+  '笑',
+  'x',
+];
 
 function randomQuery(r) {
   const key = r.pick(keys);
@@ -31,17 +59,18 @@ function randomQuery(r) {
   const start = r.int(0, chars.length - 1);
   let q = chars.slice(start, r.int(start + 1, chars.length)).join('');
   if (r.chance(0.2)) q = q.toUpperCase();
-  if (r.chance(0.15)) q = [...q].map((c) => (/[!-~]/.test(c) ? String.fromCodePoint(c.codePointAt(0) + 0xFEE0) : c)).join('');
-  if (r.chance(0.2)) q = '[' + q;
-  if (r.chance(0.1)) q = ' ' + q + ' ';
+  if (r.chance(0.15))
+    q = [...q].map((c) => (/[!-~]/.test(c) ? String.fromCodePoint(c.codePointAt(0) + 0xfee0) : c)).join('');
+  if (r.chance(0.2)) q = `[${q}`;
+  if (r.chance(0.1)) q = ` ${q} `;
   if (r.chance(0.1)) q = q.split('').join(r.pick([' ', "'"]));
   if (r.chance(0.2)) q = r.pick([q + r.pick(STRAY), r.pick(STRAY) + q, r.pick(STRAY)]);
   if (r.chance(0.02)) q = q.repeat(40);
   return q;
 }
 
-const summary = (answer) => (answer.error ? { error: answer.error.code }
-  : answer.stickers.map((s) => `${s.tag ?? s.emoji} ${s.match} ${s.pack}`));
+const summary = (answer) =>
+  answer.error ? { error: answer.error.code } : answer.stickers.map((s) => `${s.tag ?? s.emoji} ${s.match} ${s.pack}`);
 
 test(`the JS and Swift searches rank ${CASES} random queries alike (seed ${SEED})`, () => {
   const r = random(SEED);
@@ -57,6 +86,10 @@ test(`the JS and Swift searches rank ${CASES} random queries alike (seed ${SEED}
     }
     const run = spawnSync(cliPath, ['search', '--json', '--limit', String(limit), '--', q]);
     const swift = JSON.parse(run.stdout.toString());
-    assert.deepEqual(summary(js), summary(swift), `query ${JSON.stringify(q)} limit ${limit} (seed ${SEED}, case ${i})`);
+    assert.deepEqual(
+      summary(js),
+      summary(swift),
+      `query ${JSON.stringify(q)} limit ${limit} (seed ${SEED}, case ${i})`,
+    );
   }
 });

@@ -9,8 +9,12 @@ import assert from 'node:assert/strict';
 const store = new Map();
 globalThis.localStorage = {
   getItem: (key) => (store.has(key) ? store.get(key) : null),
-  setItem: (key, value) => { store.set(key, String(value)); },
-  removeItem: (key) => { store.delete(key); },
+  setItem: (key, value) => {
+    store.set(key, String(value));
+  },
+  removeItem: (key) => {
+    store.delete(key);
+  },
 };
 const { recents, remember } = await import('../../public/js/recents.js');
 const { favorites, toggleFavorite, isFavorite } = await import('../../public/js/favorites.js');
@@ -26,19 +30,25 @@ test('Recent keeps one entry per emoji, whatever tone it went in with, most rece
   remember(thumbs);
   remember(smile);
   remember(thumbsMedium);
-  assert.deepEqual(recents().map((r) => r.emoji ?? r.tag), ['👍🏽', '[微笑]']);
+  assert.deepEqual(
+    recents().map((r) => r.emoji ?? r.tag),
+    ['👍🏽', '[微笑]'],
+  );
 });
 
 test('Favorites take an emoji in any tone as the same favorite', () => {
   assert.equal(toggleFavorite(thumbs), true);
   assert.equal(isFavorite(thumbsMedium), true);
-  assert.equal(toggleFavorite(thumbsMedium), false);  // taken out: it was the same one
+  assert.equal(toggleFavorite(thumbsMedium), false); // taken out: it was the same one
   assert.deepEqual(favorites(), []);
 });
 
 test('lists an earlier version split by tone read as one entry, the first kept', () => {
   store.set('stickertext.recents', JSON.stringify([thumbsMedium, smile, thumbs, 'junk', null]));
-  assert.deepEqual(recents().map((r) => r.emoji ?? r.tag), ['👍🏽', '[微笑]']);
+  assert.deepEqual(
+    recents().map((r) => r.emoji ?? r.tag),
+    ['👍🏽', '[微笑]'],
+  );
   store.set('stickertext.favorites', '{not json');
   assert.deepEqual(favorites(), []);
 });
@@ -47,7 +57,7 @@ test('a toned emoji inserted as it is makes its tone the one chosen, for every f
   keepToneOf('👍🏽');
   assert.equal(toneOf('👍'), '\u{1F3FD}');
   assert.equal(toned('👍'), '👍🏽');
-  keepToneOf('😀');  // takes none: nothing kept
+  keepToneOf('😀'); // takes none: nothing kept
   assert.equal(store.get('stickertext.tones'), JSON.stringify({ '👍': '\u{1F3FD}' }));
   chooseTone('✌️', '\u{1F3FB}');
   assert.equal(toned('✌️'), '✌🏻');

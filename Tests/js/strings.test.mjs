@@ -29,15 +29,22 @@ const late = tables(join(js, 'late-strings.js'));
 const html = read(join(ROOT, 'public', 'index.html'));
 const startModules = new Set([...html.matchAll(/<link rel="modulepreload" href="js\/([^"]+)">/g)].map((m) => m[1]));
 
-const modules = (dir, prefix = '') => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory()
-  ? modules(join(dir, entry.name), `${prefix}${entry.name}/`) : entry.name.endsWith('.js') ? [`${prefix}${entry.name}`] : []));
+const modules = (dir, prefix = '') =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? modules(join(dir, entry.name), `${prefix}${entry.name}/`)
+      : entry.name.endsWith('.js')
+        ? [`${prefix}${entry.name}`]
+        : [],
+  );
 
 /** The keys named in a module's t(...) calls, each call read to its closing parenthesis (a choice
  *  between two, t(on(x) ? 'a' : 'b'), names both). */
 function keysAsked(source) {
   const keys = [];
   for (const call of source.matchAll(/\bt\(/g)) {
-    let depth = 1, end = call.index + 2;
+    let depth = 1,
+      end = call.index + 2;
     for (; end < source.length && depth > 0; end++) depth += source[end] === '(' ? 1 : source[end] === ')' ? -1 : 0;
     keys.push(...[...source.slice(call.index + 2, end - 1).matchAll(/'([A-Za-z]+)'/g)].map((m) => m[1]));
   }
@@ -58,14 +65,15 @@ test('every key a module asks for is in a table, and the start asks only its own
     if (!/from '\.\/strings\.js'|from '\.\.\/strings\.js'/.test(source)) continue;
     for (const key of keysAsked(source)) {
       asked += 1;
-      if (startModules.has(module)) assert.ok(start.zh.has(key), `${module} is in the start and asks for '${key}', which is not in strings.js`);
+      if (startModules.has(module))
+        assert.ok(start.zh.has(key), `${module} is in the start and asks for '${key}', which is not in strings.js`);
       else assert.ok(start.zh.has(key) || late.zh.has(key), `${module} asks for '${key}', which no table has`);
     }
   }
   assert.ok(asked > 15, `only ${asked} keys found: the scan is broken`);
 });
 
-test('every label index.html marks is in a table; those outside the panel and the offer in the start\'s', () => {
+test("every label index.html marks is in a table; those outside the panel and the offer in the start's", () => {
   const later = html.slice(html.indexOf('<section id="panel"'));
   for (const [attribute, key] of html.matchAll(/data-i18n(?:-[a-z]+)?="([A-Za-z]+)"/g)) {
     assert.ok(start.zh.has(key) || late.zh.has(key), `${attribute}: no table has '${key}'`);

@@ -24,7 +24,9 @@ export const catalog = new Catalog(packsDocument());
 /** Every corpus file: `[{file, edit?, count?, render?}]`, sorted by name. */
 export function corpus() {
   const dir = join(ROOT, 'Tests', 'conformance');
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
     .map((file) => ({ file, ...JSON.parse(readFileSync(join(dir, file), 'utf8')) }));
 }
 

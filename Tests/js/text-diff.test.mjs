@@ -34,7 +34,8 @@ test('over a repeated stretch the caret says where the text went', () => {
 });
 
 test('the range never splits a surrogate pair', () => {
-  const grin = '\u{1F600}', joy = '\u{1F602}';
+  const grin = '\u{1F600}',
+    joy = '\u{1F602}';
   const c = changeBetween(`a${grin}b`, `a${joy}b`);
   assert.deepEqual(c, { from: 1, to: 3, inserted: joy });
   const d = changeBetween(`${grin}`, `${grin}${grin}`, 2);
@@ -44,30 +45,42 @@ test('the range never splits a surrogate pair', () => {
 
 test('every change between random texts over a small alphabet is found and is minimal', () => {
   let seed = 7;
-  const random = (n) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+  const random = (n) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
   const alphabet = ['a', 'b', '[', ']', '\u{1F600}', 'é'];
   const text = (n) => Array.from({ length: n }, () => alphabet[random(alphabet.length)]).join('');
   for (let i = 0; i < 3000; i++) {
     const before = text(random(8));
-    const from = random(before.length + 1), to = from + random(before.length - from + 1);
+    const from = random(before.length + 1),
+      to = from + random(before.length - from + 1);
     const inserted = text(random(4));
     const after = before.slice(0, from) + inserted + before.slice(to);
     const caret = from + inserted.length;
     const c = changeBetween(before, after, caret);
-    if (before === after) { assert.equal(c, null); continue; }
+    if (before === after) {
+      assert.equal(c, null);
+      continue;
+    }
     assert.equal(apply(before, c), after, JSON.stringify({ before, after, c }));
-    assert.ok(c.to - c.from <= to - from + 1 && c.inserted.length <= inserted.length + 1, JSON.stringify({ before, after, c }));
+    assert.ok(
+      c.to - c.from <= to - from + 1 && c.inserted.length <= inserted.length + 1,
+      JSON.stringify({ before, after, c }),
+    );
   }
 });
 
 test('its cost is linear in the texts: 8x the text, well under 30x the time', () => {
   const timeFor = (n) => {
-    const before = 'a'.repeat(n), after = 'a'.repeat(n + 1);
+    const before = 'a'.repeat(n),
+      after = 'a'.repeat(n + 1);
     const start = process.hrtime.bigint();
     for (let i = 0; i < 5; i++) changeBetween(before, after, 1);
     return Number(process.hrtime.bigint() - start);
   };
   timeFor(1 << 16);
-  const small = Math.min(timeFor(1 << 17), timeFor(1 << 17)), large = Math.min(timeFor(1 << 20), timeFor(1 << 20));
+  const small = Math.min(timeFor(1 << 17), timeFor(1 << 17)),
+    large = Math.min(timeFor(1 << 20), timeFor(1 << 20));
   assert.ok(large / small < 30, `1 MiB took ${large / small}x 128 KiB`);
 });

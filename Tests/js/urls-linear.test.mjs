@@ -24,10 +24,66 @@ const CASES = 20000;
  *  or may not precede a URL, and letters that fold into ASCII under
  *  IGNORECASE (`İ`, `ſ`, the Kelvin sign) or under NFKC (fullwidth). */
 const PIECES = [
-  'a', 'b', 'co', 'com', 'm', 'x', 'cn', '中国', '公司', 'é', '中', '.', '.', '.', '-', '_', '/', ':', '8', '0', '?', '=', '&',
-  '(', ')', '((', '))', '#', '@', '!', ',', ' ', '\n', '。', 'http://', 'https://', 'HTTPS://', 't.co/', 'www.', '.com', '.co',
-  '.cn', '.中国', 'xn--', 'xn--p1ai', 'ab', 'a.b', '~', "'", 'Ａ', 'İ', 'ſ', 'K',
-  '\u212A', 'ｃｏｍ', '．', '｡', '.рф', 'Ж', 'T.CO/',
+  'a',
+  'b',
+  'co',
+  'com',
+  'm',
+  'x',
+  'cn',
+  '中国',
+  '公司',
+  'é',
+  '中',
+  '.',
+  '.',
+  '.',
+  '-',
+  '_',
+  '/',
+  ':',
+  '8',
+  '0',
+  '?',
+  '=',
+  '&',
+  '(',
+  ')',
+  '((',
+  '))',
+  '#',
+  '@',
+  '!',
+  ',',
+  ' ',
+  '\n',
+  '。',
+  'http://',
+  'https://',
+  'HTTPS://',
+  't.co/',
+  'www.',
+  '.com',
+  '.co',
+  '.cn',
+  '.中国',
+  'xn--',
+  'xn--p1ai',
+  'ab',
+  'a.b',
+  '~',
+  "'",
+  'Ａ',
+  'İ',
+  'ſ',
+  'K',
+  '\u212A',
+  'ｃｏｍ',
+  '．',
+  '｡',
+  '.рф',
+  'Ж',
+  'T.CO/',
 ];
 
 const points = (s) => Array.from(s, (ch) => ch.codePointAt(0));
@@ -47,9 +103,12 @@ function randomTexts(seed, count) {
 function agree(name, texts, linearFn, referenceFn) {
   for (const text of texts) {
     const t = points(text);
-    const got = linearFn(t), want = referenceFn(t);
+    const got = linearFn(t),
+      want = referenceFn(t);
     if (JSON.stringify(got) !== JSON.stringify(want)) {
-      assert.fail(`${name} of ${JSON.stringify(text.length > 400 ? text.slice(0, 400) + '…' : text)}: ${JSON.stringify(got)}, the reference ${JSON.stringify(want)}`);
+      assert.fail(
+        `${name} of ${JSON.stringify(text.length > 400 ? `${text.slice(0, 400)}…` : text)}: ${JSON.stringify(got)}, the reference ${JSON.stringify(want)}`,
+      );
     }
   }
 }
@@ -67,7 +126,12 @@ const SHAPES = ['a.', 'ab.', 'a.co.', 'co.', 'a-', 'a_b.', 'x.co/(a)', 'a.b.c.d/
 const TAILS = ['', 'com', 'co', 'com/x', ' ', '中国'];
 
 test('findURLs finds the same URLs in long runs of one shape', () => {
-  agree('findURLs', SHAPES.flatMap((shape) => TAILS.map((tail) => shape.repeat(300) + tail)), linear.findURLs, reference.findURLs);
+  agree(
+    'findURLs',
+    SHAPES.flatMap((shape) => TAILS.map((tail) => shape.repeat(300) + tail)),
+    linear.findURLs,
+    reference.findURLs,
+  );
 });
 
 test('findURLs finds the same URLs where a label is about as long as ToASCII allows', () => {
@@ -79,7 +143,14 @@ test('findURLs finds the same URLs where a label is about as long as ToASCII all
   for (const letter of letters) {
     for (let length = 1; length <= 80; length++) {
       const label = Array.from(letter.repeat(length)).slice(0, length).join('');
-      for (const text of [`${label}.com`, `http://${label}.com/x`, `a.${label}.中国`, `${label}.${label}.co`, `a.xn--${label}`]) texts.push(text);
+      for (const text of [
+        `${label}.com`,
+        `http://${label}.com/x`,
+        `a.${label}.中国`,
+        `${label}.${label}.co`,
+        `a.xn--${label}`,
+      ])
+        texts.push(text);
     }
   }
   agree('findURLs', texts, linear.findURLs, reference.findURLs);
@@ -119,8 +190,15 @@ function bestTimes(texts, rounds, what) {
       worker.terminate();
       reject(new Error(`findURLs over ${what} took more than ${LIMIT / 1000} s`));
     }, LIMIT);
-    worker.once('message', (best) => { clearTimeout(timer); worker.terminate(); resolve(best); });
-    worker.once('error', (error) => { clearTimeout(timer); reject(error); });
+    worker.once('message', (best) => {
+      clearTimeout(timer);
+      worker.terminate();
+      resolve(best);
+    });
+    worker.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
   });
 }
 
@@ -132,15 +210,24 @@ for (const shape of ['a.', 'ab.', 'a.co.']) {
   test(`findURLs reads 256 KB of ${name} in well under a second, and 8 times as much text in under 12 times as long`, async () => {
     // 8 times the text is 8 times the time if the scan is linear (a little
     // more: the larger text does not fit the caches), 64 times if quadratic.
-    const [small, large] = await bestTimes([run(shape, 32 * KB), run(shape, 256 * KB)], 25, `32 KB and 256 KB of ${name}`);
+    const [small, large] = await bestTimes(
+      [run(shape, 32 * KB), run(shape, 256 * KB)],
+      25,
+      `32 KB and 256 KB of ${name}`,
+    );
     assert.ok(large < 1000, `256 KB of ${name}: ${large.toFixed(1)} ms`);
-    assert.ok(large < 12 * Math.max(small, 0.5), `32 KB of ${name}: ${small.toFixed(2)} ms, 256 KB: ${large.toFixed(2)} ms`);
+    assert.ok(
+      large < 12 * Math.max(small, 0.5),
+      `32 KB of ${name}: ${small.toFixed(2)} ms, 256 KB: ${large.toFixed(2)} ms`,
+    );
   });
 }
 
 test('findURLs refuses a label of 20,000 different CJK characters in well under a second', async () => {
   // Punycode's encoder is quadratic in the number of different code points.
-  const text = points(`http://${Array.from({ length: 20000 }, (_, k) => String.fromCodePoint(0x4E00 + k)).join('')}.com`);
+  const text = points(
+    `http://${Array.from({ length: 20000 }, (_, k) => String.fromCodePoint(0x4e00 + k)).join('')}.com`,
+  );
   const [time] = await bestTimes([text], 3, 'a label of 20,000 CJK characters');
   assert.ok(time < 1000, `${time.toFixed(1)} ms`);
 });

@@ -27,8 +27,16 @@ const RUNNER = process.env.WORST_RUNNER ?? join(ROOT, '.build', 'release', 'Wors
 const SIZE = 256 * 1024;
 const LIMIT_MS = 1000;
 const TEXT_OPS = new Set([
-  'count/280-weighted', 'render/n/a', 'paste-of/280-weighted', 'paste-of/280-gb18030', 'insert@mid/none',
-  'deleteBackward@mid/none', 'cut@mid/none', 'select-grapheme/none', 'moveCaret-forward/none', 'moveCaret-back/none',
+  'count/280-weighted',
+  'render/n/a',
+  'paste-of/280-weighted',
+  'paste-of/280-gb18030',
+  'insert@mid/none',
+  'deleteBackward@mid/none',
+  'cut@mid/none',
+  'select-grapheme/none',
+  'moveCaret-forward/none',
+  'moveCaret-back/none',
 ]);
 
 /** The guard's requests for some shapes: {shape, what, kind, body}. */
@@ -52,8 +60,9 @@ function requests(shapes) {
  */
 async function guard(run) {
   const failures = [];
-  for (let at = 0; at < SHAPES.length; at += 12) {  // a dozen shapes at a time: their bodies add up
-    failures.push(...await guardShapes(run, SHAPES.slice(at, at + 12)));
+  for (let at = 0; at < SHAPES.length; at += 12) {
+    // a dozen shapes at a time: their bodies add up
+    failures.push(...(await guardShapes(run, SHAPES.slice(at, at + 12))));
   }
   return failures;
 }
@@ -70,19 +79,28 @@ async function guardShapes(run, shapes) {
     items.forEach(({ r }, i) => {
       const res = results[i];
       if (failed.has(r.shape)) return;
-      if (res.skipped) { next.push(r); return; }
+      if (res.skipped) {
+        next.push(r);
+        return;
+      }
       if (!res.timeout && res.ms < LIMIT_MS) return;
       tries.set(r, (tries.get(r) ?? 0) + 1);
-      if (tries.get(r) < 2) { next.unshift(r); return; }
+      if (tries.get(r) < 2) {
+        next.unshift(r);
+        return;
+      }
       failed.add(r.shape);
-      failures.push(`${r.shape}: ${r.what} (${res.timeout ? `over ${LIMIT_MS} ms, stopped` : `${res.ms.toFixed(0)} ms`})`);
+      failures.push(
+        `${r.shape}: ${r.what} (${res.timeout ? `over ${LIMIT_MS} ms, stopped` : `${res.ms.toFixed(0)} ms`})`,
+      );
     });
     pending = next.filter((r) => !failed.has(r.shape));
   }
   return failures;
 }
 
-const message = (failures, where) => `${failures.length} shapes take over ${LIMIT_MS} ms for one request at 256 KB (${where}):\n  ${failures.join('\n  ')}`;
+const message = (failures, where) =>
+  `${failures.length} shapes take over ${LIMIT_MS} ms for one request at 256 KB (${where}):\n  ${failures.join('\n  ')}`;
 
 test(`Swift (${RUNNER}): every shape at 256 KB answers in under 1 s`, async () => {
   assert.ok(existsSync(RUNNER), `no runner at ${RUNNER}: swift build -c release --product WorstCaseRunner`);

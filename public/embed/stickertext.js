@@ -1,31 +1,38 @@
-// stickertext.js owns the drop-in embed (docs/embed.md): [data-stickertext]
-// elements, now and added later, <sticker-text> and stickertext.parse, with the
-// editor's catalog and scanner modules, the packs and the images from the
-// script's origin. Text nodes only, images built with DOM APIs, no inline
+// Owns the drop-in embed (docs/embed.md): [data-stickertext] elements, now and
+// later, <sticker-text>, stickertext.parse; the editor's catalog and scanner,
+// packs and images from the script's origin. Text nodes, DOM APIs, no inline
 // script or style, no eval: a host CSP allowing only this origin is enough.
 (() => {
   'use strict';
-  if (window.stickertext) return;  // included twice
+  if (window.stickertext) return; // included twice
   const script = document.currentScript;
   if (!script?.src) return console.error('stickertext: load it with a classic <script src>');
   const home = new URL(script.src);
-  const ROOT = 'data-stickertext', TEXT = 3, ELEMENT = 1;
-  // Not prose, or not ours: fields, code, scripts, and <sticker-text>, which renders itself.
-  const SKIP = /^(script|style|noscript|template|textarea|input|select|option|code|kbd|samp|iframe|object|svg|math|sticker-text)$/;
-  const ours = new WeakSet();  // the stickers made here
+  const ROOT = 'data-stickertext',
+    TEXT = 3,
+    ELEMENT = 1;
+  // Not prose, or not ours: fields, code, scripts, <sticker-text> (renders itself).
+  const SKIP =
+    /^(script|style|noscript|template|textarea|input|select|option|code|kbd|samp|iframe|object|svg|math|sticker-text)$/;
+  const ours = new WeakSet(); // the stickers made here
   const at = (path) => new URL(path, home).href;
-  const fail = (message) => { throw new TypeError(`stickertext: ${message}`); };
+  const fail = (message) => {
+    throw new TypeError(`stickertext: ${message}`);
+  };
 
-  // Loaded once (a failure is retried on the next call); the packs are revalidated by ETag each page view.
+  // Loaded once (retried after a failure); the packs revalidated by ETag each page view.
   let loading = null;
   function model() {
     loading ??= Promise.all([
       import(at('../js/model/catalog.js')),
       import(at('../js/model/scanner.js')),
-      fetch(at('../api/packs'), { cache: 'no-cache', credentials: 'omit' })
-        .then((r) => r.ok ? r.json() : Promise.reject(new Error(`GET /api/packs: ${r.status}`))),
+      fetch(at('../api/packs'), { cache: 'no-cache', credentials: 'omit' }).then((r) =>
+        r.ok ? r.json() : Promise.reject(new Error(`GET /api/packs: ${r.status}`)),
+      ),
     ]).then(([{ Catalog }, { scanCodes }, packs]) => ({ catalog: new Catalog(packs), scanCodes }));
-    loading.catch(() => { loading = null; });
+    loading.catch(() => {
+      loading = null;
+    });
     return loading;
   }
 
@@ -35,12 +42,13 @@
     if (unknown) fail(`unknown option ${unknown} (there are size and lang)`);
     const size = options.size ?? '1.25em';
     const valign = `calc(${size} * -0.2)`;
-    if (!CSS.supports('height', size) || !CSS.supports('vertical-align', valign)) fail(`size must be a CSS length, not ${size}`);
+    if (!CSS.supports('height', size) || !CSS.supports('vertical-align', valign))
+      fail(`size must be a CSS length, not ${size}`);
     if (![undefined, 'zh', 'en'].includes(options.lang)) fail('lang must be zh or en');
     return { size, valign, lang: options.lang };
   }
 
-  // An element's size attribute if it is a length, else (said in the console) the default.
+  // An element's size attribute if a length, else the default (said in the console).
   function sized(element, attribute) {
     try {
       return settings({ size: element.getAttribute(attribute) ?? undefined });
@@ -55,12 +63,12 @@
   function stickerImage(entry, { size, valign }, lang) {
     const { image, name } = entry.sticker;
     const img = document.createElement('img');
-    img.loading = 'lazy';  // before src, or it is fetched at once
+    img.loading = 'lazy'; // before src, or it is fetched at once
     img.className = 'sticker';
-    img.alt = entry.code;  // as written: the alias, if it was one
+    img.alt = entry.code; // as written: the alias, if it was one
     img.title = entry.title;
     img.setAttribute('aria-label', name[lang]);
-    img.width = image.width;  // the ratio, for layout before the image arrives
+    img.width = image.width; // the ratio, for layout before it loads
     img.height = image.height;
     // CSSOM, not a style attribute: allowed by a CSP without style-src.
     Object.assign(img.style, { height: size, width: 'auto', verticalAlign: valign });
@@ -68,7 +76,8 @@
     img.src = at(image.src);
     ours.add(img);
     if (!image.poster) return img;
-    const picture = document.createElement('picture'), source = document.createElement('source');
+    const picture = document.createElement('picture'),
+      source = document.createElement('source');
     source.media = '(prefers-reduced-motion: reduce)';
     source.srcset = absolute(`${image.poster.src} 1x, ${image.poster.srcset}`);
     picture.append(source, img);
@@ -76,7 +85,7 @@
     return picture;
   }
 
-  // One run of adjacent text nodes (a code may be split across them) becomes text and stickers.
+  // A run of adjacent text nodes (a code may span them) becomes text and stickers.
   function renderRun(run, m, options) {
     const text = run.map((t) => t.data).join('');
     const spans = m.scanCodes(text, m.catalog).filter((s) => s.entry.sticker.image);
@@ -98,7 +107,7 @@
 
   const skipped = (element) => SKIP.test(element.localName) || element.isContentEditable;
 
-  // Every run of text under `root` (`deep`) or just in it, outside skipped elements.
+  // Each run of text under `root` (`deep`) or just in it, outside skipped elements.
   function renderTree(root, m, options, deep = true) {
     const runs = [];
     (function visit(parent) {
@@ -125,12 +134,16 @@
     return element;
   }
 
-  let warned = false;  // once a page
-  const report = (error) => warned || (warned = true, console.warn(`stickertext: no stickers from ${home.origin}:`, error));
+  let warned = false; // once a page
+  const report = (error) => {
+    if (warned) return;
+    warned = true;
+    console.warn(`stickertext: no stickers from ${home.origin}:`, error);
+  };
 
-  // --- [data-stickertext]: those there are, and those added or changed later ---
+  // --- [data-stickertext]: now and added or changed later ---
 
-  // The [data-stickertext] element `node` is text of, or null (none, or inside a skipped element).
+  // The [data-stickertext] element holding `node`, or null (none, or in a skipped element).
   function rootOf(node) {
     for (let e = node.nodeType === ELEMENT ? node : node.parentElement; e; e = e.parentElement) {
       if (skipped(e)) return null;
@@ -139,7 +152,7 @@
     return null;
   }
 
-  // `found`: node → its root. An element renders whole, a text node with the text beside it.
+  // `found`: node → its root. An element renders whole, a text node with its siblings.
   function render(found) {
     model().then((m) => {
       for (const [node, root] of found) {
@@ -158,18 +171,23 @@
     };
     for (const r of records) {
       if (r.type === 'childList') r.addedNodes.forEach(add);
-      else add(r.target);  // characterData, or the attribute added
+      else add(r.target); // characterData, or the attribute added
     }
     if (found.size) render(found);
   }
 
   function start() {
     changed([{ type: 'childList', addedNodes: [document.documentElement] }]);
-    new MutationObserver(changed).observe(document.documentElement,
-      { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: [ROOT] });
+    new MutationObserver(changed).observe(document.documentElement, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: [ROOT],
+    });
   }
 
-  // --- <sticker-text>: renders its own text, and again when that text changes ---
+  // --- <sticker-text>: renders its text, and again when it changes ---
 
   class StickerText extends HTMLElement {
     static observedAttributes = ['size', 'lang'];
@@ -180,16 +198,21 @@
       this.#render();
     }
 
-    disconnectedCallback() { this.#observer.disconnect(); }
+    disconnectedCallback() {
+      this.#observer.disconnect();
+    }
 
-    // A new size or language: the stickers become codes again, then render anew.
+    // A new size or language: stickers become codes again, then render anew.
     attributeChangedCallback() {
       if (!this.isConnected) return;
-      for (const img of this.querySelectorAll('img')) if (ours.has(img)) [img.parentNode, img].find((n) => ours.has(n)).replaceWith(img.alt);
+      for (const img of this.querySelectorAll('img'))
+        if (ours.has(img)) [img.parentNode, img].find((n) => ours.has(n)).replaceWith(img.alt);
       this.#render();
     }
 
-    #render() { model().then((m) => renderTree(this, m, sized(this, 'size')), report); }
+    #render() {
+      model().then((m) => renderTree(this, m, sized(this, 'size')), report);
+    }
   }
 
   window.stickertext = Object.freeze({ parse });

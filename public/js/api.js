@@ -13,9 +13,18 @@ export class APIError extends Error {
 
 /** POSTs JSON; a network failure rejects as fetch does (TypeError), an error answer as an APIError. */
 export async function postJSON(path, body) {
-  const r = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   let json = null;
-  try { json = await r.json(); } catch { /* nginx's own pages when the backend is down */ }
-  if (!r.ok || !json) throw new APIError(r.status, json?.error?.code ?? null, json?.error?.message ?? r.statusText);
+  try {
+    json = await response.json();
+  } catch {
+    /* nginx's own pages when the backend is down */
+  }
+  if (!response.ok || !json)
+    throw new APIError(response.status, json?.error?.code ?? null, json?.error?.message ?? response.statusText);
   return json;
 }

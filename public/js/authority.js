@@ -11,17 +11,30 @@
 import { postJSON, APIError } from './api.js';
 
 const PAUSE_MS = 300;
-const KEEP = 32;  // edits kept for checking; older ones are covered by the final-state check only
-const EDIT_FIELDS = ['text', 'selection', 'plainSelection', 'counts', 'truncated', 'rejected', 'note', 'changed', 'clipboard', 'message'];
+const KEEP = 32; // edits kept for checking; older ones are covered by the final-state check only
+const EDIT_FIELDS = [
+  'text',
+  'selection',
+  'plainSelection',
+  'counts',
+  'truncated',
+  'rejected',
+  'note',
+  'changed',
+  'clipboard',
+  'message',
+];
 const STATE_FIELDS = ['text', 'selection', 'counts'];
 
 export const stats = { checked: 0, differences: 0, unchecked: 0, failures: 0 };
 
 let log = [];
-let timer = null, running = null, generation = 0;
+let timer = null,
+  running = null,
+  generation = 0;
 // Moves on when the field is emptied by Send: a check under way then reports, but adopts nothing.
 let epoch = 0;
-let editor;  // { current() -> {text, selection, counts}, adopt(state), policyJSON }
+let editor; // { modelRecord() -> {text, selection, counts}, adopt(state), policyJSON }
 
 /** The model leaves `gb18030` (and `weighted` for text that may hold a URL or a long cluster)
  * null until its table loads (the page's policy never needs them). */
@@ -33,17 +46,17 @@ function comparable(field, local, server) {
 
 function differing(fields, local, server) {
   if (server.error) return ['error'];
-  return fields.filter((f) => {
-    const [a, b] = comparable(f, local[f], server[f]);
-    return JSON.stringify(a) !== JSON.stringify(b);
+  return fields.filter((field) => {
+    const [ours, theirs] = comparable(field, local[field], server[field]);
+    return JSON.stringify(ours) !== JSON.stringify(theirs);
   });
 }
 
 /** Counts and warns about one answer where the server and the page's model differ. */
 export function reportDifference(details) {
   stats.differences += 1;
-  stats.lastDifference = details;  // for the tests to show
-  console.warn('stickertext: the server answers differently from the page\'s model; the server wins.', details);
+  stats.lastDifference = details; // for the tests to show
+  console.warn("stickertext: the server answers differently from the page's model; the server wins.", details);
 }
 
 /** Records one local edit: its request and the model's answer. `replacesText`:
@@ -63,31 +76,48 @@ export function record(request, response, { replacesText = false } = {}) {
 /** Checks the recorded edits and the final state; settles when done or when the network failed. */
 export function check() {
   clearTimeout(timer);
-  if (!running) running = run().finally(() => { running = null; });
+  if (!running)
+    running = run().finally(() => {
+      running = null;
+    });
   return running;
 }
 
 async function run() {
-  const batch = log, startedAt = generation, startedIn = epoch, final = editor.current();
+  const batch = log,
+    startedAt = generation,
+    startedIn = epoch,
+    final = editor.modelRecord();
   log = [];
-  const finalRequest = { text: final.text, selection: final.selection, unit: 'utf16', op: 'select', policy: editor.policyJSON };
+  const finalRequest = {
+    text: final.text,
+    selection: final.selection,
+    unit: 'utf16',
+    op: 'select',
+    policy: editor.policyJSON,
+  };
   let answers;
   try {
-    answers = await Promise.all([...batch, { request: finalRequest }].map((e) => ask(e.request)));
+    answers = await Promise.all([...batch, { request: finalRequest }].map((entry) => ask(entry.request)));
   } catch {
     stats.failures += 1;
-    log = [...batch, ...log].slice(-KEEP);  // offline or failing: checked at the next pause or when back online
+    log = [...batch, ...log].slice(-KEEP); // offline or failing: checked at the next pause or when back online
     return;
   }
   stats.checked += answers.length;
   let first = -1;
-  answers.forEach((server, i) => {
-    const local = i < batch.length ? batch[i].response : final;
-    const diff = differing(i < batch.length ? EDIT_FIELDS : STATE_FIELDS, local, server);
+  answers.forEach((server, index) => {
+    const local = index < batch.length ? batch[index].response : final;
+    const diff = differing(index < batch.length ? EDIT_FIELDS : STATE_FIELDS, local, server);
     if (!diff.length) return;
-    reportDifference({ request: i < batch.length ? batch[i].request : finalRequest, differ: diff, page: local, server });
+    reportDifference({
+      request: index < batch.length ? batch[index].request : finalRequest,
+      differ: diff,
+      page: local,
+      server,
+    });
     // The server's state is taken from the first difference in the field's present text only.
-    if (first < 0 && (i === batch.length ? startedIn === epoch : batch[i].epoch === epoch)) first = i;
+    if (first < 0 && (index === batch.length ? startedIn === epoch : batch[index].epoch === epoch)) first = index;
   });
   if (first < 0) return;
   const state = first < batch.length ? await replay(batch, answers[first], first) : answers[first];
@@ -119,13 +149,13 @@ async function ask(request) {
 async function replay(batch, answer, from) {
   let state = answer;
   try {
-    for (let i = from + 1; i < batch.length; i++) {
-      const { request, replacesText } = batch[i];
+    for (let index = from + 1; index < batch.length; index++) {
+      const { request, replacesText } = batch[index];
       if (replacesText) {
         state = await ask(request);
         continue;
       }
-      const moved = JSON.stringify(request.selection) !== JSON.stringify(batch[i - 1].response.selection);
+      const moved = JSON.stringify(request.selection) !== JSON.stringify(batch[index - 1].response.selection);
       state = await ask({ ...request, text: state.text, selection: moved ? request.selection : state.selection });
     }
   } catch {
@@ -140,8 +170,10 @@ export function reset() {
   epoch += 1;
 }
 
-/** `deps`: { current() -> {text, selection, counts}, adopt({text, selection}), policyJSON }. */
+/** `deps`: { modelRecord() -> {text, selection, counts}, adopt({text, selection}), policyJSON }. */
 export function initAuthority(deps) {
   editor = deps;
-  window.addEventListener('online', () => { if (log.length) check(); });
+  window.addEventListener('online', () => {
+    if (log.length) check();
+  });
 }

@@ -8,47 +8,59 @@
 // closes and keeps the text; a tap inserts. Nothing opens while an IME
 // composes; blur, the caret leaving the query and the panel opening close it.
 
-import { nameOf, language } from './strings.js';
-import { TextBackedString } from './model/index.js';
+import { nameOf, language, t, onLanguage } from './strings.js';
+import { TextBackedString } from './model/text-backed-string.js';
 import { searchStickers, MAX_QUERY_LENGTH } from './model/search.js';
+import { stylesheet } from './stylesheet.js';
+import { movingOrStill, showFiles } from './sticker-files.js';
+
+await stylesheet('autocomplete.css'); // the list's look, before it can show
 
 const LIMIT = 8;
 let editor, list, deps;
-let open = null;  // while the list shows: { start, query, range, items, active }
+let open = null; // while the list shows: { start, query, range, items, active }
 
 /** `[query` right before the caret: the query and its range with the `[` (display
  *  units), or null. A Chinese IME's `【` opens it too (choosing writes the ASCII
  *  code: only `[tag]` is a code, scanning.json). No bracket or line break inside;
  *  1 to 64 characters, not starting with a space; the selection collapsed. */
 function queryAtCaret() {
-  const { text, selection } = deps.state();
+  const { text, selection } = deps.liveState();
   if (selection.length) return null;
   const at = new TextBackedString(text, deps.catalog()).positionOfDisplayOffset(selection.location, 'utf16') ?? 0;
-  const m = /[[【]([^[\]【】\r\n\u2028\u2029]+)$/.exec(text.slice(Math.max(0, at - 2 * MAX_QUERY_LENGTH - 1), at));
-  if (!m || /^\s/.test(m[1]) || [...m[1]].length > MAX_QUERY_LENGTH) return null;
-  const n = m[1].length + 1;
-  return { query: m[1], range: { location: selection.location - n, length: n } };
+  const match = /[[【]([^[\]【】\r\n\u2028\u2029]+)$/.exec(text.slice(Math.max(0, at - 2 * MAX_QUERY_LENGTH - 1), at));
+  if (!match || /^\s/.test(match[1]) || [...match[1]].length > MAX_QUERY_LENGTH) return null;
+  const n = match[1].length + 1;
+  return { query: match[1], range: { location: selection.location - n, length: n } };
 }
 
 function option(item, i) {
-  const o = document.createElement('div');
-  o.id = `suggestion-${i}`;
-  o.className = 'option';
-  o.setAttribute('role', 'option');
+  const element = document.createElement('div');
+  element.id = `suggestion-${i}`;
+  element.className = 'option';
+  element.setAttribute('role', 'option');
   const art = document.createElement(item.image ? 'img' : 'span');
-  if (item.image) Object.assign(art, { src: item.image.src, srcset: item.image.srcset, alt: '', draggable: false });
-  else { art.textContent = item.emoji; art.setAttribute('aria-hidden', 'true'); }
+  if (item.image) {
+    showFiles(art, movingOrStill(item.image));
+    Object.assign(art, { alt: '', draggable: false });
+  } else {
+    art.textContent = item.emoji;
+    art.setAttribute('aria-hidden', 'true');
+  }
   // The name in the page's language, the other beside it, smaller: either finds it.
-  const name = document.createElement('span'), other = document.createElement('small');
+  const name = document.createElement('span'),
+    other = document.createElement('small');
   name.textContent = nameOf(item.name);
   other.textContent = language() === 'zh' ? item.name.en : item.name.zh;
-  o.append(art, name, other);
-  return o;
+  element.append(art, name, other);
+  return element;
 }
 
 function activate(i) {
   open.active = i;
-  [...list.children].forEach((o, k) => o.setAttribute('aria-selected', String(k === i)));
+  [...list.children].forEach((element, at) => {
+    element.setAttribute('aria-selected', String(at === i));
+  });
   editor.setAttribute('aria-activedescendant', list.children[i].id);
   list.children[i].scrollIntoView({ block: 'nearest' });
 }
@@ -57,10 +69,10 @@ function activate(i) {
 function place() {
   const s = getSelection();
   const caret = s.rangeCount && editor.contains(s.anchorNode) ? s.getRangeAt(0).getClientRects()[0] : null;
-  const r = caret ?? editor.getBoundingClientRect();
-  list.style.maxHeight = `${Math.max(80, r.top - 8)}px`;
-  list.style.bottom = `${innerHeight - r.top + 4}px`;
-  list.style.left = `${Math.max(4, Math.min(r.left - 16, innerWidth - list.offsetWidth - 4))}px`;
+  const box = caret ?? editor.getBoundingClientRect();
+  list.style.maxHeight = `${Math.max(80, box.top - 8)}px`;
+  list.style.bottom = `${innerHeight - box.top + 4}px`;
+  list.style.left = `${Math.max(4, Math.min(box.left - 16, innerWidth - list.offsetWidth - 4))}px`;
 }
 
 export function close() {
@@ -74,13 +86,16 @@ export function close() {
 
 /** Looks at what is before the caret: opens (only after typing), follows the query, or closes. */
 function update(typed) {
-  const q = !deps.composing() && document.activeElement === editor ? queryAtCaret() : null;
-  const start = q && q.range.location;
-  if (!q || (!typed && start !== open?.start)) return close();
-  if (open && open.start === start && open.query === q.query) { open.range = q.range; return place(); }
-  const items = searchStickers(deps.catalog(), q.query, LIMIT).map((r) => r.sticker);
+  const found = !deps.composing() && document.activeElement === editor ? queryAtCaret() : null;
+  const start = found?.range.location;
+  if (!found || (!typed && start !== open?.start)) return close();
+  if (open && open.start === start && open.query === found.query) {
+    open.range = found.range;
+    return place();
+  }
+  const items = searchStickers(deps.catalog(), found.query, LIMIT).map((result) => result.sticker);
   if (!items.length) return close();
-  open = { start, query: q.query, range: q.range, items, active: 0 };
+  open = { start, query: found.query, range: found.range, items, active: 0 };
   list.replaceChildren(...items.map(option));
   list.hidden = false;
   editor.setAttribute('aria-controls', list.id);
@@ -97,29 +112,42 @@ function choose(i) {
 /** Called after each edit the user typed (editor.js's onTyped). */
 export const typed = () => update(true);
 
-// deps: editor.js's { state(), composing() }, { catalog() } (the model's), insert(item, range) (replaces range with it).
+// deps: editor.js's { liveState(), composing() }, { catalog() } (the model's), insert(item, range) (replaces range with it).
 export function initAutocomplete(element, dependencies) {
   editor = element;
   deps = dependencies;
-  list = document.getElementById('suggestions');
+  list = document.createElement('div');
+  list.id = 'suggestions';
+  list.className = 'suggestions';
+  list.setAttribute('role', 'listbox');
+  list.setAttribute('aria-label', t('stickers'));
+  onLanguage(() => list.setAttribute('aria-label', t('stickers')));
+  list.hidden = true;
+  document.getElementById('app').append(list);
   editor.addEventListener('compositionstart', close);
   editor.addEventListener('blur', close);
-  document.addEventListener('selectionchange', () => { if (open) update(false); });
-  (window.visualViewport ?? window).addEventListener('resize', () => { if (open) place(); });  // an on-screen keyboard, a rotation
-  editor.addEventListener('keydown', (e) => {
-    if (!open || e.isComposing || e.keyCode === 229 || e.altKey || e.ctrlKey || e.metaKey) return;
+  document.addEventListener('selectionchange', () => {
+    if (open) update(false);
+  });
+  (window.visualViewport ?? window).addEventListener('resize', () => {
+    if (open) place();
+  }); // an on-screen keyboard, a rotation
+  editor.addEventListener('keydown', (event) => {
+    if (!open || event.isComposing || event.keyCode === 229 || event.altKey || event.ctrlKey || event.metaKey) return;
     const n = open.items.length;
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') activate((open.active + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
-    else if ((e.key === 'Enter' && !e.shiftKey) || e.key === 'Tab') choose(open.active);  // Shift+Enter breaks the line
-    else if (e.key === 'Escape') close();
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp')
+      activate((open.active + (event.key === 'ArrowDown' ? 1 : n - 1)) % n);
+    else if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab')
+      choose(open.active); // Shift+Enter breaks the line
+    else if (event.key === 'Escape') close();
     else return;
-    e.preventDefault();
-    e.stopPropagation();  // Escape closes the list, not the panel
+    event.preventDefault();
+    event.stopPropagation(); // Escape closes the list, not the panel
   });
   // A press on the list keeps the editor's focus and caret; a click or a tap inserts.
-  for (const type of ['pointerdown', 'mousedown']) list.addEventListener(type, (e) => e.preventDefault());
-  list.addEventListener('click', (e) => {
-    const o = e.target.closest('[role=option]');
-    if (o && open) choose([...list.children].indexOf(o));
+  for (const type of ['pointerdown', 'mousedown']) list.addEventListener(type, (event) => event.preventDefault());
+  list.addEventListener('click', (event) => {
+    const element = event.target.closest('[role=option]');
+    if (element && open) choose([...list.children].indexOf(element));
   });
 }

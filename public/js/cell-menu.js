@@ -30,15 +30,37 @@ export function insertWithTone(item, tone) {
 function entries(item, where) {
   const list = [{ label: t(isFavorite(item) ? 'removeFavorite' : 'addFavorite'), choose: () => flipFavorite(item) }];
   if (where === 'favorites') {
-    list.push({ label: t('moveEarlier'), choose: () => { moveFavorite(item, -1); refresh(); } },
-      { label: t('moveLater'), choose: () => { moveFavorite(item, 1); refresh(); } });
+    list.push(
+      {
+        label: t('moveEarlier'),
+        choose: () => {
+          moveFavorite(item, -1);
+          refresh();
+        },
+      },
+      {
+        label: t('moveLater'),
+        choose: () => {
+          moveFavorite(item, 1);
+          refresh();
+        },
+      },
+    );
   }
   if (item.emoji && takesTone(item.emoji)) {
     const now = toneOf(item.emoji);
-    list.push({ group: t('tones'), entries: TONES.map((tone, i) => {
-      const form = withTone(item.emoji, tone);  // one row of six 44 px keys: the tone's name is its label and tooltip
-      return { label: form, name: `${form} ${t('toneNames')[i]}`, checked: tone === now, choose: () => insertWithTone(item, tone) };
-    }) });
+    list.push({
+      group: t('tones'),
+      entries: TONES.map((tone, index) => {
+        const form = withTone(item.emoji, tone); // one row of six 44 px keys: the tone's name is its label and tooltip
+        return {
+          label: form,
+          name: `${form} ${t('toneNames')[index]}`,
+          checked: tone === now,
+          choose: () => insertWithTone(item, tone),
+        };
+      }),
+    });
   }
   return list;
 }
@@ -47,11 +69,11 @@ function entries(item, where) {
 //         endPress() (the press under way became this menu: it inserts nothing) }.
 export function initCellMenu(dependencies) {
   deps = dependencies;
-  document.getElementById('pages').addEventListener('contextmenu', (e) => {
-    const cell = e.target.closest('button.cell');
+  document.getElementById('pages').addEventListener('contextmenu', (event) => {
+    const cell = event.target.closest('button.cell');
     if (!cell?.item) return;
-    e.preventDefault();
-    if (deps.pressing()) return;  // a touch long press: the preview is open, with its own star
+    event.preventDefault();
+    if (deps.pressing()) return; // a touch long press: the preview is open, with its own star
     deps.endPress();
     openMenu(cell, t('stickerMenu', nameOf(cell.item.name)), entries(cell.item, placeOf(cell)));
   });

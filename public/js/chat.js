@@ -21,6 +21,13 @@ import { t, onLanguage } from './strings.js';
 import './late-strings.js';
 import { reportDifference } from './authority.js';
 import { keep, waitingMessages, forget, onForgotten, alone } from './outbox.js';
+import { stylesheet } from './stylesheet.js';
+import { TextBackedString } from './model/text-backed-string.js';
+import { counts } from './model/counting.js';
+import { unlimited } from './model/policy.js';
+import { nodesOf } from './sticker-nodes.js';
+
+stylesheet('chat.css'); // a message's states; not awaited: sending never waits on a look
 
 const FIRST_RETRY_MS = 2000;
 const MAX_RETRY_MS = 60_000;
@@ -29,12 +36,15 @@ const FLUSH_WAIT_MS = 500;
 
 const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-// editor: { flush() (the server's check of the field), state(), message(text), clear(), edit(op, extra) }.
+// editor: { flush() (the server's check of the field), liveState(), catalog(), clear(), edit(op, extra) }.
 // Returns send(): sends what the field holds.
 export function initChat(editor) {
   const messages = document.getElementById('messages');
-  const shown = new Map();  // id -> {div, text}: the messages shown that are not sent yet
-  let sending = false, retryTimer = null, retryDelay = FIRST_RETRY_MS, waiting = false;
+  const shown = new Map(); // id -> {div, text}: the messages shown that are not sent yet
+  let sending = false,
+    retryTimer = null,
+    retryDelay = FIRST_RETRY_MS,
+    waiting = false;
   /** Whether messages wait for the network: said by a lasting note while they do. */
   const setWaiting = (now) => {
     waiting = now;
@@ -60,7 +70,13 @@ export function initChat(editor) {
     label.dataset.i18n = state === 'pending' ? 'pending' : 'refusedMessage';
     label.textContent = t(label.dataset.i18n);
     line.append(label, ' ');
-    if (state === 'pending') line.append(actionButton('retry', () => { retryDelay = FIRST_RETRY_MS; pump(); }));
+    if (state === 'pending')
+      line.append(
+        actionButton('retry', () => {
+          retryDelay = FIRST_RETRY_MS;
+          pump();
+        }),
+      );
     else line.append(actionButton('putBack', () => putBack(id)));
     return line;
   }
@@ -79,7 +95,7 @@ export function initChat(editor) {
     div.className = 'msg';
     const body = document.createElement('span');
     body.className = 'msg-text';
-    body.appendChild(editor.message(text).nodes);
+    body.appendChild(nodesOf(new TextBackedString(text, editor.catalog())));
     div.appendChild(body);
     messages.appendChild(div);
     shown.set(id, { div, text });
@@ -122,14 +138,20 @@ export function initChat(editor) {
           say(noteText('notTaken'));
           continue;
         }
-        if (!waiting) setWaiting(true);  // said once, not at every retry
+        if (!waiting) setWaiting(true); // said once, not at every retry
         retryTimer = setTimeout(pump, retryDelay);
         retryDelay = Math.min(2 * retryDelay, MAX_RETRY_MS);
         return;
       }
-      const { stickers } = editor.message(message.text);
+      // The stickers as /api/render lists them.
+      const { stickers } = counts(new TextBackedString(message.text, editor.catalog()), unlimited);
       if (JSON.stringify(stickers) !== JSON.stringify(answer.stickers)) {
-        reportDifference({ request: { text: message.text }, differ: ['stickers'], page: stickers, server: answer.stickers });
+        reportDifference({
+          request: { text: message.text },
+          differ: ['stickers'],
+          page: stickers,
+          server: answer.stickers,
+        });
       }
       await forget(message, 'sent');
       if (shown.has(message.id)) mark(message.id, 'sent');
@@ -141,8 +163,8 @@ export function initChat(editor) {
   // Sends what the field holds: into the list and the outbox, the field emptied for the next message.
   async function send() {
     await Promise.race([editor.flush(), new Promise((resolve) => setTimeout(resolve, FLUSH_WAIT_MS))]);
-    const { text } = editor.state();
-    if (!text.trim()) return;  // empty input never sends
+    const { text } = editor.liveState();
+    if (!text.trim()) return; // empty input never sends
     const message = { id: newId(), text };
     editor.clear();
     showMessage(message);
@@ -156,8 +178,13 @@ export function initChat(editor) {
     if (left.length) pump();
   });
   // Another tab took out of the outbox what this one shows as pending.
-  onForgotten(({ id, outcome }) => { if (shown.has(id)) mark(id, outcome); });
-  window.addEventListener('online', () => { retryDelay = FIRST_RETRY_MS; pump(); });
+  onForgotten(({ id, outcome }) => {
+    if (shown.has(id)) mark(id, outcome);
+  });
+  window.addEventListener('online', () => {
+    retryDelay = FIRST_RETRY_MS;
+    pump();
+  });
   onLanguage(() => {
     for (const el of messages.querySelectorAll('.msg-status [data-i18n]')) el.textContent = t(el.dataset.i18n);
     if (waiting) setWaiting(true);
@@ -165,7 +192,8 @@ export function initChat(editor) {
 
   // "Pinned" follows the user's own scrolling; the scroll events our own
   // re-pinning causes arrive a frame late, after the list shrank further, so they are ignored.
-  let pinned = true, ownScrollUntil = 0;
+  let pinned = true,
+    ownScrollUntil = 0;
   messages.addEventListener('scroll', () => {
     if (performance.now() < ownScrollUntil) return;
     pinned = messages.scrollHeight - messages.scrollTop - messages.clientHeight < 4;

@@ -6,17 +6,26 @@
 import { nodesOf } from './sticker-nodes.js';
 
 let editor;
-let lastSel = { location: 0, length: 0 };  // the editor's selection while the DOM has none in it
+let lastSel = { location: 0, length: 0 }; // the editor's selection while the DOM has none in it
 
 export function initEditorDom(element) {
   editor = element;
-  document.addEventListener('selectionchange', () => { if (hasSelectionInside()) lastSel = readSelection(); });
+  document.addEventListener('selectionchange', () => {
+    if (hasSelectionInside()) lastSel = readSelection();
+  });
 }
 
 // A node's length in display units, or with `plain`, in the plain text.
-const unitLength = (n, plain = false) => n.nodeType === 3 ? n.data.length
-  : n.nodeName === 'IMG' ? (plain ? n.alt.length : 1)
-    : (n.nodeName === 'BR' && !n.dataset.end) ? 1 : 0;
+const unitLength = (n, plain = false) =>
+  n.nodeType === 3
+    ? n.data.length
+    : n.nodeName === 'IMG'
+      ? plain
+        ? n.alt.length
+        : 1
+      : n.nodeName === 'BR' && !n.dataset.end
+        ? 1
+        : 0;
 
 // The plain text of a node's content (the editor by default).
 export function plainOf(root = editor) {
@@ -37,8 +46,13 @@ export function offsetOf(node, offset, plain = false) {
     for (let i = 0; i < parent.childNodes.length; i++) {
       const n = parent.childNodes[i];
       if (parent === node && i === offset) return true;
-      if (n === node) { total += offset; return true; }
-      if (n.nodeType === 1 && n.childNodes.length && n.nodeName !== 'IMG') { if (walk(n)) return true; } else total += unitLength(n, plain);
+      if (n === node) {
+        total += offset;
+        return true;
+      }
+      if (n.nodeType === 1 && n.childNodes.length && n.nodeName !== 'IMG') {
+        if (walk(n)) return true;
+      } else total += unitLength(n, plain);
     }
     return parent === node;
   };
@@ -47,16 +61,17 @@ export function offsetOf(node, offset, plain = false) {
 }
 
 // The DOM boundary point [node, offset] for a display offset.
-export function pointAt(offset) {
+function pointAt(offset) {
   let left = offset;
   for (let i = 0; i < editor.childNodes.length; i++) {
-    const n = editor.childNodes[i], len = unitLength(n);
+    const n = editor.childNodes[i],
+      len = unitLength(n);
     if (n.nodeType === 3 && left <= len) return [n, left];
     if (n.nodeType !== 3 && left < len) return [editor, i];
     if (n.nodeType !== 3 && left === 0) return [editor, i];
     left -= len;
   }
-  return [editor, editor.childNodes.length - (editor.lastChild && editor.lastChild.dataset && editor.lastChild.dataset.end ? 1 : 0)];
+  return [editor, editor.childNodes.length - (editor.lastChild?.dataset?.end ? 1 : 0)];
 }
 
 // True when the document's selection is in the editor.
@@ -68,7 +83,9 @@ export function hasSelectionInside() {
 // The editor's selection as { location, length }; the last known one when it is elsewhere.
 export function readSelection() {
   if (!hasSelectionInside()) return lastSel;
-  const r = getSelection().getRangeAt(0), a = offsetOf(r.startContainer, r.startOffset), b = offsetOf(r.endContainer, r.endOffset);
+  const r = getSelection().getRangeAt(0),
+    a = offsetOf(r.startContainer, r.startOffset),
+    b = offsetOf(r.endContainer, r.endOffset);
   return { location: a, length: b - a };
 }
 
@@ -90,7 +107,8 @@ export function writeSelection(sel) {
 
 // The caret before `img` (an <img> in the editor) when `x` is on its left half, else after it.
 export function caretBeside(img, x) {
-  const box = img.getBoundingClientRect(), at = [...img.parentNode.childNodes].indexOf(img);
+  const box = img.getBoundingClientRect(),
+    at = [...img.parentNode.childNodes].indexOf(img);
   writeSelection({ location: offsetOf(img.parentNode, x < box.left + box.width / 2 ? at : at + 1), length: 0 });
 }
 
@@ -105,7 +123,8 @@ export function showString(string, sel, { placeCaret = false } = {}) {
   }
   // Nodes that already show it stay (an IME that just committed keeps its text nodes).
   if (!sameNodes(editor.childNodes, fragment.childNodes)) editor.replaceChildren(fragment);
-  if (placeCaret) writeSelection(sel); else lastSel = sel;
+  if (placeCaret) writeSelection(sel);
+  else lastSel = sel;
 }
 
 function sameNodes(shown, wanted) {

@@ -3,32 +3,45 @@
 // is read as a diff (text-diff.js). Nothing rewrites a composition. After each
 // input event the field shows the model's state: none it cannot leave.
 
-import { Catalog, TextBackedString, edit as editRequest, counts, parsePolicy, changeBetween } from './model/index.js';
+// The model's modules, each as model/index.js (its face for node and the embed) exports it: the
+// face itself is not part of the start.
+import { Catalog } from './model/catalog.js';
+import { TextBackedString } from './model/text-backed-string.js';
+import { edit as editRequest, parsePolicy } from './model/requests.js';
+import { counts } from './model/counting.js';
+import { changeBetween } from './model/text-diff.js';
 import * as view from './editor-dom.js';
-import { nodesOf } from './sticker-nodes.js';
 
 export const policyJSON = Object.freeze({ maxLength: 140, countMode: 'graphemes', stickerWeight: 1 });
 const policy = parsePolicy(policyJSON);
 
-let catalog = new Catalog({ packs: [] });  // until the packs arrive, every code is text
+let catalog = new Catalog({ packs: [] }); // until the packs arrive, every code is text
 let doc = { text: '', selection: { location: 0, length: 0 }, counts: null };
 let composition = false;
-let composedSince = 0;  // undo groups typing by the pause before a composition
-let deferred = null;  // at its end: the server's {text, selection}, or {cleared: true} (its message left)
-let cancelled = null;  // the input type of a beforeinput the model made, until the task ends
+let composedSince = 0; // undo groups typing by the pause before a composition
+let deferred = null; // at its end: the server's {text, selection}, or {cleared: true} (its message left)
+let cancelled = null; // the input type of a beforeinput the model made, until the task ends
 // The undo history loads after startup or at the first edit; steps wait here until then.
-let history = null, waiting = [], historyLoading = null;
-export const loadHistory = () => (historyLoading ??= import('./model/history.js').then((m) => {
-  history = new m.History();
-  for (const step of waiting) history.record(...step);
-  waiting = [];
-}));
+let history = null,
+  waiting = [],
+  historyLoading = null;
+export const loadHistory = () =>
+  (historyLoading ??= import('./model/history.js').then((module) => {
+    history = new module.History();
+    for (const step of waiting) history.record(...step);
+    waiting = [];
+  }));
 function remember(...step) {
   if (history) history.record(...step);
-  else { waiting.push(step); loadHistory(); }
+  else {
+    waiting.push(step);
+    loadHistory();
+  }
 }
 // How undo sees an edit: typed (grouped), its own step, none (an undo, a draft).
-const TYPED = { typed: true }, OWN_STEP = { typed: false }, NO_STEP = null;
+const TYPED = { typed: true },
+  OWN_STEP = { typed: false },
+  NO_STEP = null;
 function forget() {
   waiting = [];
   if (history) history = new history.constructor();
@@ -83,18 +96,26 @@ function run(op, extra, step, shown, place = null) {
  *  `since`: when its typing began); false when none. The caret stays where the browser put it if
  *  the model kept the field's text (after an autocorrected word). */
 function readBrowserChange(own = false, since = undefined) {
-  const field = view.plainOf(), caret = view.plainCaret();
+  const field = view.plainOf(),
+    caret = view.plainCaret();
   if (field === doc.text) return false;
   const change = changeBetween(doc.text, field, caret);
   const string = new TextBackedString(doc.text, catalog);
-  const from = string.snapDown(change.from), to = string.snapUp(change.to);
+  const from = string.snapDown(change.from),
+    to = string.snapUp(change.to);
   const inserted = doc.text.slice(from, change.from) + change.inserted + doc.text.slice(change.to, to);
-  run('insert', { selection: string.displayRangeOf([from, to], 'utf16'), string: inserted },
-    change.inserted && !own ? { ...TYPED, since } : OWN_STEP, doc.selection, (response) => {
+  run(
+    'insert',
+    { selection: string.displayRangeOf([from, to], 'utf16'), string: inserted },
+    change.inserted && !own ? { ...TYPED, since } : OWN_STEP,
+    doc.selection,
+    (response) => {
       if (response.text !== field || caret === null) return response.selection;
-      const after = new TextBackedString(field, catalog), at = after.snapUp(caret);
+      const after = new TextBackedString(field, catalog),
+        at = after.snapUp(caret);
       return after.displayRangeOf([at, at], 'utf16');
-    });
+    },
+  );
   return true;
 }
 
@@ -109,9 +130,9 @@ const sameRange = (a, b) => a.location === b.location && a.length === b.length;
 // The display range of the plain `start`..`end` widened to whole units.
 const wholeRange = (string, start, end) => string.displayRangeOf([string.snapDown(start), string.snapUp(end)], 'utf16');
 
-export const undo = () => travel((h) => h.undo());
+const undo = () => travel((past) => past.undo());
 
-export const redo = () => travel((h) => h.redo());
+const redo = () => travel((past) => past.redo());
 
 function travel(move) {
   loadHistory().then(() => {
@@ -120,8 +141,9 @@ function travel(move) {
   });
 }
 
-/** The model's text (no composition) and the field's selection. */
-export const state = () => ({ text: doc.text, selection: composition ? doc.selection : view.readSelection() });
+/** The text and selection as the user has them now: the model's text (no composition) and the field's
+ *  selection as it is (a click may have moved the caret since the last edit). */
+export const liveState = () => ({ text: doc.text, selection: composition ? doc.selection : view.readSelection() });
 
 /** What the field shows (for the tests). */
 export const shown = () => ({ text: view.plainOf(), selection: view.readSelection() });
@@ -137,8 +159,8 @@ function typed(op, extra, step = TYPED) {
 }
 
 /** The range an input event names (a word autocorrected or deleted, a drop's point), or null. */
-function targetOf(e) {
-  const range = e.getTargetRanges()[0];
+function targetOf(event) {
+  const range = event.getTargetRanges()[0];
   if (!range) return null;
   const location = view.offsetOf(range.startContainer, range.startOffset);
   return { location, length: view.offsetOf(range.endContainer, range.endOffset) - location };
@@ -146,8 +168,9 @@ function targetOf(e) {
 
 /** Whether the event names its own range: an insert not at the selection (autocorrect), a delete
  *  of more than the model's unit (a word). */
-function namesMore(e, op) {
-  const target = targetOf(e), shown = view.readSelection();
+function namesMore(event, op) {
+  const target = targetOf(event),
+    shown = view.readSelection();
   if (!target || sameRange(target, shown)) return false;
   if (!op) return true;
   const string = new TextBackedString(doc.text, catalog);
@@ -168,7 +191,8 @@ function compositionEnded() {
   composition = false;
   const waiting = deferred;
   deferred = null;
-  if (waiting?.cleared) {  // only what it committed stays
+  if (waiting?.cleared) {
+    // only what it committed stays
     const change = changeBetween(doc.text, view.plainOf(), view.plainCaret());
     clear();
     if (change?.inserted) typed('insert', { string: change.inserted });
@@ -182,15 +206,15 @@ function compositionEnded() {
 export function endComposition() {
   if (!composition) return;
   if (view.hasFocus()) view.refocus();
-  if (composition) compositionEnded();  // dropped without a compositionend
+  if (composition) compositionEnded(); // dropped without a compositionend
 }
 
-/** The model's record of the field: `{text, selection, counts}`. */
-export const current = () => doc;
+/** The model's record of the field after its last edit: `{text, selection, counts}`. */
+export const modelRecord = () => doc;
 
 /** The packs arrived: codes become stickers; a new history (its selections counted codes as text). */
 export function setCatalog(packsDocument) {
-  endComposition();  // the field changes now
+  endComposition(); // the field changes now
   const [start, end] = new TextBackedString(doc.text, catalog).positionsOf(doc.selection, 'utf16') ?? [0, 0];
   catalog = new Catalog(packsDocument);
   forget();
@@ -221,12 +245,6 @@ export function restore(draft) {
   show(draft.text, wholeRange(string, start, end), response.counts);
 }
 
-/** A message as the model renders it: its nodes and stickers (as /api/render lists them). */
-export function message(text) {
-  const string = new TextBackedString(text, catalog);
-  return { nodes: nodesOf(string), stickers: counts(string, policy).stickers };
-}
-
 /** Empties the field (its message sent) and its history; keeps what a composition commits. */
 export function clear() {
   if (composition) {
@@ -241,11 +259,13 @@ export function clear() {
 function pasteFrom(data, at = {}) {
   const nothing = () => hooks.onNote(null, 'nothingToPaste');
   if (data.types.includes('text/plain')) return edit('paste', { string: data.getData('text/plain'), ...at });
-  const html = data.getData('text/html'), selection = at.selection ?? view.readSelection();
+  const html = data.getData('text/html'),
+    selection = at.selection ?? view.readSelection();
   if (!html) return nothing();
   import('./pasted-html.js').then(({ textOfHTML }) => {
     const text = textOfHTML(html);
-    if (text) edit('paste', { string: text, selection }); else nothing();
+    if (text) edit('paste', { string: text, selection });
+    else nothing();
   }, nothing);
 }
 
@@ -253,7 +273,8 @@ function pasteFrom(data, at = {}) {
  *  record: authority.js may hold the old one. */
 function followSelection() {
   if (composition || !view.hasSelectionInside() || view.plainOf() !== doc.text) return;
-  const shown = view.readSelection(), string = new TextBackedString(doc.text, catalog);
+  const shown = view.readSelection(),
+    string = new TextBackedString(doc.text, catalog);
   const range = string.positionsOf(shown, 'utf16');
   const selection = range ? string.displayRangeOf(range, 'utf16') : doc.selection;
   if (!sameRange(selection, shown)) view.writeSelection(selection);
@@ -261,85 +282,115 @@ function followSelection() {
 }
 
 /** Copy and cut: the model's text of the selection, in whole units. */
-function toClipboard(e, op) {
+function toClipboard(event, op) {
   if (!view.hasSelectionInside()) return;
-  e.preventDefault();
+  event.preventDefault();
   const response = edit(op);
-  if (response?.clipboard) e.clipboardData.setData('text/plain', response.clipboard);
+  if (response?.clipboard) event.clipboardData.setData('text/plain', response.clipboard);
 }
 
 // Ctrl/Cmd+Z undoes; Ctrl+Shift+Z, Cmd+Shift+Z and Ctrl+Y redo. A key outside a composition
 // still thought under way: the browser dropped it.
-function keyDown(e) {
-  if (composition && !e.isComposing && e.keyCode !== 229) compositionEnded();
-  if (!(e.ctrlKey || e.metaKey) || e.altKey || composition) return;
-  const key = e.key.toLowerCase();
-  if (key === 'z' && !e.shiftKey) { e.preventDefault(); undo(); } else if ((key === 'z' && e.shiftKey) || (key === 'y' && e.ctrlKey)) { e.preventDefault(); redo(); }
+function keyDown(event) {
+  if (composition && !event.isComposing && event.keyCode !== 229) compositionEnded();
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || composition) return;
+  const key = event.key.toLowerCase();
+  if (key === 'z' && !event.shiftKey) {
+    event.preventDefault();
+    undo();
+  } else if ((key === 'z' && event.shiftKey) || (key === 'y' && event.ctrlKey)) {
+    event.preventDefault();
+    redo();
+  }
 }
 
 /** Hooks: isPanelOpen(), onCounts(counts), onNote(response | null, code?), onEdit(request,
  *  response, {replacesText}), onTyped(), onEnter() -> true when Enter sent. */
-export function initEditor(element, { isPanelOpen, onCounts, onNote, onEdit, onTyped = () => {}, onEnter = () => false }) {
+export function initEditor(
+  element,
+  { isPanelOpen, onCounts, onNote, onEdit, onTyped = () => {}, onEnter = () => false },
+) {
   hooks = { isPanelOpen, onCounts, onNote, onEdit, onTyped, onEnter };
   view.initEditorDom(element);
   document.addEventListener('selectionchange', followSelection);
   element.addEventListener('keydown', keyDown);
-  element.addEventListener('beforeinput', (e) => {
-    cancelled = e.inputType;
-    setTimeout(() => { cancelled = null; });
-    if (e.inputType === 'historyUndo' || e.inputType === 'historyRedo') {
+  element.addEventListener('beforeinput', (event) => {
+    cancelled = event.inputType;
+    setTimeout(() => {
+      cancelled = null;
+    });
+    if (event.inputType === 'historyUndo' || event.inputType === 'historyRedo') {
       // Ours, not the browser's; none inside a composition (Chromium says isComposing false).
-      e.preventDefault();
-      if (!composition) (e.inputType === 'historyUndo' ? undo : redo)();
+      event.preventDefault();
+      if (!composition) (event.inputType === 'historyUndo' ? undo : redo)();
       return;
     }
-    if (e.isComposing || !e.cancelable) return void (cancelled = null);  // read at `input`
-    const text = e.data ?? (e.dataTransfer ? e.dataTransfer.getData('text/plain') : null);
-    switch (e.inputType) {
-      case 'insertText': case 'insertReplacementText':  // elsewhere: the browser's, read at `input`
-        if (namesMore(e)) return void (cancelled = null);
-        e.preventDefault();
-        if (text) typed('insert', { string: text }, e.inputType === 'insertText' ? TYPED : OWN_STEP);
+    if (event.isComposing || !event.cancelable) return void (cancelled = null); // read at `input`
+    const text = event.data ?? (event.dataTransfer ? event.dataTransfer.getData('text/plain') : null);
+    switch (event.inputType) {
+      case 'insertText':
+      case 'insertReplacementText': // elsewhere: the browser's, read at `input`
+        if (namesMore(event)) return void (cancelled = null);
+        event.preventDefault();
+        if (text) typed('insert', { string: text }, event.inputType === 'insertText' ? TYPED : OWN_STEP);
         break;
-      case 'insertParagraph': e.preventDefault(); if (!hooks.onEnter()) typed('insert', { string: '\n' }); break;
-      case 'insertLineBreak': e.preventDefault(); typed('insert', { string: '\n' }); break;
-      case 'deleteContentBackward': case 'deleteContentForward': {
-        const op = e.inputType === 'deleteContentBackward' ? 'deleteBackward' : 'deleteForward';
-        if (namesMore(e, op)) return void (cancelled = null);
-        e.preventDefault();
+      case 'insertParagraph':
+        event.preventDefault();
+        if (!hooks.onEnter()) typed('insert', { string: '\n' });
+        break;
+      case 'insertLineBreak':
+        event.preventDefault();
+        typed('insert', { string: '\n' });
+        break;
+      case 'deleteContentBackward':
+      case 'deleteContentForward': {
+        const op = event.inputType === 'deleteContentBackward' ? 'deleteBackward' : 'deleteForward';
+        if (namesMore(event, op)) return void (cancelled = null);
+        event.preventDefault();
         typed(op, {}, OWN_STEP);
         break;
       }
-      case 'insertFromDrop': {  // pasted where it was dropped
-        e.preventDefault();
-        const at = targetOf(e) ?? view.readSelection();
-        pasteFrom(e.dataTransfer, { selection: { location: at.location, length: 0 } });
+      case 'insertFromDrop': {
+        // pasted where it was dropped
+        event.preventDefault();
+        const at = targetOf(event) ?? view.readSelection();
+        pasteFrom(event.dataTransfer, { selection: { location: at.location, length: 0 } });
         break;
       }
-      case 'deleteByDrag': case 'formatBold': case 'formatItalic': case 'formatUnderline': e.preventDefault(); break;
-      default: cancelled = null;  // word deletions, spell-check: the browser's, read at `input`
+      case 'deleteByDrag':
+      case 'formatBold':
+      case 'formatItalic':
+      case 'formatUnderline':
+        event.preventDefault();
+        break;
+      default:
+        cancelled = null; // word deletions, spell-check: the browser's, read at `input`
     }
   });
   // Chrome on Android makes a keyboard's deletion even when cancelled (w3c/input-events#181): the
   // model's edit stands.
-  element.addEventListener('input', (e) => {
-    if (e.inputType === cancelled) holdInvariant();
-    else if (!e.isComposing && !composition) browserChanged(e.inputType === 'insertReplacementText');
+  element.addEventListener('input', (event) => {
+    if (event.inputType === cancelled) holdInvariant();
+    else if (!event.isComposing && !composition) browserChanged(event.inputType === 'insertReplacementText');
   });
   element.addEventListener('compositionstart', () => {
     composition = true;
     composedSince = performance.now();
   });
   element.addEventListener('compositionend', compositionEnded);
-  element.addEventListener('blur', () => { if (composition) compositionEnded(); });  // else dropped
-  element.addEventListener('paste', (e) => {
-    e.preventDefault();
-    pasteFrom(e.clipboardData);
+  element.addEventListener('blur', () => {
+    if (composition) compositionEnded();
+  }); // else dropped
+  element.addEventListener('paste', (event) => {
+    event.preventDefault();
+    pasteFrom(event.clipboardData);
   });
-  element.addEventListener('copy', (e) => toClipboard(e, 'copy'));
-  element.addEventListener('cut', (e) => toClipboard(e, 'cut'));
-  element.addEventListener('dragstart', (e) => e.preventDefault());
+  element.addEventListener('copy', (event) => toClipboard(event, 'copy'));
+  element.addEventListener('cut', (event) => toClipboard(event, 'cut'));
+  element.addEventListener('dragstart', (event) => event.preventDefault());
   // A click on a sticker: the caret on its nearer side.
-  element.addEventListener('click', (e) => { if (e.target.nodeName === 'IMG') view.caretBeside(e.target, e.clientX); });
+  element.addEventListener('click', (event) => {
+    if (event.target.nodeName === 'IMG') view.caretBeside(event.target, event.clientX);
+  });
   show('', doc.selection);
 }

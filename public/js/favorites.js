@@ -3,17 +3,18 @@
 // duplicates (a sticker by its tag, an emoji by itself).
 
 import { storedList, keyOf } from './stored-list.js';
+import { KEYS } from './storage.js';
 
-const list = storedList('stickertext.favorites');
+const list = storedList(KEYS.favorites);
 
 export const favorites = list.read;
 
-export const isFavorite = (item) => list.read().some((f) => keyOf(f) === keyOf(item));
+export const isFavorite = (item) => list.read().some((favorite) => keyOf(favorite) === keyOf(item));
 
 /** Adds `item` at the end, or takes it out; returns whether it is a favorite now. */
 export function toggleFavorite(item) {
   const items = list.read();
-  const kept = items.filter((f) => keyOf(f) !== keyOf(item));
+  const kept = items.filter((favorite) => keyOf(favorite) !== keyOf(item));
   const adding = kept.length === items.length;
   list.write(adding ? [...kept, list.entry(item)] : kept);
   return adding;
@@ -22,7 +23,8 @@ export function toggleFavorite(item) {
 /** Moves `item` one place earlier (by -1) or later (by 1); false when it cannot move. */
 export function moveFavorite(item, by) {
   const items = list.read();
-  const i = items.findIndex((f) => keyOf(f) === keyOf(item)), j = i + by;
+  const i = items.findIndex((favorite) => keyOf(favorite) === keyOf(item)),
+    j = i + by;
   if (i < 0 || j < 0 || j >= items.length) return false;
   [items[i], items[j]] = [items[j], items[i]];
   list.write(items);

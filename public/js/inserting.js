@@ -15,8 +15,10 @@ export function inserterFor(edit) {
   return (chosen, range) => {
     if (chosen.emoji) keepToneOf(chosen.emoji);
     const item = chosen.emoji ? { ...chosen, emoji: toned(chosen.emoji) } : chosen;
-    remember(chosen);  // as the catalog has it: Recent shows it with the tone chosen last
+    remember(chosen); // as the catalog has it: Recent shows it with the tone chosen last
     const where = range ? { selection: range } : {};
-    return item.tag ? edit('insertSticker', { tag: item.tag, ...where }) : edit('insert', { string: item.emoji, ...where });
+    return item.tag
+      ? edit('insertSticker', { tag: item.tag, ...where })
+      : edit('insert', { string: item.emoji, ...where });
   };
 }

@@ -16,57 +16,97 @@ import { focusKeepingCaret } from './editor-dom.js';
 
 const editorElement = document.getElementById('editor');
 const composer = document.getElementById('composer');
-const startedUnder = navigator.serviceWorker?.controller ?? null;  // the worker whose version this page is
+const startedUnder = navigator.serviceWorker?.controller ?? null; // the worker whose version this page is
 const START_WAIT_MS = 3000;
 // A note in the page's language (notes.js, loaded at the first): `code`, else the edit `response`'s.
-const note = (response, code) => import('./notes.js').then((m) => say(m.noteText(code ?? m.codeOf(response), editor.policyJSON.maxLength)));
-let autocomplete = null, search = null, keyboard = null, authority = null, send = null;  // the modules, once loaded
+const note = (response, code) =>
+  import('./notes.js').then((module) =>
+    say(module.noteText(code ?? module.codeOf(response), editor.policyJSON.maxLength)),
+  );
+let autocomplete = null,
+  keyboard = null,
+  authority = null,
+  send = null; // the modules, once loaded
 
 // A module loaded once; a failed load (offline, not in the copy yet) is tried again next time.
-const once = (load) => { let p = null; return () => (p ??= load().catch(() => { p = null; })); };
+const once = (load) => {
+  let loading = null;
+  return () =>
+    (loading ??= load().catch(() => {
+      loading = null;
+    }));
+};
 // A module that inserts catalog items, loaded with inserting.js (which only they need) and given its insert.
-const withInsert = (module) => Promise.all([import(module), import('./inserting.js')])
-  .then(([m, inserting]) => [m, inserting.inserterFor(editor.edit)]);
-const loadAutocomplete = once(() => withInsert('./autocomplete.js').then(([m, insert]) => {
-  m.initAutocomplete(editorElement, { state: editor.state, composing: editor.composing, catalog: editor.getCatalog, insert });
-  autocomplete = m;
-}));
-const loadSearch = once(() => loadKeyboard().then(() => withInsert('./sticker-search.js')).then(([m, insert]) => {
-  m.initSearch({ catalog: editor.getCatalog, showResults: keyboard.showResults, showTab: keyboard.showTab, insert,
-    focusEditor: focusKeepingCaret });
-  search = m;
-}));
+const withInsert = (path) =>
+  Promise.all([import(path), import('./inserting.js')]).then(([module, inserting]) => [
+    module,
+    inserting.inserterFor(editor.edit),
+  ]);
+const loadAutocomplete = once(() =>
+  withInsert('./autocomplete.js').then(([module, insert]) => {
+    module.initAutocomplete(editorElement, {
+      liveState: editor.liveState,
+      composing: editor.composing,
+      catalog: editor.getCatalog,
+      insert,
+    });
+    autocomplete = module;
+  }),
+);
 // Edits made before authority.js loads wait here (its last 32: it checks no more).
 let unchecked = [];
-const loadAuthority = once(() => import('./authority.js').then((m) => {
-  m.initAuthority({ current: editor.current, adopt: editor.adopt, policyJSON: editor.policyJSON });
-  authority = m;
-  for (const args of unchecked) m.record(...args);
-  unchecked = [];
-}));
-const loadChat = once(() => Promise.all([import('./chat.js'), loadAuthority()]).then(([m]) => {
-  send = m.initChat({ flush: authority.check, state: editor.state, message: editor.message,
-    clear: () => { editor.clear(); authority.reset(); saveDraft({ text: '' }); }, edit: editor.edit });
-}));
-const loadKeyboard = once(() => withInsert('./keyboard.js').then(([m, insert]) => {
-  m.initKeyboard({
-    edit: editor.edit,
-    insert,
-    catalog: editor.getCatalog,
-    onToggle: (open) => { autocomplete?.close(); search?.resetSearch(); if (open) loadSearch(); },
-    onTab: () => search?.resetSearch(),
-    onRepeating: (on) => { hook.repeating = on; },
-  });
-  keyboard = m;
-}));
+const loadAuthority = once(() =>
+  import('./authority.js').then((module) => {
+    module.initAuthority({ modelRecord: editor.modelRecord, adopt: editor.adopt, policyJSON: editor.policyJSON });
+    authority = module;
+    for (const args of unchecked) module.record(...args);
+    unchecked = [];
+  }),
+);
+const loadChat = once(() =>
+  Promise.all([import('./chat.js'), loadAuthority()]).then(([module]) => {
+    send = module.initChat({
+      flush: authority.check,
+      liveState: editor.liveState,
+      catalog: editor.getCatalog,
+      clear: () => {
+        editor.clear();
+        authority.reset();
+        saveDraft({ text: '' });
+      },
+      edit: editor.edit,
+    });
+  }),
+);
+const loadKeyboard = once(() =>
+  withInsert('./keyboard.js').then(([module, insert]) => {
+    module.initKeyboard({
+      edit: editor.edit,
+      insert,
+      catalog: editor.getCatalog,
+      onToggle: () => autocomplete?.close(),
+      onRepeating: (on) => {
+        hook.repeating = on;
+      },
+    });
+    keyboard = module;
+  }),
+);
 
 // For the browser tests only: idle() waits for the server's check; model() is the model's record
 // beside what the field shows; adopt() stands for the server's correction; finders() loads the finders and undo.
-const hook = { edit: editor.edit, state: editor.state, adopt: editor.adopt,
+const hook = {
+  edit: editor.edit,
+  state: editor.liveState,
+  adopt: editor.adopt,
   idle: () => loadAuthority().then(() => authority.check()),
-  get checks() { return authority?.stats ?? { checked: 0, differences: 0, unchecked: 0, failures: 0 }; },
-  model: () => ({ text: editor.current().text, selection: editor.current().selection, shown: editor.shown() }),
-  finders: () => Promise.all([loadAutocomplete(), loadSearch(), editor.loadHistory()]) };
+  get checks() {
+    return authority?.stats ?? { checked: 0, differences: 0, unchecked: 0, failures: 0 };
+  },
+  model: () => ({ text: editor.modelRecord().text, selection: editor.modelRecord().selection, shown: editor.shown() }),
+  finders: () =>
+    Promise.all([loadAutocomplete(), loadKeyboard().then(() => keyboard.loadSearch()), editor.loadHistory()]),
+};
 window.stickertext = hook;
 
 applyStrings();
@@ -74,11 +114,13 @@ initStatus();
 initSettings(editorElement);
 document.getElementById('language').addEventListener('click', () => setLanguage(language() === 'zh' ? 'en' : 'zh'));
 // Until the keyboard is loaded, the toggle and a message sticker's menu load it, then open.
-document.getElementById('toggle').addEventListener('click', () => { if (!keyboard) loadKeyboard().then(() => keyboard?.setOpen(true)); });
-document.getElementById('messages').addEventListener('contextmenu', (e) => {
-  const img = e.target.closest('img.sticker');
+document.getElementById('toggle').addEventListener('click', () => {
+  if (!keyboard) loadKeyboard().then(() => keyboard?.setOpen(true));
+});
+document.getElementById('messages').addEventListener('contextmenu', (event) => {
+  const img = event.target.closest('img.sticker');
   if (!img || !editor.getCatalog()?.entry(img.alt)) return;
-  e.preventDefault();
+  event.preventDefault();
   loadKeyboard().then(() => keyboard.openStickerMenu(img));
 });
 editor.initEditor(editorElement, {
@@ -87,7 +129,7 @@ editor.initEditor(editorElement, {
   onNote: note,
   onEdit: (request, response, options) => {
     saveDraft({ text: response.text, plainSelection: response.plainSelection });
-    if (!havePacks) return;  // without the server's packs, codes are text: nothing to check
+    if (!havePacks) return; // without the server's packs, codes are text: nothing to check
     if (authority) authority.record(request, response, options);
     else {
       unchecked = [...unchecked, [request, response, options]].slice(-32);
@@ -95,7 +137,11 @@ editor.initEditor(editorElement, {
     }
   },
   onTyped: () => (autocomplete ? autocomplete.typed() : loadAutocomplete().then(() => autocomplete?.typed())),
-  onEnter: () => enterSends() && (composer.requestSubmit(), true),
+  onEnter: () => {
+    if (!enterSends()) return false;
+    composer.requestSubmit();
+    return true;
+  },
 });
 // The page's height follows the visual viewport, so the on-screen keyboard never covers the field.
 if (window.visualViewport) {
@@ -104,19 +150,26 @@ if (window.visualViewport) {
   fit();
 }
 // Send keeps the field's focus (a tap on it would close the on-screen keyboard), and gives it back.
-document.getElementById('send').addEventListener('pointerdown', (e) => e.preventDefault());
-composer.addEventListener('submit', (e) => {
-  e.preventDefault();
-  editor.endComposition();  // the word an Android keyboard is composing goes with the message
+document.getElementById('send').addEventListener('pointerdown', (event) => event.preventDefault());
+composer.addEventListener('submit', (event) => {
+  event.preventDefault();
+  editor.endComposition(); // the word an Android keyboard is composing goes with the message
   if (document.activeElement !== editorElement) focusKeepingCaret();
   loadChat().then(() => send?.());
 });
 
 // After startup: what showing and editing do not need, and the offline copy (the service worker).
-const afterStartup = () => setTimeout(() => {
-  loadAutocomplete(); loadKeyboard(); loadChat(); editor.loadHistory();
-  import('./offline.js').then((m) => m.registerServiceWorker(startedUnder), () => {});  // offline before it was cached: next visit
-}, 2000);
+const afterStartup = () =>
+  setTimeout(() => {
+    loadAutocomplete();
+    loadKeyboard();
+    loadChat();
+    editor.loadHistory();
+    import('./offline.js').then(
+      (module) => module.registerServiceWorker(startedUnder),
+      () => {},
+    ); // offline before it was cached: next visit
+  }, 2000);
 
 // The draft goes back once the packs came (its stickers show), or without them.
 let havePacks = false;

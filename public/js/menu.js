@@ -8,12 +8,14 @@
 
 import { placeNear } from './placement.js';
 
-let menu, opener = null, anchor = null;
+let menu,
+  opener = null,
+  anchor = null;
 
 const items = () => [...menu.querySelectorAll('[role^=menuitem]')];
 
 /** Closes the menu; the focus goes back to what had it (unless `keepFocus`). */
-export function closeMenu({ keepFocus = false } = {}) {
+function closeMenu({ keepFocus = false } = {}) {
   if (menu.hidden) return;
   menu.hidden = true;
   menu.textContent = '';
@@ -33,7 +35,7 @@ export function openMenu(by, label, entries) {
   opener = document.activeElement;
   anchor = by;
   menu.setAttribute('aria-label', label);
-  for (const e of entries) menu.appendChild(e.group ? group(e) : item(e));
+  for (const entry of entries) menu.appendChild(entry.group ? group(entry) : item(entry));
   menu.hidden = false;
   place();
   items()[0]?.focus();
@@ -57,7 +59,10 @@ function item({ label, name, choose, checked }) {
     b.setAttribute('aria-label', name);
     b.title = name;
   }
-  b.addEventListener('click', () => { closeMenu(); choose(); });
+  b.addEventListener('click', () => {
+    closeMenu();
+    choose();
+  });
   return b;
 }
 
@@ -70,25 +75,40 @@ function group({ group: label, entries }) {
   return g;
 }
 
-
 export function initMenu() {
-  menu = document.getElementById('menu');
-  menu.addEventListener('keydown', (e) => {
-    const all = items(), i = all.indexOf(document.activeElement);
-    const to = { ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i - 1, ArrowLeft: i - 1, Home: 0, End: all.length - 1 }[e.key];
+  menu = document.createElement('div');
+  menu.id = 'menu';
+  menu.className = 'menu';
+  menu.setAttribute('role', 'menu');
+  menu.hidden = true;
+  document.getElementById('app').append(menu);
+  menu.addEventListener('keydown', (event) => {
+    const all = items(),
+      i = all.indexOf(document.activeElement);
+    const to = { ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i - 1, ArrowLeft: i - 1, Home: 0, End: all.length - 1 }[
+      event.key
+    ];
     if (to !== undefined) all[(to + all.length) % all.length].focus();
-    else if (e.key === 'Escape') closeMenu();
-    else if (e.key === 'Tab') closeMenu({ keepFocus: true });
+    else if (event.key === 'Escape') closeMenu();
+    else if (event.key === 'Tab') closeMenu({ keepFocus: true });
     else return;
-    e.preventDefault();
-    e.stopPropagation();  // Escape here closes the menu, not the panel
+    event.preventDefault();
+    event.stopPropagation(); // Escape here closes the menu, not the panel
   });
   // A press outside closes it; a press on an item must not move the caret.
-  document.addEventListener('pointerdown', (e) => { if (!menu.hidden && !menu.contains(e.target)) closeMenu({ keepFocus: true }); }, true);
-  menu.addEventListener('pointerdown', (e) => e.preventDefault());
+  document.addEventListener(
+    'pointerdown',
+    (event) => {
+      if (!menu.hidden && !menu.contains(event.target)) closeMenu({ keepFocus: true });
+    },
+    true,
+  );
+  menu.addEventListener('pointerdown', (event) => event.preventDefault());
   window.addEventListener('blur', () => closeMenu({ keepFocus: true }));
   // The window's or the visual viewport's size changed (the keyboard came or went, the phone turned): placed again.
-  const again = () => { if (!menu.hidden) place(); };
+  const again = () => {
+    if (!menu.hidden) place();
+  };
   window.addEventListener('resize', again);
   window.visualViewport?.addEventListener('resize', again);
   window.visualViewport?.addEventListener('scroll', again);

@@ -1,21 +1,26 @@
 // message-stickers.js owns reaching a sent message's stickers from the
 // keyboard, for their menu (cell-menu.js's, as a right click opens it): each
-// message is one Tab stop on its stickers (a roving tabindex: the one the
+// message is one Tab stop on its stickers (roving.js: the one the
 // arrow keys last moved to), ← and → (Home, End) move between them, Enter or
 // Space opens the sticker's menu (the ContextMenu key and Shift+F10 fire the
 // contextmenu event main.js listens to). Messages sent before the keyboard
 // loaded are made reachable too. The editor's stickers are no Tab stops: the
 // caret moves over them.
 
+import { makeStop, stopFollowsFocus } from './roving.js';
+
 // open(img): opens the menu of the sticker `img`.
 export function initMessageStickers(open) {
   const messages = document.getElementById('messages');
   const stickersOf = (message) => [...message.querySelectorAll('img.sticker')];
-  const reachable = (message) => stickersOf(message).forEach((img, i) => {
-    img.tabIndex = i ? -1 : 0;
-    img.setAttribute('role', 'button');
-    img.setAttribute('aria-haspopup', 'menu');
-  });
+  const reachable = (message) => {
+    const stickers = stickersOf(message);
+    for (const img of stickers) {
+      img.setAttribute('role', 'button');
+      img.setAttribute('aria-haspopup', 'menu');
+    }
+    makeStop(stickers, stickers[0]);
+  };
 
   for (const message of messages.querySelectorAll('.msg')) reachable(message);
   new MutationObserver((records) => {
@@ -27,19 +32,17 @@ export function initMessageStickers(open) {
     }
   }).observe(messages, { childList: true, subtree: true });
 
-  messages.addEventListener('keydown', (e) => {
-    const img = e.target.closest?.('.msg img.sticker');
+  messages.addEventListener('keydown', (event) => {
+    const img = event.target.closest?.('.msg img.sticker');
     if (!img) return;
-    const stickers = stickersOf(img.closest('.msg')), at = stickers.indexOf(img);
-    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: stickers.length - 1 }[e.key];
+    const stickers = stickersOf(img.closest('.msg')),
+      at = stickers.indexOf(img);
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: stickers.length - 1 }[event.key];
     if (to !== undefined) stickers[to]?.focus();
-    else if (e.key === 'Enter' || e.key === ' ') open(img);
+    else if (event.key === 'Enter' || event.key === ' ') open(img);
     else return;
-    e.preventDefault();
+    event.preventDefault();
   });
   // The sticker last moved to is the message's Tab stop, so Tab back into it returns there.
-  messages.addEventListener('focusin', (e) => {
-    const img = e.target.closest?.('.msg img.sticker');
-    if (img) stickersOf(img.closest('.msg')).forEach((other) => { other.tabIndex = other === img ? 0 : -1; });
-  });
+  stopFollowsFocus(messages, '.msg img.sticker', (img) => stickersOf(img.closest('.msg')));
 }

@@ -22,7 +22,8 @@ const NOTES = {
   en: {
     nothingToPaste: 'The clipboard holds nothing that can be pasted here.',
     notSent: 'No connection: messages go out in order when the network is back.',
-    noStickers: 'The stickers have not loaded yet; they will when the network is back. Text and emoji can be typed as usual.',
+    noStickers:
+      'The stickers have not loaded yet; they will when the network is back. Text and emoji can be typed as usual.',
     notTaken: 'The server did not take this message.',
     alreadyOver: (max) => `The text is already over the limit of ${max}; nothing was inserted.`,
     emojiRemoved: 'Emoji were removed.',

@@ -6,32 +6,62 @@
 // over while this page runs (this page keeps its own version to the end), a
 // quiet offer to reload, shown only while the person is not typing.
 
-import './late-strings.js';  // the offer's label
+import './late-strings.js'; // the offer's label
+import { stylesheet } from './stylesheet.js';
 
-const QUIET_MS = 3000;  // no input for this long: the person is not typing
+const QUIET_MS = 3000; // no input for this long: the person is not typing
 
 /** `startedUnder`: the worker that served this page (null on a first visit). */
 export function registerServiceWorker(startedUnder) {
   if (!('serviceWorker' in navigator)) return Promise.resolve(null);
-  let lastInput = -Infinity, composing = false;
-  document.addEventListener('beforeinput', () => { lastInput = performance.now(); }, true);
-  document.addEventListener('compositionstart', () => { composing = true; }, true);
-  document.addEventListener('compositionend', () => { composing = false; lastInput = performance.now(); }, true);
+  let lastInput = -Infinity,
+    composing = false;
+  document.addEventListener(
+    'beforeinput',
+    () => {
+      lastInput = performance.now();
+    },
+    true,
+  );
+  document.addEventListener(
+    'compositionstart',
+    () => {
+      composing = true;
+    },
+    true,
+  );
+  document.addEventListener(
+    'compositionend',
+    () => {
+      composing = false;
+      lastInput = performance.now();
+    },
+    true,
+  );
   const offer = document.getElementById('update');
   offer.addEventListener('click', () => location.reload());
-  const offerWhenQuiet = () => {
+  const offerWhenQuiet = async () => {
     if (composing || performance.now() - lastInput < QUIET_MS) setTimeout(offerWhenQuiet, QUIET_MS);
-    else offer.hidden = false;
+    else {
+      await stylesheet('offline.css'); // its look, before it shows
+      offer.hidden = false;
+    }
   };
   // A first visit's worker taking control is no new version; a worker replacing the one that served this page is.
-  const replaced = () => startedUnder && navigator.serviceWorker.controller && navigator.serviceWorker.controller !== startedUnder;
-  navigator.serviceWorker.addEventListener('controllerchange', () => { if (replaced()) offerWhenQuiet(); });
-  if (replaced()) offerWhenQuiet();
-  return navigator.serviceWorker.register('/sw.js', { scope: '/' }).then((registration) => {
-    window.addEventListener('online', () => registration.update().catch(() => {}));
-    return registration;
-  }, (error) => {
-    console.warn('stickertext: no offline support:', error.message);
-    return null;
+  const replaced = () =>
+    startedUnder && navigator.serviceWorker.controller && navigator.serviceWorker.controller !== startedUnder;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (replaced()) offerWhenQuiet();
   });
+  if (replaced()) offerWhenQuiet();
+  return navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(
+    (registration) => {
+      window.addEventListener('online', () => registration.update().catch(() => {}));
+      return registration;
+    },
+    (error) => {
+      console.warn('stickertext: no offline support:', error.message);
+      return null;
+    },
+  );
 }

@@ -3,7 +3,7 @@
 // every tab of the page sees at once (localStorage is cached per renderer
 // process, so a second tab may read a message as waiting after the first has
 // sent it, and send it again: seen in test_start.py's two-tab test), or in
-// memory where IndexedDB cannot be opened. Oldest first. The tabs tell each
+// memory where IndexedDB will not keep them. Oldest first. The tabs tell each
 // other what went out on a BroadcastChannel.
 
 const DATABASE = 'stickertext';
@@ -11,8 +11,9 @@ const STORE = 'outbox';
 const CHANNEL = 'stickertext.outbox';
 
 let opening = null;
-let memory = null;  // [{seq, id, text}], where IndexedDB failed
-let lastSeq = 0;
+// Messages IndexedDB would not keep (it cannot be opened, or a write failed): kept in memory for this
+// page's life, after those it keeps. [{id, text, unkept: true}]
+const unkept = [];
 
 function open() {
   opening ??= new Promise((resolve, reject) => {
@@ -20,17 +21,14 @@ function open() {
     request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'seq', autoIncrement: true });
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
-  }).catch(() => {
-    memory ??= [];
-    return null;
-  });
+  }).catch(() => null);
   return opening;
 }
 
 /** `work(store)`'s request in one transaction of `mode`: its result once the transaction committed. */
-async function inStore(mode, work, inMemory) {
+async function inStore(mode, work) {
   const database = await open();
-  if (!database) return inMemory(memory);
+  if (!database) throw new Error('no IndexedDB');
   return new Promise((resolve, reject) => {
     const transaction = database.transaction(STORE, mode);
     const request = work(transaction.objectStore(STORE));
@@ -41,19 +39,26 @@ async function inStore(mode, work, inMemory) {
 }
 
 /** Keeps `{id, text}` at the end of the outbox. */
-export const keep = (message) => inStore('readwrite', (store) => store.add(message),
-  (list) => list.push({ ...message, seq: ++lastSeq }));
+export async function keep(message) {
+  try {
+    await inStore('readwrite', (store) => store.add(message));
+  } catch {
+    unkept.push({ ...message, unkept: true });
+  }
+}
 
-/** The messages waiting, oldest first: [{seq, id, text}]. */
-export const waitingMessages = () => inStore('readonly', (store) => store.getAll(), (list) => [...list]);
+/** The messages waiting, oldest first: [{seq?, id, text, unkept?}]. */
+export async function waitingMessages() {
+  const kept = await inStore('readonly', (store) => store.getAll()).catch(() => []);
+  return [...kept, ...unkept];
+}
 
-/** The message `seq` is gone from the outbox (taken, or refused); the other tabs hear it. */
-export async function forget({ seq, id }, outcome) {
-  await inStore('readwrite', (store) => store.delete(seq), (list) => {
-    const at = list.findIndex((m) => m.seq === seq);
-    if (at >= 0) list.splice(at, 1);
-  });
-  channel?.postMessage({ id, outcome });
+/** The message is gone from the outbox (taken, or refused); the other tabs hear it. */
+export async function forget(message, outcome) {
+  const at = unkept.findIndex((m) => m.id === message.id);
+  if (at >= 0) unkept.splice(at, 1);
+  else await inStore('readwrite', (store) => store.delete(message.seq));
+  channel?.postMessage({ id: message.id, outcome });
 }
 
 const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;

@@ -11,12 +11,13 @@
 import { nameOf } from './strings.js';
 import { isFavorite } from './favorites.js';
 import { takesTone, withTone, toned, TONES } from './skin-tones.js';
-
-import { movingOrStill } from './sticker-nodes.js';
+import { movingOrStill, showFiles } from './sticker-files.js';
 import { placeNear } from './placement.js';
 
 let preview;
-let press = null, suppressClick = false, repeat = null;
+let press = null,
+  suppressClick = false,
+  repeat = null;
 let deps = { edit: () => {}, insert: () => {}, onRepeating: () => {}, favorite: () => {}, insertWithTone: () => {} };
 
 /** Whether a long press is showing its preview. */
@@ -31,22 +32,26 @@ export function endPress() {
 
 // A press is the primary button of a mouse, or a touch or a pen in contact (button 0 too), and the first
 // pointer down: the right or middle button, or a second finger, presses nothing.
-export const isPrimaryPress = (e) => e.isPrimary && e.button === 0;
+export const isPrimaryPress = (event) => event.isPrimary && event.button === 0;
 
-const cellAt = (x, y) => { const el = document.elementFromPoint(x, y); return el && el.closest('.cell'); };
+const cellAt = (pointX, pointY) => document.elementFromPoint(pointX, pointY)?.closest('.cell');
 
 // Lights the preview's tone or star the pointer is on (`hit`), and only it: none when it is on neither.
-const light = (hit) => { for (const el of preview.querySelectorAll('.tones b, .star')) el.classList.toggle('hot', el === hit); };
+const light = (hit) => {
+  for (const el of preview.querySelectorAll('.tones b, .star')) el.classList.toggle('hot', el === hit);
+};
 
 function showPreview(cell) {
-  if (!cell || !cell.item) { preview.hidden = true; return; }
-  const r = cell.getBoundingClientRect(), item = cell.item;
+  if (!cell || !cell.item) {
+    preview.hidden = true;
+    return;
+  }
+  const box = cell.getBoundingClientRect(),
+    item = cell.item;
   let big;
   if (item.image) {
     big = document.createElement('img');
-    const files = movingOrStill(item.image);  // the preview is where a sticker moves: the grid shows posters
-    big.src = files.src;
-    big.srcset = files.srcset;
+    showFiles(big, movingOrStill(item.image)); // the preview is where a sticker moves: the grid shows posters
     big.alt = '';
   } else {
     big = document.createElement('b');
@@ -61,20 +66,31 @@ function showPreview(cell) {
     big.textContent = toned(item.emoji);
     const row = document.createElement('span');
     row.className = 'tones';
-    row.append(...TONES.map((tone) => { const b = document.createElement('b'); b.textContent = withTone(item.emoji, tone); b.tone = tone; return b; }));
+    row.append(
+      ...TONES.map((tone) => {
+        const b = document.createElement('b');
+        b.textContent = withTone(item.emoji, tone);
+        b.tone = tone;
+        return b;
+      }),
+    );
     preview.insertBefore(row, preview.querySelector('.star'));
   }
   preview.cell = cell;
-  light(null);  // a new preview starts with nothing under the finger
+  light(null); // a new preview starts with nothing under the finger
   preview.hidden = false;
-  placeNear(preview, r, -2);  // over the key's edge: the finger goes from the key straight onto it
+  placeNear(preview, box, -2); // over the key's edge: the finger goes from the key straight onto it
 }
 
 function startDelete() {
   stopDelete();
   deps.edit('deleteBackward');
   let delay = 150;
-  const tick = () => { deps.edit('deleteBackward'); delay = Math.max(40, delay * 0.85); repeat = setTimeout(tick, delay); };
+  const tick = () => {
+    deps.edit('deleteBackward');
+    delay = Math.max(40, delay * 0.85);
+    repeat = setTimeout(tick, delay);
+  };
   repeat = setTimeout(tick, 500);
   deps.onRepeating(true);
 }
@@ -90,59 +106,102 @@ function stopDelete() {
 export function initPress({ edit, insert, onRepeating, favorite, insertWithTone }) {
   deps = { edit, insert, onRepeating, favorite, insertWithTone };
   const pages = document.getElementById('pages');
-  preview = document.getElementById('preview');
+  // The preview: the sticker (or emoji) large, its name, and the star of Favorites.
+  preview = document.createElement('div');
+  preview.id = 'preview';
+  preview.className = 'preview';
+  preview.hidden = true;
+  const star = document.createElement('b');
+  star.className = 'star';
+  star.setAttribute('aria-hidden', 'true');
+  star.textContent = '☆';
+  const name = document.createElement('span');
+  name.className = 'name';
+  preview.append(document.createElement('img'), name, star);
+  preview.firstChild.alt = '';
+  document.getElementById('app').append(preview);
 
   // What the pointer is on in the open preview (it takes no pointer events itself): a tone, the star, or the preview.
-  const onPreview = (x, y) => {
-    const inside = (el) => { const r = el.getBoundingClientRect(); return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom; };
+  const onPreview = (pointX, pointY) => {
+    const inside = (el) => {
+      const box = el.getBoundingClientRect();
+      return pointX >= box.left && pointX <= box.right && pointY >= box.top && pointY <= box.bottom;
+    };
     const on = !preview.hidden && inside(preview);
     const hit = on ? [...preview.querySelectorAll('.tones b, .star')].find(inside) : null;
     light(hit);
-    return on ? hit ?? preview : null;
+    return on ? (hit ?? preview) : null;
   };
 
-  pages.addEventListener('pointerdown', (e) => {
-    const cell = e.target.closest('.cell');
-    if (!cell || !isPrimaryPress(e)) return;
-    if (cell.classList.contains('delete')) { startDelete(); return; }
+  pages.addEventListener('pointerdown', (event) => {
+    const cell = event.target.closest('.cell');
+    if (!cell || !isPrimaryPress(event)) return;
+    if (cell.classList.contains('delete')) {
+      startDelete();
+      return;
+    }
     if (!cell.item) return;
-    press = { cell, previewing: false, timer: setTimeout(() => { press.previewing = true; showPreview(cell); }, 350) };
+    press = {
+      cell,
+      previewing: false,
+      timer: setTimeout(() => {
+        press.previewing = true;
+        showPreview(cell);
+      }, 350),
+    };
   });
-  document.addEventListener('pointermove', (e) => {
-    if (!press || !press.previewing || onPreview(e.clientX, e.clientY)) return;
-    showPreview(cellAt(e.clientX, e.clientY));
+  document.addEventListener('pointermove', (event) => {
+    if (!press || !press.previewing || onPreview(event.clientX, event.clientY)) return;
+    showPreview(cellAt(event.clientX, event.clientY));
   });
-  document.addEventListener('pointerup', (e) => {
+  document.addEventListener('pointerup', (event) => {
     stopDelete();
     if (!press) return;
     clearTimeout(press.timer);
     if (press.previewing) {
-      const on = onPreview(e.clientX, e.clientY), item = preview.cell?.item;
+      const on = onPreview(event.clientX, event.clientY),
+        item = preview.cell?.item;
       if (on?.classList.contains('star')) deps.favorite(item);
       else if (on && on.tone !== undefined) deps.insertWithTone(item, on.tone);
       else if (on) insert(item);
       else {
-        const cell = cellAt(e.clientX, e.clientY);
-        if (cell && cell.item) insert(cell.item);
+        const cell = cellAt(event.clientX, event.clientY);
+        if (cell?.item) insert(cell.item);
       }
     }
-    if (press.previewing || press.menu) {  // its click, which follows, inserts nothing more
+    if (press.previewing || press.menu) {
+      // its click, which follows, inserts nothing more
       suppressClick = true;
-      setTimeout(() => { suppressClick = false; }, 0);
+      setTimeout(() => {
+        suppressClick = false;
+      }, 0);
     }
     preview.hidden = true;
     press = null;
   });
   // The finger of a long press moves over the preview and the grid: the pages must not take that move
   // for a swipe (the browser would scroll them and cancel the press). Not passive, so it can say so.
-  pages.addEventListener('touchmove', (e) => { if (press?.previewing && e.cancelable) e.preventDefault(); }, { passive: false });
-  document.addEventListener('pointercancel', () => { stopDelete(); if (press) clearTimeout(press.timer); press = null; preview.hidden = true; });
-  pages.addEventListener('click', (e) => {
-    const cell = e.target.closest('.cell');
+  pages.addEventListener(
+    'touchmove',
+    (event) => {
+      if (press?.previewing && event.cancelable) event.preventDefault();
+    },
+    { passive: false },
+  );
+  document.addEventListener('pointercancel', () => {
+    stopDelete();
+    if (press) clearTimeout(press.timer);
+    press = null;
+    preview.hidden = true;
+  });
+  pages.addEventListener('click', (event) => {
+    const cell = event.target.closest('.cell');
     if (!cell || suppressClick) return;
     if (cell.item) insert(cell.item);
-    else if (cell.classList.contains('delete') && e.detail === 0) edit('deleteBackward');  // keyboard Enter/Space
+    else if (cell.classList.contains('delete') && event.detail === 0) edit('deleteBackward'); // keyboard Enter/Space
   });
-  pages.addEventListener('pointerout', (e) => { if (e.target.closest('.delete')) stopDelete(); });  // leaving the key stops it
+  pages.addEventListener('pointerout', (event) => {
+    if (event.target.closest('.delete')) stopDelete();
+  }); // leaving the key stops it
   window.addEventListener('blur', stopDelete);
 }

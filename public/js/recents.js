@@ -3,14 +3,15 @@
 // emptied on request.
 
 import { storedList, keyOf } from './stored-list.js';
+import { KEYS } from './storage.js';
 
 const RECENT_MAX = 20;
-const list = storedList('stickertext.recents');
+const list = storedList(KEYS.recents);
 
 export const recents = list.read;
 
 export function remember(item) {
-  list.write([list.entry(item), ...list.read().filter((r) => keyOf(r) !== keyOf(item))].slice(0, RECENT_MAX));
+  list.write([list.entry(item), ...list.read().filter((entry) => keyOf(entry) !== keyOf(item))].slice(0, RECENT_MAX));
 }
 
 export const clearRecents = () => list.write([]);

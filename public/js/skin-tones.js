@@ -7,9 +7,12 @@
 // (baseKey: 👍, 👍🏽 and 👍🏿 are one emoji), and the tone each emoji was last
 // given (localStorage, by that identity). Pure apart from the store, so node tests it.
 
+import { KEYS, readJSON, store } from './storage.js';
+
 export const TONES = Object.freeze(['', '\u{1F3FB}', '\u{1F3FC}', '\u{1F3FD}', '\u{1F3FE}', '\u{1F3FF}']);
-const KEY = 'stickertext.tones';
-const base = /^\p{Emoji_Modifier_Base}/u, modifier = /\p{Emoji_Modifier}/u, secondPerson = /\u200D\p{Emoji_Modifier_Base}/u;
+const base = /^\p{Emoji_Modifier_Base}/u,
+  modifier = /\p{Emoji_Modifier}/u,
+  secondPerson = /\u200D\p{Emoji_Modifier_Base}/u;
 
 /** Whether `emoji` can take a skin tone (and has none yet). */
 export const takesTone = (emoji) => base.test(emoji) && !modifier.test(emoji) && !secondPerson.test(emoji);
@@ -36,12 +39,14 @@ export function withTone(emoji, tone) {
 }
 
 function stored() {
-  try { const v = JSON.parse(localStorage.getItem(KEY)); return v && typeof v === 'object' ? v : {}; } catch { return {}; }
+  const tones = readJSON(KEYS.tones);
+  return tones && typeof tones === 'object' ? tones : {};
 }
 
 /** The tone last chosen for `emoji` ('' when none); kept by its identity (earlier, by the emoji itself). */
 export function toneOf(emoji) {
-  const all = stored(), tone = all[baseKey(emoji)] ?? all[emoji];
+  const all = stored(),
+    tone = all[baseKey(emoji)] ?? all[emoji];
   return TONES.includes(tone) ? tone : '';
 }
 
@@ -51,9 +56,10 @@ export const toned = (emoji) => withTone(emoji, toneOf(emoji));
 /** Remembers `tone` for `emoji` (in any of its forms). */
 export function chooseTone(emoji, tone) {
   const all = stored();
-  delete all[emoji];  // kept by the emoji itself before: its identity now
-  if (tone) all[baseKey(emoji)] = tone; else delete all[baseKey(emoji)];
-  try { localStorage.setItem(KEY, JSON.stringify(all)); } catch { /* not remembered */ }
+  delete all[emoji]; // kept by the emoji itself before: its identity now
+  if (tone) all[baseKey(emoji)] = tone;
+  else delete all[baseKey(emoji)];
+  store(KEYS.tones, all);
 }
 
 /** Remembers the tone `emoji` carries, if any, as the one chosen for it (a toned emoji inserted as it is). */

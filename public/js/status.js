@@ -3,8 +3,10 @@
 // seconds; else a note that lasts while its cause does (no packs yet).
 
 const NOTE_MS = 4000;
-let counter, note, noteTimer = null;
-const lasting = new Map();  // cause -> note; the newest shows
+let counter,
+  note,
+  noteTimer = null;
+const lasting = new Map(); // cause -> note; the newest shows
 const lastingNote = () => [...lasting.values()].at(-1) ?? '';
 
 export function initStatus() {
@@ -13,20 +15,23 @@ export function initStatus() {
 }
 
 // counts: { length, maxLength, valid }, as /api/edit reports them.
-export function updateCounter(c) {
-  counter.textContent = `${c.length}/${c.maxLength}`;
-  counter.classList.toggle('over', !c.valid);
+export function updateCounter(counts) {
+  counter.textContent = `${counts.length}/${counts.maxLength}`;
+  counter.classList.toggle('over', !counts.valid);
 }
 
 function show(text) {
-  if (note.textContent !== text) note.textContent = text;  // not announced again
+  if (note.textContent !== text) note.textContent = text; // not announced again
   note.hidden = !text;
 }
 
 export function say(message) {
   show(message);
   clearTimeout(noteTimer);
-  noteTimer = setTimeout(() => { noteTimer = null; show(lastingNote()); }, NOTE_MS);
+  noteTimer = setTimeout(() => {
+    noteTimer = null;
+    show(lastingNote());
+  }, NOTE_MS);
 }
 
 /** The note of `cause`, shown when no other is, until taken back (''). */

@@ -5,38 +5,31 @@
 // sticker's aria-label is its name in the page's language, and follows a switch.
 
 import { nameOf, onLanguage } from './strings.js';
+import { movingOrStill, showFiles } from './sticker-files.js';
 
 // The nodes of a text run: text, with each line break a <br>.
 function appendRun(parent, text) {
   const lines = text.split('\n');
-  lines.forEach((line, i) => {
-    if (i > 0) parent.appendChild(document.createElement('br'));
+  lines.forEach((line, index) => {
+    if (index > 0) parent.appendChild(document.createElement('br'));
     if (line) parent.appendChild(document.createTextNode(line));
   });
 }
 
-// The files of a sticker image to show where it may move: an animated one's
-// poster when the reader asks for reduced motion, as the server's <picture> chooses.
-export function movingOrStill(image) {
-  return image.poster && matchMedia('(prefers-reduced-motion: reduce)').matches ? image.poster : image;
-}
-
 // A sticker as the server renders it (one line high, alt = the code as typed,
 // so copying gives the text back, aria-label = its name for screen readers,
-// in the page's language). One <img> even when animated, as the editor maps
+// in the page's language; its files sticker-files.js's). One <img> even when animated, as the editor maps
 // its DOM by counting them.
 function stickerImage(entry) {
   const img = document.createElement('img');
   const image = entry.sticker.image;
-  const files = movingOrStill(image);
   img.className = 'sticker';
-  img.src = files.src;
-  img.srcset = files.srcset;
+  showFiles(img, movingOrStill(image));
   img.height = 20;
   img.width = Math.max(1, Math.round((image.width * 20) / image.height));
   img.alt = entry.code;
   img.title = entry.title;
-  img.names = entry.sticker.name;  // for a switch of language
+  img.names = entry.sticker.name; // for a switch of language
   img.setAttribute('aria-label', nameOf(img.names));
   img.draggable = false;
   return img;
@@ -53,5 +46,6 @@ export function nodesOf(string) {
 }
 
 onLanguage(() => {
-  for (const img of document.querySelectorAll('img.sticker')) if (img.names) img.setAttribute('aria-label', nameOf(img.names));
+  for (const img of document.querySelectorAll('img.sticker'))
+    if (img.names) img.setAttribute('aria-label', nameOf(img.names));
 });

@@ -20,8 +20,11 @@ export function resetSearch() {
 }
 
 function run() {
-  if (!field.value.trim()) { deps.showTab(); return; }
-  results = searchStickers(deps.catalog(), field.value, MAX_LIMIT).map((r) => r.sticker);
+  if (!field.value.trim()) {
+    deps.showTab();
+    return;
+  }
+  results = searchStickers(deps.catalog(), field.value, MAX_LIMIT).map((result) => result.sticker);
   deps.showResults(results);
   found.textContent = t('found', results.length);
 }
@@ -33,22 +36,33 @@ export function initSearch(dependencies) {
   found = document.getElementById('found');
   pages = document.getElementById('pages');
   field.addEventListener('input', run);
-  onLanguage(() => { if (field.value.trim()) found.textContent = t('found', results.length); });  // the results stay (panel.js renames them)
-  if (field.value) run();  // typed before this module arrived
-  field.addEventListener('keydown', (e) => {
-    if (e.isComposing || e.keyCode === 229) return;
-    if (e.key === 'Enter') { if (results.length && field.value.trim()) deps.insert(results[0]); }
-    else if (e.key === 'Escape') { if (field.value) deps.showTab(); else deps.focusEditor(); }
-    else if (e.key === 'ArrowDown' && field.value.trim()) pages.querySelector('button.cell')?.focus();
+  onLanguage(() => {
+    if (field.value.trim()) found.textContent = t('found', results.length);
+  }); // the results stay (panel.js renames them)
+  if (field.value) run(); // typed before this module arrived
+  field.addEventListener('keydown', (event) => {
+    if (event.isComposing || event.keyCode === 229) return;
+    if (event.key === 'Enter') {
+      if (results.length && field.value.trim()) deps.insert(results[0]);
+    } else if (event.key === 'Escape') {
+      if (field.value) deps.showTab();
+      else deps.focusEditor();
+    } else if (event.key === 'ArrowDown' && field.value.trim()) pages.querySelector('button.cell')?.focus();
     else return;
-    e.preventDefault();
-    e.stopPropagation();  // Escape here is the field's, not the panel's
+    event.preventDefault();
+    event.stopPropagation(); // Escape here is the field's, not the panel's
   });
   // ↑ on the results' first row goes back to the field (panel.js moves within the grid).
-  pages.addEventListener('keydown', (e) => {
-    const row = e.target.closest('[role=row]');
-    if (e.key === 'ArrowUp' && !e.defaultPrevented && field.value.trim() && row && !row.previousElementSibling) {
-      e.preventDefault();
+  pages.addEventListener('keydown', (event) => {
+    const row = event.target.closest('[role=row]');
+    if (
+      event.key === 'ArrowUp' &&
+      !event.defaultPrevented &&
+      field.value.trim() &&
+      row &&
+      !row.previousElementSibling
+    ) {
+      event.preventDefault();
       field.focus();
     }
   });

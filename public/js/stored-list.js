@@ -5,6 +5,7 @@
 // unreadable or disabled store read as empty.
 
 import { baseKey } from './skin-tones.js';
+import { readJSON, store } from './storage.js';
 
 /** A catalog item's identity: a sticker's tag, an emoji whatever its skin tone. */
 export const keyOf = (item) => item.tag || baseKey(item.emoji);
@@ -13,18 +14,14 @@ export function storedList(key) {
   return {
     /** The entries, the first of each item only (an earlier version kept 👍 and 👍🏽 apart). */
     read() {
-      let items;
-      try { items = JSON.parse(localStorage.getItem(key)); } catch { return []; }
+      const items = readJSON(key);
       if (!Array.isArray(items)) return [];
       const seen = new Set();
-      return items.filter((item) => item && (item.tag || item.emoji) && !seen.has(keyOf(item)) && seen.add(keyOf(item)));
+      return items.filter(
+        (item) => item && (item.tag || item.emoji) && !seen.has(keyOf(item)) && seen.add(keyOf(item)),
+      );
     },
-    write(items) {
-      try {
-        if (items.length) localStorage.setItem(key, JSON.stringify(items));
-        else localStorage.removeItem(key);
-      } catch { /* storage full or disabled: the list is not kept */ }
-    },
+    write: (items) => store(key, items.length ? items : null),
     entry: (item) => ({ tag: item.tag, emoji: item.emoji, name: item.name, image: item.image }),
   };
 }

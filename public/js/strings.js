@@ -7,7 +7,7 @@
 // other language rebuild on onLanguage(). Strings are only ever set as text
 // or attribute values, never parsed as markup.
 
-const KEY = 'stickertext.lang';
+import { KEYS, readText, store } from './storage.js';
 
 const STRINGS = {
   zh: {
@@ -39,10 +39,8 @@ const STRINGS = {
 };
 
 function initial() {
-  try {
-    const chosen = localStorage.getItem(KEY);
-    if (chosen in STRINGS) return chosen;
-  } catch { /* storage disabled: follow the browser */ }
+  const chosen = readText(KEYS.language);
+  if (chosen in STRINGS) return chosen;
   return /^zh\b/i.test(navigator.language || '') ? 'zh' : 'en';
 }
 
@@ -61,7 +59,7 @@ export function t(key, ...args) {
 export const nameOf = (names) => names[current] || names.en || names.zh;
 
 /** Calls `f()` after each switch of language. */
-export const onLanguage = (f) => listeners.push(f);
+export const onLanguage = (listener) => listeners.push(listener);
 
 /** Labels every element marked data-i18n="key" (its text),
  *  data-i18n-label (aria-label), data-i18n-placeholder, data-i18n-title; a key whose strings come
@@ -74,10 +72,16 @@ export function applyStrings() {
       if (text !== undefined) set(el, text);
     }
   };
-  label('i18n', (el, text) => { el.textContent = text; });
+  label('i18n', (el, text) => {
+    el.textContent = text;
+  });
   label('i18n-label', (el, text) => el.setAttribute('aria-label', text));
-  label('i18n-placeholder', (el, text) => { el.placeholder = text; });
-  label('i18n-title', (el, text) => { el.title = text; });
+  label('i18n-placeholder', (el, text) => {
+    el.placeholder = text;
+  });
+  label('i18n-title', (el, text) => {
+    el.title = text;
+  });
 }
 
 /** Adds the strings of a part of the page that loads later (`{zh: {...}, en: {...}}`), and labels its elements. */
@@ -90,7 +94,7 @@ export function addStrings(more) {
 export function setLanguage(lang) {
   if (!(lang in STRINGS) || lang === current) return;
   current = lang;
-  try { localStorage.setItem(KEY, lang); } catch { /* not remembered */ }
+  store(KEYS.language, lang);
   applyStrings();
-  for (const f of listeners) f(lang);
+  for (const listener of listeners) listener(lang);
 }

@@ -24,6 +24,11 @@ public struct CatalogIssue: Error, Hashable, Sendable, Comparable, CustomStringC
 public struct CatalogValidationError: Error, Sendable, CustomStringConvertible {
     public let issues: [CatalogIssue]
 
+    /// `package`: the format converters (StickerTextPacks) report their problems the same way.
+    package init(issues: [CatalogIssue]) {
+        self.issues = issues
+    }
+
     public var description: String {
         issues.map(\.description).joined(separator: "\n")
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The rules a set of packs must follow before a catalog is built from them.
-enum CatalogValidator {
+package enum CatalogValidator {
     static func check(packs: [StickerPack], files: [String]) -> [CatalogIssue] {
         var issues: [CatalogIssue] = []
         var owners: [String: String] = [:]  // code → "pack-id stickers[i]"
@@ -112,7 +112,7 @@ enum CatalogValidator {
         return issues
     }
 
-    static func isSafeID(_ id: String) -> Bool {
+    package static func isSafeID(_ id: String) -> Bool {
         let bytes = Array(id.utf8)
         guard (1...64).contains(bytes.count), bytes[0] != UInt8(ascii: "-"), bytes[0] != UInt8(ascii: "_") else { return false }
         return bytes.allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
@@ -121,7 +121,7 @@ enum CatalogValidator {
     /// A relative path of plain file-name characters with no `..`, `.` or empty
     /// component: it can only name a file below the pack folder, and it can go
     /// into a URL and an HTML attribute without changing meaning.
-    static func isSafeRelativePath(_ path: String) -> Bool {
+    package static func isSafeRelativePath(_ path: String) -> Bool {
         let bytes = Array(path.utf8)
         guard !bytes.isEmpty, bytes.count <= 200 else { return false }
         let allowed = bytes.allSatisfy {

@@ -1,6 +1,7 @@
 /// The picture formats a pack may hold, told apart by their bytes rather than
-/// their file names (a `.png` may well be an APNG).
-enum ImageFormat: String, Sendable {
+/// their file names (a `.png` may well be an APNG). `package`: the format
+/// converters (StickerTextPacks) check imported files with the same sniffing.
+package enum ImageFormat: String, Sendable {
     case png = "PNG"
     /// A PNG with an `acTL` chunk: its frames are an animation.
     case apng = "APNG"
@@ -10,17 +11,17 @@ enum ImageFormat: String, Sendable {
 
 /// What the bytes of an image file say about it: format, pixel size and
 /// frame count, read from the headers and chunk lists without decoding pixels.
-struct SniffedImage: Equatable, Sendable {
-    var format: ImageFormat
-    var width: Int
-    var height: Int
-    var frames: Int
+package struct SniffedImage: Equatable, Sendable {
+    package var format: ImageFormat
+    package var width: Int
+    package var height: Int
+    package var frames: Int
     /// Whether a browser animates it: an APNG (an `acTL` chunk), a GIF of
     /// more than one frame, a WebP with an `ANIM` chunk.
-    var isAnimated: Bool
+    package var isAnimated: Bool
 
     /// Nil when the bytes are none of the formats, or are cut short.
-    init?(_ bytes: [UInt8]) {
+    package init?(_ bytes: [UInt8]) {
         if let png = Self.png(bytes) { self = png }
         else if let gif = Self.gif(bytes) { self = gif }
         else if let webp = Self.webp(bytes) { self = webp }
@@ -67,6 +68,18 @@ struct SniffedImage: Equatable, Sendable {
 
     /// GIF: the logical screen, then blocks; each image descriptor is a frame.
     private static func gif(_ b: [UInt8]) -> SniffedImage? {
+        gifBlocks(b).map { SniffedImage(format: .gif, width: $0.width, height: $0.height, frames: $0.frames, isAnimated: $0.frames > 1) }
+    }
+
+    /// A GIF's length up to the end of its first image: with the trailer
+    /// after it, a one-frame GIF of the same screen (the poster that
+    /// StickerTextPacks cuts from an animated GIF). Nil when not a GIF.
+    package static func gifFirstFrameEnd(_ b: [UInt8]) -> Int? {
+        gifBlocks(b)?.firstFrameEnd
+    }
+
+    /// The GIF's screen size, frames and where its first image ends, read block by block.
+    private static func gifBlocks(_ b: [UInt8]) -> (width: Int, height: Int, frames: Int, firstFrameEnd: Int)? {
         guard b.count >= 13, b[0 ..< 6].elementsEqual("GIF87a".utf8) || b[0 ..< 6].elementsEqual("GIF89a".utf8) else { return nil }
         let width = littleEndian(b, 6, count: 2), height = littleEndian(b, 8, count: 2)
         func colorTable(_ packed: UInt8) -> Int { packed & 0x80 == 0 ? 0 : 3 << (Int(packed & 7) + 1) }
@@ -80,19 +93,21 @@ struct SniffedImage: Equatable, Sendable {
             return nil
         }
         var frames = 0
+        var firstFrameEnd = 0
         var at = 13 + colorTable(b[10])
         while at < b.count {
             switch b[at] {
             case 0x2C:  // image descriptor, its local colour table, LZW code size, data
                 guard at + 10 <= b.count, let next = skipSubBlocks(at + 10 + colorTable(b[at + 9]) + 1) else { return nil }
                 frames += 1
+                if frames == 1 { firstFrameEnd = next }
                 at = next
             case 0x21:  // extension: label, then sub-blocks
                 guard let next = skipSubBlocks(at + 2) else { return nil }
                 at = next
             case 0x3B:  // trailer
                 guard frames > 0 else { return nil }
-                return SniffedImage(format: .gif, width: width, height: height, frames: frames, isAnimated: frames > 1)
+                return (width, height, frames, firstFrameEnd)
             default:
                 return nil
             }

@@ -9,8 +9,8 @@ import Foundation
 /// one scalar at a time, with no context (so `Σ` is always `σ`): JS does the
 /// same with `normalize('NFKC')` and `toLowerCase()` on each code point
 /// (public/js/model/search.js). The conformance corpus holds both to it.
-enum SearchFolding {
-    static func fold(_ text: String) -> [Unicode.Scalar] {
+package enum SearchFolding {
+    package static func fold(_ text: String) -> [Unicode.Scalar] {
         var folded: [Unicode.Scalar] = []
         folded.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.precomposedStringWithCompatibilityMapping.unicodeScalars {
@@ -45,7 +45,7 @@ enum SearchFolding {
 
     /// Whether `key` is already as the fold would make it: what a keyword in
     /// `pack.json` must be, so that the pack is searched as it reads.
-    static func isFolded(_ key: String) -> Bool {
+    package static func isFolded(_ key: String) -> Bool {
         fold(key).elementsEqual(key.unicodeScalars)
     }
 }

@@ -1,11 +1,11 @@
 /// The syntax of a sticker code: `[` + 1–32 characters + `]`, where the
 /// characters are not brackets, line breaks or control characters. Codes
 /// that break it could never be typed on one line or scanned unambiguously.
-enum TagSyntax {
+package enum TagSyntax {
     static let maxCharacters = 32
 
     /// Why `code` is not a valid sticker code, or nil if it is one.
-    static func problem(in code: String) -> String? {
+    package static func problem(in code: String) -> String? {
         guard code.hasPrefix("["), code.hasSuffix("]"), code.count >= 2 else {
             return "a code must start with \"[\" and end with \"]\""
         }

@@ -313,3 +313,16 @@ private struct JSONParser {
         return value
     }
 }
+
+/// The strict parser for the package's other targets: the format converters
+/// (StickerTextPacks) read other systems' JSON no less strictly than a request body.
+package enum StrictJSON {
+    /// Throws what a request body of these bytes would be refused for
+    /// (invalid UTF-8, a syntax error, a duplicate key, too deep).
+    package static func check(_ bytes: [UInt8]) throws(APIError) {
+        guard let text = try? UTF8Span(validating: bytes.span) else {
+            throw APIError(.invalidUTF8, "not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(bytes)))")
+        }
+        _ = try JSONValue.parse(text)
+    }
+}

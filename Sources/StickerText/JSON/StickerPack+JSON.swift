@@ -2,7 +2,7 @@
 /// fields, wrong types and duplicate keys are errors that name the field)
 /// and written by the same writer.
 extension StickerPack {
-    static let fields = ["id", "title", "cover", "kind", "order", "stickers"]
+    static let fields = ["id", "title", "cover", "kind", "order", "stickers", "license", "homepage"]
 
     /// A pack from the bytes of its `pack.json`.
     public init(packJSON bytes: some Collection<UInt8>) throws(APIError) {
@@ -25,6 +25,8 @@ extension StickerPack {
             stickers.append(try Sticker(json: JSONFields(item, path: "stickers[\(i)]", allowed: Sticker.fields)))
         }
         self.stickers = stickers
+        license = try f.string("license")
+        homepage = try f.string("homepage")
     }
 
     /// `pack.json`, keys sorted, as the pack tools write it.
@@ -32,8 +34,10 @@ extension StickerPack {
         var w = JSONWriter(capacity: 256 * stickers.count + 256)
         w.object { w in
             w.key("cover"); w.string(cover)
+            if let homepage { w.key("homepage"); w.string(homepage) }
             w.key("id"); w.string(id)
             w.key("kind"); w.string(kind.rawValue)
+            if let license { w.key("license"); w.string(license) }
             if let order { w.key("order"); w.int(order) }
             w.key("stickers"); w.array(stickers) { w, s in s.write(to: &w, image: { w, image in image.write(to: &w) }) }
             w.key("title"); title.write(to: &w)

@@ -4,7 +4,7 @@
 // the Swift core's StickerCatalog.
 
 /** One code and the sticker it names. */
-export class CatalogEntry {
+class CatalogEntry {
   constructor(code, pack, sticker, canonical) {
     this.code = code;
     this.pack = pack;
@@ -13,10 +13,14 @@ export class CatalogEntry {
   }
 
   /** The sticker's canonical tag. */
-  get tag() { return this.sticker.tag ?? this.code; }
+  get tag() {
+    return this.sticker.tag ?? this.code;
+  }
 
   /** Its title as the server renders it: the English name for an ASCII code ([doge]), else the Chinese. */
-  get title() { return /^[\x00-\x7F]*$/.test(this.code) ? this.sticker.name.en : this.sticker.name.zh; }
+  get title() {
+    return /^\p{ASCII}*$/u.test(this.code) ? this.sticker.name.en : this.sticker.name.zh;
+  }
 }
 
 /** A code's own syntax: `[` + content without brackets or line breaks + `]`
@@ -47,7 +51,8 @@ export class Catalog {
 
   /** The entry a whole code (with brackets) names, or undefined. */
   entry(code) {
-    if (typeof code !== 'string' || code.length < 3 || code[0] !== '[' || code[code.length - 1] !== ']') return undefined;
+    if (typeof code !== 'string' || code.length < 3 || code[0] !== '[' || code[code.length - 1] !== ']')
+      return undefined;
     return this.byContent.get(code.slice(1, -1));
   }
 

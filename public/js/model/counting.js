@@ -12,14 +12,24 @@ import { forEachCluster } from './graphemes.js';
 export function counts(string, policy) {
   const text = string.text;
   const total = new TextLengths();
-  const stickers = [], emoji = [];
+  const stickers = [],
+    emoji = [];
   string.forEachItem((start, end, span) => {
     if (span) {
       const { entry } = span;
-      stickers.push({ code: entry.code, tag: entry.tag, pack: entry.pack, range: { location: start, length: end - start } });
+      stickers.push({
+        code: entry.code,
+        tag: entry.tag,
+        pack: entry.pack,
+        range: { location: start, length: end - start },
+      });
       total.add(policy.stickerWeight !== null ? TextLengths.uniform(policy.stickerWeight) : measure(text, start, end));
     } else {
-      total.add(textLengths(text, start, end, (a, b) => emoji.push({ emoji: text.slice(a, b), range: { location: a, length: b - a } })));
+      total.add(
+        textLengths(text, start, end, (a, b) =>
+          emoji.push({ emoji: text.slice(a, b), range: { location: a, length: b - a } }),
+        ),
+      );
     }
   });
   const length = total.value(policy.countMode);
@@ -31,10 +41,20 @@ export function counts(string, policy) {
   if (content) violations.push(content);
   if (policy.countMode === 'weighted' && hasInvalidCharacters(text)) violations.push('invalidCharacters');
   return {
-    graphemes: total.graphemes, utf16: total.utf16, utf8: total.utf8, gb18030: total.gb18030,
-    weighted: total.weight === null ? null : Math.floor(total.weight / 100), length, countMode: policy.countMode, maxLength: max,
-    stickers, emoji, valid: violations.length === 0,
-    remaining: max === null ? null : max - length, overBy: max === null ? 0 : Math.max(0, length - max), violations,
+    graphemes: total.graphemes,
+    utf16: total.utf16,
+    utf8: total.utf8,
+    gb18030: total.gb18030,
+    weighted: total.weight === null ? null : Math.floor(total.weight / 100),
+    length,
+    countMode: policy.countMode,
+    maxLength: max,
+    stickers,
+    emoji,
+    valid: violations.length === 0,
+    remaining: max === null ? null : max - length,
+    overBy: max === null ? 0 : Math.max(0, length - max),
+    violations,
   };
 }
 
@@ -44,7 +64,8 @@ export function lengthUnder(string, policy) {
   if (mode === 'graphemes' || mode === 'weighted') return lengthsUnder(string, policy).value(mode);
   let total = 0;
   string.forEachItem((start, end, span) => {
-    total += span && policy.stickerWeight !== null ? policy.stickerWeight : byteModeLength(string.text, start, end, mode);
+    total +=
+      span && policy.stickerWeight !== null ? policy.stickerWeight : byteModeLength(string.text, start, end, mode);
   });
   return total;
 }
@@ -53,8 +74,13 @@ export function lengthUnder(string, policy) {
 function lengthsUnder(string, policy) {
   const total = new TextLengths();
   string.forEachItem((start, end, span) => {
-    total.add(span && policy.stickerWeight !== null ? TextLengths.uniform(policy.stickerWeight)
-      : span ? measure(string.text, start, end) : textLengths(string.text, start, end));
+    total.add(
+      span && policy.stickerWeight !== null
+        ? TextLengths.uniform(policy.stickerWeight)
+        : span
+          ? measure(string.text, start, end)
+          : textLengths(string.text, start, end),
+    );
   });
   return total;
 }
@@ -70,13 +96,17 @@ function textLengths(text, start, end, onEmoji) {
 /** Each whole unit's end position and its length under `policy`: `[{end, length}]`. */
 export function unitLengths(string, policy) {
   const units = [];
-  const text = string.text, mode = policy.countMode;
+  const text = string.text,
+    mode = policy.countMode;
   string.forEachItem((start, end, span) => {
     if (span) {
-      const lengths = policy.stickerWeight !== null ? TextLengths.uniform(policy.stickerWeight) : measure(text, start, end);
+      const lengths =
+        policy.stickerWeight !== null ? TextLengths.uniform(policy.stickerWeight) : measure(text, start, end);
       units.push({ end, length: lengths.value(mode) });
     } else {
-      forEachCluster(text, start, end, (a, b) => { units.push({ end: b, length: measure(text, a, b).value(mode) }); });
+      forEachCluster(text, start, end, (a, b) => {
+        units.push({ end: b, length: measure(text, a, b).value(mode) });
+      });
     }
   });
   return units;

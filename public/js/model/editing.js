@@ -15,8 +15,18 @@ export class EditError extends Error {
   }
 }
 
-export const EditOperations = Object.freeze(['insert', 'paste', 'insertSticker', 'cut', 'copy', 'deleteBackward',
-  'deleteForward', 'moveCaret', 'select', 'selectAll']);
+export const EditOperations = Object.freeze([
+  'insert',
+  'paste',
+  'insertSticker',
+  'cut',
+  'copy',
+  'deleteBackward',
+  'deleteForward',
+  'moveCaret',
+  'select',
+  'selectAll',
+]);
 
 const caret = (location) => ({ location, length: 0 });
 
@@ -26,32 +36,41 @@ export function applyEdit(operation, text, selection, unit, policy, catalog) {
   const string = new TextBackedString(text, catalog);
   const range = string.positionsOf(selection, unit);
   if (!range) {
-    throw new EditError('out_of_range', `selection {${selection.location}, ${selection.length}} is outside the text `
-      + `(display length ${string.displayLength(unit)} in ${unit} units)`);
+    throw new EditError(
+      'out_of_range',
+      `selection {${selection.location}, ${selection.length}} is outside the text ` +
+        `(display length ${string.displayLength(unit)} in ${unit} units)`,
+    );
   }
   const [lower, upper] = range;
   switch (operation.op) {
-    case 'insert': case 'paste':
+    case 'insert':
+    case 'paste':
       return insert(operation.string, string, range, unit, policy);
     case 'insertSticker': {
       const entry = catalog.entry(operation.tag);
-      if (!entry || !entry.sticker.tag) throw new EditError('unknown_sticker', `no sticker has the tag ${operation.tag}`);
+      if (!entry || !entry.sticker.tag)
+        throw new EditError('unknown_sticker', `no sticker has the tag ${operation.tag}`);
       return insert(entry.sticker.tag, string, range, unit, policy);
     }
     case 'cut':
       return replace(string, range, '', lower, unit, { clipboard: text.slice(lower, upper) });
     case 'copy':
       return unchanged(string, range, unit, text.slice(lower, upper));
-    case 'deleteBackward': case 'deleteForward': {
-      const target = lower < upper ? range
-        : operation.op === 'deleteBackward' ? string.unitBefore(lower) : string.unitAfter(lower);
+    case 'deleteBackward':
+    case 'deleteForward': {
+      const target =
+        lower < upper ? range : operation.op === 'deleteBackward' ? string.unitBefore(lower) : string.unitAfter(lower);
       if (!target) return unchanged(string, range, unit);
       return replace(string, target, '', target[0], unit);
     }
     case 'moveCaret': {
       // No text has more units than UTF-16 units: a larger move is clamped first.
       const count = Math.min(Math.abs(operation.offset), text.length);
-      const position = operation.offset >= 0 ? string.positionMovingForward(count, upper) : string.positionMovingBackward(count, lower);
+      const position =
+        operation.offset >= 0
+          ? string.positionMovingForward(count, upper)
+          : string.positionMovingBackward(count, lower);
       return unchanged(string, [position, position], unit);
     }
     case 'select':
@@ -71,7 +90,8 @@ function insert(inserted, string, range, unit, policy) {
     return refused(string, range, unit, 'invalidCharacters', 'U+FFFE, U+FEFF and U+FFFF are not allowed here.');
   }
   let piece = new TextBackedString(inserted, string.catalog);
-  let note = null, removed = 0;
+  let note = null,
+    removed = 0;
 
   // Emoji: judged on the clusters of the text the insert would make, as it
   // joins what is around it (1 + U+FE0F U+20E3 makes 1️⃣): stripping takes
@@ -91,15 +111,19 @@ function insert(inserted, string, range, unit, policy) {
   if (policy.content !== 'any') {
     const violation = policy.contentViolation(string.replacing(range, piece.text).text);
     if (violation) {
-      const what = violation === 'digits' ? 'Only digits 0–9 are allowed here.'
-        : violation === 'decimalPlaces' ? `At most ${policy.decimalPlaces} digits are allowed after the point.`
-          : 'Only a decimal number is allowed here.';
+      const what =
+        violation === 'digits'
+          ? 'Only digits 0–9 are allowed here.'
+          : violation === 'decimalPlaces'
+            ? `At most ${policy.decimalPlaces} digits are allowed after the point.`
+            : 'Only a decimal number is allowed here.';
       return refused(string, range, unit, violation, what);
     }
   }
 
   // Length: the whole insert if it fits, else the longest prefix of whole units that does (insert-cut.js).
-  let kept = piece.text, truncated = false;
+  let kept = piece.text,
+    truncated = false;
   const max = policy.maxLength;
   if (max !== null) {
     const outcome = fit(piece, string, range, policy, max);
@@ -115,41 +139,72 @@ function insert(inserted, string, range, unit, policy) {
   }
 
   // What is left of the insert, cut or stripped, may still make an emoji with the text around it.
-  if (policy.emoji !== 'allow' && kept.length
-    && string.replacing(range, kept).emojiClusters(range[0], range[0] + kept.length).length) {
+  if (
+    policy.emoji !== 'allow' &&
+    kept.length &&
+    string.replacing(range, kept).emojiClusters(range[0], range[0] + kept.length).length
+  ) {
     return refused(string, range, unit, 'emoji', 'Emoji are not allowed here.');
   }
-  return replace(string, range, kept, range[0] + kept.length, unit,
-    { truncated, note, message: note && sentence(note, policy.maxLength ?? 0, removed) });
+  return replace(string, range, kept, range[0] + kept.length, unit, {
+    truncated,
+    note,
+    message: note && sentence(note, policy.maxLength ?? 0, removed),
+  });
 }
 
 /** The English `message` of a `note` (EditNote in Swift: emojiRemoved, alreadyOver, cutShort,
  *  nothingFits), the code a page says in its own language. */
 function sentence(note, max, removed) {
   switch (note) {
-    case 'emojiRemoved': return removed === 1 ? '1 emoji was removed.' : `${removed} emoji were removed.`;
-    case 'alreadyOver': return `The text is already over the limit of ${max}; nothing was inserted.`;
-    case 'cutShort': return `Cut short to fit the limit of ${max}.`;
-    default: return `Nothing fits within the limit of ${max}.`;
+    case 'emojiRemoved':
+      return removed === 1 ? '1 emoji was removed.' : `${removed} emoji were removed.`;
+    case 'alreadyOver':
+      return `The text is already over the limit of ${max}; nothing was inserted.`;
+    case 'cutShort':
+      return `Cut short to fit the limit of ${max}.`;
+    default:
+      return `Nothing fits within the limit of ${max}.`;
   }
 }
 
 // ---- Results
 
-function replace(string, range, replacement, caretAt, unit, { clipboard, truncated = false, note = null, message = null } = {}) {
+function replace(
+  string,
+  range,
+  replacement,
+  caretAt,
+  unit,
+  { clipboard, truncated = false, note = null, message = null } = {},
+) {
   const result = string.replacing(range, replacement);
   // New text can join what was around it (typing `]` completes a code): the caret goes after the whole unit.
   const position = result.snapUp(caretAt);
   return {
-    string: result, selection: caret(result.displayOffsetOf(position, unit)), plainSelection: caret(position),
-    clipboard, changed: result.text !== string.text, truncated, rejected: null, note, message,
+    string: result,
+    selection: caret(result.displayOffsetOf(position, unit)),
+    plainSelection: caret(position),
+    clipboard,
+    changed: result.text !== string.text,
+    truncated,
+    rejected: null,
+    note,
+    message,
   };
 }
 
 function unchanged(string, range, unit, clipboard) {
   return {
-    string, selection: string.displayRangeOf(range, unit), plainSelection: { location: range[0], length: range[1] - range[0] },
-    clipboard, changed: false, truncated: false, rejected: null, note: null, message: null,
+    string,
+    selection: string.displayRangeOf(range, unit),
+    plainSelection: { location: range[0], length: range[1] - range[0] },
+    clipboard,
+    changed: false,
+    truncated: false,
+    rejected: null,
+    note: null,
+    message: null,
   };
 }
 

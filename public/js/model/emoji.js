@@ -10,8 +10,8 @@ const presentation = /^\p{Emoji_Presentation}$/u;
 const modifier = /^\p{Emoji_Modifier}$/u;
 const emojiProperty = /^\p{Emoji}$/u;
 
-export const isEmojiPresentation = (c) => presentation.test(String.fromCodePoint(c));
-export const isEmojiModifier = (c) => modifier.test(String.fromCodePoint(c));
+const isEmojiPresentation = (c) => presentation.test(String.fromCodePoint(c));
+const isEmojiModifier = (c) => modifier.test(String.fromCodePoint(c));
 
 /** Per-scalar answers, cached: the properties never change. */
 const cache = new Map();
@@ -27,12 +27,12 @@ function shows(c) {
 /** Whether `s[start..<end]`, one grapheme cluster, is an emoji. */
 export function isEmojiCluster(s, start, end) {
   let first = -1;
-  for (let i = start; i < end;) {
+  for (let i = start; i < end; ) {
     const c = s.codePointAt(i);
     if (first < 0) first = c;
     if (shows(c)) return true;
-    if ((c === 0xFE0F || c === 0x20E3) && emojiProperty.test(String.fromCodePoint(first))) return true;
-    i += c > 0xFFFF ? 2 : 1;
+    if ((c === 0xfe0f || c === 0x20e3) && emojiProperty.test(String.fromCodePoint(first))) return true;
+    i += c > 0xffff ? 2 : 1;
   }
   return false;
 }

@@ -19,38 +19,51 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  *  `GraphemeSegmentation.isSimple` in Swift (the conformance corpus and the
  *  differential test hold the two together). */
 export function isSimple(c) {
-  if (c < 0xA0) return c !== 0x0D;
+  if (c < 0xa0) return c !== 0x0d;
   if (c < 0x3000) {
-    return (c <= 0x2FF && c !== 0xAD) || (c >= 0x370 && c <= 0x482 && c !== 0x374 && c !== 0x37E && c !== 0x387)
-      || (c >= 0x2010 && c <= 0x2027) || (c >= 0x2030 && c <= 0x205E) || (c >= 0x2070 && c <= 0x20CF)
-      || (c >= 0x2100 && c <= 0x218F && c !== 0x2126 && c !== 0x212A && c !== 0x212B) || (c >= 0x2500 && c <= 0x25FC);
+    return (
+      (c <= 0x2ff && c !== 0xad) ||
+      (c >= 0x370 && c <= 0x482 && c !== 0x374 && c !== 0x37e && c !== 0x387) ||
+      (c >= 0x2010 && c <= 0x2027) ||
+      (c >= 0x2030 && c <= 0x205e) ||
+      (c >= 0x2070 && c <= 0x20cf) ||
+      (c >= 0x2100 && c <= 0x218f && c !== 0x2126 && c !== 0x212a && c !== 0x212b) ||
+      (c >= 0x2500 && c <= 0x25fc)
+    );
   }
-  return (c <= 0x3029) || (c >= 0x3030 && c <= 0x303F) || (c >= 0x3041 && c <= 0x3096)
-    || (c >= 0x309B && c <= 0x30FF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF)
-    || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xFF01 && c <= 0xFF5E);
+  return (
+    c <= 0x3029 ||
+    (c >= 0x3030 && c <= 0x303f) ||
+    (c >= 0x3041 && c <= 0x3096) ||
+    (c >= 0x309b && c <= 0x30ff) ||
+    (c >= 0x3400 && c <= 0x4dbf) ||
+    (c >= 0x4e00 && c <= 0x9fff) ||
+    (c >= 0xac00 && c <= 0xd7a3) ||
+    (c >= 0xff01 && c <= 0xff5e)
+  );
 }
 
-const isHigh = (u) => u >= 0xD800 && u <= 0xDBFF;
-const isLow = (u) => u >= 0xDC00 && u <= 0xDFFF;
+const isHigh = (u) => u >= 0xd800 && u <= 0xdbff;
+const isLow = (u) => u >= 0xdc00 && u <= 0xdfff;
 
 /** UTF-16 length of the scalar starting at `i`. */
-export function scalarLength(s, i) {
+function scalarLength(s, i) {
   return isHigh(s.charCodeAt(i)) && isLow(s.charCodeAt(i + 1)) ? 2 : 1;
 }
 
 /** The start of the scalar that ends just before `i`. */
-export function scalarStartBefore(s, i) {
+function scalarStartBefore(s, i) {
   return i >= 2 && isLow(s.charCodeAt(i - 1)) && isHigh(s.charCodeAt(i - 2)) ? i - 2 : i - 1;
 }
 
 /** `i` moved back to the start of its scalar (it may point between the halves of a surrogate pair). */
-export function roundDownToScalar(s, i) {
+function roundDownToScalar(s, i) {
   return i > 0 && i < s.length && isLow(s.charCodeAt(i)) && isHigh(s.charCodeAt(i - 1)) ? i - 1 : i;
 }
 
 const simpleAt = (s, i) => isSimple(s.codePointAt(i));
-const isDiacritic = (u) => u >= 0x300 && u <= 0x36F;
-const isControl = (u) => u < 0x20 || (u >= 0x7F && u < 0xA0);  // C0, C1, CR and LF: Unicode breaks around them
+const isDiacritic = (u) => u >= 0x300 && u <= 0x36f;
+const isControl = (u) => u < 0x20 || (u >= 0x7f && u < 0xa0); // C0, C1, CR and LF: Unicode breaks around them
 
 /** Format characters of Grapheme_Cluster_Break=Control (U+200B, U+200E-F,
  *  U+2028-9, U+202A-E, U+2060-206F, U+FEFF, U+FFF0-FFFB): Unicode breaks
@@ -58,13 +71,23 @@ const isControl = (u) => u < 0x20 || (u >= 0x7F && u < 0xA0);  // C0, C1, CR and
  *  they count as what they are, not as simple text. A run of them (U+FEFF
  *  repeated, 256 KB pasted under a gb18030 limit) took 1.3-1.5 s through the
  *  segmenter on a loaded machine; 70-190 ms so. */
-const isBreakingFormat = (u) => u === 0x200B || u === 0x200E || u === 0x200F || (u >= 0x2028 && u <= 0x202E)
-  || (u >= 0x2060 && u <= 0x206F) || u === 0xFEFF || (u >= 0xFFF0 && u <= 0xFFFB);
+const isBreakingFormat = (u) =>
+  u === 0x200b ||
+  u === 0x200e ||
+  u === 0x200f ||
+  (u >= 0x2028 && u <= 0x202e) ||
+  (u >= 0x2060 && u <= 0x206f) ||
+  u === 0xfeff ||
+  (u >= 0xfff0 && u <= 0xfffb);
 
 /** Whether `i` (a scalar start strictly inside a run) is certainly a cluster boundary. */
 function isCertainBoundary(s, i) {
   const before = scalarStartBefore(s, i);
-  return (simpleAt(s, i) && simpleAt(s, before)) || isBreakingFormat(s.charCodeAt(i)) || isBreakingFormat(s.charCodeAt(before));
+  return (
+    (simpleAt(s, i) && simpleAt(s, before)) ||
+    isBreakingFormat(s.charCodeAt(i)) ||
+    isBreakingFormat(s.charCodeAt(before))
+  );
 }
 
 function chunkEnd(s, k, end) {
@@ -80,9 +103,9 @@ export function forEachCluster(s, start, end, body) {
   let current = simpleAt(s, i);
   while (i < end) {
     const u = s.charCodeAt(i);
-    if (u === 0x0D) {
+    if (u === 0x0d) {
       // Unicode breaks before and after a CR, but CR LF (GB3-GB5); the other controls are simple.
-      const e = i + 1 < end && s.charCodeAt(i + 1) === 0x0A ? i + 2 : i + 1;
+      const e = i + 1 < end && s.charCodeAt(i + 1) === 0x0a ? i + 2 : i + 1;
       if (body(i, e, false) === false) return;
       i = e;
       if (i < end) current = simpleAt(s, i);
@@ -96,7 +119,7 @@ export function forEachCluster(s, start, end, body) {
     }
     const j = i + scalarLength(s, i);
     const next = j < end ? simpleAt(s, j) : true;
-    if (current && (next || s.charCodeAt(j) === 0x0D || isBreakingFormat(s.charCodeAt(j)))) {
+    if (current && (next || s.charCodeAt(j) === 0x0d || isBreakingFormat(s.charCodeAt(j)))) {
       if (body(i, j, true) === false) return;
       i = j;
       current = next;
@@ -148,11 +171,13 @@ const WINDOW = 1024;
  *  which the window may cut, is segmented again at the start of the next
  *  (a window holding a single cluster doubles until the cluster ends in it). */
 function segmentChunk(s, start, end, body) {
-  let at = start, window = WINDOW;
+  let at = start,
+    window = WINDOW;
   while (at < end) {
     const stop = Math.min(end, at + window);
     const last = stop === end;
-    let from = at, pending = -1;
+    let from = at,
+      pending = -1;
     for (const { segment } of segmenter.segment(s.slice(at, stop))) {
       if (pending >= 0 && body(from, pending) === false) return;
       if (pending >= 0) from = pending;
@@ -164,7 +189,7 @@ function segmentChunk(s, start, end, body) {
       return;
     }
     if (from === at) {
-      window *= 2;  // one cluster fills the window: it may go on past it
+      window *= 2; // one cluster fills the window: it may go on past it
       continue;
     }
     at = from;
@@ -175,7 +200,9 @@ function segmentChunk(s, start, end, body) {
 /** The number of clusters in `s[start..<end]`. */
 export function clusterCount(s, start, end) {
   let n = 0;
-  forEachCluster(s, start, end, () => { n += 1; });
+  forEachCluster(s, start, end, () => {
+    n += 1;
+  });
   return n;
 }
 
@@ -187,7 +214,9 @@ function chunkAround(s, i, runStart, runEnd) {
   if (end === start && end < runEnd) end += scalarLength(s, end);
   end = chunkEnd(s, end, runEnd);
   const lengths = [];
-  forEachCluster(s, start, end, (a, b) => { lengths.push(b - a); });
+  forEachCluster(s, start, end, (a, b) => {
+    lengths.push(b - a);
+  });
   return { start, lengths };
 }
 

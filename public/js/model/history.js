@@ -7,8 +7,8 @@
 // commit: words typed at a steady pace stay one step however long each took.
 // Pure: the editor passes each edit's time.
 
-const sameState = (a, b) => a.text === b.text
-  && a.selection.location === b.selection.location && a.selection.length === b.selection.length;
+const sameState = (a, b) =>
+  a.text === b.text && a.selection.location === b.selection.location && a.selection.length === b.selection.length;
 
 export class History {
   constructor({ limit = 200, groupDelayMs = 1000 } = {}) {
@@ -21,11 +21,10 @@ export class History {
   /** Records an edit from `before` to `after` (states) made at `at` ms; `typed`: text typed,
    *  which joins the typed text before it; `since`: when its typing began (`at` by default). */
   record(before, after, { typed = false, at = 0, since = at } = {}) {
-    if (before.text === after.text) return;  // a caret move is not a step
+    if (before.text === after.text) return; // a caret move is not a step
     this.undone = [];
     const last = this.done[this.done.length - 1];
-    if (typed && last?.typed && last.open
-      && sameState(last.after, before) && since - last.at <= this.groupDelayMs) {
+    if (typed && last?.typed && last.open && sameState(last.after, before) && since - last.at <= this.groupDelayMs) {
       last.after = after;
       last.at = at;
       return;
@@ -38,7 +37,7 @@ export class History {
   undo() {
     const step = this.done.pop();
     if (!step) return null;
-    step.open = false;  // typing after an undo starts a new step
+    step.open = false; // typing after an undo starts a new step
     this.undone.push(step);
     return step.before;
   }
@@ -58,6 +57,10 @@ export class History {
     if (last) last.after = state;
   }
 
-  get canUndo() { return this.done.length > 0; }
-  get canRedo() { return this.undone.length > 0; }
+  get canUndo() {
+    return this.done.length > 0;
+  }
+  get canRedo() {
+    return this.undone.length > 0;
+  }
 }

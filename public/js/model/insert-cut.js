@@ -17,7 +17,7 @@ const URL_WEIGHT = 23;
  *  ahead (TwitterURLs.isStop in Swift, derived from the rule's classes; a
  *  node test derives them again from twitter-text-tables.js): whitespace,
  *  `\ ^ { }` and NEL (U+0085). */
-export const STOPS = new Set([0x09, 0x0A, 0x0B, 0x0C, 0x20, 0x5C, 0x5E, 0x7B, 0x7D, 0x85, 0xA0, 0x3000]);
+export const STOPS = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x20, 0x5c, 0x5e, 0x7b, 0x7d, 0x85, 0xa0, 0x3000]);
 
 /** `{kind: 'whole'}`, `{kind: 'alreadyOver'}` or `{kind: 'cut', keeping}` (UTF-16 units of the insert kept). */
 export function fit(piece, string, [lower, upper], policy, max) {
@@ -37,9 +37,13 @@ export function fit(piece, string, [lower, upper], policy, max) {
   const close = closeBracket(after.text, catalog);
   /** The estimate of keeping `k` units; null where a code would form at their end. */
   const estimates = junctions.map((junction, k) =>
-    (close !== null && wouldFormCode(upToInsertEnd, junction, after.text, close) ? null : prefixes[k] + afterLength));
+    close !== null && wouldFormCode(upToInsertEnd, junction, after.text, close) ? null : prefixes[k] + afterLength,
+  );
   const units = (k) => (k === 0 ? 0 : unitEnds[k - 1]);
-  const lastWhere = (from, to, ok) => { for (let k = to - 1; k >= from; k--) if (ok(k)) return k; return 0; };
+  const lastWhere = (from, to, ok) => {
+    for (let k = to - 1; k >= from; k--) if (ok(k)) return k;
+    return 0;
+  };
 
   // The longest prefix whose estimate fits; none (0) always fits, since the text without the insert does.
   const estimated = lastWhere(1, unitEnds.length, (k) => estimates[k] !== null && estimates[k] <= max);
@@ -47,12 +51,18 @@ export function fit(piece, string, [lower, upper], policy, max) {
 
   // Where the estimate is exact: after a sticker or a stop, before the end of
   // the text or a sticker or a stop, where nothing joins and no URL reaches across.
-  const afterStartsClean = after.text.length === 0 || after.spans[0]?.start === 0 || STOPS.has(after.text.codePointAt(0));
+  const afterStartsClean =
+    after.text.length === 0 || after.spans[0]?.start === 0 || STOPS.has(after.text.codePointAt(0));
   const isExact = (k) => {
-    const start = units(k - 1), end = units(k);
+    const start = units(k - 1),
+      end = units(k);
     const span = piece.spanContaining(end - 1);
-    return afterStartsClean && estimates[k] !== null
-      && ((span !== null && span.start === start && span.end === end) || (end - start === 1 && STOPS.has(piece.text.charCodeAt(start))));
+    return (
+      afterStartsClean &&
+      estimates[k] !== null &&
+      ((span !== null && span.start === start && span.end === end) ||
+        (end - start === 1 && STOPS.has(piece.text.charCodeAt(start))))
+    );
   };
   const exact = lastWhere(1, estimated, (k) => isExact(k) && estimates[k] <= max);
   return { kind: 'cut', keeping: exact > 0 && length(units(exact)) <= max ? units(exact) : 0 };
@@ -71,11 +81,15 @@ function closeBracket(text, catalog) {
 /** Whether the `[` left open before `position` in `string` and the `]` at
  *  `close` of `after` would make a known code, were `after` to follow. */
 function wouldFormCode(string, position, after, close) {
-  const text = string.text, reach = string.catalog.maxContentLength;
+  const text = string.text,
+    reach = string.catalog.maxContentLength;
   for (let j = position - 1; j >= Math.max(0, position - 1 - reach); j--) {
     const u = text[j];
     if (u === '[') {
-      return position - j - 1 + close <= reach && !!string.catalog.entryForContent(text.slice(j + 1, position) + after.slice(0, close));
+      return (
+        position - j - 1 + close <= reach &&
+        !!string.catalog.entryForContent(text.slice(j + 1, position) + after.slice(0, close))
+      );
     }
     if (u === ']' || u === '\n' || u === '\r') return false;
   }
@@ -94,20 +108,26 @@ function prefixLengthEstimates(string, positions, policy) {
     const before = [0];
     for (const unit of units) before.push(before[before.length - 1] + unit.length);
     const unitsBefore = (position) => {
-      let lo = 0, hi = units.length;
+      let lo = 0,
+        hi = units.length;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if (units[mid].end <= position) lo = mid + 1; else hi = mid;
+        if (units[mid].end <= position) lo = mid + 1;
+        else hi = mid;
       }
       return before[lo];
     };
     string.forEachItem((start, end, span) => {
       if (span) return;
-      for (const [a, b] of urlSpansIn(string.text, start, end)) urls.push({ end: b, change: URL_WEIGHT - (unitsBefore(b) - unitsBefore(a)) });
+      for (const [a, b] of urlSpansIn(string.text, start, end))
+        urls.push({ end: b, change: URL_WEIGHT - (unitsBefore(b) - unitsBefore(a)) });
     });
   }
   const estimates = [];
-  let total = 0, unit = 0, unitStart = 0, url = 0;
+  let total = 0,
+    unit = 0,
+    unitStart = 0,
+    url = 0;
   for (const position of positions) {
     while (unit < units.length && units[unit].end <= position) {
       total += units[unit].length;
@@ -118,7 +138,9 @@ function prefixLengthEstimates(string, positions, policy) {
       total += urls[url].change;
       url += 1;
     }
-    estimates.push(total + (unitStart < position ? measure(string.text, unitStart, position).value(policy.countMode) : 0));
+    estimates.push(
+      total + (unitStart < position ? measure(string.text, unitStart, position).value(policy.countMode) : 0),
+    );
   }
   return estimates;
 }

@@ -13,7 +13,7 @@
 import { forEachCluster } from './graphemes.js';
 import { isEmojiCluster } from './emoji.js';
 
-let twoByte = null;  // Uint8Array over the BMP: 1 where GB18030 takes two bytes
+let twoByte = null; // Uint8Array over the BMP: 1 where GB18030 takes two bytes
 
 /** Loads the GB18030 table (once); the gb18030 count mode needs it. */
 export async function loadGB18030() {
@@ -26,8 +26,8 @@ export async function loadGB18030() {
 
 export const hasGB18030 = () => twoByte !== null;
 
-let urls = null;  // urls.js, once loaded
-let nfc = null;  // normalization.js's nfc, loaded with it
+let urls = null; // urls.js, once loaded
+let nfc = null; // normalization.js's nfc, loaded with it
 let loadingURLs = null;
 
 /** Loads twitter-text's URL rule and the linear NFC (once); the weighted
@@ -44,14 +44,12 @@ export function loadURLs() {
  *  own normalizer, whose cost is quadratic in a run of marks: bounded here. */
 const SHORT_CLUSTER = 32;
 
-export const hasURLs = () => urls !== null;
-
 /** Whether s[start..<end] may hold a URL: a `.` followed by an ASCII letter or
  *  anything not ASCII (every TLD starts so). */
-export function mayHoldURL(s, start, end) {
+function mayHoldURL(s, start, end) {
   for (let i = s.indexOf('.', start); i !== -1 && i + 1 < end; i = s.indexOf('.', i + 1)) {
     const u = s.charCodeAt(i + 1);
-    if (u >= 0x80 || ((u | 0x20) >= 0x61 && (u | 0x20) <= 0x7A)) return true;
+    if (u >= 0x80 || ((u | 0x20) >= 0x61 && (u | 0x20) <= 0x7a)) return true;
   }
   return false;
 }
@@ -69,7 +67,8 @@ export function weightWithURLs(s, start, end) {
   const points = Array.from(nfc(s.slice(start, end)), (ch) => ch.codePointAt(0));
   const found = urls.findURLs(points);
   if (!found.length) return undefined;
-  let weight = 0, at = 0;
+  let weight = 0,
+    at = 0;
   for (const [a, b] of found) {
     weight += textWeight(points, at, a) + urls.URL_WEIGHT;
     at = b;
@@ -97,11 +96,11 @@ export const hasInvalidCharacters = (s) => /[\uFFFE\uFEFF\uFFFF]/.test(s);
 
 /** twitter-text v3: these code points weigh 100, everything else 200 (units of 1/100). */
 export function weight(c) {
-  return (c <= 4351 || (c >= 8192 && c <= 8205) || (c >= 8208 && c <= 8223) || (c >= 8242 && c <= 8247)) ? 100 : 200;
+  return c <= 4351 || (c >= 8192 && c <= 8205) || (c >= 8208 && c <= 8223) || (c >= 8242 && c <= 8247) ? 100 : 200;
 }
 
 const utf8Length = (c) => (c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4);
-const gb18030Length = (c) => (c < 0x80 ? 1 : c > 0xFFFF ? 4 : twoByte[c] ? 2 : 4);
+const gb18030Length = (c) => (c < 0x80 ? 1 : c > 0xffff ? 4 : twoByte[c] ? 2 : 4);
 
 /** Lengths in every mode; `weight` is in 1/100 units. `gb18030` is null without the table,
  *  `weight` where a URL may be or a long cluster is and `loadURLs()` has not loaded what it needs. */
@@ -115,7 +114,9 @@ export class TextLengths {
   }
 
   /** Every mode counting `n` (the policy's `stickerWeight`). */
-  static uniform(n) { return new TextLengths(n, n, n, n, n * 100); }
+  static uniform(n) {
+    return new TextLengths(n, n, n, n, n * 100);
+  }
 
   add(other) {
     this.graphemes += other.graphemes;
@@ -128,12 +129,18 @@ export class TextLengths {
 
   value(mode) {
     switch (mode) {
-      case 'graphemes': return this.graphemes;
-      case 'utf16': return this.utf16;
-      case 'utf8': return this.utf8;
-      case 'gb18030': needGB18030(); return this.gb18030;
+      case 'graphemes':
+        return this.graphemes;
+      case 'utf16':
+        return this.utf16;
+      case 'utf8':
+        return this.utf8;
+      case 'gb18030':
+        needGB18030();
+        return this.gb18030;
       default:
-        if (this.weight === null) throw new Error('the weighted count of a text that may hold a URL or a long cluster needs loadURLs() first');
+        if (this.weight === null)
+          throw new Error('the weighted count of a text that may hold a URL or a long cluster needs loadURLs() first');
         return Math.floor(this.weight / 100);
     }
   }
@@ -145,12 +152,13 @@ function needGB18030() {
 
 /** Lengths of one cluster `s[start..<end]`. */
 function clusterLengths(s, start, end, simple, emoji) {
-  let utf8 = 0, gb = 0;
-  for (let i = start; i < end;) {
+  let utf8 = 0,
+    gb = 0;
+  for (let i = start; i < end; ) {
     const c = s.codePointAt(i);
     utf8 += utf8Length(c);
     if (twoByte) gb += gb18030Length(c);
-    i += c > 0xFFFF ? 2 : 1;
+    i += c > 0xffff ? 2 : 1;
   }
   let w;
   if (emoji) w = 200;
@@ -162,7 +170,8 @@ function clusterLengths(s, start, end, simple, emoji) {
     // twitter-text weighs the NFC form; only multi-scalar clusters can change under it.
     const cluster = s.slice(start, end);
     w = 0;
-    for (const ch of (end - start > SHORT_CLUSTER ? nfc(cluster) : cluster.normalize('NFC'))) w += weight(ch.codePointAt(0));
+    for (const ch of end - start > SHORT_CLUSTER ? nfc(cluster) : cluster.normalize('NFC'))
+      w += weight(ch.codePointAt(0));
   }
   return new TextLengths(1, end - start, utf8, gb, w);
 }
@@ -184,10 +193,10 @@ export function byteModeLength(s, start, end, mode) {
   if (mode === 'gb18030') needGB18030();
   const perScalar = mode === 'utf8' ? utf8Length : gb18030Length;
   let total = 0;
-  for (let i = start; i < end;) {
+  for (let i = start; i < end; ) {
     const c = s.codePointAt(i);
     total += perScalar(c);
-    i += c > 0xFFFF ? 2 : 1;
+    i += c > 0xffff ? 2 : 1;
   }
   return total;
 }

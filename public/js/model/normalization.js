@@ -11,10 +11,12 @@ import { combiningClasses } from './combining-classes.js';
 function combiningClass(c) {
   if (c < 0x300) return 0;
   const t = combiningClasses;
-  let lo = 0, hi = t.length / 3;
+  let lo = 0,
+    hi = t.length / 3;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (t[3 * mid + 1] < c) lo = mid + 1; else hi = mid;
+    if (t[3 * mid + 1] < c) lo = mid + 1;
+    else hi = mid;
   }
   return lo < t.length / 3 && t[3 * lo] <= c ? t[3 * lo + 2] : 0;
 }
@@ -22,8 +24,11 @@ function combiningClass(c) {
 /** `s` with each run of combining marks in canonical order, if one was not. */
 function inCanonicalOrder(s) {
   const parts = [];
-  let from = 0, runStart = 0, last = 0, ordered = true;
-  for (let i = 0; i <= s.length;) {
+  let from = 0,
+    runStart = 0,
+    last = 0,
+    ordered = true;
+  for (let i = 0; i <= s.length; ) {
     const c = i < s.length ? s.codePointAt(i) : 0;
     const k = combiningClass(c);
     if (k === 0) {
@@ -38,7 +43,7 @@ function inCanonicalOrder(s) {
       ordered = false;
     }
     last = k;
-    i += c > 0xFFFF ? 2 : 1;
+    i += c > 0xffff ? 2 : 1;
   }
   if (!parts.length) return s;
   parts.push(s.slice(from));
@@ -49,16 +54,18 @@ function inCanonicalOrder(s) {
  *  more each put after the marks of lower classes and of its class before it
  *  (a counting sort, as classes are below 256), so linear in the run. */
 function sortedByClass(s, start, end) {
-  const points = [], classes = [];
-  for (let i = start; i < end;) {
+  const points = [],
+    classes = [];
+  for (let i = start; i < end; ) {
     const c = s.codePointAt(i);
     points.push(c);
     classes.push(combiningClass(c));
-    i += c > 0xFFFF ? 2 : 1;
+    i += c > 0xffff ? 2 : 1;
   }
   if (points.length <= 8) {
     for (let j = 1; j < points.length; j++) {
-      const c = points[j], k = classes[j];
+      const c = points[j],
+        k = classes[j];
       let at = j;
       for (; at > 0 && classes[at - 1] > k; at--) {
         points[at] = points[at - 1];

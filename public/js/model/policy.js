@@ -7,8 +7,14 @@ export const EmojiRule = Object.freeze(['allow', 'reject', 'strip']);
 export const ContentRule = Object.freeze(['any', 'digits', 'decimal']);
 
 export class InputPolicy {
-  constructor({ maxLength = null, countMode = 'graphemes', emoji = 'allow', content = 'any',
-    decimalPlaces = 2, stickerWeight = null } = {}) {
+  constructor({
+    maxLength = null,
+    countMode = 'graphemes',
+    emoji = 'allow',
+    content = 'any',
+    decimalPlaces = 2,
+    stickerWeight = null,
+  } = {}) {
     this.maxLength = maxLength;
     this.countMode = countMode;
     this.emoji = emoji;
@@ -31,10 +37,11 @@ export class InputPolicy {
   contentViolation(text) {
     if (this.content === 'any') return null;
     if (this.content === 'digits') return /^[0-9]*$/.test(text) ? null : 'digits';
-    let seenDot = false, places = 0;
+    let seenDot = false,
+      places = 0;
     for (let i = 0; i < text.length; i++) {
       const u = text.charCodeAt(i);
-      if (u === 0x2E) {
+      if (u === 0x2e) {
         if (seenDot || i === 0 || this.decimalPlaces === 0) return 'decimal';
         seenDot = true;
       } else if (u >= 0x30 && u <= 0x39) {

@@ -24,15 +24,26 @@ const RenderLanguages = ['zh', 'en'];
 
 /** The render options' rules (RenderOptions.validationProblem in Swift). */
 function checkRenderOptions(o) {
-  const baseURL = o.string('baseURL') ?? '/', size = o.int('size') ?? 20, className = o.string('className') ?? 'sticker';
+  const baseURL = o.string('baseURL') ?? '/',
+    size = o.int('size') ?? 20,
+    className = o.string('className') ?? 'sticker';
   o.bool('lineBreaks');
   o.bool('wrapEmoji');
   o.choice('lang', RenderLanguages);
   if (size < 8 || size > 512) throw invalid('options.size must be between 8 and 512');
-  if (!/^[A-Za-z0-9_ -]{1,64}$/.test(className)) throw invalid('options.className must be 1–64 of A-Z a-z 0-9 - _ and spaces');
+  if (!/^[A-Za-z0-9_ -]{1,64}$/.test(className))
+    throw invalid('options.className must be 1–64 of A-Z a-z 0-9 - _ and spaces');
   const url = baseURL.toLowerCase();
-  const schemeOK = url.startsWith('https://') || url.startsWith('http://') || (url.startsWith('/') && !url.startsWith('//'));
-  if (!schemeOK || new TextEncoder().encode(baseURL).length > 512 || !/^[\x21-\x7E]*$/.test(baseURL) || /["'<>\\`{}|^]/.test(baseURL)) {
-    throw invalid('options.baseURL must be a path starting with / or an http(s):// URL, printable ASCII without quotes or angle brackets');
+  const schemeOK =
+    url.startsWith('https://') || url.startsWith('http://') || (url.startsWith('/') && !url.startsWith('//'));
+  if (
+    !schemeOK ||
+    new TextEncoder().encode(baseURL).length > 512 ||
+    !/^[\x21-\x7E]*$/.test(baseURL) ||
+    /["'<>\\`{}|^]/.test(baseURL)
+  ) {
+    throw invalid(
+      'options.baseURL must be a path starting with / or an http(s):// URL, printable ASCII without quotes or angle brackets',
+    );
   }
 }

@@ -10,8 +10,12 @@ import { applyEdit, EditError, EditOperations } from './editing.js';
 import { counts } from './counting.js';
 import { InputPolicy, CountMode, EmojiRule, ContentRule, unlimited } from './policy.js';
 
-const typeName = (v) => (v === null ? 'null' : Array.isArray(v) ? 'an array'
-  : { boolean: 'a boolean', number: 'a number', string: 'a string', object: 'an object' }[typeof v] ?? typeof v);
+const typeName = (v) =>
+  v === null
+    ? 'null'
+    : Array.isArray(v)
+      ? 'an array'
+      : ({ boolean: 'a boolean', number: 'a number', string: 'a string', object: 'an object' }[typeof v] ?? typeof v);
 export const invalid = (message) => new EditError('invalid_request', message);
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -21,21 +25,29 @@ export class Fields {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw invalid(`${path || 'the body'} must be a JSON object, not ${typeName(value)}`);
     }
-    const unknown = Object.keys(value).sort().find((k) => !allowed.includes(k));
-    if (unknown !== undefined) throw invalid(`unknown field "${path ? `${path}.${unknown}` : unknown}"; expected ${allowed.join(', ')}`);
+    const unknown = Object.keys(value)
+      .sort()
+      .find((k) => !allowed.includes(k));
+    if (unknown !== undefined)
+      throw invalid(`unknown field "${path ? `${path}.${unknown}` : unknown}"; expected ${allowed.join(', ')}`);
     this.value = value;
     this.path = path;
   }
 
-  name(key) { return this.path ? `${this.path}.${key}` : key; }
+  name(key) {
+    return this.path ? `${this.path}.${key}` : key;
+  }
 
-  get(key) { return this.value[key] ?? null; }
+  get(key) {
+    return this.value[key] ?? null;
+  }
 
   string(key) {
     const v = this.get(key);
     if (v === null) return null;
     if (typeof v !== 'string') throw invalid(`${this.name(key)} must be a string, not ${typeName(v)}`);
-    if (loneSurrogate.test(v)) throw new EditError('invalid_json', `the request body is not valid JSON: lone surrogate in ${this.name(key)}`);
+    if (loneSurrogate.test(v))
+      throw new EditError('invalid_json', `the request body is not valid JSON: lone surrogate in ${this.name(key)}`);
     return v;
   }
 
@@ -81,9 +93,12 @@ export function parsePolicy(json) {
   if (json === undefined || json === null) return unlimited;
   const f = new Fields(json, 'policy', policyFields);
   const policy = new InputPolicy({
-    maxLength: f.int('maxLength'), countMode: f.choice('countMode', CountMode) ?? 'graphemes',
-    emoji: f.choice('emoji', EmojiRule) ?? 'allow', content: f.choice('content', ContentRule) ?? 'any',
-    decimalPlaces: f.int('decimalPlaces') ?? 2, stickerWeight: f.int('stickerWeight'),
+    maxLength: f.int('maxLength'),
+    countMode: f.choice('countMode', CountMode) ?? 'graphemes',
+    emoji: f.choice('emoji', EmojiRule) ?? 'allow',
+    content: f.choice('content', ContentRule) ?? 'any',
+    decimalPlaces: f.int('decimalPlaces') ?? 2,
+    stickerWeight: f.int('stickerWeight'),
   });
   const problem = policy.validationProblem;
   if (problem) throw invalid(problem);
@@ -92,12 +107,17 @@ export function parsePolicy(json) {
 
 function parseOperation(f) {
   // Every field is checked for its type, also one the op does not use (as the server does).
-  f.string('string'); f.string('tag'); f.int('offset');
+  f.string('string');
+  f.string('tag');
+  f.int('offset');
   const op = f.requiredString('op');
   const what = `op "${op}"`;
   switch (op) {
-    case 'insert': case 'paste': return { op, string: f.requiredString('string', what) };
-    case 'insertSticker': return { op, tag: f.requiredString('tag', what) };
+    case 'insert':
+    case 'paste':
+      return { op, string: f.requiredString('string', what) };
+    case 'insertSticker':
+      return { op, tag: f.requiredString('tag', what) };
     case 'moveCaret': {
       const offset = f.int('offset');
       if (offset === null) throw invalid(`${what} needs "offset"`);
@@ -116,7 +136,8 @@ export function edit(request, catalog) {
   let selection = null;
   const s = f.object('selection', ['location', 'length']);
   if (s) {
-    const location = s.int('location'), length = s.int('length');
+    const location = s.int('location'),
+      length = s.int('length');
     if (location === null || length === null) throw invalid('selection needs "location" and "length"');
     selection = { location, length };
   }
@@ -127,9 +148,15 @@ export function edit(request, catalog) {
   const result = applyEdit(operation, text, selection, unit, policy, catalog);
   refuseNUL(result.string.text);
   const response = {
-    text: result.string.text, selection: result.selection, plainSelection: result.plainSelection,
-    counts: counts(result.string, policy), changed: result.changed, truncated: result.truncated,
-    rejected: result.rejected, note: result.note, message: result.message,
+    text: result.string.text,
+    selection: result.selection,
+    plainSelection: result.plainSelection,
+    counts: counts(result.string, policy),
+    changed: result.changed,
+    truncated: result.truncated,
+    rejected: result.rejected,
+    note: result.note,
+    message: result.message,
   };
   if (result.clipboard !== undefined) response.clipboard = result.clipboard;
   return response;

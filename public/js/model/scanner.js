@@ -4,7 +4,10 @@
 // `[abc [哈哈]` both hold a sticker); a code never spans a line break; the
 // content must be a known tag or alias.
 
-const OPEN = 0x5B, CLOSE = 0x5D, LF = 0x0A, CR = 0x0D;
+const OPEN = 0x5b,
+  CLOSE = 0x5d,
+  LF = 0x0a,
+  CR = 0x0d;
 
 /** The stickers of `text`, in order: `[{start, end, entry}]` as UTF-16 indices (`end` after the `]`). */
 export function scanCodes(text, catalog) {

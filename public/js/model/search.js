@@ -9,14 +9,14 @@
 import { EditError } from './editing.js';
 
 /** The ranking's tiers, best first (SearchMatch in Swift). */
-export const SearchMatch = Object.freeze(['code', 'name', 'pinyin', 'initials', 'substring']);
+const SearchMatch = Object.freeze(['code', 'name', 'pinyin', 'initials', 'substring']);
 export const MAX_QUERY_LENGTH = 64;
-export const DEFAULT_LIMIT = 20;
+const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 
 /** NFKC, then each code point's own lowercase mapping with no context (Σ is
  *  always σ), exactly as SearchFolding.fold in Swift. */
-export function fold(text) {
+function fold(text) {
   let out = '';
   for (const c of text.normalize('NFKC')) out += c.toLowerCase();
   return out;
@@ -24,9 +24,10 @@ export function fold(text) {
 
 /** A query as searched: folded, without the spaces around it, and without the
  *  `[` a code starts with and the `]` it ends with (`[xk` searches `xk`). */
-export function foldQuery(text) {
+function foldQuery(text) {
   let q = fold(text);
-  let start = 0, end = q.length;
+  let start = 0,
+    end = q.length;
   while (start < end && q[start] === ' ') start++;
   while (end > start && q[end - 1] === ' ') end--;
   q = q.slice(start, end);
@@ -35,7 +36,11 @@ export function foldQuery(text) {
   return q;
 }
 
-const scalars = (s) => { let n = 0; for (const _ of s) n++; return n; };
+const scalars = (s) => {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+};
 
 /** Every sticker's folded keys, built once per catalog. */
 const indexes = new WeakMap();
@@ -45,9 +50,12 @@ function indexOf(catalog) {
   index = [];
   for (const pack of catalog.packs) {
     for (const sticker of pack.stickers) {
-      const codes = [...(sticker.tag ? [sticker.tag] : []), ...(sticker.aliases ?? [])].map((c) => fold(c.slice(1, -1)));
+      const codes = [...(sticker.tag ? [sticker.tag] : []), ...(sticker.aliases ?? [])].map((c) =>
+        fold(c.slice(1, -1)),
+      );
       index.push({
-        pack: pack.id, sticker,
+        pack: pack.id,
+        sticker,
         codes: sticker.emoji ? [...codes, fold(sticker.emoji)] : codes,
         words: [fold(sticker.name.zh), fold(sticker.name.en), ...codes, ...(sticker.keywords ?? []).map(fold)],
         pinyin: fold(sticker.pinyin ?? ''),
@@ -101,10 +109,13 @@ export function search(request, catalog) {
   if (typeof q !== 'string') throw new EditError('invalid_request', 'q must be a string');
   const length = scalars(q);
   if (length === 0) throw new EditError('invalid_request', 'q must not be empty');
-  if (length > MAX_QUERY_LENGTH) throw new EditError('invalid_request', `q is ${length} characters long; at most ${MAX_QUERY_LENGTH}`);
+  if (length > MAX_QUERY_LENGTH)
+    throw new EditError('invalid_request', `q is ${length} characters long; at most ${MAX_QUERY_LENGTH}`);
   if (q.includes('\0')) throw new EditError('invalid_request', 'q must not contain U+0000');
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
     throw new EditError('invalid_request', `limit must be between 1 and ${MAX_LIMIT}`);
   }
-  return { stickers: searchStickers(catalog, q, limit).map(({ sticker, pack, match }) => ({ ...sticker, match, pack })) };
+  return {
+    stickers: searchStickers(catalog, q, limit).map(({ sticker, pack, match }) => ({ ...sticker, match, pack })),
+  };
 }

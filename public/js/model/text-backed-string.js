@@ -34,10 +34,12 @@ export class TextBackedString {
 
   /** The index of the first span ending after `position`. */
   firstSpanEndingAfter(position) {
-    let lo = 0, hi = this.spans.length;
+    let lo = 0,
+      hi = this.spans.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.spans[mid].end <= position) lo = mid + 1; else hi = mid;
+      if (this.spans[mid].end <= position) lo = mid + 1;
+      else hi = mid;
     }
     return lo;
   }
@@ -70,21 +72,31 @@ export class TextBackedString {
   positionOfDisplayOffset(offset, unit) {
     if (offset < 0) return null;
     if (offset === 0) return 0;
-    let result = null, acc = 0;
+    let result = null,
+      acc = 0;
     this.forEachItem((start, end, span) => {
       if (span) {
         acc += 1;
-        if (acc === offset) { result = end; return false; }
+        if (acc === offset) {
+          result = end;
+          return false;
+        }
         return true;
       }
       if (unit === OffsetUnit.utf16) {
-        if (acc + (end - start) >= offset) { result = start + (offset - acc); return false; }
+        if (acc + (end - start) >= offset) {
+          result = start + (offset - acc);
+          return false;
+        }
         acc += end - start;
         return true;
       }
       forEachCluster(this.text, start, end, (_, clusterEnd) => {
         acc += 1;
-        if (acc === offset) { result = clusterEnd; return false; }
+        if (acc === offset) {
+          result = clusterEnd;
+          return false;
+        }
         return true;
       });
       return result === null;
@@ -149,7 +161,8 @@ export class TextBackedString {
    *  (see TextBackedString.position(movingForward:from:) in Swift). */
   positionMovingForward(count, position) {
     if (count <= 0) return position;
-    let remaining = count, result = position;
+    let remaining = count,
+      result = position;
     this.forEachItem((start, end, span) => {
       if (end <= position) return true;
       if (span) {
@@ -168,7 +181,8 @@ export class TextBackedString {
   /** The boundary `count` whole units before `position` (a boundary), or 0:
    *  each run segmented once, from its start, as far back as the move goes. */
   positionMovingBackward(count, position) {
-    let remaining = count, result = position;
+    let remaining = count,
+      result = position;
     while (remaining > 0 && result > 0) {
       const span = this.spanContaining(result - 1);
       if (span) {
@@ -178,7 +192,9 @@ export class TextBackedString {
       }
       const [start] = this.runAround(result - 1);
       const starts = [];
-      forEachCluster(this.text, start, result, (clusterStart) => { starts.push(clusterStart); });
+      forEachCluster(this.text, start, result, (clusterStart) => {
+        starts.push(clusterStart);
+      });
       if (remaining >= starts.length) {
         remaining -= starts.length;
         result = start;
@@ -195,7 +211,10 @@ export class TextBackedString {
     const ends = [];
     this.forEachItem((start, end, span) => {
       if (span) ends.push(end);
-      else forEachCluster(this.text, start, end, (_, clusterEnd) => { ends.push(clusterEnd); });
+      else
+        forEachCluster(this.text, start, end, (_, clusterEnd) => {
+          ends.push(clusterEnd);
+        });
     });
     return ends;
   }
@@ -219,7 +238,8 @@ export class TextBackedString {
 
   /** The text without the given ranges (`[[start, end]]`, sorted, disjoint), built in one pass. */
   removing(ranges) {
-    let kept = '', from = 0;
+    let kept = '',
+      from = 0;
     for (const [start, end] of ranges) {
       kept += this.text.slice(from, start);
       from = end;

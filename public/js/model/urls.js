@@ -13,24 +13,26 @@ import * as T from './twitter-text-tables.js';
 import { forEachCluster } from './graphemes.js';
 import { nfc } from './normalization.js';
 
-export const URL_WEIGHT = 2300;  // 1/100 units
+export const URL_WEIGHT = 2300; // 1/100 units
 
 class CodePointSet {
   constructor(pairs) {
     this.ranges = pairs;
     this.ascii = new Uint8Array(128);
     for (let k = 0; k < pairs.length; k += 2) {
-      for (let c = pairs[k]; c <= Math.min(pairs[k + 1], 0x7F); c++) this.ascii[c] = 1;
+      for (let c = pairs[k]; c <= Math.min(pairs[k + 1], 0x7f); c++) this.ascii[c] = 1;
     }
   }
 
   has(c) {
     if (c < 128) return this.ascii[c] === 1;
     const r = this.ranges;
-    let lo = 0, hi = r.length / 2;
+    let lo = 0,
+      hi = r.length / 2;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (r[2 * mid + 1] < c) lo = mid + 1; else hi = mid;
+      if (r[2 * mid + 1] < c) lo = mid + 1;
+      else hi = mid;
     }
     return lo < r.length / 2 && r[2 * lo] <= c;
   }
@@ -80,19 +82,24 @@ class TLDTrie {
   }
 
   /** The child of `node` by `c`, or -1. */
-  child(node, c) { return this.children[node].get(c) ?? -1; }
+  child(node, c) {
+    return this.children[node].get(c) ?? -1;
+  }
 
-  endsWord(node) { return this.ends[node]; }
+  endsWord(node) {
+    return this.ends[node];
+  }
 }
 
 const tldTrie = new TLDTrie(T.tlds.split('|'));
 
 /** What `domainEnds` and `tldEnds` hold at a position not worked out yet, and where there is none. */
-const UNKNOWN = -2, NONE = -1;
+const UNKNOWN = -2,
+  NONE = -1;
 
 /** The URLs in `t` (NFC code points) as [start, end) pairs, in order. */
 export function findURLs(t) {
-  if (!t.includes(0x2E)) return [];
+  if (!t.includes(0x2e)) return [];
   return new Scanner(t).run();
 }
 
@@ -106,14 +113,14 @@ export function findURLs(t) {
 class Scanner {
   constructor(t) {
     this.t = t;
-    const n = this.n = t.length;
+    const n = (this.n = t.length);
     // labelEnd[i]: the first position at or after i that is not a domain character, - or _.
     this.labelEnd = new Int32Array(n + 1).fill(n);
     this.underscoreAfter = new Int32Array(n + 1).fill(n);
     for (let i = n - 1; i >= 0; i--) {
       const c = t[i];
-      this.labelEnd[i] = (c === 0x2D || c === 0x5F || domainChar.has(c)) ? this.labelEnd[i + 1] : i;
-      this.underscoreAfter[i] = c === 0x5F ? i : this.underscoreAfter[i + 1];
+      this.labelEnd[i] = c === 0x2d || c === 0x5f || domainChar.has(c) ? this.labelEnd[i + 1] : i;
+      this.underscoreAfter[i] = c === 0x5f ? i : this.underscoreAfter[i + 1];
     }
     // Answers already worked out, by position: UNKNOWN, NONE, or an end.
     this.domainEnds = new Int32Array(n + 1).fill(UNKNOWN);
@@ -123,7 +130,9 @@ class Scanner {
     this.encodedLengths = new Map();
   }
 
-  at(i) { return i < this.n ? this.t[i] : -1; }
+  at(i) {
+    return i < this.n ? this.t[i] : -1;
+  }
 
   /** Whether t[i...] begins with `literal` (lowercase ASCII) under IGNORECASE. */
   hasLiteral(literal, i) {
@@ -140,8 +149,14 @@ class Scanner {
     while (pos < n) {
       let found = null;
       for (let p = pos; p < n; p++) {
-        if (preceding.has(t[p])) { found = this.match(p + 1, t[p]); if (found) break; }
-        if (p === 0) { found = this.match(0, null); if (found) break; }
+        if (preceding.has(t[p])) {
+          found = this.match(p + 1, t[p]);
+          if (found) break;
+        }
+        if (p === 0) {
+          found = this.match(0, null);
+          if (found) break;
+        }
       }
       if (!found) break;
       urls.push(...this.accept(found));
@@ -155,9 +170,11 @@ class Scanner {
     // The protocols in the regex's order: https://, http://, none. Tried at
     // nearly every position of a text (any character but a letter or digit
     // may precede a URL), so no array is made for them.
-    return (this.hasLiteral('https://', u) && this.matchWithProtocol(u, 8, before))
-      || (this.hasLiteral('http://', u) && this.matchWithProtocol(u, 7, before))
-      || this.matchWithProtocol(u, 0, before);
+    return (
+      (this.hasLiteral('https://', u) && this.matchWithProtocol(u, 8, before)) ||
+      (this.hasLiteral('http://', u) && this.matchWithProtocol(u, 7, before)) ||
+      this.matchWithProtocol(u, 0, before)
+    );
   }
 
   /** The match at `u` whose protocol is `length` long (0: none), or null where no domain follows it. */
@@ -165,16 +182,17 @@ class Scanner {
     const domainEnd = this.domain(u + length);
     if (domainEnd === null) return null;
     let i = domainEnd;
-    if (this.at(i) === 0x3A && isDigit(this.at(i + 1))) {  // :port
+    if (this.at(i) === 0x3a && isDigit(this.at(i + 1))) {
+      // :port
       i += 1;
       while (isDigit(this.at(i))) i += 1;
     }
     let hasPath = false;
-    if (this.at(i) === 0x2F) {
+    if (this.at(i) === 0x2f) {
       hasPath = true;
       i = this.path(i + 1);
     }
-    if (this.at(i) === 0x3F) {
+    if (this.at(i) === 0x3f) {
       const end = this.query(i + 1);
       if (end !== null) i = end;
     }
@@ -185,7 +203,7 @@ class Scanner {
   label(i, name) {
     const { t, n } = this;
     const e = this.labelEnd[i];
-    if (!(e > i && e < n && t[e] === 0x2E && domainChar.has(t[i]) && domainChar.has(t[e - 1]))) return null;
+    if (!(e > i && e < n && t[e] === 0x2e && domainChar.has(t[i]) && domainChar.has(t[e - 1]))) return null;
     if (name && this.underscoreAfter[i] < e) return null;
     return e;
   }
@@ -203,12 +221,16 @@ class Scanner {
       // The chain of label starts not worked out yet, then each from the last
       // (a loop, not a recursion: a chain may be as long as the text).
       const chain = [];
-      let s = i, tail = NONE;
+      let s = i,
+        tail = NONE;
       for (;;) {
         chain.push(s);
         const next = this.labelEnd[s] + 1;
         if (!(next < this.n && this.label(next, false) !== null)) break;
-        if (ends[next] !== UNKNOWN) { tail = ends[next]; break; }
+        if (ends[next] !== UNKNOWN) {
+          tail = ends[next];
+          break;
+        }
         s = next;
       }
       for (let k = chain.length - 1; k >= 0; k--) {
@@ -234,7 +256,8 @@ class Scanner {
   /** validUrlPath* after a `/`: up to the last path character that may end a path, then any balanced parentheses right after it (see TwitterURLs.path in Swift). */
   path(i) {
     const { t, n } = this;
-    let j = i, last = null;
+    let j = i,
+      last = null;
     while (j < n) {
       const c = t[j];
       if (pathGeneral.has(c)) {
@@ -249,7 +272,7 @@ class Scanner {
       }
     }
     let end = last ?? i;
-    for (let b; this.at(end) === 0x28 && (b = this.balancedParens(end)) !== null;) end = b;
+    for (let b; this.at(end) === 0x28 && (b = this.balancedParens(end)) !== null; ) end = b;
     return end;
   }
 
@@ -271,7 +294,8 @@ class Scanner {
   /** Query characters after a `?`, up to the last that may end a query; null if none may. */
   query(i, limit = this.n) {
     const t = this.t;
-    let j = i, last = null;
+    let j = i,
+      last = null;
     while (j < limit && queryChar.has(t[j])) {
       j += 1;
       if (queryEnding.has(t[j - 1])) last = j;
@@ -282,7 +306,7 @@ class Scanner {
   /** idnaEncodedLength of `domain`, kept for a non-ASCII one (Scanner.accept in Swift keeps them too). */
   encodedLength(domain) {
     if (isASCII(domain)) return idnaEncodedLength(domain);
-    const key = domain.join(',');  // not fromCodePoint(...domain): a domain may be as long as the text
+    const key = domain.join(','); // not fromCodePoint(...domain): a domain may be as long as the text
     if (!this.encodedLengths.has(key)) this.encodedLengths.set(key, idnaEncodedLength(domain));
     return this.encodedLengths.get(key);
   }
@@ -294,11 +318,11 @@ class Scanner {
     const domain = t.slice(m.domain[0], m.domain[1]);
     const encoded = this.encodedLength(domain);
     if (encoded === null) return [];
-    const protocolLength = m.protocolLength > 0 ? m.protocolLength : 8;  // "https://" when absent
+    const protocolLength = m.protocolLength > 0 ? m.protocolLength : 8; // "https://" when absent
     if (protocolLength + (m.end - m.start) + encoded - domain.length > 4096) return [];
     if (m.protocolLength === 0) {
       const b = m.before;
-      if (b === 0x2D || b === 0x5F || b === 0x2E || b === 0x2F) return [];
+      if (b === 0x2d || b === 0x5f || b === 0x2e || b === 0x2f) return [];
       const urls = asciiDomains(domain).map(([s, e]) => [s + m.domain[0], e + m.domain[0]]);
       // The last gets the path and query in place of the whole domain (see Swift).
       if (m.hasPath && urls.length) urls[urls.length - 1][1] += m.end - m.domain[1];
@@ -312,7 +336,7 @@ class Scanner {
       if (k > slugStart) {
         if (k - slugStart > 40) return [];
         end = k;
-        if (this.at(k) === 0x3F && k < m.end) {
+        if (this.at(k) === 0x3f && k < m.end) {
           const last = this.query(k + 1, m.end);
           if (last !== null) end = last;
         }
@@ -325,16 +349,23 @@ class Scanner {
 /** The longest TLD at `i` followed by a character that may follow one (or `limit`), else `xn--…`. */
 function tld(t, i, limit) {
   if (i >= limit) return null;
-  let node = 0, longest = null;
-  for (let k = i; k < limit;) {
+  let node = 0,
+    longest = null;
+  for (let k = i; k < limit; ) {
     node = tldTrie.child(node, fold(t[k]));
     if (node < 0) break;
     k += 1;
     if (tldTrie.endsWord(node) && (k === limit || tldFollower.has(t[k]))) longest = k;
   }
   if (longest !== null) return longest;
-  if (limit - i >= 5 && fold(t[i]) === 0x78 && fold(t[i + 1]) === 0x6E && fold(t[i + 2]) === 0x2D && fold(t[i + 3]) === 0x2D
-    && punycodeChar.has(t[i + 4])) {
+  if (
+    limit - i >= 5 &&
+    fold(t[i]) === 0x78 &&
+    fold(t[i + 1]) === 0x6e &&
+    fold(t[i + 2]) === 0x2d &&
+    fold(t[i + 3]) === 0x2d &&
+    punycodeChar.has(t[i + 4])
+  ) {
     let end = i + 5;
     while (end < limit && punycodeChar.has(t[end])) end += 1;
     return end;
@@ -354,19 +385,23 @@ function asciiDomains(d) {
   /** The position after the `.` that ends a label at `i`, or -1 if none does. */
   const afterLabel = (i) => {
     const k = runEnd[i];
-    return k > i && k < m && d[k] === 0x2E ? k + 1 : -1;
+    return k > i && k < m && d[k] === 0x2e ? k + 1 : -1;
   };
   // By position after a `.`: UNKNOWN, NONE, or the end of the last TLD its labels reach.
   const ends = new Int32Array(m + 1).fill(UNKNOWN);
   const end = (start) => {
     if (ends[start] === UNKNOWN) {
       const chain = [];
-      let s = start, tail = NONE;
+      let s = start,
+        tail = NONE;
       for (;;) {
         chain.push(s);
         const next = afterLabel(s);
         if (next < 0) break;
-        if (ends[next] !== UNKNOWN) { tail = ends[next]; break; }
+        if (ends[next] !== UNKNOWN) {
+          tail = ends[next];
+          break;
+        }
         s = next;
       }
       for (let k = chain.length - 1; k >= 0; k--) {
@@ -377,7 +412,7 @@ function asciiDomains(d) {
     return ends[start];
   };
   const out = [];
-  for (let p = 0; p < m;) {
+  for (let p = 0; p < m; ) {
     const start = afterLabel(p);
     const e = start < 0 ? NONE : end(start);
     if (e !== NONE) {
@@ -394,7 +429,7 @@ function asciiDomains(d) {
 
 const removed = new Set(T.nameprepRemoved);
 const mapped = new Map();
-for (let k = 0; k < T.nameprepMapped.length;) {
+for (let k = 0; k < T.nameprepMapped.length; ) {
   const count = T.nameprepMapped[k + 1];
   mapped.set(T.nameprepMapped[k], T.nameprepMapped.slice(k + 2, k + 2 + count));
   k += 2 + count;
@@ -403,7 +438,7 @@ const prohibited = new CodePointSet(T.prohibited);
 const randAL = new CodePointSet(T.randAL);
 const lCat = new CodePointSet(T.lCat);
 const isASCII = (cs) => cs.every((c) => c < 0x80);
-const isDot = (c) => c === 0x2E || c === 0x3002 || c === 0xFF0E || c === 0xFF61;
+const isDot = (c) => c === 0x2e || c === 0x3002 || c === 0xff0e || c === 0xff61;
 
 /** The length of the ASCII form of `domain` (code points), or null where ToASCII fails. */
 function idnaEncodedLength(domain) {
@@ -414,7 +449,7 @@ function idnaEncodedLength(domain) {
     // text, and 100,000 small arrays cost more than the rest of the scan.
     let start = 0;
     for (let k = 0; k < domain.length; k++) {
-      if (domain[k] !== 0x2E) continue;
+      if (domain[k] !== 0x2e) continue;
       if (k === start || k - start >= 64) return null;
       start = k + 1;
     }
@@ -437,7 +472,8 @@ function idnaEncodedLength(domain) {
 function splitBy(cs, isSeparator) {
   const out = [[]];
   for (const c of cs) {
-    if (isSeparator(c)) out.push([]); else out[out.length - 1].push(c);
+    if (isSeparator(c)) out.push([]);
+    else out[out.length - 1].push(c);
   }
   return out;
 }
@@ -452,7 +488,7 @@ function toASCII(label) {
   const prepped = nameprep(label);
   if (prepped === null) return null;
   if (isASCII(prepped)) return prepped.length > 0 && prepped.length < 64 ? prepped.length : null;
-  if (prepped[0] === 0x78 && prepped[1] === 0x6E && prepped[2] === 0x2D && prepped[3] === 0x2D) return null;
+  if (prepped[0] === 0x78 && prepped[1] === 0x6e && prepped[2] === 0x2d && prepped[3] === 0x2d) return null;
   // Punycode writes each basic code point once and at least one digit for
   // every other, so its output is never shorter than its input: a label this
   // long cannot come under 64, and is not encoded (the encoder is quadratic
@@ -480,11 +516,16 @@ function nameprep(label) {
 
 /** RFC 3492, the encoder's output length. */
 function punycodeLength(input) {
-  const base = 36, tmin = 1, tmax = 26;
+  const base = 36,
+    tmin = 1,
+    tmax = 26;
   let output = input.filter((c) => c < 0x80).length;
   const b = output;
   if (b > 0) output += 1;
-  let h = b, n = 128, delta = 0, bias = 72;
+  let h = b,
+    n = 128,
+    delta = 0,
+    bias = 72;
   const adapt = (d, points, first) => {
     d = first ? Math.floor(d / 700) : Math.floor(d / 2);
     d += Math.floor(d / points);
@@ -527,7 +568,9 @@ function punycodeLength(input) {
  *  them by their clusters): the run normalized cluster by cluster, so each
  *  cluster's code points are known (see TwitterURLs.spans in Swift). */
 export function urlSpans(s, start, end) {
-  const clusters = [], points = [], ends = [];
+  const clusters = [],
+    points = [],
+    ends = [];
   forEachCluster(s, start, end, (a, b, simple) => {
     if (simple) points.push(s.codePointAt(a));
     else for (const ch of nfc(s.slice(a, b))) points.push(ch.codePointAt(0));
@@ -535,10 +578,12 @@ export function urlSpans(s, start, end) {
     ends.push(points.length);
   });
   const holding = (i) => {
-    let lo = 0, hi = ends.length;
+    let lo = 0,
+      hi = ends.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (ends[mid] <= i) lo = mid + 1; else hi = mid;
+      if (ends[mid] <= i) lo = mid + 1;
+      else hi = mid;
     }
     return lo;
   };
@@ -548,4 +593,17 @@ export function urlSpans(s, start, end) {
 // What the test oracle, this scanner as it was before it was made linear
 // (Tests/js/fixtures/urls-reference.mjs), shares with it, and asciiDomains
 // for the test that compares the two directly (Tests/js/urls-linear.test.mjs).
-export { Scanner, asciiDomains, fold, tldFollower, asciiDomainChar, punycodeChar, tcoSlugChar, isASCII, isDot, splitBy, nameprep, punycodeLength };
+export {
+  Scanner,
+  asciiDomains,
+  fold,
+  tldFollower,
+  asciiDomainChar,
+  punycodeChar,
+  tcoSlugChar,
+  isASCII,
+  isDot,
+  splitBy,
+  nameprep,
+  punycodeLength,
+};

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import StickerText
+import StickerTextPacks
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Export packs to another system's format: Mastodon, Misskey, Pleroma, Matrix or Slack.",
+        discussion: """
+            mastodon: a tar.gz for tootctl emoji import. mastodon-api: a custom_emojis document. misskey: a zip for \
+            Misskey's import. pleroma: a pack zip (one pack). matrix: an MSC2545 image pack's content (one pack). \
+            slack: an emoji.list document. A document's pictures go to the folder beside it, named as it without \
+            its extension. Where a format takes ASCII names only, they come from each sticker's pinyin (xiaoku).
+            """)
+
+    @Option(help: "The format to write: \(PackFormat.allCases.filter(\.canExport).map(\.rawValue).joined(separator: ", ")).")
+    var to: String
+    @Option(name: .customLong("pack"), help: "A pack to export (repeat for several; default: all the picture packs).")
+    var packIDs: [String] = []
+    @Option(help: "The host in the URLs a format needs (https://HOST/emoji/…, mxc://HOST/…).") var host = "localhost"
+    @Option(help: "The file to write.") var out: String
+    @Argument(help: "The packs folder.") var directory = "public/stickers"
+
+    func run() throws {
+        guard let format = PackFormat(rawValue: to), format.canExport else {
+            throw ValidationError("--to must be one of: \(PackFormat.allCases.filter(\.canExport).map(\.rawValue).joined(separator: ", "))")
+        }
+        do {
+            let export = try PackConversion.exportPacks(from: URL(fileURLWithPath: directory, isDirectory: true), packIDs: packIDs,
+                                                        format: format, to: URL(fileURLWithPath: out), host: host)
+            print("\(out): \(format.rawValue), \(export.written.count) files written")
+            for note in export.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// The pack layouts `stickertext import --from` reads and `stickertext export
+/// --to` writes: the iOS originals' plists, and the formats of the chat and
+/// social systems people keep their custom emoji in. docs/packs.md cites the
+/// source of each layout.
+public enum PackFormat: String, CaseIterable, Sendable {
+    /// PPStickerKeyboard's `InnerStickersInfo.plist` (import only; `PackImporter`).
+    case ppsticker
+    /// LXWeibo's `info.plist` (import only; `PackImporter`).
+    case lxweibo
+    /// `tootctl emoji export`'s and `import`'s tar.gz: `<shortcode>.png` or `.gif` files.
+    case mastodon
+    /// Mastodon's `GET /api/v1/custom_emojis` JSON, with its images in a folder.
+    case mastodonAPI = "mastodon-api"
+    /// Misskey's custom emoji export zip: `meta.json` and the images.
+    case misskey
+    /// A Pleroma (or Akkoma) emoji pack zip: `pack.json` and the images.
+    case pleroma
+    /// A Matrix image pack (MSC2545) event's content, with its images in a
+    /// folder named by their `mxc://` media ids.
+    case matrix
+    /// Slack's `emoji.list` answer, with its images in a folder.
+    case slack
+
+    /// The plists are only read: the originals are apps, not systems to move packs into.
+    public var canExport: Bool { self != .ppsticker && self != .lxweibo }
+
+    /// Whether the source is a JSON document with its images in a folder
+    /// beside it (`--images DIR`), rather than one archive.
+    public var isDocumentWithImageFolder: Bool {
+        switch self {
+        case .mastodonAPI, .matrix, .slack: true
+        case .ppsticker, .lxweibo, .mastodon, .misskey, .pleroma: false
+        }
+    }
+
+    /// Whether an export holds one pack (choose it with `--pack`) rather than
+    /// all the packs of the folder.
+    public var holdsOnePack: Bool { self == .pleroma || self == .matrix }
+
+    /// Whether the format's shortcodes are ASCII only (`[a-z0-9_]`, at least 2):
+    /// Mastodon's `^[a-zA-Z0-9_]{2,}$`, Misskey's `^[a-zA-Z0-9_]+$`, Slack's
+    /// lower case names, and Pleroma's, which federate with Mastodon. Only
+    /// Matrix takes `笑哭` as a shortcode.
+    var wantsASCIINames: Bool { self != .matrix }
+}

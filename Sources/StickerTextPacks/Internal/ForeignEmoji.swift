@@ -1,0 +1,30 @@
+/// One custom emoji as another system holds it, read from its format and
+/// not yet one of our stickers (`PackAssembly` makes it one).
+struct ForeignEmoji {
+    /// Its code there, without colons: `blobcat`, `笑哭`.
+    var shortcode: String
+    /// Other names it answers to: Slack's `alias:` entries, Misskey's aliases
+    /// (which Misskey searches by; here each becomes a code when it can be
+    /// one and no other sticker of the import has it, else a search keyword).
+    var aliases: [String] = []
+    /// A name for people (Matrix's `body`), when the format has one.
+    var name: String?
+    /// The picker section it is in (Mastodon's and Misskey's `category`):
+    /// each category becomes a pack.
+    var category: String?
+    var license: String?
+    /// Where its picture is in the source, and its still for an animation (Mastodon's `static_url`).
+    var image: String
+    var still: String?
+    /// The field that describes it, for errors: `emojis[3]`, `images.blobcat`.
+    var entry: String
+}
+
+/// What a format says of the pack as a whole.
+struct ForeignPackInfo {
+    var title: String?
+    var license: String?
+    var homepage: String?
+    /// The picture of the emoji shown on the pack's tab (Matrix's `avatar_url`), by its `image`.
+    var coverImage: String?
+}

@@ -1,0 +1,51 @@
+import Foundation
+import StickerText
+
+/// Mastodon's `GET /api/v1/custom_emojis`: an array of CustomEmoji
+/// (`shortcode`, `url`, `static_url`, `visible_in_picker`, `category`), with
+/// the pictures the URLs name saved in a folder. Each URL is looked for at
+/// its path (without the host) in the folder, as `wget -x -nH` saves it, and
+/// else by its last part. Holds: shortcode, picture, still, category (a pack
+/// each). Not: names, aliases, licence.
+enum MastodonAPI {
+    struct CustomEmoji: Codable {
+        var shortcode: String
+        var url: String
+        var static_url: String
+        var visible_in_picker: Bool
+        var category: String?
+    }
+
+    static func read(_ document: (name: String, bytes: [UInt8]), images: FolderFiles, request: PackAssembly.Request) throws(CatalogValidationError) -> PackImport {
+        let list = try FormatJSON.decode([CustomEmoji].self, from: document.bytes, file: document.name)
+        var hidden: [String] = []
+        let emoji = list.enumerated().map { index, item in
+            if !item.visible_in_picker { hidden.append(item.shortcode) }
+            return ForeignEmoji(shortcode: item.shortcode, category: item.category, image: item.url,
+                                still: item.static_url == item.url ? nil : item.static_url, entry: "[\(index)]")
+        }
+        var request = request
+        request.file = document.name
+        var result = try PackAssembly.packs(emoji, from: URLFiles(folder: images), request: request)
+        if !hidden.isEmpty { result.notes.append("imported though not visible in Mastodon's picker: \(hidden.joined(separator: ", "))") }
+        return result
+    }
+
+    static func write(_ packs: OutgoingPacks, to output: URL, images: URL, host: String) throws(CatalogValidationError) -> PackExport {
+        var list: [CustomEmoji] = []
+        var files: [(path: String, bytes: [UInt8])] = []
+        for emoji in packs.emoji {
+            let path = "emoji/\(emoji.fileName)"
+            files.append((path, emoji.image))
+            var still = path
+            if let poster = emoji.poster, let format = SniffedImage(poster)?.format {
+                still = "emoji/\(emoji.shortcode)-static.\(format == .gif ? "gif" : format == .webp ? "webp" : "png")"
+                files.append((still, poster))
+            }
+            list.append(CustomEmoji(shortcode: emoji.shortcode, url: "https://\(host)/\(path)", static_url: "https://\(host)/\(still)",
+                                    visible_in_picker: true, category: emoji.pack.title.zh))
+        }
+        let written = try DocumentWriter.write(FormatJSON.encode(list), to: output, files: files, folder: images)
+        return PackExport(written: written, notes: ["mastodon-api: a category per pack (its Chinese title); sticker names, aliases and licences have no place"])
+    }
+}

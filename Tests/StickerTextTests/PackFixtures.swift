@@ -1,0 +1,71 @@
+import Foundation
+import StickerText
+import ZIPFoundation
+
+/// Archives and folders the pack format tests make themselves, each in the
+/// layout its format publishes (docs/packs.md cites them): zips through
+/// ZIPFoundation, tar.gz through the system's tar, as the systems make them.
+enum PackFixtures {
+    static func folder() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stickertext-packs-test-\(UUID().uuidString)", isDirectory: true)
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func json(_ object: Any) -> [UInt8] {
+        Array(try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
+    }
+
+    static func write(_ files: [(String, [UInt8])], into folder: URL) {
+        for (path, bytes) in files {
+            let url = folder.appendingPathComponent(path)
+            try! FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try! Data(bytes).write(to: url)
+        }
+    }
+
+    /// A zip of `files`; a file whose bytes are nil is a symbolic link to `link`.
+    static func zip(_ files: [(String, [UInt8])], at url: URL, links: [(String, String)] = []) throws {
+        let archive = try Archive(url: url, accessMode: .create)
+        for (path, bytes) in files {
+            let data = Data(bytes)
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+                data.subdata(in: Int(position) ..< Int(position) + size)
+            }
+        }
+        for (path, target) in links {
+            let data = Data(target.utf8)
+            try archive.addEntry(with: path, type: .symlink, uncompressedSize: Int64(data.count)) { position, size in
+                data.subdata(in: Int(position) ..< Int(position) + size)
+            }
+        }
+    }
+
+    /// A tar.gz of `files` as GNU tar makes it; `arguments` go before the names.
+    @discardableResult
+    static func tarGz(_ files: [(String, [UInt8])], at url: URL, arguments: [String] = [], names: [String]? = nil) -> Int32 {
+        let staging = folder()
+        write(files, into: staging)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tar", "-czf", url.path, "-C", staging.path] + arguments + (names ?? files.map(\.0))
+        process.standardError = FileHandle.nullDevice
+        try! process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// A copy of some of the repository's packs, `license` and `homepage` added to each.
+    static func packs(_ ids: [String]) -> URL {
+        let out = folder().appendingPathComponent("packs", isDirectory: true)
+        for id in ids {
+            try! FileManager.default.copyItem(at: repositoryFile("public/stickers/\(id)"), to: out.appendingPathComponent(id))
+            let file = out.appendingPathComponent("\(id)/pack.json")
+            var pack = try! StickerPack(packJSON: Array(Data(contentsOf: file)))
+            pack.license = "Apache-2.0, Noto Color Emoji by Google"
+            pack.homepage = "https://github.com/googlefonts/noto-emoji"
+            try! Data(pack.packJSON).write(to: file)
+        }
+        return out
+    }
+}
