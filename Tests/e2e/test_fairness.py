@@ -195,7 +195,7 @@ def test_a_flooding_address_is_answered_429_with_retry_after_while_another_addre
 def test_an_address_under_its_limits_is_never_refused():
     service = Service(limits=())
     try:
-        # 40 requests, 4 at a time: under 50 a second with a burst of 100, and under 8 at once.
+        # 40 requests, 4 at a time: far under the default limits (20,000 a second, 32 at once).
         with ThreadPoolExecutor(4) as pool:
             statuses = list(pool.map(lambda _: service.post_json('/api/edit', SMALL_EDIT, source=FLOODER).status, range(40)))
         assert statuses == [200] * 40

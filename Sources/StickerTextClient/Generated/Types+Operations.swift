@@ -207,7 +207,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Over a per-client-address limit of /api/ (nginx limit_req and limit_conn): by default 50 requests a second with a burst of 100, 2 a second with a body over 64 KiB (burst 4), and 8 at once. Retry-After says when to try again.
+            /// Either over a per-client-address limit of /api/ (nginx limit_req and limit_conn: by default 20,000 requests a second with a burst of 40,000, 2 a second with a body over 64 KiB (burst 4), and 32 at once), or, while the service is contended, holding more than this client's share of its worker threads as others wait (answered at once, before any work). Retry-After says when to try again.
             ///
             /// - Remark: Generated from `#/paths//api/health/get/responses/429`.
             ///
@@ -713,7 +713,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Over a per-client-address limit of /api/ (nginx limit_req and limit_conn): by default 50 requests a second with a burst of 100, 2 a second with a body over 64 KiB (burst 4), and 8 at once. Retry-After says when to try again.
+            /// Either over a per-client-address limit of /api/ (nginx limit_req and limit_conn: by default 20,000 requests a second with a burst of 40,000, 2 a second with a body over 64 KiB (burst 4), and 32 at once), or, while the service is contended, holding more than this client's share of its worker threads as others wait (answered at once, before any work). Retry-After says when to try again.
             ///
             /// - Remark: Generated from `#/paths//api/packs/get/responses/429`.
             ///
@@ -1223,7 +1223,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Over a per-client-address limit of /api/ (nginx limit_req and limit_conn): by default 50 requests a second with a burst of 100, 2 a second with a body over 64 KiB (burst 4), and 8 at once. Retry-After says when to try again.
+            /// Either over a per-client-address limit of /api/ (nginx limit_req and limit_conn: by default 20,000 requests a second with a burst of 40,000, 2 a second with a body over 64 KiB (burst 4), and 32 at once), or, while the service is contended, holding more than this client's share of its worker threads as others wait (answered at once, before any work). Retry-After says when to try again.
             ///
             /// - Remark: Generated from `#/paths//api/stickers/get/responses/429`.
             ///
@@ -1759,7 +1759,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Over a per-client-address limit of /api/ (nginx limit_req and limit_conn): by default 50 requests a second with a burst of 100, 2 a second with a body over 64 KiB (burst 4), and 8 at once. Retry-After says when to try again.
+            /// Either over a per-client-address limit of /api/ (nginx limit_req and limit_conn: by default 20,000 requests a second with a burst of 40,000, 2 a second with a body over 64 KiB (burst 4), and 32 at once), or, while the service is contended, holding more than this client's share of its worker threads as others wait (answered at once, before any work). Retry-After says when to try again.
             ///
             /// - Remark: Generated from `#/paths//api/render/get/responses/429`.
             ///
@@ -2204,7 +2204,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Over a per-client-address limit of /api/ (nginx limit_req and limit_conn): by default 50 requests a second with a burst of 100, 2 a second with a body over 64 KiB (burst 4), and 8 at once. Retry-After says when to try again.
+            /// Either over a per-client-address limit of /api/ (nginx limit_req and limit_conn: by default 20,000 requests a second with a burst of 40,000, 2 a second with a body over 64 KiB (burst 4), and 32 at once), or, while the service is contended, holding more than this client's share of its worker threads as others wait (answered at once, before any work). Retry-After says when to try again.
             ///
             /// - Remark: Generated from `#/paths//api/render/post/responses/429`.
             ///
@@ -2643,7 +2643,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Over a per-client-address limit of /api/ (nginx limit_req and limit_conn): by default 50 requests a second with a burst of 100, 2 a second with a body over 64 KiB (burst 4), and 8 at once. Retry-After says when to try again.
+            /// Either over a per-client-address limit of /api/ (nginx limit_req and limit_conn: by default 20,000 requests a second with a burst of 40,000, 2 a second with a body over 64 KiB (burst 4), and 32 at once), or, while the service is contended, holding more than this client's share of its worker threads as others wait (answered at once, before any work). Retry-After says when to try again.
             ///
             /// - Remark: Generated from `#/paths//api/edit/post/responses/429`.
             ///
@@ -3082,7 +3082,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Over a per-client-address limit of /api/ (nginx limit_req and limit_conn): by default 50 requests a second with a burst of 100, 2 a second with a body over 64 KiB (burst 4), and 8 at once. Retry-After says when to try again.
+            /// Either over a per-client-address limit of /api/ (nginx limit_req and limit_conn: by default 20,000 requests a second with a burst of 40,000, 2 a second with a body over 64 KiB (burst 4), and 32 at once), or, while the service is contended, holding more than this client's share of its worker threads as others wait (answered at once, before any work). Retry-After says when to try again.
             ///
             /// - Remark: Generated from `#/paths//api/count/post/responses/429`.
             ///
