@@ -40,7 +40,7 @@ public struct HTMLRenderer: Sendable {
         markup.withUnsafeBytes { m in
             for entry in catalog.entries.indices {
                 jsonStarts.append(json.count)
-                JSONWriter.appendEscaped(UnsafeRawBufferPointer(rebasing: m[starts[entry] ..< starts[entry + 1]]), to: &json)
+                JSONStringEscaping.appendEscaped(UnsafeRawBufferPointer(rebasing: m[starts[entry] ..< starts[entry + 1]]), to: &json)
             }
         }
         jsonStarts.append(json.count)
@@ -102,7 +102,7 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// Appends the HTML of `p` escaped as the content of a JSON string
-    /// (without its quotes): what `JSONWriter.appendEscaped` makes of the
+    /// (without its quotes): what `JSONStringEscaping.appendEscaped` makes of the
     /// HTML, written in the render's one pass (the fused loop escapes for
     /// both at once, with the markup escaped in advance); with `wrapEmoji`,
     /// rendered first and escaped after. `p` comes from `withRenderable`.
@@ -110,7 +110,7 @@ public struct HTMLRenderer: Sendable {
         if options.wrapEmoji {
             var html = ByteBuffer(capacity: p.count * 3 + 256)
             renderScanned(p, into: &html)
-            JSONWriter.appendEscaped(UnsafeRawBufferPointer(html.bytes), to: &out)
+            JSONStringEscaping.appendEscaped(UnsafeRawBufferPointer(html.bytes), to: &out)
         } else {
             jsonMarkup.withUnsafeBytes { renderFused(p, markup: $0, jsonString: true, into: &out) }
         }
@@ -137,7 +137,7 @@ public struct HTMLRenderer: Sendable {
     /// holds a byte below 0x40, `[` or `]` (SWAR; the lowest flag is exact).
     /// With `jsonString`, what is written is also escaped for a JSON string:
     /// `markup` is then `jsonMarkup`, and `\` and the control characters
-    /// that HTML leaves as they are take `JSONWriter.writeEscaped`'s form
+    /// that HTML leaves as they are take `JSONStringEscaping.writeEscaped`'s form
     /// (HTML's replacements need no JSON escape; a test checks that).
     @inline(__always)
     private func renderFused(_ p: UnsafeRawBufferPointer, markup: UnsafeRawBufferPointer, jsonString: Bool,
@@ -157,7 +157,7 @@ public struct HTMLRenderer: Sendable {
                 let low = (w &- 0x4040_4040_4040_4040) & ~w & 0x8080_8080_8080_8080
                 // Brackets, and for JSON the bytes it escapes (`\` is above 0x40: `low` misses it).
                 var marked = HTMLEscaping.zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B) | HTMLEscaping.zeroBytes(w ^ 0x5D5D_5D5D_5D5D_5D5D)
-                if jsonString { marked |= JSONWriter.specialBytes(w) }
+                if jsonString { marked |= JSONStringEscaping.specialBytes(w) }
                 if low | marked == 0 { i &+= 8; continue }
                 let special = marked | HTMLEscaping.specialBytes(w)
                 if special == 0 { i &+= 8; continue }
@@ -188,9 +188,9 @@ public struct HTMLRenderer: Sendable {
                 break
             }
             guard let replacement = HTMLEscaping.replacement(for: p[i], lineBreaks: lineBreaks) else {
-                if jsonString, JSONWriter.needsEscape(p[i]) {
+                if jsonString, JSONStringEscaping.needsEscape(p[i]) {
                     if copyFrom < i { out.append(base + copyFrom, count: i &- copyFrom) }
-                    out.didWrite(JSONWriter.writeEscaped(p[i], to: out.spareCapacity(6)))
+                    out.didWrite(JSONStringEscaping.writeEscaped(p[i], to: out.spareCapacity(6)))
                     copyFrom = i &+ 1
                 }
                 i &+= 1

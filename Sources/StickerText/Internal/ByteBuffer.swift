@@ -4,12 +4,12 @@ import Foundation
 /// costs a uniqueness and capacity check and a generic call per append,
 /// about as much as the copy itself for the short pieces rendering writes
 /// (an escape, a sticker's markup); this is a pointer and a length.
-struct ByteBuffer: ~Copyable {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
+package struct ByteBuffer: ~Copyable {
+    package private(set) var base: UnsafeMutablePointer<UInt8>
+    package private(set) var count = 0
     private var capacity: Int
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
     }
@@ -17,21 +17,21 @@ struct ByteBuffer: ~Copyable {
     deinit { base.deallocate() }
 
     @inline(__always)
-    mutating func append(_ source: UnsafeRawPointer, count n: Int) {
+    package mutating func append(_ source: UnsafeRawPointer, count n: Int) {
         if count &+ n > capacity { grow(to: count &+ n) }
         (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: n)
         count &+= n
     }
 
     @inline(__always)
-    mutating func append(byte: UInt8) {
+    package mutating func append(byte: UInt8) {
         if count == capacity { grow(to: count &+ 1) }
         base[count] = byte
         count &+= 1
     }
 
     @inline(__always)
-    mutating func append(_ s: StaticString) {
+    package mutating func append(_ s: StaticString) {
         append(s.utf8Start, count: s.utf8CodeUnitCount)
     }
 
@@ -50,19 +50,19 @@ struct ByteBuffer: ~Copyable {
     /// itself (a byte or a word at a time) instead of appending pieces;
     /// `didWrite` then counts what it stored.
     @inline(__always)
-    mutating func spareCapacity(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+    package mutating func spareCapacity(_ n: Int) -> UnsafeMutablePointer<UInt8> {
         if count &+ n > capacity { grow(to: count &+ n) }
         return base + count
     }
 
     @inline(__always)
-    mutating func didWrite(_ n: Int) {
+    package mutating func didWrite(_ n: Int) {
         precondition(count &+ n <= capacity, "wrote past the spare capacity")
         count &+= n
     }
 
     /// Appends a copy of bytes already written (room is made first: growing moves them).
-    mutating func appendCopy(of range: Range<Int>) {
+    package mutating func appendCopy(of range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "a range of what was written")
         if count &+ range.count > capacity { grow(to: count &+ range.count) }
         (base + count).update(from: base + range.lowerBound, count: range.count)
@@ -71,9 +71,9 @@ struct ByteBuffer: ~Copyable {
 
     /// Drops what was written after `length` bytes.
     @inline(__always)
-    mutating func truncate(to length: Int) {
+    package mutating func truncate(to length: Int) {
         count = length
     }
 
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 }

@@ -216,7 +216,7 @@ private struct JSONParser {
     }
 
     /// A string. Runs without escapes are found eight bytes at a time (the
-    /// bytes `JSONWriter` escapes: `"`, `\` and controls) and copied whole.
+    /// bytes a JSON string escapes, `JSONStringEscaping`: `"`, `\` and controls) and copied whole.
     mutating func string() throws(APIError) -> String {
         i += 1
         var run = i
@@ -277,12 +277,12 @@ private struct JSONParser {
         var k = from
         let raw = UnsafeRawBufferPointer(bytes)
         while k &+ 8 <= raw.count {
-            let special = JSONWriter.specialBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)))
+            let special = JSONStringEscaping.specialBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)))
             if special != 0 { return k &+ special.trailingZeroBitCount >> 3 }
             k &+= 8
         }
         while k < raw.count {
-            if JSONWriter.needsEscape(raw[k]) { return k }
+            if JSONStringEscaping.needsEscape(raw[k]) { return k }
             k &+= 1
         }
         return k
