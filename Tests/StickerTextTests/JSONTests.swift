@@ -49,7 +49,7 @@ struct JSONTests {
                 while body[cut] & 0xC0 == 0x80 { cut -= 1 }  // at a scalar's start
                 body = Array(body[..<cut])
                 span = try UTF8Span(validating: body.span)
-                #expect(throws: APIError.self) { try JSONValue.parse(span) }
+                #expect(throws: JSONError.self) { try JSONValue.parse(span) }
             }
         }
     }

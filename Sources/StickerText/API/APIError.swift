@@ -85,6 +85,33 @@ public enum ErrorCode: String, CaseIterable, Sendable {
 }
 
 extension APIError {
+    /// A request the service could not read: the one place each kind of
+    /// `JSONError` becomes its API error (its code, and the body named).
+    init(_ error: JSONError) {
+        let code: ErrorCode = switch error.kind {
+        case .invalidUTF8: .invalidUTF8
+        case .invalidJSON: .invalidJSON
+        case .invalidValue: .invalidRequest
+        }
+        self.init(code, error.sentence(about: "the request body"))
+    }
+
+    /// An edit the core refused.
+    init(_ error: EditError) {
+        let code: ErrorCode = switch error {
+        case .selectionOutOfRange: .outOfRange
+        case .unknownSticker: .unknownSticker
+        case .invalidText, .invalidPolicy: .invalidRequest
+        }
+        self.init(code, error.description)
+    }
+
+    /// Text the renderer refused.
+    init(_ error: RenderError) {
+        let code: ErrorCode = if case .invalidUTF8 = error { .invalidUTF8 } else { .invalidRequest }
+        self.init(code, error.description)
+    }
+
     /// A body over the limit: one message whoever notices, the server (with
     /// its `--body-limit`) or nginx (with the variable its page reads).
     public static func bodyTooLarge(limit: String) -> APIError {

@@ -12,7 +12,7 @@ extension RenderOptions {
         static let names = allCases.map(\.rawValue)
     }
 
-    init(decoding values: some OptionValues) throws(APIError) {
+    init(decoding values: some OptionValues) throws(JSONError) {
         let defaults = RenderOptions()
         baseURL = try values.string(Field.baseURL.rawValue) ?? defaults.baseURL
         size = try values.int(Field.size.rawValue) ?? defaults.size
@@ -20,7 +20,7 @@ extension RenderOptions {
         lineBreaks = try values.bool(Field.lineBreaks.rawValue) ?? defaults.lineBreaks
         wrapEmoji = try values.bool(Field.wrapEmoji.rawValue) ?? defaults.wrapEmoji
         lang = try values.choice(Field.lang.rawValue, RenderLanguage.self) ?? defaults.lang
-        if let problem = validationProblem { throw APIError(.invalidRequest, problem) }
+        if let problem = validationProblem { throw JSONError(.invalidValue, problem) }
     }
 
     /// From values written as text (`size=32`, `lineBreaks=false`), as a
@@ -28,6 +28,10 @@ extension RenderOptions {
     /// or given twice, is an error that names it; its message also lists
     /// `others`, the names the caller takes besides the options (`text`).
     public init(textValues pairs: [(name: String, value: String)], others: [String] = []) throws(APIError) {
-        try self.init(decoding: TextValues(pairs, allowed: Field.names, others: others))
+        do {
+            try self.init(decoding: TextValues(pairs, allowed: Field.names, others: others))
+        } catch {
+            throw APIError(error)
+        }
     }
 }

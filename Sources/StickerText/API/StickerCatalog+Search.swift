@@ -85,10 +85,16 @@ extension SearchQuery {
     /// From `q=…&limit=…` (or the CLI's words): `q` is required, each name
     /// at most once, no other names.
     public init(textValues pairs: [(name: String, value: String)]) throws(APIError) {
-        let values = try TextValues(pairs, allowed: Parameter.allCases.map(\.rawValue))
-        guard let q = try values.string(Parameter.q.rawValue) else {
-            throw APIError(.invalidRequest, "the q parameter is required")
+        let given: (q: String, limit: Int?)
+        do throws(JSONError) {
+            let values = try TextValues(pairs, allowed: Parameter.allCases.map(\.rawValue))
+            guard let q = try values.string(Parameter.q.rawValue) else {
+                throw JSONError(.invalidValue, "the q parameter is required")
+            }
+            given = (q, try values.int(Parameter.limit.rawValue))
+        } catch {
+            throw APIError(error)
         }
-        try self.init(q, limit: values.int(Parameter.limit.rawValue))
+        try self.init(given.q, limit: given.limit)
     }
 }

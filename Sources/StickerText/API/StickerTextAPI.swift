@@ -21,7 +21,7 @@ public struct StickerTextAPI: Sendable {
     }
 
     public func edit(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
-        let request = try EditRequest(json: parse(body))
+        let request = try decode(body, as: EditRequest.init(json:))
         // Parse the text for its length only when the caret defaults to its end.
         let selection = request.selection ?? .caret(TextBackedString(request.text, catalog: catalog).displayLength(unit: request.unit))
         let result: EditResult
@@ -29,11 +29,7 @@ public struct StickerTextAPI: Sendable {
             result = try TextEditor(catalog: catalog, policy: request.policy)
                 .apply(request.operation, to: request.text, selection: selection, unit: request.unit)
         } catch {
-            switch error {
-            case .selectionOutOfRange: throw APIError(.outOfRange, error.description)
-            case .unknownSticker: throw APIError(.unknownSticker, error.description)
-            case .invalidText, .invalidPolicy: throw APIError(.invalidRequest, error.description)
-            }
+            throw APIError(error)
         }
         let renderer = try renderer(for: RenderOptions())
         let counts = result.string.counts(policy: request.policy)
@@ -50,14 +46,14 @@ public struct StickerTextAPI: Sendable {
     }
 
     public func count(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
-        let request = try CountRequest(json: parse(body))
+        let request = try decode(body, as: CountRequest.init(json:))
         var w = JSONWriter()
         TextBackedString(request.text, catalog: catalog).counts(policy: request.policy).write(to: &w, listings: listings)
         return w.bytes
     }
 
     public func render(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
-        let request = try RenderRequest(json: parse(body))
+        let request = try decode(body, as: RenderRequest.init(json:))
         let renderer = try renderer(for: request.options)
         let counts = TextBackedString(request.text, catalog: catalog).counts()
         return try withRenderable(request.text, by: renderer) { p in
@@ -84,7 +80,7 @@ public struct StickerTextAPI: Sendable {
         do {
             return try renderer.withRenderable(text, respond)
         } catch {
-            throw APIError(error.isInvalidUTF8 ? .invalidUTF8 : .invalidRequest, error.description)
+            throw APIError(error)
         }
     }
 
@@ -98,7 +94,7 @@ public struct StickerTextAPI: Sendable {
         do {
             return try renderer.render(text)
         } catch {
-            throw APIError(error.isInvalidUTF8 ? .invalidUTF8 : .invalidRequest, error.description)
+            throw APIError(error)
         }
     }
 
@@ -113,24 +109,18 @@ public struct StickerTextAPI: Sendable {
             recentRenderers.keep(renderer)
             return renderer
         } catch {
-            throw APIError(.invalidRequest, error.description)
+            throw APIError(error)
         }
     }
 
-    /// The body as JSON: valid UTF-8 first, then strict JSON.
-    private func parse(_ body: some Collection<UInt8>) throws(APIError) -> JSONValue {
-        let bytes = Array(body)
-        // Checked in place: `String(validating:)` would copy the body to check it.
-        guard let text = try? UTF8Span(validating: bytes.span) else {
-            throw APIError(.invalidUTF8, "the request body is not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(bytes)))")
+    /// The body as a request: valid UTF-8, strict JSON, then the request's
+    /// fields. The one place a request that cannot be read becomes its API error.
+    private func decode<Request>(_ body: some Collection<UInt8>,
+                                 as read: (JSONValue) throws(JSONError) -> Request) throws(APIError) -> Request {
+        do {
+            return try read(JSONValue.parse(Array(body)))
+        } catch {
+            throw APIError(error)
         }
-        return try JSONValue.parse(text)
-    }
-}
-
-extension RenderError {
-    var isInvalidUTF8: Bool {
-        if case .invalidUTF8 = self { return true }
-        return false
     }
 }

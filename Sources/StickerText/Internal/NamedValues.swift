@@ -4,12 +4,12 @@
 
 /// Named values of some transport, read by type.
 protocol OptionValues {
-    func string(_ name: String) throws(APIError) -> String?
-    func int(_ name: String) throws(APIError) -> Int?
-    func bool(_ name: String) throws(APIError) -> Bool?
+    func string(_ name: String) throws(JSONError) -> String?
+    func int(_ name: String) throws(JSONError) -> Int?
+    func bool(_ name: String) throws(JSONError) -> Bool?
     /// One of a closed set by its raw value; any other value is an error
     /// that names the field and the values it takes.
-    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(APIError) -> T? where T.RawValue == String
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(JSONError) -> T? where T.RawValue == String
 }
 
 extension JSONFields: OptionValues {}
@@ -20,38 +20,38 @@ extension JSONFields: OptionValues {}
 struct TextValues: OptionValues {
     private let values: [FieldName: String]
 
-    init(_ pairs: [(name: String, value: String)], allowed: [String], others: [String] = []) throws(APIError) {
+    init(_ pairs: [(name: String, value: String)], allowed: [String], others: [String] = []) throws(JSONError) {
         var values: [FieldName: String] = [:]
         for (name, value) in pairs {
             let key = FieldName(name)
             guard allowed.contains(where: key.is) else {
-                throw APIError(.invalidRequest, "unknown parameter \"\(name)\"; expected \((others + allowed).joined(separator: ", "))")
+                throw JSONError(.invalidValue, "unknown parameter \"\(name)\"; expected \((others + allowed).joined(separator: ", "))")
             }
-            if values.updateValue(value, forKey: key) != nil { throw APIError(.invalidRequest, "\(name) is given twice") }
+            if values.updateValue(value, forKey: key) != nil { throw JSONError(.invalidValue, "\(name) is given twice") }
         }
         self.values = values
     }
 
-    func string(_ name: String) throws(APIError) -> String? { values[FieldName(name)] }
+    func string(_ name: String) throws(JSONError) -> String? { values[FieldName(name)] }
 
-    func int(_ name: String) throws(APIError) -> Int? {
+    func int(_ name: String) throws(JSONError) -> Int? {
         guard let text = values[FieldName(name)] else { return nil }
         let number = try? JSONValue.parse(text.utf8Span)
-        guard case .number(let literal) = number else { throw APIError(.invalidRequest, "\(name) must be a whole number") }
+        guard case .number(let literal) = number else { throw JSONError(.invalidValue, "\(name) must be a whole number") }
         return try JSONValue.wholeNumber(literal, named: name)
     }
 
-    func bool(_ name: String) throws(APIError) -> Bool? {
+    func bool(_ name: String) throws(JSONError) -> Bool? {
         guard let text = values[FieldName(name)] else { return nil }
         if ["true", "1"].contains(where: FieldName(text).is) { return true }
         if ["false", "0"].contains(where: FieldName(text).is) { return false }
-        throw APIError(.invalidRequest, "\(name) must be true or false")
+        throw JSONError(.invalidValue, "\(name) must be true or false")
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(APIError) -> T? where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(JSONError) -> T? where T.RawValue == String {
         guard let raw = values[FieldName(name)] else { return nil }
         guard let value = FieldName.choice(raw, of: type) else {
-            throw APIError(.invalidRequest, "\(name) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
+            throw JSONError(.invalidValue, "\(name) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
         }
         return value
     }

@@ -21,22 +21,22 @@ struct EditRequest: Sendable {
         self.policy = policy
     }
 
-    init(json: JSONValue) throws(APIError) {
+    init(json: JSONValue) throws(JSONError) {
         let f = try JSONFields(json, allowed: ["text", "selection", "unit", "op", "string", "tag", "offset", "policy"])
         text = try f.requiredString("text")
         if let s = try f.object("selection", allowed: ["location", "length"]) {
             guard let location = try s.int("location"), let length = try s.int("length") else {
-                throw APIError(.invalidRequest, "selection needs \"location\" and \"length\"")
+                throw JSONError(.invalidValue, "selection needs \"location\" and \"length\"")
             }
             selection = TextRange(location: location, length: length)
         }
         unit = try f.choice("unit", OffsetUnit.self) ?? .utf16
-        policy = try f.object("policy", allowed: InputPolicy.jsonFields).map { (p) throws(APIError) in try InputPolicy(json: p) } ?? .unlimited
+        policy = try f.object("policy", allowed: InputPolicy.jsonFields).map { (p) throws(JSONError) in try InputPolicy(json: p) } ?? .unlimited
         // Every field is checked for its type, also one the op does not use.
         _ = (try f.string("string"), try f.string("tag"), try f.int("offset"))
         let op = try f.requiredString("op")
         guard let kind = FieldName.choice(op, of: EditOperation.Kind.self) else {
-            throw APIError(.invalidRequest,
+            throw JSONError(.invalidValue,
                 "unknown op \"\(op)\"; one of \(EditOperation.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let what = "op \"\(op)\""
@@ -50,7 +50,7 @@ struct EditRequest: Sendable {
         case .deleteForward: operation = .deleteForward
         case .moveCaret:
             guard let offset = try f.int("offset") else {
-                throw APIError(.invalidRequest, "\(what) needs \"offset\"")
+                throw JSONError(.invalidValue, "\(what) needs \"offset\"")
             }
             operation = .moveCaret(by: offset)
         case .select: operation = .select
@@ -95,10 +95,10 @@ struct CountRequest: Sendable {
     var text: String
     var policy: InputPolicy
 
-    init(json: JSONValue) throws(APIError) {
+    init(json: JSONValue) throws(JSONError) {
         let f = try JSONFields(json, allowed: ["text", "policy"])
         text = try f.requiredString("text")
-        policy = try f.object("policy", allowed: InputPolicy.jsonFields).map { (p) throws(APIError) in try InputPolicy(json: p) } ?? .unlimited
+        policy = try f.object("policy", allowed: InputPolicy.jsonFields).map { (p) throws(JSONError) in try InputPolicy(json: p) } ?? .unlimited
     }
 }
 
@@ -107,9 +107,9 @@ struct RenderRequest: Sendable {
     var text: String
     var options: RenderOptions
 
-    init(json: JSONValue) throws(APIError) {
+    init(json: JSONValue) throws(JSONError) {
         let f = try JSONFields(json, allowed: ["text", "options"])
         text = try f.requiredString("text")
-        options = try f.object("options", allowed: RenderOptions.Field.names).map { (o) throws(APIError) in try RenderOptions(decoding: o) } ?? RenderOptions()
+        options = try f.object("options", allowed: RenderOptions.Field.names).map { (o) throws(JSONError) in try RenderOptions(decoding: o) } ?? RenderOptions()
     }
 }

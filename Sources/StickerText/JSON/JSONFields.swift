@@ -1,34 +1,30 @@
-/// Reads the fields of one JSON object for a request type, with errors that
-/// name the field by its path (`policy.maxLength`).
-struct JSONFields {
+/// Reads the fields of one JSON object for a type (`pack.json`'s here, a
+/// request's in the transport), with errors that name the field by its
+/// path (`policy.maxLength`).
+package struct JSONFields {
     let fields: [FieldName: JSONValue]
     let path: String
 
-    init(_ value: JSONValue, path: String = "", allowed: [String]) throws(APIError) {
+    package init(_ value: JSONValue, path: String = "", allowed: [String]) throws(JSONError) {
         guard case .object(let fields) = value else {
-            throw APIError(.invalidRequest, "\(path.isEmpty ? "the body" : path) must be a JSON object, not \(value.typeName)")
+            throw JSONError(.invalidValue, "\(path.isEmpty ? "the body" : path) must be a JSON object, not \(value.typeName)")
         }
         // The least unknown name, so that the same one is named every time.
         if let unknown = fields.keys.filter({ name in !allowed.contains { name.is($0) } }).min()?.text {
             let field = path.isEmpty ? unknown : "\(path).\(unknown)"
-            throw APIError(.invalidRequest, "unknown field \"\(field)\"; expected \(allowed.joined(separator: ", "))")
+            throw JSONError(.invalidValue, "unknown field \"\(field)\"; expected \(allowed.joined(separator: ", "))")
         }
         self.fields = fields
         self.path = path
     }
 
-    func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    package func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    private func wrong(_ key: String, _ expected: String, _ value: JSONValue) -> APIError {
-        APIError(.invalidRequest, "\(name(key)) must be \(expected), not \(value.typeName)")
+    private func wrong(_ key: String, _ expected: String, _ value: JSONValue) -> JSONError {
+        JSONError(.invalidValue, "\(name(key)) must be \(expected), not \(value.typeName)")
     }
 
-    func has(_ key: String) -> Bool {
-        if let value = fields[FieldName(key)], case .null = value { return false }
-        return fields[FieldName(key)] != nil
-    }
-
-    func string(_ key: String) throws(APIError) -> String? {
+    package func string(_ key: String) throws(JSONError) -> String? {
         guard let value = fields[FieldName(key)] else { return nil }
         switch value {
         case .null: return nil
@@ -37,30 +33,30 @@ struct JSONFields {
         }
     }
 
-    func requiredString(_ key: String, for what: String? = nil) throws(APIError) -> String {
+    package func requiredString(_ key: String, for what: String? = nil) throws(JSONError) -> String {
         guard let s = try string(key) else {
-            throw APIError(.invalidRequest, "\(what.map { "\($0) needs" } ?? "missing") \"\(name(key))\"")
+            throw JSONError(.invalidValue, "\(what.map { "\($0) needs" } ?? "missing") \"\(name(key))\"")
         }
         return s
     }
 
     /// A field that must be there (and not null), read by `read`.
-    func required<T>(_ key: String, _ read: (String) throws(APIError) -> T?) throws(APIError) -> T {
-        guard let value = try read(key) else { throw APIError(.invalidRequest, "missing \"\(name(key))\"") }
+    package func required<T>(_ key: String, _ read: (String) throws(JSONError) -> T?) throws(JSONError) -> T {
+        guard let value = try read(key) else { throw JSONError(.invalidValue, "missing \"\(name(key))\"") }
         return value
     }
 
-    func requiredInt(_ key: String) throws(APIError) -> Int { try required(key) { (k) throws(APIError) in try int(k) } }
+    package func requiredInt(_ key: String) throws(JSONError) -> Int { try required(key) { (k) throws(JSONError) in try int(k) } }
 
-    func requiredChoice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(APIError) -> T where T.RawValue == String {
-        try required(key) { (k) throws(APIError) in try choice(k, type) }
+    package func requiredChoice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError) -> T where T.RawValue == String {
+        try required(key) { (k) throws(JSONError) in try choice(k, type) }
     }
 
-    func requiredObject(_ key: String, allowed: [String]) throws(APIError) -> JSONFields {
-        try required(key) { (k) throws(APIError) in try object(k, allowed: allowed) }
+    package func requiredObject(_ key: String, allowed: [String]) throws(JSONError) -> JSONFields {
+        try required(key) { (k) throws(JSONError) in try object(k, allowed: allowed) }
     }
 
-    func array(_ key: String) throws(APIError) -> [JSONValue]? {
+    package func array(_ key: String) throws(JSONError) -> [JSONValue]? {
         guard let value = fields[FieldName(key)] else { return nil }
         switch value {
         case .null: return nil
@@ -69,9 +65,9 @@ struct JSONFields {
         }
     }
 
-    func requiredArray(_ key: String) throws(APIError) -> [JSONValue] { try required(key) { (k) throws(APIError) in try array(k) } }
+    package func requiredArray(_ key: String) throws(JSONError) -> [JSONValue] { try required(key) { (k) throws(JSONError) in try array(k) } }
 
-    func int(_ key: String) throws(APIError) -> Int? {
+    package func int(_ key: String) throws(JSONError) -> Int? {
         guard let value = fields[FieldName(key)] else { return nil }
         switch value {
         case .null: return nil
@@ -81,7 +77,7 @@ struct JSONFields {
         }
     }
 
-    func bool(_ key: String) throws(APIError) -> Bool? {
+    package func bool(_ key: String) throws(JSONError) -> Bool? {
         guard let value = fields[FieldName(key)] else { return nil }
         switch value {
         case .null: return nil
@@ -90,15 +86,15 @@ struct JSONFields {
         }
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(APIError) -> T? where T.RawValue == String {
+    package func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError) -> T? where T.RawValue == String {
         guard let raw = try string(key) else { return nil }
         guard let value = FieldName.choice(raw, of: type) else {
-            throw APIError(.invalidRequest, "\(name(key)) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
+            throw JSONError(.invalidValue, "\(name(key)) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
         }
         return value
     }
 
-    func object(_ key: String, allowed: [String]) throws(APIError) -> JSONFields? {
+    package func object(_ key: String, allowed: [String]) throws(JSONError) -> JSONFields? {
         guard let value = fields[FieldName(key)] else { return nil }
         if case .null = value { return nil }
         return try JSONFields(value, path: name(key), allowed: allowed)

@@ -1,8 +1,10 @@
-/// A parsed JSON document. The API parses request bodies itself instead of
-/// going through Foundation's JSONDecoder: it is several times faster on the
-/// small bodies a server sees, it is strict (RFC 8259, no duplicate keys, no
-/// lone surrogates, a depth limit), and every error says where it is.
-enum JSONValue {
+/// A parsed JSON document: `pack.json` in the core, request bodies in the
+/// transport (StickerTextJSON), other systems' documents in the format
+/// converters. Parsed by this code rather than Foundation's JSONDecoder: it
+/// is several times faster on the small bodies a server sees, it is strict
+/// (RFC 8259, no duplicate keys, no lone surrogates, a depth limit), and
+/// every error says where it is.
+package enum JSONValue {
     case null
     case bool(Bool)
     /// The literal as written, checked against the JSON number grammar.
@@ -13,12 +15,20 @@ enum JSONValue {
 
     static let maxDepth = 64
 
+    /// Parses a document: valid UTF-8 first (checked in place:
+    /// `String(validating:)` would copy the bytes to check them), then strict JSON.
+    package static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+        guard let text = try? UTF8Span(validating: bytes.span) else {
+            throw JSONError(.invalidUTF8, "not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(bytes)))")
+        }
+        return try parse(text)
+    }
 
     /// Parses a document whose bytes are known to be UTF-8: a `UTF8Span`
     /// says so, so the strings are made without Swift checking their bytes
     /// again (the whole body is checked once, by the caller, for its error).
-    static func parse(_ text: UTF8Span) throws(APIError) -> JSONValue {
-        try text.span.withUnsafeBufferPointer { (bytes) throws(APIError) in
+    package static func parse(_ text: UTF8Span) throws(JSONError) -> JSONValue {
+        try text.span.withUnsafeBufferPointer { (bytes) throws(JSONError) in
             var parser = JSONParser(bytes: bytes)
             parser.skipWhitespace()
             let value = try parser.value(depth: 0)
@@ -28,7 +38,7 @@ enum JSONValue {
         }
     }
 
-    enum Integer: Equatable {
+    package enum Integer: Equatable {
         case whole(Int)
         case fraction
         case tooLarge
@@ -37,7 +47,7 @@ enum JSONValue {
     /// The value of a number literal (already checked against the grammar)
     /// if it is a whole number. JSON Schema counts `45.0` and `4.5e1` as the
     /// integer 45, so the API does too; `45.5` is a fraction.
-    static func integer(_ literal: String) -> Integer {
+    package static func integer(_ literal: String) -> Integer {
         // One pass over the literal: the significant digits (from the first
         // non-zero to the last non-zero) and where they stand. Removing
         // zeros from the front of an array one at a time made a literal of
@@ -95,15 +105,15 @@ enum JSONValue {
     }
 
     /// A number literal's value as a whole number, or an error naming the field.
-    static func wholeNumber(_ literal: String, named name: String) throws(APIError) -> Int {
+    package static func wholeNumber(_ literal: String, named name: String) throws(JSONError) -> Int {
         switch integer(literal) {
         case .whole(let n): return n
-        case .fraction: throw APIError(.invalidRequest, "\(name) must be a whole number")
-        case .tooLarge: throw APIError(.invalidRequest, "\(name) is out of range")
+        case .fraction: throw JSONError(.invalidValue, "\(name) must be a whole number")
+        case .tooLarge: throw JSONError(.invalidValue, "\(name) is out of range")
         }
     }
 
-    var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -123,15 +133,15 @@ private struct JSONParser {
         self.bytes = bytes
     }
 
-    func error(_ message: String) -> APIError {
-        APIError(.invalidJSON, "the request body is not valid JSON: \(message) at byte \(i)")
+    func error(_ message: String) -> JSONError {
+        JSONError(.invalidJSON, "not valid JSON: \(message) at byte \(i)")
     }
 
     mutating func skipWhitespace() {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
     }
 
-    mutating func value(depth: Int) throws(APIError) -> JSONValue {
+    mutating func value(depth: Int) throws(JSONError) -> JSONValue {
         guard i < bytes.count else { throw error("unexpected end") }
         switch bytes[i] {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
@@ -145,14 +155,14 @@ private struct JSONParser {
         }
     }
 
-    mutating func literal(_ word: StaticString) throws(APIError) {
+    mutating func literal(_ word: StaticString) throws(JSONError) {
         let n = word.utf8CodeUnitCount
         guard i + n <= bytes.count else { throw error("unexpected end") }
         for k in 0 ..< n where bytes[i + k] != word.utf8Start[k] { throw error("unexpected character") }
         i += n
     }
 
-    mutating func object(depth: Int) throws(APIError) -> JSONValue {
+    mutating func object(depth: Int) throws(JSONError) -> JSONValue {
         if depth > JSONValue.maxDepth { throw error("nested deeper than \(JSONValue.maxDepth) levels") }
         i += 1
         var fields: [FieldName: JSONValue] = [:]
@@ -176,7 +186,7 @@ private struct JSONParser {
         }
     }
 
-    mutating func array(depth: Int) throws(APIError) -> JSONValue {
+    mutating func array(depth: Int) throws(JSONError) -> JSONValue {
         if depth > JSONValue.maxDepth { throw error("nested deeper than \(JSONValue.maxDepth) levels") }
         i += 1
         var items: [JSONValue] = []
@@ -193,7 +203,7 @@ private struct JSONParser {
         }
     }
 
-    mutating func number() throws(APIError) -> String {
+    mutating func number() throws(JSONError) -> String {
         let start = i
         func digits() -> Int {
             let from = i
@@ -217,7 +227,7 @@ private struct JSONParser {
 
     /// A string. Runs without escapes are found eight bytes at a time (the
     /// bytes a JSON string escapes, `JSONStringEscaping`: `"`, `\` and controls) and copied whole.
-    mutating func string() throws(APIError) -> String {
+    mutating func string() throws(JSONError) -> String {
         i += 1
         var run = i
         i = nextSpecial(from: i)
@@ -295,7 +305,7 @@ private struct JSONParser {
         String(copying: UTF8Span(unchecked: utf8.span))
     }
 
-    mutating func hex4() throws(APIError) -> UInt32 {
+    mutating func hex4() throws(JSONError) -> UInt32 {
         guard i + 4 <= bytes.count else { throw error("short \\u escape") }
         var value: UInt32 = 0
         for _ in 0 ..< 4 {
@@ -311,18 +321,5 @@ private struct JSONParser {
             i += 1
         }
         return value
-    }
-}
-
-/// The strict parser for the package's other targets: the format converters
-/// (StickerTextPacks) read other systems' JSON no less strictly than a request body.
-package enum StrictJSON {
-    /// Throws what a request body of these bytes would be refused for
-    /// (invalid UTF-8, a syntax error, a duplicate key, too deep).
-    package static func check(_ bytes: [UInt8]) throws(APIError) {
-        guard let text = try? UTF8Span(validating: bytes.span) else {
-            throw APIError(.invalidUTF8, "not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(bytes)))")
-        }
-        _ = try JSONValue.parse(text)
     }
 }

@@ -5,16 +5,11 @@ extension StickerPack {
     static let fields = ["id", "title", "cover", "kind", "order", "stickers", "license", "homepage"]
 
     /// A pack from the bytes of its `pack.json`.
-    public init(packJSON bytes: some Collection<UInt8>) throws(APIError) {
-        let bytes = Array(bytes)
-        guard let text = try? UTF8Span(validating: bytes.span) else {
-            throw APIError(.invalidUTF8, "pack.json is not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(bytes)))")
-        }
-        let json = try JSONValue.parse(text)
-        try self.init(json: JSONFields(json, allowed: Self.fields))
+    package init(packJSON bytes: [UInt8]) throws(JSONError) {
+        try self.init(json: JSONFields(JSONValue.parse(bytes), allowed: Self.fields))
     }
 
-    init(json f: JSONFields) throws(APIError) {
+    init(json f: JSONFields) throws(JSONError) {
         id = try f.requiredString("id")
         title = try LocalizedName(json: f.requiredObject("title", allowed: LocalizedName.fields))
         cover = try f.requiredString("cover")
@@ -49,11 +44,11 @@ extension StickerPack {
 extension Sticker {
     static let fields = ["tag", "aliases", "name", "image", "emoji", "pinyin", "initials", "keywords"]
 
-    init(json f: JSONFields) throws(APIError) {
+    init(json f: JSONFields) throws(JSONError) {
         tag = try f.string("tag")
         aliases = try Self.strings(f, "aliases")
         name = try LocalizedName(json: f.requiredObject("name", allowed: LocalizedName.fields))
-        image = try f.object("image", allowed: StickerImage.fields).map { (i) throws(APIError) in try StickerImage(json: i) }
+        image = try f.object("image", allowed: StickerImage.fields).map { (i) throws(JSONError) in try StickerImage(json: i) }
         emoji = try f.string("emoji")
         pinyin = try f.string("pinyin")
         initials = try f.string("initials")
@@ -61,9 +56,9 @@ extension Sticker {
     }
 
     /// An optional array of strings (empty when absent).
-    private static func strings(_ f: JSONFields, _ key: String) throws(APIError) -> [String] {
-        try f.array(key)?.enumerated().map { (i, item) throws(APIError) in
-            guard case .string(let s) = item else { throw APIError(.invalidRequest, "\(f.name(key))[\(i)] must be a string") }
+    private static func strings(_ f: JSONFields, _ key: String) throws(JSONError) -> [String] {
+        try f.array(key)?.enumerated().map { (i, item) throws(JSONError) in
+            guard case .string(let s) = item else { throw JSONError(.invalidValue, "\(f.name(key))[\(i)] must be a string") }
             return s
         } ?? []
     }
@@ -94,19 +89,19 @@ extension StickerImage {
     /// `"animated": true` and a `poster` come together: a reader asking for
     /// reduced motion must have a still to see, and a poster of a still is a
     /// file no one would ever be shown.
-    init(json f: JSONFields) throws(APIError) {
+    init(json f: JSONFields) throws(JSONError) {
         x1 = try f.requiredString("1x")
         x2 = try f.requiredString("2x")
         x3 = try f.requiredString("3x")
         width = try f.requiredInt("width")
         height = try f.requiredInt("height")
         let animated = try f.bool("animated") ?? false
-        poster = try f.object("poster", allowed: StickerPoster.fields).map { (p) throws(APIError) in try StickerPoster(json: p) }
+        poster = try f.object("poster", allowed: StickerPoster.fields).map { (p) throws(JSONError) in try StickerPoster(json: p) }
         if animated && poster == nil {
-            throw APIError(.invalidRequest, "missing \"\(f.name("poster"))\": an animated image needs a still poster")
+            throw JSONError(.invalidValue, "missing \"\(f.name("poster"))\": an animated image needs a still poster")
         }
         if !animated && poster != nil {
-            throw APIError(.invalidRequest, "\(f.name("poster")) is for animated images: add \"\(f.name("animated"))\": true")
+            throw JSONError(.invalidValue, "\(f.name("poster")) is for animated images: add \"\(f.name("animated"))\": true")
         }
     }
 
@@ -155,7 +150,7 @@ extension StickerImage {
 extension StickerPoster {
     static let fields = ["1x", "2x", "3x"]
 
-    init(json f: JSONFields) throws(APIError) {
+    init(json f: JSONFields) throws(JSONError) {
         x1 = try f.requiredString("1x")
         x2 = try f.requiredString("2x")
         x3 = try f.requiredString("3x")
@@ -165,7 +160,7 @@ extension StickerPoster {
 extension LocalizedName {
     static let fields = ["zh", "en"]
 
-    init(json f: JSONFields) throws(APIError) {
+    init(json f: JSONFields) throws(JSONError) {
         zh = try f.requiredString("zh")
         en = try f.requiredString("en")
     }
