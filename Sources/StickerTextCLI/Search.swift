@@ -17,8 +17,10 @@ struct Search: ParsableCommand {
         do {
             search = try SearchQuery(query, limit: limit)
         } catch {
-            if json { FileHandle.standardOutput.write(Data(error.jsonBody + [0x0A])) }
-            else { FileHandle.standardError.write(Data("stickertext search: \(error.message)\n".utf8)) }
+            // Answered as GET /api/stickers answers it, the one wording of a refused search.
+            let refusal = APIError(error)
+            if json { FileHandle.standardOutput.write(Data(refusal.jsonBody + [0x0A])) }
+            else { FileHandle.standardError.write(Data("stickertext search: \(refusal.message)\n".utf8)) }
             throw ExitCode(2)
         }
         let results = catalog.search(search)

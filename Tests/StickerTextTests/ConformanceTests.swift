@@ -17,7 +17,11 @@ struct ConformanceTests {
             case .search:
                 // `{q, limit?}`: the query parameters of GET /api/stickers.
                 let request = jsonObject(body)
-                return api.search(try SearchQuery(request["q"] as! String, limit: request["limit"] as? Int))
+                do {
+                    return api.search(try SearchQuery(request["q"] as! String, limit: request["limit"] as? Int))
+                } catch {
+                    throw APIError(error)
+                }
             }
         }
 

@@ -112,6 +112,17 @@ extension APIError {
         self.init(code, error.description)
     }
 
+    /// A search the core refused, in the words of `GET /api/stickers`' parameters (`q`, `limit`).
+    public init(_ error: SearchError) {
+        let message = switch error {
+        case .emptyText: "q must not be empty"
+        case .textTooLong(let length): "q is \(length) characters long; at most \(SearchQuery.maxLength)"
+        case .nulCharacter: "q must not contain U+0000"
+        case .limitOutOfRange: "limit must be between \(SearchQuery.limits.lowerBound) and \(SearchQuery.limits.upperBound)"
+        }
+        self.init(.invalidRequest, message)
+    }
+
     /// A body over the limit: one message whoever notices, the server (with
     /// its `--body-limit`) or nginx (with the variable its page reads).
     public static func bodyTooLarge(limit: String) -> APIError {

@@ -38,19 +38,36 @@ public struct SearchQuery: Hashable, Sendable {
     public let text: String
     public let limit: Int
 
-    public init(_ text: String, limit: Int? = nil) throws(APIError) {
+    public init(_ text: String, limit: Int? = nil) throws(SearchError) {
         let length = text.unicodeScalars.count
-        guard length > 0 else { throw APIError(.invalidRequest, "q must not be empty") }
-        guard length <= Self.maxLength else {
-            throw APIError(.invalidRequest, "q is \(length) characters long; at most \(Self.maxLength)")
-        }
-        guard !text.unicodeScalars.contains("\u{0}") else { throw APIError(.invalidRequest, "q must not contain U+0000") }
+        guard length > 0 else { throw .emptyText }
+        guard length <= Self.maxLength else { throw .textTooLong(length: length) }
+        guard !text.unicodeScalars.contains("\u{0}") else { throw .nulCharacter }
         let limit = limit ?? Self.defaultLimit
-        guard Self.limits.contains(limit) else {
-            throw APIError(.invalidRequest, "limit must be between \(Self.limits.lowerBound) and \(Self.limits.upperBound)")
-        }
+        guard Self.limits.contains(limit) else { throw .limitOutOfRange(limit) }
         self.text = text
         self.limit = limit
+    }
+}
+
+/// Why a `SearchQuery` cannot be made.
+public enum SearchError: Error, Equatable, Sendable, CustomStringConvertible {
+    case emptyText
+    /// Longer than `SearchQuery.maxLength` Unicode scalars.
+    case textTooLong(length: Int)
+    /// U+0000, which no sticker's key holds and no text field sends.
+    case nulCharacter
+    /// Outside `SearchQuery.limits`.
+    case limitOutOfRange(Int)
+
+    public var description: String {
+        switch self {
+        case .emptyText: "the search text is empty"
+        case .textTooLong(let length): "the search text is \(length) characters long; at most \(SearchQuery.maxLength)"
+        case .nulCharacter: "the search text contains U+0000"
+        case .limitOutOfRange(let limit):
+            "a limit of \(limit) results; it must be between \(SearchQuery.limits.lowerBound) and \(SearchQuery.limits.upperBound)"
+        }
     }
 }
 
@@ -95,6 +112,10 @@ extension SearchQuery {
         } catch {
             throw APIError(error)
         }
-        try self.init(given.q, limit: given.limit)
+        do {
+            try self.init(given.q, limit: given.limit)
+        } catch {
+            throw APIError(error)
+        }
     }
 }
