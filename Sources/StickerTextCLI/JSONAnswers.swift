@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StickerText
+import StickerTextJSON
 
 /// Reads a JSON request on stdin, writes the JSON response (or `{"error"}`) on stdout.
 func answer(_ handler: (Data) throws(APIError) -> [UInt8]) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import StickerText
+import StickerTextJSON
 import Testing
 
 /// Runs every case of every `Tests/conformance/*.json` (format in its README)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import StickerText
+@testable import StickerTextJSON
 import Testing
 
 /// The API's own JSON reading and writing: strict on input, exact on output.

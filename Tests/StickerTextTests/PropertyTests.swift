@@ -1,5 +1,6 @@
 import PropertyBased
 @testable import StickerText
+@testable import StickerTextJSON
 import Testing
 
 /// Generators of sticker text. `anyText` mixes codes, near-codes, brackets,

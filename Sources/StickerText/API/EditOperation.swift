@@ -20,26 +20,6 @@ public enum EditOperation: Hashable, Sendable {
     /// Selects the given range, snapped outward to whole units.
     case select
     case selectAll
-
-    /// The operations by name, as the API's `op` gives them.
-    public enum Kind: String, CaseIterable, Sendable {
-        case insert, paste, insertSticker, cut, copy, deleteBackward, deleteForward, moveCaret, select, selectAll
-    }
-
-    public var kind: Kind {
-        switch self {
-        case .insert: .insert
-        case .paste: .paste
-        case .insertSticker: .insertSticker
-        case .cut: .cut
-        case .copy: .copy
-        case .deleteBackward: .deleteBackward
-        case .deleteForward: .deleteForward
-        case .moveCaret: .moveCaret
-        case .select: .select
-        case .selectAll: .selectAll
-        }
-    }
 }
 
 public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {

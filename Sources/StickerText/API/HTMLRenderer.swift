@@ -81,8 +81,8 @@ public struct HTMLRenderer: Sendable {
     /// and for a caller that renders the bytes itself (`renderJSONEscaped`).
     /// Inlined: as a call, `body` stayed a closure context (~1.5k
     /// instructions a render through the API).
-    @inline(__always)
-    func withRenderable<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) throws(RenderError) -> R {
+    @inlinable
+    package func withRenderable<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) throws(RenderError) -> R {
         var text = text
         return try text.withUTF8 { (u) -> Result<R, RenderError> in
             let p = UnsafeRawBufferPointer(u)
@@ -106,7 +106,7 @@ public struct HTMLRenderer: Sendable {
     /// HTML, written in the render's one pass (the fused loop escapes for
     /// both at once, with the markup escaped in advance); with `wrapEmoji`,
     /// rendered first and escaped after. `p` comes from `withRenderable`.
-    func renderJSONEscaped(_ p: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
+    package func renderJSONEscaped(_ p: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
         if options.wrapEmoji {
             var html = ByteBuffer(capacity: p.count * 3 + 256)
             renderScanned(p, into: &html)

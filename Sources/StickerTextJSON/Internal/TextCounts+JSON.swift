@@ -1,3 +1,5 @@
+import StickerText
+
 extension TextCounts {
     /// The count response; `remaining` and `maxLength` are `null`, not missing, without a limit.
     /// `stickersWritten`: where `w` already holds this `stickers` list, to be copied, not written again.

@@ -1,3 +1,5 @@
+import StickerText
+
 import Synchronization
 
 /// The renderers of the last few non-default options a process was asked for,

@@ -1,7 +1,12 @@
 import Foundation
+import StickerText
 
 /// The JSON API as pure functions from request bytes to response bytes,
-/// shared by the CLI and the server (which adds only HTTP around it).
+/// shared by the CLI and the server (which adds only HTTP around it). The
+/// bodies (`EditRequest`, `EditResponse`, `CountRequest`, `RenderRequest`)
+/// are read by the core's strict reader (`JSONFields`) and written by
+/// `JSONWriter`; a request that cannot be read, or that the core refuses,
+/// becomes an `APIError` here, at the edge.
 public struct StickerTextAPI: Sendable {
     public let catalog: StickerCatalog
     /// Built once, one per language of the default options: a renderer

@@ -1,3 +1,5 @@
+import StickerText
+
 extension APIError {
     /// `{"error": {"code", "message"}}`: the body of every error the service
     /// sends, from the core, the HTTP layer and (generated) nginx's own pages.

@@ -1,18 +1,4 @@
-/// Named values of a transport, read by type: what the decoders of render
-/// options (`RenderOptions+Decoding`) and of a search (`SearchQuery`) read,
-/// whether the names come from a JSON object, a query string or CLI flags.
-
-/// Named values of some transport, read by type.
-protocol OptionValues {
-    func string(_ name: String) throws(JSONError) -> String?
-    func int(_ name: String) throws(JSONError) -> Int?
-    func bool(_ name: String) throws(JSONError) -> Bool?
-    /// One of a closed set by its raw value; any other value is an error
-    /// that names the field and the values it takes.
-    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(JSONError) -> T? where T.RawValue == String
-}
-
-extension JSONFields: OptionValues {}
+import StickerText
 
 /// Values written as text: whole numbers as JSON writes them (`45`, and
 /// `45.0`, as JSON Schema counts integers), booleans as `true`/`false` or

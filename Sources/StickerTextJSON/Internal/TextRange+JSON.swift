@@ -1,3 +1,5 @@
+import StickerText
+
 extension TextRange {
     func write(to w: inout JSONWriter) {
         w.object { w in

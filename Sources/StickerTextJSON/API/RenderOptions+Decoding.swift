@@ -1,3 +1,5 @@
+import StickerText
+
 /// The one decoder of render options. A JSON request's `options` object, the
 /// query string of `GET /api/render` and the CLI's flags all give named
 /// values; each source says how a name reads as a string, a whole number, a
@@ -14,12 +16,12 @@ extension RenderOptions {
 
     init(decoding values: some OptionValues) throws(JSONError) {
         let defaults = RenderOptions()
-        baseURL = try values.string(Field.baseURL.rawValue) ?? defaults.baseURL
-        size = try values.int(Field.size.rawValue) ?? defaults.size
-        className = try values.string(Field.className.rawValue) ?? defaults.className
-        lineBreaks = try values.bool(Field.lineBreaks.rawValue) ?? defaults.lineBreaks
-        wrapEmoji = try values.bool(Field.wrapEmoji.rawValue) ?? defaults.wrapEmoji
-        lang = try values.choice(Field.lang.rawValue, RenderLanguage.self) ?? defaults.lang
+        self.init(baseURL: try values.string(Field.baseURL.rawValue) ?? defaults.baseURL,
+                  size: try values.int(Field.size.rawValue) ?? defaults.size,
+                  className: try values.string(Field.className.rawValue) ?? defaults.className,
+                  lineBreaks: try values.bool(Field.lineBreaks.rawValue) ?? defaults.lineBreaks,
+                  wrapEmoji: try values.bool(Field.wrapEmoji.rawValue) ?? defaults.wrapEmoji,
+                  lang: try values.choice(Field.lang.rawValue, RenderLanguage.self) ?? defaults.lang)
         if let problem = validationProblem { throw JSONError(.invalidValue, problem) }
     }
 

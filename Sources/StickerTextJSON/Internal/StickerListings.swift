@@ -1,3 +1,5 @@
+import StickerText
+
 /// Each catalog entry's `"code":…,"tag":…,"pack":…` as response JSON,
 /// written once per catalog. A render lists every sticker it finds (twice:
 /// `stickers` and `counts.stickers`), and quoting those three strings

@@ -1,3 +1,5 @@
+import StickerText
+
 /// Writes the API's JSON responses straight into bytes (Foundation's
 /// JSONEncoder costs more than the work it reports on a small request).
 struct JSONWriter: ~Copyable {
