@@ -1,5 +1,5 @@
 import Foundation
-import StickerText
+@_spi(JSON) import StickerText
 import StickerTextJSON
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import StickerText
+@_spi(JSON) @testable import StickerText
 import Testing
 
 /// `JSONStringEscaping.appendQuoted` moves words and escapes in place; what it writes

@@ -1,5 +1,5 @@
 import Foundation
-@testable import StickerText
+@_spi(JSON) @testable import StickerText
 @testable import StickerTextJSON
 import Testing
 

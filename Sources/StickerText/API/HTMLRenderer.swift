@@ -79,10 +79,11 @@ public struct HTMLRenderer: Sendable {
     /// Hands `body` the UTF-8 bytes of `text` once they are known to render:
     /// a NUL, which HTML cannot carry, is an error instead. For `withRendered`
     /// and for a caller that renders the bytes itself (`renderJSONEscaped`).
-    /// Inlined: as a call, `body` stayed a closure context (~1.5k
-    /// instructions a render through the API).
-    @inlinable
-    package func withRenderable<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) throws(RenderError) -> R {
+    /// Inlined, into the transport too (so public to it, `@_spi(JSON)`):
+    /// as a call, `body` stayed a closure context (~1.5k instructions a
+    /// render through the API).
+    @_spi(JSON) @inlinable @inline(__always)
+    public func withRenderable<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) throws(RenderError) -> R {
         var text = text
         return try text.withUTF8 { (u) -> Result<R, RenderError> in
             let p = UnsafeRawBufferPointer(u)

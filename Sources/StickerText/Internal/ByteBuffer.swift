@@ -4,43 +4,52 @@ import Foundation
 /// costs a uniqueness and capacity check and a generic call per append,
 /// about as much as the copy itself for the short pieces rendering writes
 /// (an escape, a sticker's markup); this is a pointer and a length.
-package struct ByteBuffer: ~Copyable {
-    package private(set) var base: UnsafeMutablePointer<UInt8>
-    package private(set) var count = 0
-    private var capacity: Int
+///
+/// Public to the transport only (`@_spi(JSON)`), and `@inlinable`: its
+/// `JSONWriter` writes into it, and a call per append from another module
+/// cost a render ~2.5k instructions (callgrind). A `package` method is not
+/// inlined across modules, whatever its attributes.
+@_spi(JSON) public struct ByteBuffer: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    /// How many bytes are written (`count`), and room for how many.
+    @usableFromInline var written = 0
+    @usableFromInline var capacity: Int
 
-    package init(capacity: Int) {
+    @inlinable
+    public var count: Int { written }
+
+    public init(capacity: Int) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
     }
 
     deinit { base.deallocate() }
 
-    @inline(__always)
-    package mutating func append(_ source: UnsafeRawPointer, count n: Int) {
-        if count &+ n > capacity { grow(to: count &+ n) }
-        (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: n)
-        count &+= n
+    @inlinable @inline(__always)
+    public mutating func append(_ source: UnsafeRawPointer, count n: Int) {
+        if written &+ n > capacity { grow(to: written &+ n) }
+        (base + written).update(from: source.assumingMemoryBound(to: UInt8.self), count: n)
+        written &+= n
     }
 
-    @inline(__always)
-    package mutating func append(byte: UInt8) {
-        if count == capacity { grow(to: count &+ 1) }
-        base[count] = byte
-        count &+= 1
+    @inlinable @inline(__always)
+    public mutating func append(byte: UInt8) {
+        if written == capacity { grow(to: written &+ 1) }
+        base[written] = byte
+        written &+= 1
     }
 
-    @inline(__always)
-    package mutating func append(_ s: StaticString) {
+    @inlinable @inline(__always)
+    public mutating func append(_ s: StaticString) {
         append(s.utf8Start, count: s.utf8CodeUnitCount)
     }
 
-    @inline(never)
-    private mutating func grow(to needed: Int) {
+    @usableFromInline @inline(never)
+    mutating func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        bigger.update(from: base, count: count)
+        bigger.update(from: base, count: written)
         base.deallocate()
         base = bigger
         capacity = newCapacity
@@ -49,31 +58,33 @@ package struct ByteBuffer: ~Copyable {
     /// Room for `n` more bytes at the end, for a writer that stores bytes
     /// itself (a byte or a word at a time) instead of appending pieces;
     /// `didWrite` then counts what it stored.
-    @inline(__always)
-    package mutating func spareCapacity(_ n: Int) -> UnsafeMutablePointer<UInt8> {
-        if count &+ n > capacity { grow(to: count &+ n) }
-        return base + count
+    @inlinable @inline(__always)
+    public mutating func spareCapacity(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if written &+ n > capacity { grow(to: written &+ n) }
+        return base + written
     }
 
-    @inline(__always)
-    package mutating func didWrite(_ n: Int) {
-        precondition(count &+ n <= capacity, "wrote past the spare capacity")
-        count &+= n
+    @inlinable @inline(__always)
+    public mutating func didWrite(_ n: Int) {
+        precondition(written &+ n <= capacity, "wrote past the spare capacity")
+        written &+= n
     }
 
     /// Appends a copy of bytes already written (room is made first: growing moves them).
-    package mutating func appendCopy(of range: Range<Int>) {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "a range of what was written")
-        if count &+ range.count > capacity { grow(to: count &+ range.count) }
-        (base + count).update(from: base + range.lowerBound, count: range.count)
-        count &+= range.count
+    @inlinable
+    public mutating func appendCopy(of range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= written, "a range of what was written")
+        if written &+ range.count > capacity { grow(to: written &+ range.count) }
+        (base + written).update(from: base + range.lowerBound, count: range.count)
+        written &+= range.count
     }
 
     /// Drops what was written after `length` bytes.
-    @inline(__always)
-    package mutating func truncate(to length: Int) {
-        count = length
+    @inlinable @inline(__always)
+    public mutating func truncate(to length: Int) {
+        written = length
     }
 
-    package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    @inlinable
+    public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: written) }
 }

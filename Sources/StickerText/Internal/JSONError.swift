@@ -2,8 +2,8 @@
 /// core reads `pack.json` with it, the transport (StickerTextJSON) request
 /// bodies, which it answers as API errors, deciding at its edge which
 /// error each kind is.
-package struct JSONError: Error, Equatable, Sendable {
-    package enum Kind: Sendable {
+@_spi(JSON) public struct JSONError: Error, Equatable, Sendable {
+    public enum Kind: Sendable {
         /// The bytes are not UTF-8.
         case invalidUTF8
         /// UTF-8, but not JSON (RFC 8259, strictly: no duplicate keys, no lone surrogates, a depth limit).
@@ -12,19 +12,19 @@ package struct JSONError: Error, Equatable, Sendable {
         case invalidValue
     }
 
-    package let kind: Kind
+    public let kind: Kind
     /// What is wrong. For `invalidUTF8` and `invalidJSON`, what the
     /// document is, to follow its name (`not valid JSON: unexpected end at
     /// byte 7`); for `invalidValue`, a whole sentence naming the field.
-    package let message: String
+    public let message: String
 
-    package init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
     /// The message as a sentence about `document` (`the request body`, `pack.json`).
-    package func sentence(about document: String) -> String {
+    public func sentence(about document: String) -> String {
         kind == .invalidValue ? message : "\(document) is \(message)"
     }
 }

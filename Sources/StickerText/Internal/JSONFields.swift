@@ -1,11 +1,11 @@
 /// Reads the fields of one JSON object for a type (`pack.json`'s here, a
 /// request's in the transport), with errors that name the field by its
 /// path (`policy.maxLength`).
-package struct JSONFields {
+@_spi(JSON) public struct JSONFields {
     let fields: [FieldName: JSONValue]
     let path: String
 
-    package init(_ value: JSONValue, path: String = "", allowed: [String]) throws(JSONError) {
+    public init(_ value: JSONValue, path: String = "", allowed: [String]) throws(JSONError) {
         guard case .object(let fields) = value else {
             throw JSONError(.invalidValue, "\(path.isEmpty ? "the body" : path) must be a JSON object, not \(value.typeName)")
         }
@@ -18,13 +18,13 @@ package struct JSONFields {
         self.path = path
     }
 
-    package func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    public func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     private func wrong(_ key: String, _ expected: String, _ value: JSONValue) -> JSONError {
         JSONError(.invalidValue, "\(name(key)) must be \(expected), not \(value.typeName)")
     }
 
-    package func string(_ key: String) throws(JSONError) -> String? {
+    public func string(_ key: String) throws(JSONError) -> String? {
         guard let value = fields[FieldName(key)] else { return nil }
         switch value {
         case .null: return nil
@@ -33,7 +33,7 @@ package struct JSONFields {
         }
     }
 
-    package func requiredString(_ key: String, for what: String? = nil) throws(JSONError) -> String {
+    public func requiredString(_ key: String, for what: String? = nil) throws(JSONError) -> String {
         guard let s = try string(key) else {
             throw JSONError(.invalidValue, "\(what.map { "\($0) needs" } ?? "missing") \"\(name(key))\"")
         }
@@ -41,22 +41,22 @@ package struct JSONFields {
     }
 
     /// A field that must be there (and not null), read by `read`.
-    package func required<T>(_ key: String, _ read: (String) throws(JSONError) -> T?) throws(JSONError) -> T {
+    public func required<T>(_ key: String, _ read: (String) throws(JSONError) -> T?) throws(JSONError) -> T {
         guard let value = try read(key) else { throw JSONError(.invalidValue, "missing \"\(name(key))\"") }
         return value
     }
 
-    package func requiredInt(_ key: String) throws(JSONError) -> Int { try required(key) { (k) throws(JSONError) in try int(k) } }
+    public func requiredInt(_ key: String) throws(JSONError) -> Int { try required(key) { (k) throws(JSONError) in try int(k) } }
 
-    package func requiredChoice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError) -> T where T.RawValue == String {
+    public func requiredChoice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError) -> T where T.RawValue == String {
         try required(key) { (k) throws(JSONError) in try choice(k, type) }
     }
 
-    package func requiredObject(_ key: String, allowed: [String]) throws(JSONError) -> JSONFields {
+    public func requiredObject(_ key: String, allowed: [String]) throws(JSONError) -> JSONFields {
         try required(key) { (k) throws(JSONError) in try object(k, allowed: allowed) }
     }
 
-    package func array(_ key: String) throws(JSONError) -> [JSONValue]? {
+    public func array(_ key: String) throws(JSONError) -> [JSONValue]? {
         guard let value = fields[FieldName(key)] else { return nil }
         switch value {
         case .null: return nil
@@ -65,9 +65,9 @@ package struct JSONFields {
         }
     }
 
-    package func requiredArray(_ key: String) throws(JSONError) -> [JSONValue] { try required(key) { (k) throws(JSONError) in try array(k) } }
+    public func requiredArray(_ key: String) throws(JSONError) -> [JSONValue] { try required(key) { (k) throws(JSONError) in try array(k) } }
 
-    package func int(_ key: String) throws(JSONError) -> Int? {
+    public func int(_ key: String) throws(JSONError) -> Int? {
         guard let value = fields[FieldName(key)] else { return nil }
         switch value {
         case .null: return nil
@@ -77,7 +77,7 @@ package struct JSONFields {
         }
     }
 
-    package func bool(_ key: String) throws(JSONError) -> Bool? {
+    public func bool(_ key: String) throws(JSONError) -> Bool? {
         guard let value = fields[FieldName(key)] else { return nil }
         switch value {
         case .null: return nil
@@ -86,7 +86,8 @@ package struct JSONFields {
         }
     }
 
-    package func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError) -> T? where T.RawValue == String {
+    @inlinable
+    public func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError) -> T? where T.RawValue == String {
         guard let raw = try string(key) else { return nil }
         guard let value = FieldName.choice(raw, of: type) else {
             throw JSONError(.invalidValue, "\(name(key)) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
@@ -94,7 +95,7 @@ package struct JSONFields {
         return value
     }
 
-    package func object(_ key: String, allowed: [String]) throws(JSONError) -> JSONFields? {
+    public func object(_ key: String, allowed: [String]) throws(JSONError) -> JSONFields? {
         guard let value = fields[FieldName(key)] else { return nil }
         if case .null = value { return nil }
         return try JSONFields(value, path: name(key), allowed: allowed)

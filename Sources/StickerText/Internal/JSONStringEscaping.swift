@@ -2,10 +2,13 @@
 /// renderer's HTML written straight into a JSON string
 /// (`HTMLRenderer.renderJSONEscaped`), the strict parser's scan for a
 /// string's end (`JSONParser`), and the transport's writer (`JSONWriter`).
-/// A rendering context's escaping, as `HTMLEscaping` is HTML's.
-package enum JSONStringEscaping {
+/// A rendering context's escaping, as `HTMLEscaping` is HTML's. Public to
+/// the transport only (`@_spi(JSON)`), for `appendQuoted` to inline
+/// into its writer as it did when both were one module.
+@_spi(JSON) public enum JSONStringEscaping {
     /// A JSON string literal: `"`, `\` and control characters escaped, the rest as UTF-8.
-    package static func appendQuoted(_ p: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+    @inlinable
+    public static func appendQuoted(_ p: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
         out.append("\"")
         appendEscaped(UnsafeRawBufferPointer(p), to: &out)
         out.append("\"")
@@ -19,7 +22,7 @@ package enum JSONStringEscaping {
     /// stored to the output as it is read, and where it holds a byte to
     /// escape, the output resumes at that byte. No run is copied twice and
     /// no escape is a call.
-    package static func appendEscaped(_ raw: UnsafeRawBufferPointer, to out: inout ByteBuffer) {
+    public static func appendEscaped(_ raw: UnsafeRawBufferPointer, to out: inout ByteBuffer) {
         guard raw.baseAddress != nil else { return }
         var i = 0
         while i < raw.count {
@@ -48,14 +51,14 @@ package enum JSONStringEscaping {
     /// High bit set in each byte of `w` that `writeEscaped` changes: below
     /// 0x20, `"` and `\` (the lowest flagged byte is exact).
     @inline(__always)
-    package static func specialBytes(_ w: UInt64) -> UInt64 {
+    public static func specialBytes(_ w: UInt64) -> UInt64 {
         ((w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080)
             | HTMLEscaping.zeroBytes(w ^ 0x2222_2222_2222_2222) | HTMLEscaping.zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
     }
 
     /// Whether `writeEscaped` changes `b` (what `specialBytes` flags, a byte at a time).
     @inline(__always)
-    package static func needsEscape(_ b: UInt8) -> Bool {
+    public static func needsEscape(_ b: UInt8) -> Bool {
         b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\")
     }
 
@@ -64,7 +67,7 @@ package enum JSONStringEscaping {
     /// control characters as `\u00XX`, any other byte as itself. Answers
     /// how many bytes it wrote.
     @inline(__always)
-    package static func writeEscaped(_ b: UInt8, to o: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func writeEscaped(_ b: UInt8, to o: UnsafeMutablePointer<UInt8>) -> Int {
         let escape: UInt8
         switch b {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"): escape = b

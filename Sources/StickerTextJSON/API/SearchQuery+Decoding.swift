@@ -1,4 +1,4 @@
-import StickerText
+@_spi(JSON) import StickerText
 
 /// A search from query parameters (`GET /api/stickers`) or the CLI's words.
 extension SearchQuery {

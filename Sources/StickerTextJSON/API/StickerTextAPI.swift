@@ -1,5 +1,5 @@
 import Foundation
-import StickerText
+@_spi(JSON) import StickerText
 
 /// The JSON API as pure functions from request bytes to response bytes,
 /// shared by the CLI and the server (which adds only HTTP around it). The
@@ -121,7 +121,7 @@ public struct StickerTextAPI: Sendable {
     /// The body as a request: valid UTF-8, strict JSON, then the request's
     /// fields. The one place a request that cannot be read becomes its API error.
     private func decode<Request>(_ body: some Collection<UInt8>,
-                                 as read: (JSONValue) throws(JSONError) -> Request) throws(APIError) -> Request {
+                                 as read: (consuming JSONValue) throws(JSONError) -> Request) throws(APIError) -> Request {
         do {
             return try read(JSONValue.parse(Array(body)))
         } catch {

@@ -1,4 +1,4 @@
-import StickerText
+@_spi(JSON) import StickerText
 
 /// `{"text", "policy"?}`
 struct CountRequest: Sendable {

@@ -1,4 +1,4 @@
-import StickerText
+@_spi(JSON) import StickerText
 
 /// `{"text", "selection": {"location", "length"}, "unit", "op", "string"?, "tag"?, "offset"?, "policy"?}`
 struct EditRequest: Sendable {

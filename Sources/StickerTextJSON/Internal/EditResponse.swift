@@ -1,4 +1,4 @@
-import StickerText
+@_spi(JSON) import StickerText
 
 /// `{"text", "selection", "plainSelection", "clipboard"?, "html", "counts", "changed", "truncated", "rejected", "note", "message"}`
 struct EditResponse: Sendable {

@@ -1,4 +1,4 @@
-import StickerText
+@_spi(JSON) import StickerText
 
 extension InputPolicy {
     /// From the `policy` object of a request; defaults for what it leaves out.

@@ -1,5 +1,5 @@
 import Foundation
-import StickerText
+@_spi(JSON) import StickerText
 
 /// Other systems' JSON documents, read into their `Decodable` layouts and
 /// written from their `Encodable` ones.
