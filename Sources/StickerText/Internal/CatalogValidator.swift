@@ -2,7 +2,7 @@ import Foundation
 
 /// The rules a set of packs must follow before a catalog is built from them.
 package enum CatalogValidator {
-    static func check(packs: [StickerPack], files: [String]) -> [CatalogIssue] {
+    package static func check(packs: [StickerPack], files: [String]) -> [CatalogIssue] {
         var issues: [CatalogIssue] = []
         var owners: [String: String] = [:]  // code → "pack-id stickers[i]"
         var packIDs: Set<String> = []

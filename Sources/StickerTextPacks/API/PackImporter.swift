@@ -1,4 +1,5 @@
 import Foundation
+import StickerText
 
 /// Turns the sticker configuration files of the iOS originals into packs.
 ///
