@@ -6,7 +6,7 @@ import Foundation
 /// (an escape, a sticker's markup); this is a pointer and a length.
 ///
 /// Public to the transport only (`@_spi(JSON)`), and `@inlinable`: its
-/// `JSONWriter` writes into it, and a call per append from another module
+/// JSON writer writes into it, and a call per append from another module
 /// cost a render ~2.5k instructions (callgrind). A `package` method is not
 /// inlined across modules, whatever its attributes.
 @_spi(JSON) public struct ByteBuffer: ~Copyable {

@@ -1,7 +1,7 @@
 /// What a byte becomes inside a JSON string, the one rule: for the
 /// renderer's HTML written straight into a JSON string
 /// (`HTMLRenderer.renderJSONEscaped`), the strict parser's scan for a
-/// string's end (`JSONParser`), and the transport's writer (`JSONWriter`).
+/// string's end (`JSONParser`), and the transport's JSON writer (StickerTextJSON).
 /// A rendering context's escaping, as `HTMLEscaping` is HTML's. Public to
 /// the transport only (`@_spi(JSON)`), for `appendQuoted` to inline
 /// into its writer as it did when both were one module.
