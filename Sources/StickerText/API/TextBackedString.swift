@@ -52,25 +52,16 @@ public struct TextBackedString: Sendable {
 
     /// The sticker span containing `position` strictly inside, or starting/ending there.
     func span(containing position: Int) -> StickerSpan? {
-        // Binary search: the first span ending after `position`.
-        var lo = 0, hi = spans.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if spans[mid].bytes.upperBound <= position { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo < spans.count, spans[lo].bytes.lowerBound < position else { return nil }
-        return spans[lo]
+        let next = spans.firstIndex(endingAfter: position)
+        guard next < spans.count, spans[next].bytes.lowerBound < position else { return nil }
+        return spans[next]
     }
 
     /// The text run around `position` (between stickers).
     func run(around position: Int) -> Range<Int> {
-        var lo = 0, hi = spans.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if spans[mid].bytes.upperBound <= position { lo = mid + 1 } else { hi = mid }
-        }
-        let start = lo > 0 ? spans[lo - 1].bytes.upperBound : 0
-        let end = lo < spans.count ? spans[lo].bytes.lowerBound : bytes.count
+        let next = spans.firstIndex(endingAfter: position)
+        let start = next > 0 ? spans[next - 1].bytes.upperBound : 0
+        let end = next < spans.count ? spans[next].bytes.lowerBound : bytes.count
         return start ..< end
     }
 

@@ -1,12 +1,5 @@
 import Foundation
 
-/// A sticker code found in plain text: its bytes (brackets included) and the
-/// catalog entry it names.
-struct StickerSpan: Hashable, Sendable {
-    let bytes: Range<Int>
-    let entry: Int
-}
-
 /// Finds sticker codes in UTF-8 bytes in one pass.
 ///
 /// The scan jumps from `]` to `]` (memchr) and looks back for the nearest `[`
