@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import StickerText
 import StickerTextJSON
 
 struct Edit: ParsableCommand {
@@ -14,19 +12,5 @@ struct Edit: ParsableCommand {
         let api = StickerTextAPI(catalog: try catalogOptions.catalog())
         if jsonl { return answerEachLine { body throws(APIError) in try api.edit(body) } }
         try answer { body throws(APIError) in try api.edit(body) }
-    }
-}
-
-struct Count: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Count a text under a policy: a JSON request on stdin, the JSON response on stdout.",
-        discussion: #"Example: echo '{"text":"你好[微笑]","policy":{"maxLength":10,"countMode":"gb18030"}}' | stickertext count"#)
-    @OptionGroup var catalogOptions: CatalogOptions
-    @Flag(help: "Batch mode: one JSON request per line of stdin, one JSON response per line of stdout.") var jsonl = false
-
-    func run() throws {
-        let api = StickerTextAPI(catalog: try catalogOptions.catalog())
-        if jsonl { return answerEachLine { body throws(APIError) in try api.count(body) } }
-        try answer { body throws(APIError) in try api.count(body) }
     }
 }
