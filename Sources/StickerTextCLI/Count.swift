@@ -10,7 +10,6 @@ struct Count: ParsableCommand {
 
     func run() throws {
         let api = StickerTextAPI(catalog: try catalogOptions.catalog())
-        if jsonl { return answerEachLine { body throws(APIError) in try api.count(body) } }
-        try answer { body throws(APIError) in try api.count(body) }
+        try answer(jsonl: jsonl) { body throws(APIError) in try api.count(body) }
     }
 }
