@@ -15,7 +15,7 @@ public struct CatalogIssue: Error, Hashable, Sendable, Comparable, CustomStringC
         entry.map { "\(file): \($0): \(message)" } ?? "\(file): \(message)"
     }
 
-    public static func < (a: CatalogIssue, b: CatalogIssue) -> Bool {
-        (a.file, a.entry ?? "", a.message) < (b.file, b.entry ?? "", b.message)
+    public static func < (lhs: CatalogIssue, rhs: CatalogIssue) -> Bool {
+        (lhs.file, lhs.entry ?? "", lhs.message) < (rhs.file, rhs.entry ?? "", rhs.message)
     }
 }

@@ -39,11 +39,11 @@ public struct InputPolicy: Hashable, Sendable {
         case .decimal:
             var seenDot = false
             var places = 0
-            for (i, b) in text.utf8.enumerated() {
-                if b == UInt8(ascii: ".") {
-                    if seenDot || i == 0 || decimalPlaces == 0 { return .decimal }
+            for (index, byte) in text.utf8.enumerated() {
+                if byte == UInt8(ascii: ".") {
+                    if seenDot || index == 0 || decimalPlaces == 0 { return .decimal }
                     seenDot = true
-                } else if b >= 0x30 && b <= 0x39 {
+                } else if byte >= 0x30 && byte <= 0x39 {
                     if seenDot { places += 1 }
                     if places > decimalPlaces { return .decimalPlaces }
                 } else {

@@ -11,7 +11,7 @@ public enum SearchMatch: String, CaseIterable, Comparable, Sendable {
     /// A name, code, alias, keyword or the pinyin contains the query.
     case substring
 
-    public static func < (a: SearchMatch, b: SearchMatch) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    public static func < (lhs: SearchMatch, rhs: SearchMatch) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

@@ -8,12 +8,12 @@ extension StickerCatalog {
     /// the shorter matching key, then catalog order. A query that folds to
     /// nothing (`[`, spaces) finds nothing.
     public func search(_ query: SearchQuery) -> [SearchResult] {
-        let q = SearchFolding.query(query.text)
-        guard !q.isEmpty else { return [] }
-        let pq = SearchFolding.pinyinQuery(q)
+        let folded = SearchFolding.query(query.text)
+        guard !folded.isEmpty else { return [] }
+        let pinyin = SearchFolding.pinyinQuery(folded)
         var found: [(match: SearchMatch, length: Int, order: Int)] = []
         for (order, keys) in searchIndex.keys.enumerated() {
-            if let (match, length) = SearchIndex.match(keys, query: q, pinyin: pq) {
+            if let (match, length) = SearchIndex.match(keys, query: folded, pinyin: pinyin) {
                 found.append((match, length, order))
             }
         }

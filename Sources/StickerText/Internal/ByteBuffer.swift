@@ -26,10 +26,10 @@ import Foundation
     deinit { base.deallocate() }
 
     @inlinable @inline(__always)
-    public mutating func append(_ source: UnsafeRawPointer, count n: Int) {
-        if written &+ n > capacity { grow(to: written &+ n) }
-        (base + written).update(from: source.assumingMemoryBound(to: UInt8.self), count: n)
-        written &+= n
+    public mutating func append(_ source: UnsafeRawPointer, count byteCount: Int) {
+        if written &+ byteCount > capacity { grow(to: written &+ byteCount) }
+        (base + written).update(from: source.assumingMemoryBound(to: UInt8.self), count: byteCount)
+        written &+= byteCount
     }
 
     @inlinable @inline(__always)
@@ -40,8 +40,8 @@ import Foundation
     }
 
     @inlinable @inline(__always)
-    public mutating func append(_ s: StaticString) {
-        append(s.utf8Start, count: s.utf8CodeUnitCount)
+    public mutating func append(_ literal: StaticString) {
+        append(literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
     @usableFromInline @inline(never)
@@ -55,19 +55,19 @@ import Foundation
         capacity = newCapacity
     }
 
-    /// Room for `n` more bytes at the end, for a writer that stores bytes
+    /// Room for `byteCount` more bytes at the end, for a writer that stores bytes
     /// itself (a byte or a word at a time) instead of appending pieces;
     /// `didWrite` then counts what it stored.
     @inlinable @inline(__always)
-    public mutating func spareCapacity(_ n: Int) -> UnsafeMutablePointer<UInt8> {
-        if written &+ n > capacity { grow(to: written &+ n) }
+    public mutating func spareCapacity(_ byteCount: Int) -> UnsafeMutablePointer<UInt8> {
+        if written &+ byteCount > capacity { grow(to: written &+ byteCount) }
         return base + written
     }
 
     @inlinable @inline(__always)
-    public mutating func didWrite(_ n: Int) {
-        precondition(written &+ n <= capacity, "wrote past the spare capacity")
-        written &+= n
+    public mutating func didWrite(_ byteCount: Int) {
+        precondition(written &+ byteCount <= capacity, "wrote past the spare capacity")
+        written &+= byteCount
     }
 
     /// Appends a copy of bytes already written (room is made first: growing moves them).

@@ -25,8 +25,8 @@ enum EmojiClassifier {
         return false
     }
 
-    /// The cluster at `p[range]`, decoded in place.
-    static func isEmoji(_ range: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Bool {
-        isEmoji(ScalarSequence(bytes: p, range: range))
+    /// The cluster at `utf8[range]`, decoded in place.
+    static func isEmoji(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        isEmoji(ScalarSequence(bytes: utf8, range: range))
     }
 }

@@ -10,9 +10,9 @@
     public init(_ text: String) { self.text = text }
     public init(stringLiteral text: String) { self.text = text }
 
-    public static func == (a: FieldName, b: FieldName) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+    public static func == (lhs: FieldName, rhs: FieldName) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
 
-    public static func < (a: FieldName, b: FieldName) -> Bool { a.text.utf8.lexicographicallyPrecedes(b.text.utf8) }
+    public static func < (lhs: FieldName, rhs: FieldName) -> Bool { lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8) }
 
     public func hash(into hasher: inout Hasher) {
         var text = text

@@ -46,14 +46,14 @@
         return value
     }
 
-    public func requiredInt(_ key: String) throws(JSONError) -> Int { try required(key) { (k) throws(JSONError) in try int(k) } }
+    public func requiredInt(_ key: String) throws(JSONError) -> Int { try required(key) { (key) throws(JSONError) in try int(key) } }
 
     public func requiredChoice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError) -> T where T.RawValue == String {
-        try required(key) { (k) throws(JSONError) in try choice(k, type) }
+        try required(key) { (key) throws(JSONError) in try choice(key, type) }
     }
 
     public func requiredObject(_ key: String, allowed: [String]) throws(JSONError) -> JSONFields {
-        try required(key) { (k) throws(JSONError) in try object(k, allowed: allowed) }
+        try required(key) { (key) throws(JSONError) in try object(key, allowed: allowed) }
     }
 
     public func array(_ key: String) throws(JSONError) -> [JSONValue]? {
@@ -65,7 +65,7 @@
         }
     }
 
-    public func requiredArray(_ key: String) throws(JSONError) -> [JSONValue] { try required(key) { (k) throws(JSONError) in try array(k) } }
+    public func requiredArray(_ key: String) throws(JSONError) -> [JSONValue] { try required(key) { (key) throws(JSONError) in try array(key) } }
 
     public func int(_ key: String) throws(JSONError) -> Int? {
         guard let value = fields[FieldName(key)] else { return nil }

@@ -8,9 +8,9 @@
 @_spi(JSON) public enum JSONStringEscaping {
     /// A JSON string literal: `"`, `\` and control characters escaped, the rest as UTF-8.
     @inlinable
-    public static func appendQuoted(_ p: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+    public static func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
         out.append("\"")
-        appendEscaped(UnsafeRawBufferPointer(p), to: &out)
+        appendEscaped(UnsafeRawBufferPointer(utf8), to: &out)
         out.append("\"")
     }
 
@@ -29,63 +29,63 @@
             // A slice at a time, with room for its worst case (every byte a
             // `\u00XX`) and for a word stored past its end.
             let end = min(raw.count, i &+ 512)
-            let o = out.spareCapacity((end &- i) &* 6 &+ 8)
+            let output = out.spareCapacity((end &- i) &* 6 &+ 8)
             var n = 0
             while i < end {
                 if i &+ 8 <= end {
-                    let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    UnsafeMutableRawPointer(o + n).storeBytes(of: w, as: UInt64.self)
-                    let special = specialBytes(UInt64(littleEndian: w))
+                    let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    UnsafeMutableRawPointer(output + n).storeBytes(of: word, as: UInt64.self)
+                    let special = specialBytes(UInt64(littleEndian: word))
                     if special == 0 { i &+= 8; n &+= 8; continue }
                     let clean = special.trailingZeroBitCount >> 3
                     i &+= clean
                     n &+= clean
                 }
-                n &+= writeEscaped(raw[i], to: o + n)
+                n &+= writeEscaped(raw[i], to: output + n)
                 i &+= 1
             }
             out.didWrite(n)
         }
     }
 
-    /// High bit set in each byte of `w` that `writeEscaped` changes: below
+    /// High bit set in each byte of `word` that `writeEscaped` changes: below
     /// 0x20, `"` and `\` (the lowest flagged byte is exact).
     @inline(__always)
-    public static func specialBytes(_ w: UInt64) -> UInt64 {
-        ((w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080)
-            | HTMLEscaping.zeroBytes(w ^ 0x2222_2222_2222_2222) | HTMLEscaping.zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
+    public static func specialBytes(_ word: UInt64) -> UInt64 {
+        ((word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080)
+            | HTMLEscaping.zeroBytes(word ^ 0x2222_2222_2222_2222) | HTMLEscaping.zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
     }
 
-    /// Whether `writeEscaped` changes `b` (what `specialBytes` flags, a byte at a time).
+    /// Whether `writeEscaped` changes `byte` (what `specialBytes` flags, a byte at a time).
     @inline(__always)
-    public static func needsEscape(_ b: UInt8) -> Bool {
-        b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\")
+    public static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     /// The one rule of what a byte becomes inside a JSON string, written at
-    /// `o` (room for six bytes): `\"`, `\\`, `\n`, `\r`, `\t`, other
+    /// `output` (room for six bytes): `\"`, `\\`, `\n`, `\r`, `\t`, other
     /// control characters as `\u00XX`, any other byte as itself. Answers
     /// how many bytes it wrote.
     @inline(__always)
-    public static func writeEscaped(_ b: UInt8, to o: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func writeEscaped(_ byte: UInt8, to output: UnsafeMutablePointer<UInt8>) -> Int {
         let escape: UInt8
-        switch b {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): escape = b
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): escape = byte
         case 0x0A: escape = UInt8(ascii: "n")
         case 0x0D: escape = UInt8(ascii: "r")
         case 0x09: escape = UInt8(ascii: "t")
         case 0 ..< 0x20:
             let prefix: StaticString = "\\u00", hex: StaticString = "0123456789abcdef"
-            o.update(from: prefix.utf8Start, count: 4)
-            o[4] = hex.utf8Start[Int(b >> 4)]
-            o[5] = hex.utf8Start[Int(b & 0xF)]
+            output.update(from: prefix.utf8Start, count: 4)
+            output[4] = hex.utf8Start[Int(byte >> 4)]
+            output[5] = hex.utf8Start[Int(byte & 0xF)]
             return 6
         default:
-            o[0] = b
+            output[0] = byte
             return 1
         }
-        o[0] = UInt8(ascii: "\\")
-        o[1] = escape
+        output[0] = UInt8(ascii: "\\")
+        output[1] = escape
         return 2
     }
 }

@@ -1,20 +1,20 @@
 /// GB18030's byte count (ASCII 1, most of the BMP 2 or 4, beyond it 4), read
 /// from the generated `GB18030Table` through a flag per BMP code point.
 extension LengthCounting {
-    /// GB18030 bytes of `p[range]`: a pass over scalars, no segmentation needed.
-    static func gb18030Length(of range: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Int {
+    /// GB18030 bytes of `utf8[range]`: a pass over scalars, no segmentation needed.
+    static func gb18030Length(of range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> Int {
         bmpFlags.withUnsafeBufferPointer { flags in
             var total = 0
             var i = range.lowerBound
             while i < range.upperBound {
-                let b = p[i]
+                let b = utf8[i]
                 if b < 0x80 { total &+= 1; i &+= 1; continue }
                 let n = UTF8Bytes.sequenceLength(b)
                 if n == 4 {
                     total &+= 4
                 } else {
-                    let c = UTF8Bytes.scalar(at: i, in: p)
-                    total &+= flags[Int(c)] & gb18030TwoByteFlag != 0 ? 2 : 4
+                    let scalar = UTF8Bytes.scalar(at: i, in: utf8)
+                    total &+= flags[Int(scalar)] & gb18030TwoByteFlag != 0 ? 2 : 4
                 }
                 i &+= n
             }
@@ -23,10 +23,10 @@ extension LengthCounting {
     }
 
     @inline(__always)
-    static func gb18030Length(_ c: UInt32) -> Int {
-        if c < 0x80 { return 1 }
-        if c > 0xFFFF { return 4 }
-        return bmpFlags[Int(c)] & gb18030TwoByteFlag != 0 ? 2 : 4
+    static func gb18030Length(_ scalar: UInt32) -> Int {
+        if scalar < 0x80 { return 1 }
+        if scalar > 0xFFFF { return 4 }
+        return bmpFlags[Int(scalar)] & gb18030TwoByteFlag != 0 ? 2 : 4
     }
 
     /// A byte per BMP code point, built once, so the counting loop answers
@@ -34,10 +34,10 @@ extension LengthCounting {
     static let bmpFlags: [UInt8] = {
         var flags = [UInt8](repeating: 0, count: 0x10000)
         for range in GraphemeSegmentation.simpleRanges {
-            for c in range where c < 0x10000 { flags[Int(c)] |= simpleFlag }
+            for scalar in range where scalar < 0x10000 { flags[Int(scalar)] |= simpleFlag }
         }
         for (lo, hi) in GB18030Table.twoByteRanges {
-            for c in lo...hi { flags[Int(c)] |= gb18030TwoByteFlag }
+            for scalar in lo...hi { flags[Int(scalar)] |= gb18030TwoByteFlag }
         }
         return flags
     }()

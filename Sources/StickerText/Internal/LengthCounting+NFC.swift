@@ -13,10 +13,10 @@ extension LengthCounting {
     /// neighbour (a starter in no composition) and is in no such cluster (a
     /// control is a simple cluster of its own): NFC of the whole is the NFC of
     /// each cluster, U+0000 between.
-    static func nfcWeights(of clusters: [Range<Int>], in p: UnsafeBufferPointer<UInt8>) -> [Int] {
+    static func nfcWeights(of clusters: [Range<Int>], in utf8: UnsafeBufferPointer<UInt8>) -> [Int] {
         var weights: [Int] = []
         weights.reserveCapacity(clusters.count)
-        forEachBatch(of: clusters, in: p) { nfc in
+        forEachBatch(of: clusters, in: utf8) { nfc in
             var weight = NFCWeight()
             for scalar in nfc.unicodeScalars {
                 if scalar.value == 0 {
@@ -33,10 +33,10 @@ extension LengthCounting {
     }
 
     /// The NFC code points of each cluster, batched as `nfcWeights` batches them.
-    static func nfcScalars(of clusters: [Range<Int>], in p: UnsafeBufferPointer<UInt8>) -> [[UInt32]] {
+    static func nfcScalars(of clusters: [Range<Int>], in utf8: UnsafeBufferPointer<UInt8>) -> [[UInt32]] {
         var out: [[UInt32]] = []
         out.reserveCapacity(clusters.count)
-        forEachBatch(of: clusters, in: p) { nfc in
+        forEachBatch(of: clusters, in: utf8) { nfc in
             var current: [UInt32] = []
             for scalar in nfc.unicodeScalars {
                 if scalar.value == 0 {
@@ -53,7 +53,7 @@ extension LengthCounting {
     }
 
     /// Calls `body` with the NFC form of each batch of ~2 KB of the clusters, joined by U+0000.
-    private static func forEachBatch(of clusters: [Range<Int>], in p: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
+    private static func forEachBatch(of clusters: [Range<Int>], in utf8: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
         var batch = 0
         while batch < clusters.count {
             var end = batch
@@ -66,7 +66,7 @@ extension LengthCounting {
             joined.reserveCapacity(bytes)
             for r in clusters[batch ..< end] {
                 if !joined.isEmpty { joined.append(0) }  // clusters are never empty
-                CanonicalOrder.append(r, of: p, to: &joined)
+                CanonicalOrder.append(r, of: utf8, to: &joined)
             }
             // Foundation answers a bridged string: made native, its scalars are walked in one pass.
             var nfc = String(decoding: joined, as: UTF8.self).precomposedStringWithCanonicalMapping
@@ -86,16 +86,16 @@ extension LengthCounting {
         /// The weight of the clusters weighed so far.
         private(set) var weight = 0
 
-        mutating func add(_ cluster: Range<Int>, in p: UnsafeBufferPointer<UInt8>) {
+        mutating func add(_ cluster: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) {
             clusters.append(cluster)
             bytes &+= cluster.count
-            if bytes > 1 << 16 { weigh(in: p) }
+            if bytes > 1 << 16 { weigh(in: utf8) }
         }
 
         /// Weighs the clusters added since the last call.
-        mutating func weigh(in p: UnsafeBufferPointer<UInt8>) {
+        mutating func weigh(in utf8: UnsafeBufferPointer<UInt8>) {
             if clusters.isEmpty { return }
-            weight += nfcWeights(of: clusters, in: p).reduce(0, +)
+            weight += nfcWeights(of: clusters, in: utf8).reduce(0, +)
             clusters.removeAll(keepingCapacity: true)
             bytes = 0
         }
@@ -108,12 +108,12 @@ extension LengthCounting {
         private(set) var total = 0
         private var previous: UInt32 = 0
 
-        mutating func add(_ c: UInt32) {
-            if let syllable = HangulComposition.syllable(previous, c) {
+        mutating func add(_ scalar: UInt32) {
+            if let syllable = HangulComposition.syllable(previous, scalar) {
                 previous = syllable
             } else {
-                total += weight(c)
-                previous = c
+                total += weight(scalar)
+                previous = scalar
             }
         }
     }

@@ -1,13 +1,13 @@
 /// The weighted count's URL rule: a text run holding URLs weighs 23 for each,
 /// and what its text around them weighs.
 extension LengthCounting {
-    /// The twitter-text v3 weight (1/100 units) of the text run `p[range]` when
+    /// The twitter-text v3 weight (1/100 units) of the text run `utf8[range]` when
     /// it holds a URL, else nil (then `measure`'s weight stands). As
     /// `parseTweet` does, URLs are found in the NFC text; each weighs 23, and
     /// the text around them weighs what `measure` gives it.
-    static func weightWithURLs(_ range: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard TwitterURLs.mayHoldURL(range, in: p) else { return nil }
-        let scalars = TwitterURLs.normalized(range, in: p).scalars
+    static func weightWithURLs(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard TwitterURLs.mayHoldURL(range, in: utf8) else { return nil }
+        let scalars = TwitterURLs.normalized(range, in: utf8).scalars
         let urls = TwitterURLs.find(in: scalars)
         if urls.isEmpty { return nil }
         var weight = 0

@@ -7,17 +7,17 @@ enum LengthCounting {
     /// A cluster that `needsNFC` is left at weight 0: its caller adds the
     /// `nfcWeights` of many such clusters at once.
     @inline(__always)
-    static func lengths(ofCluster r: Range<Int>, in p: UnsafeBufferPointer<UInt8>, simple: Bool, emoji: Bool) -> TextLengths {
-        var l = TextLengths(graphemes: 1, utf16: UTF8Bytes.utf16Count(p, r), utf8: r.count)
-        var i = r.lowerBound
-        while i < r.upperBound {
-            l.gb18030 += gb18030Length(UTF8Bytes.scalar(at: i, in: p))
-            i += UTF8Bytes.sequenceLength(p[i])
+    static func lengths(ofCluster cluster: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, simple: Bool, emoji: Bool) -> TextLengths {
+        var l = TextLengths(graphemes: 1, utf16: UTF8Bytes.utf16Count(utf8, cluster), utf8: cluster.count)
+        var i = cluster.lowerBound
+        while i < cluster.upperBound {
+            l.gb18030 += gb18030Length(UTF8Bytes.scalar(at: i, in: utf8))
+            i += UTF8Bytes.sequenceLength(utf8[i])
         }
         if emoji {
             l.weight = 200
         } else if simple {
-            l.weight = weight(UTF8Bytes.scalar(at: r.lowerBound, in: p))
+            l.weight = weight(UTF8Bytes.scalar(at: cluster.lowerBound, in: utf8))
         }
         return l
     }
@@ -28,8 +28,8 @@ enum LengthCounting {
 
     /// twitter-text v3: these ranges weigh 100, everything else 200.
     @inline(__always)
-    static func weight(_ c: UInt32) -> Int {
-        (c <= 4351 || (8192...8205).contains(c) || (8208...8223).contains(c) || (8242...8247).contains(c)) ? 100 : 200
+    static func weight(_ scalar: UInt32) -> Int {
+        (scalar <= 4351 || (8192...8205).contains(scalar) || (8208...8223).contains(scalar) || (8242...8247).contains(scalar)) ? 100 : 200
     }
 
     /// Whether UTF-8 text holds U+FFFE, U+FEFF or U+FFFF, which make a text

@@ -7,15 +7,15 @@ enum Punycode {
         if b > 0 { output += 1 }
         var h = b
         var n: UInt32 = 128, delta = 0, bias = 72
-        func adapt(_ d: Int, _ points: Int, _ first: Bool) -> Int {
-            var d = first ? d / 700 : d / 2
-            d += d / points
+        func adapt(_ delta: Int, _ points: Int, _ first: Bool) -> Int {
+            var delta = first ? delta / 700 : delta / 2
+            delta += delta / points
             var k = 0
-            while d > ((base - tmin) * tmax) / 2 {
-                d /= base - tmin
+            while delta > ((base - tmin) * tmax) / 2 {
+                delta /= base - tmin
                 k += base
             }
-            return k + (base - tmin + 1) * d / (d + 38)
+            return k + (base - tmin + 1) * delta / (delta + 38)
         }
         while h < input.count {
             let m = input.filter { $0 >= n }.min()!

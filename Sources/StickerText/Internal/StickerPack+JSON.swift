@@ -9,41 +9,43 @@ extension StickerPack {
         try self.init(json: JSONFields(JSONValue.parse(bytes), allowed: Self.fields))
     }
 
-    init(json f: JSONFields) throws(JSONError) {
-        id = try f.requiredString("id")
-        title = try LocalizedName(json: f.requiredObject("title", allowed: LocalizedName.fields))
-        cover = try f.requiredString("cover")
-        kind = try f.requiredChoice("kind", PackKind.self)
-        order = try f.int("order")
+    init(json fields: JSONFields) throws(JSONError) {
+        id = try fields.requiredString("id")
+        title = try LocalizedName(json: fields.requiredObject("title", allowed: LocalizedName.fields))
+        cover = try fields.requiredString("cover")
+        kind = try fields.requiredChoice("kind", PackKind.self)
+        order = try fields.int("order")
         var stickers: [Sticker] = []
-        for (i, item) in try f.requiredArray("stickers").enumerated() {
-            stickers.append(try Sticker(json: JSONFields(item, path: "stickers[\(i)]", allowed: Sticker.fields)))
+        for (index, item) in try fields.requiredArray("stickers").enumerated() {
+            stickers.append(try Sticker(json: JSONFields(item, path: "stickers[\(index)]", allowed: Sticker.fields)))
         }
         self.stickers = stickers
-        license = try f.string("license")
-        homepage = try f.string("homepage")
+        license = try fields.string("license")
+        homepage = try fields.string("homepage")
     }
 }
 
 extension Sticker {
     static let fields = ["tag", "aliases", "name", "image", "emoji", "pinyin", "initials", "keywords"]
 
-    init(json f: JSONFields) throws(JSONError) {
-        tag = try f.string("tag")
-        aliases = try Self.strings(f, "aliases")
-        name = try LocalizedName(json: f.requiredObject("name", allowed: LocalizedName.fields))
-        image = try f.object("image", allowed: StickerImage.fields).map { (i) throws(JSONError) in try StickerImage(json: i) }
-        emoji = try f.string("emoji")
-        pinyin = try f.string("pinyin")
-        initials = try f.string("initials")
-        keywords = try Self.strings(f, "keywords")
+    init(json fields: JSONFields) throws(JSONError) {
+        tag = try fields.string("tag")
+        aliases = try Self.strings(fields, "aliases")
+        name = try LocalizedName(json: fields.requiredObject("name", allowed: LocalizedName.fields))
+        image = try fields.object("image", allowed: StickerImage.fields).map { (imageFields) throws(JSONError) in try StickerImage(json: imageFields) }
+        emoji = try fields.string("emoji")
+        pinyin = try fields.string("pinyin")
+        initials = try fields.string("initials")
+        keywords = try Self.strings(fields, "keywords")
     }
 
     /// An optional array of strings (empty when absent).
-    private static func strings(_ f: JSONFields, _ key: String) throws(JSONError) -> [String] {
-        try f.array(key)?.enumerated().map { (i, item) throws(JSONError) in
-            guard case .string(let s) = item else { throw JSONError(.invalidValue, "\(f.name(key))[\(i)] must be a string") }
-            return s
+    private static func strings(_ fields: JSONFields, _ key: String) throws(JSONError) -> [String] {
+        try fields.array(key)?.enumerated().map { (index, item) throws(JSONError) in
+            guard case .string(let string) = item else {
+                throw JSONError(.invalidValue, "\(fields.name(key))[\(index)] must be a string")
+            }
+            return string
         } ?? []
     }
 }
@@ -54,19 +56,19 @@ extension StickerImage {
     /// `"animated": true` and a `poster` come together: a reader asking for
     /// reduced motion must have a still to see, and a poster of a still is a
     /// file no one would ever be shown.
-    init(json f: JSONFields) throws(JSONError) {
-        x1 = try f.requiredString("1x")
-        x2 = try f.requiredString("2x")
-        x3 = try f.requiredString("3x")
-        width = try f.requiredInt("width")
-        height = try f.requiredInt("height")
-        let animated = try f.bool("animated") ?? false
-        poster = try f.object("poster", allowed: StickerPoster.fields).map { (p) throws(JSONError) in try StickerPoster(json: p) }
+    init(json fields: JSONFields) throws(JSONError) {
+        x1 = try fields.requiredString("1x")
+        x2 = try fields.requiredString("2x")
+        x3 = try fields.requiredString("3x")
+        width = try fields.requiredInt("width")
+        height = try fields.requiredInt("height")
+        let animated = try fields.bool("animated") ?? false
+        poster = try fields.object("poster", allowed: StickerPoster.fields).map { (posterFields) throws(JSONError) in try StickerPoster(json: posterFields) }
         if animated && poster == nil {
-            throw JSONError(.invalidValue, "missing \"\(f.name("poster"))\": an animated image needs a still poster")
+            throw JSONError(.invalidValue, "missing \"\(fields.name("poster"))\": an animated image needs a still poster")
         }
         if !animated && poster != nil {
-            throw JSONError(.invalidValue, "\(f.name("poster")) is for animated images: add \"\(f.name("animated"))\": true")
+            throw JSONError(.invalidValue, "\(fields.name("poster")) is for animated images: add \"\(fields.name("animated"))\": true")
         }
     }
 }
@@ -74,18 +76,18 @@ extension StickerImage {
 extension StickerPoster {
     static let fields = ["1x", "2x", "3x"]
 
-    init(json f: JSONFields) throws(JSONError) {
-        x1 = try f.requiredString("1x")
-        x2 = try f.requiredString("2x")
-        x3 = try f.requiredString("3x")
+    init(json fields: JSONFields) throws(JSONError) {
+        x1 = try fields.requiredString("1x")
+        x2 = try fields.requiredString("2x")
+        x3 = try fields.requiredString("3x")
     }
 }
 
 extension LocalizedName {
     static let fields = ["zh", "en"]
 
-    init(json f: JSONFields) throws(JSONError) {
-        zh = try f.requiredString("zh")
-        en = try f.requiredString("en")
+    init(json fields: JSONFields) throws(JSONError) {
+        zh = try fields.requiredString("zh")
+        en = try fields.requiredString("en")
     }
 }

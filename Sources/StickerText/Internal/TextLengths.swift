@@ -8,9 +8,9 @@ struct TextLengths: Equatable {
     /// twitter-text v3 weight, in units of 1/100 (divide by 100 to report).
     var weight = 0
 
-    static func + (a: TextLengths, b: TextLengths) -> TextLengths {
-        TextLengths(graphemes: a.graphemes + b.graphemes, utf16: a.utf16 + b.utf16, utf8: a.utf8 + b.utf8,
-                    gb18030: a.gb18030 + b.gb18030, weight: a.weight + b.weight)
+    static func + (lhs: TextLengths, rhs: TextLengths) -> TextLengths {
+        TextLengths(graphemes: lhs.graphemes + rhs.graphemes, utf16: lhs.utf16 + rhs.utf16, utf8: lhs.utf8 + rhs.utf8,
+                    gb18030: lhs.gb18030 + rhs.gb18030, weight: lhs.weight + rhs.weight)
     }
 
     func value(in mode: CountMode) -> Int {
@@ -23,8 +23,8 @@ struct TextLengths: Equatable {
         }
     }
 
-    /// Every mode counting `n` for one sticker (the policy's `stickerWeight`).
-    static func uniform(_ n: Int) -> TextLengths {
-        TextLengths(graphemes: n, utf16: n, utf8: n, gb18030: n, weight: n * 100)
+    /// Every mode counting `count` for one sticker (the policy's `stickerWeight`).
+    static func uniform(_ count: Int) -> TextLengths {
+        TextLengths(graphemes: count, utf16: count, utf8: count, gb18030: count, weight: count * 100)
     }
 }

@@ -24,9 +24,9 @@ extension TwitterURLs {
     /// position of a text, and a dictionary lookup hashes each character.
     static let asciiFold: [UInt32] = (0 ..< 0x80).map { foldMap[$0] ?? $0 }
 
-    /// The character `c` matches in a literal under IGNORECASE.
+    /// The character `scalar` matches in a literal under IGNORECASE.
     @inline(__always)
-    static func fold(_ c: UInt32) -> UInt32 { c < 0x80 ? asciiFold[Int(c)] : foldMap[c] ?? c }
+    static func fold(_ scalar: UInt32) -> UInt32 { scalar < 0x80 ? asciiFold[Int(scalar)] : foldMap[scalar] ?? scalar }
 
     /// The TLDs as a trie over their code points (each already lowercase),
     /// so the longest TLD at a position is found in one walk of at most the

@@ -8,8 +8,8 @@ extension TwitterURLs {
             ranges = pairs
             var low: UInt64 = 0, high: UInt64 = 0
             for k in stride(from: 0, to: pairs.count, by: 2) where pairs[k] < 0x80 {
-                for c in pairs[k]...min(pairs[k + 1], 0x7F) {
-                    if c < 64 { low |= 1 << UInt64(c) } else { high |= 1 << UInt64(c - 64) }
+                for scalar in pairs[k]...min(pairs[k + 1], 0x7F) {
+                    if scalar < 64 { low |= 1 << UInt64(scalar) } else { high |= 1 << UInt64(scalar - 64) }
                 }
             }
             self.low = low
@@ -17,15 +17,15 @@ extension TwitterURLs {
         }
 
         @inline(__always)
-        func contains(_ c: UInt32) -> Bool {
-            if c < 64 { return low & (1 << UInt64(c)) != 0 }
-            if c < 128 { return high & (1 << UInt64(c - 64)) != 0 }
+        func contains(_ scalar: UInt32) -> Bool {
+            if scalar < 64 { return low & (1 << UInt64(scalar)) != 0 }
+            if scalar < 128 { return high & (1 << UInt64(scalar - 64)) != 0 }
             var lo = 0, hi = ranges.count / 2
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if ranges[2 * mid + 1] < c { lo = mid + 1 } else { hi = mid }
+                if ranges[2 * mid + 1] < scalar { lo = mid + 1 } else { hi = mid }
             }
-            return lo < ranges.count / 2 && ranges[2 * lo] <= c
+            return lo < ranges.count / 2 && ranges[2 * lo] <= scalar
         }
     }
 }

@@ -9,8 +9,8 @@ extension TwitterURLs {
         init(_ words: [[UInt32]]) {
             for word in words {
                 var node: Int32 = 0
-                for c in word {
-                    let key = UInt64(UInt32(node)) << 32 | UInt64(c)
+                for scalar in word {
+                    let key = UInt64(UInt32(node)) << 32 | UInt64(scalar)
                     if let child = children[key] {
                         node = child
                     } else {
@@ -24,7 +24,7 @@ extension TwitterURLs {
         }
 
         @inline(__always)
-        func child(of node: Int32, _ c: UInt32) -> Int32? { children[UInt64(UInt32(node)) << 32 | UInt64(c)] }
+        func child(of node: Int32, _ scalar: UInt32) -> Int32? { children[UInt64(UInt32(node)) << 32 | UInt64(scalar)] }
 
         @inline(__always)
         func endsWord(_ node: Int32) -> Bool { ends[Int(node)] }

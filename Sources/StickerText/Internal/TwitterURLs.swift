@@ -18,44 +18,44 @@ enum TwitterURLs {
     /// What one URL weighs, in 1/100 units.
     static let urlWeight = 2300
 
-    /// Whether `p[range]` may hold a URL: every URL has a `.` followed by its
+    /// Whether `utf8[range]` may hold a URL: every URL has a `.` followed by its
     /// TLD, whose first character is an ASCII letter or not ASCII. One `memchr`
     /// pass, so text without such a dot pays almost nothing.
-    static func mayHoldURL(_ range: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = p.baseAddress, !range.isEmpty else { return false }
-        var i = range.lowerBound
+    static func mayHoldURL(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress, !range.isEmpty else { return false }
+        var index = range.lowerBound
         let end = range.upperBound
-        while i < end {
-            guard let hit = memchr(base + i, 0x2E, end - i) else { return false }
+        while index < end {
+            guard let hit = memchr(base + index, 0x2E, end - index) else { return false }
             let j = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
             if j < end {
-                let b = p[j]
+                let b = utf8[j]
                 if b >= 0x80 || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) { return true }
             }
-            i = j
+            index = j
         }
         return false
     }
 
-    /// The URLs in `t` (NFC text) as code point ranges, in order.
-    static func find(in t: [UInt32]) -> [Range<Int>] {
-        guard t.contains(0x2E) else { return [] }
-        var scanner = Scanner(t)
+    /// The URLs in `scalars` (NFC text) as code point ranges, in order.
+    static func find(in scalars: [UInt32]) -> [Range<Int>] {
+        guard scalars.contains(0x2E) else { return [] }
+        var scanner = Scanner(scalars)
         return scanner.run()
     }
 
-    /// The URLs of the text run `p[range]` as byte ranges of it, each widened
+    /// The URLs of the text run `utf8[range]` as byte ranges of it, each widened
     /// to whole grapheme clusters (the insert cut's estimate weighs them by
     /// their clusters).
-    static func spans(in range: Range<Int>, of p: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        guard mayHoldURL(range, in: p) else { return [] }
-        let run = normalized(range, in: p)
-        /// The cluster holding code point `i`.
-        func cluster(holding i: Int) -> Int {
+    static func spans(in range: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        guard mayHoldURL(range, in: utf8) else { return [] }
+        let run = normalized(range, in: utf8)
+        /// The cluster holding code point `index`.
+        func cluster(holding index: Int) -> Int {
             var lo = 0, hi = run.clusters.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if run.clusters[mid].end <= i { lo = mid + 1 } else { hi = mid }
+                if run.clusters[mid].end <= index { lo = mid + 1 } else { hi = mid }
             }
             return lo
         }
@@ -70,10 +70,10 @@ enum TwitterURLs {
     /// there. Derived from the rule's own classes, it comes to whitespace
     /// (tab, line feed, VT, FF, NEL, space, U+00A0, U+3000) and `\\ ^ { }`;
     /// nothing joins it or composes with it (`<` and `>` would: ≮ ≯).
-    static func isStop(_ c: UInt32) -> Bool {
-        GraphemeSegmentation.isSimple(c) && preceding.contains(c) && tldFollower.contains(c)
-            && !domainChar.contains(c) && !pathGeneral.contains(c) && !queryChar.contains(c) && !asciiDomainChar.contains(c)
-            && !punycodeChar.contains(c) && !tcoSlugChar.contains(c)
-            && ![0x28, 0x29, 0x2D, 0x2E, 0x2F, 0x3A, 0x3C, 0x3E, 0x3F, 0x5F, 0x3002, 0xFF0E, 0xFF61].contains(c)
+    static func isStop(_ scalar: UInt32) -> Bool {
+        GraphemeSegmentation.isSimple(scalar) && preceding.contains(scalar) && tldFollower.contains(scalar)
+            && !domainChar.contains(scalar) && !pathGeneral.contains(scalar) && !queryChar.contains(scalar) && !asciiDomainChar.contains(scalar)
+            && !punycodeChar.contains(scalar) && !tcoSlugChar.contains(scalar)
+            && ![0x28, 0x29, 0x2D, 0x2E, 0x2F, 0x3A, 0x3C, 0x3E, 0x3F, 0x5F, 0x3002, 0xFF0E, 0xFF61].contains(scalar)
     }
 }

@@ -10,18 +10,18 @@ extension SearchQuery {
     /// From `q=…&limit=…` (or the CLI's words): `q` is required, each name
     /// at most once, no other names.
     public init(textValues pairs: [(name: String, value: String)]) throws(APIError) {
-        let given: (q: String, limit: Int?)
+        let given: (text: String, limit: Int?)
         do throws(JSONError) {
             let values = try TextValues(pairs, allowed: Parameter.allCases.map(\.rawValue))
-            guard let q = try values.string(Parameter.q.rawValue) else {
+            guard let text = try values.string(Parameter.q.rawValue) else {
                 throw JSONError(.invalidValue, "the q parameter is required")
             }
-            given = (q, try values.int(Parameter.limit.rawValue))
+            given = (text, try values.int(Parameter.limit.rawValue))
         } catch {
             throw APIError(error)
         }
         do {
-            try self.init(given.q, limit: given.limit)
+            try self.init(given.text, limit: given.limit)
         } catch {
             throw APIError(error)
         }

@@ -6,39 +6,39 @@ extension StickerCatalog {
     /// grids, with image URLs (under `base`, ending in `/`) ready for `src`
     /// and `srcset`.
     public func packsDocument(base: String = "/") -> [UInt8] {
-        var w = JSONWriter(capacity: 400 * entries.count + 1024)
-        w.object { w in
-            w.key("packs")
-            w.array(packs) { w, pack in
-                w.object { w in
-                    w.key("cover"); w.string(pack.cover)
-                    w.key("id"); w.string(pack.id)
-                    w.key("kind"); w.string(pack.kind.rawValue)
-                    w.key("stickers")
-                    w.array(pack.stickers) { w, sticker in
-                        sticker.write(to: &w) { w, image in image.writeURLs(to: &w, pack: pack.id, base: base) }
+        var writer = JSONWriter(capacity: 400 * entries.count + 1024)
+        writer.object { writer in
+            writer.key("packs")
+            writer.array(packs) { writer, pack in
+                writer.object { writer in
+                    writer.key("cover"); writer.string(pack.cover)
+                    writer.key("id"); writer.string(pack.id)
+                    writer.key("kind"); writer.string(pack.kind.rawValue)
+                    writer.key("stickers")
+                    writer.array(pack.stickers) { writer, sticker in
+                        sticker.write(to: &writer) { writer, image in image.writeURLs(to: &writer, pack: pack.id, base: base) }
                     }
-                    w.key("title"); pack.title.write(to: &w)
+                    writer.key("title"); pack.title.write(to: &writer)
                 }
             }
         }
-        return w.bytes
+        return writer.bytes
     }
 
     /// The body of `GET /api/stickers` (and of `stickertext search --json`):
     /// `{"stickers": [sticker…]}`, each sticker as the packs document writes it
     /// plus `pack` and `match`.
     public func searchDocument(_ results: [SearchResult], base: String = "/") -> [UInt8] {
-        var w = JSONWriter(capacity: 400 * results.count + 64)
-        w.object { w in
-            w.key("stickers")
-            w.array(results) { w, result in
+        var writer = JSONWriter(capacity: 400 * results.count + 64)
+        writer.object { writer in
+            writer.key("stickers")
+            writer.array(results) { writer, result in
                 let pack = packs[result.packIndex]
-                pack.stickers[result.stickerIndex].write(to: &w, found: (result.match, pack.id)) { w, image in
-                    image.writeURLs(to: &w, pack: pack.id, base: base)
+                pack.stickers[result.stickerIndex].write(to: &writer, found: (result.match, pack.id)) { writer, image in
+                    image.writeURLs(to: &writer, pack: pack.id, base: base)
                 }
             }
         }
-        return w.bytes
+        return writer.bytes
     }
 }

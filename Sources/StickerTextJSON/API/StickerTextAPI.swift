@@ -38,43 +38,43 @@ public struct StickerTextAPI: Sendable {
         }
         let renderer = try renderer(for: RenderOptions())
         let counts = result.string.counts(policy: request.policy)
-        return try withRenderable(result.text, by: renderer) { p in
-            var w = JSONWriter(capacity: 3 * p.count + 512 + 640 * counts.stickers.count + 128 * counts.emoji.count)
+        return try withRenderable(result.text, by: renderer) { utf8 in
+            var writer = JSONWriter(capacity: 3 * utf8.count + 512 + 640 * counts.stickers.count + 128 * counts.emoji.count)
             EditResponse(
                 text: result.text, selection: result.selection, plainSelection: result.plainSelection,
                 clipboard: result.clipboard, counts: counts,
                 changed: result.changed, truncated: result.truncated, rejected: result.rejected, note: result.note,
                 message: result.message
-            ).write(to: &w, html: { renderer.renderJSONEscaped(p, into: &$0) }, listings: listings)
-            return w.bytes
+            ).write(to: &writer, html: { renderer.renderJSONEscaped(utf8, into: &$0) }, listings: listings)
+            return writer.bytes
         }
     }
 
     public func count(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
         let request = try decode(body, as: CountRequest.init(json:))
-        var w = JSONWriter()
-        TextBackedString(request.text, catalog: catalog).counts(policy: request.policy).write(to: &w, listings: listings)
-        return w.bytes
+        var writer = JSONWriter()
+        TextBackedString(request.text, catalog: catalog).counts(policy: request.policy).write(to: &writer, listings: listings)
+        return writer.bytes
     }
 
     public func render(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
         let request = try decode(body, as: RenderRequest.init(json:))
         let renderer = try renderer(for: request.options)
         let counts = TextBackedString(request.text, catalog: catalog).counts()
-        return try withRenderable(request.text, by: renderer) { p in
+        return try withRenderable(request.text, by: renderer) { utf8 in
             // Room for what most texts become, so the buffer is not regrown as
             // it fills: text grows little, and each sticker's markup (~350
             // bytes escaped) and its two listings (~100 each) come on top.
-            var w = JSONWriter(capacity: p.count * 2 + 256 + 640 * counts.stickers.count + 128 * counts.emoji.count)
-            w.object { w in
+            var writer = JSONWriter(capacity: utf8.count * 2 + 256 + 640 * counts.stickers.count + 128 * counts.emoji.count)
+            writer.object { writer in
                 // `{"html", "stickers", "counts"}`; the HTML is rendered
                 // straight into the JSON string, escaped for it as it goes.
-                w.key("html"); w.string(escapedBy: { renderer.renderJSONEscaped(p, into: &$0) })
+                writer.key("html"); writer.string(escapedBy: { renderer.renderJSONEscaped(utf8, into: &$0) })
                 // The same list is in `counts`: written once, copied there.
-                w.key("stickers"); let stickers = w.value { TextCounts.FoundSticker.write(counts.stickers, to: &$0, listings: listings) }
-                w.key("counts"); counts.write(to: &w, stickersWritten: stickers)
+                writer.key("stickers"); let stickers = writer.value { TextCounts.FoundSticker.write(counts.stickers, to: &$0, listings: listings) }
+                writer.key("counts"); counts.write(to: &writer, stickersWritten: stickers)
             }
-            return w.bytes
+            return writer.bytes
         }
     }
 

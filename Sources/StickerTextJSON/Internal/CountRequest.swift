@@ -6,8 +6,8 @@ struct CountRequest: Sendable {
     var policy: InputPolicy
 
     init(json: JSONValue) throws(JSONError) {
-        let f = try JSONFields(json, allowed: ["text", "policy"])
-        text = try f.requiredString("text")
-        policy = try f.object("policy", allowed: InputPolicy.jsonFields).map { (p) throws(JSONError) in try InputPolicy(json: p) } ?? .unlimited
+        let fields = try JSONFields(json, allowed: ["text", "policy"])
+        text = try fields.requiredString("text")
+        policy = try fields.object("policy", allowed: InputPolicy.jsonFields).map { (policyFields) throws(JSONError) in try InputPolicy(json: policyFields) } ?? .unlimited
     }
 }

@@ -10,34 +10,34 @@ struct EditRequest: Sendable {
     var policy: InputPolicy
 
     init(json: JSONValue) throws(JSONError) {
-        let f = try JSONFields(json, allowed: ["text", "selection", "unit", "op", "string", "tag", "offset", "policy"])
-        text = try f.requiredString("text")
-        if let s = try f.object("selection", allowed: ["location", "length"]) {
-            guard let location = try s.int("location"), let length = try s.int("length") else {
+        let fields = try JSONFields(json, allowed: ["text", "selection", "unit", "op", "string", "tag", "offset", "policy"])
+        text = try fields.requiredString("text")
+        if let selectionFields = try fields.object("selection", allowed: ["location", "length"]) {
+            guard let location = try selectionFields.int("location"), let length = try selectionFields.int("length") else {
                 throw JSONError(.invalidValue, "selection needs \"location\" and \"length\"")
             }
             selection = TextRange(location: location, length: length)
         }
-        unit = try f.choice("unit", OffsetUnit.self) ?? .utf16
-        policy = try f.object("policy", allowed: InputPolicy.jsonFields).map { (p) throws(JSONError) in try InputPolicy(json: p) } ?? .unlimited
+        unit = try fields.choice("unit", OffsetUnit.self) ?? .utf16
+        policy = try fields.object("policy", allowed: InputPolicy.jsonFields).map { (policyFields) throws(JSONError) in try InputPolicy(json: policyFields) } ?? .unlimited
         // Every field is checked for its type, also one the op does not use.
-        _ = (try f.string("string"), try f.string("tag"), try f.int("offset"))
-        let op = try f.requiredString("op")
+        _ = (try fields.string("string"), try fields.string("tag"), try fields.int("offset"))
+        let op = try fields.requiredString("op")
         guard let kind = FieldName.choice(op, of: EditOperation.Kind.self) else {
             throw JSONError(.invalidValue,
                 "unknown op \"\(op)\"; one of \(EditOperation.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let what = "op \"\(op)\""
         switch kind {
-        case .insert: operation = .insert(try f.requiredString("string", for: what))
-        case .paste: operation = .paste(try f.requiredString("string", for: what))
-        case .insertSticker: operation = .insertSticker(tag: try f.requiredString("tag", for: what))
+        case .insert: operation = .insert(try fields.requiredString("string", for: what))
+        case .paste: operation = .paste(try fields.requiredString("string", for: what))
+        case .insertSticker: operation = .insertSticker(tag: try fields.requiredString("tag", for: what))
         case .cut: operation = .cut
         case .copy: operation = .copy
         case .deleteBackward: operation = .deleteBackward
         case .deleteForward: operation = .deleteForward
         case .moveCaret:
-            guard let offset = try f.int("offset") else {
+            guard let offset = try fields.int("offset") else {
                 throw JSONError(.invalidValue, "\(what) needs \"offset\"")
             }
             operation = .moveCaret(by: offset)

@@ -14,19 +14,19 @@ struct EditResponse: Sendable {
     let message: String?
 
     /// `html` appends the text's HTML escaped for a JSON string (the renderer's `renderJSONEscaped`).
-    func write(to w: inout JSONWriter, html: (inout ByteBuffer) -> Void, listings: StickerListings? = nil) {
-        w.object { w in
-            w.key("text"); w.string(text)
-            w.key("selection"); selection.write(to: &w)
-            w.key("plainSelection"); plainSelection.write(to: &w)
-            if let clipboard { w.key("clipboard"); w.string(clipboard) }
-            w.key("html"); w.string(escapedBy: html)
-            w.key("counts"); counts.write(to: &w, listings: listings)
-            w.key("changed"); w.bool(changed)
-            w.key("truncated"); w.bool(truncated)
-            w.key("rejected"); w.string(rejected?.rawValue)  // null when not rejected, always present
-            w.key("note"); w.string(note?.rawValue)
-            w.key("message"); w.string(message)
+    func write(to writer: inout JSONWriter, html: (inout ByteBuffer) -> Void, listings: StickerListings? = nil) {
+        writer.object { writer in
+            writer.key("text"); writer.string(text)
+            writer.key("selection"); selection.write(to: &writer)
+            writer.key("plainSelection"); plainSelection.write(to: &writer)
+            if let clipboard { writer.key("clipboard"); writer.string(clipboard) }
+            writer.key("html"); writer.string(escapedBy: html)
+            writer.key("counts"); counts.write(to: &writer, listings: listings)
+            writer.key("changed"); writer.bool(changed)
+            writer.key("truncated"); writer.bool(truncated)
+            writer.key("rejected"); writer.string(rejected?.rawValue)  // null when not rejected, always present
+            writer.key("note"); writer.string(note?.rawValue)
+            writer.key("message"); writer.string(message)
         }
     }
 }

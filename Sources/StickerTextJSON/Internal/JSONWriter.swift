@@ -44,13 +44,13 @@ struct JSONWriter: ~Copyable {
     @inline(__always)
     mutating func key(_ name: StaticString) {
         let count = name.utf8CodeUnitCount
-        let o = out.spareCapacity(count &+ 4)
+        let output = out.spareCapacity(count &+ 4)
         var n = 0
-        if claimMember() { o[0] = UInt8(ascii: ","); n = 1 }
-        o[n] = UInt8(ascii: "\"")
-        (o + (n &+ 1)).update(from: name.utf8Start, count: count)
-        o[n &+ 1 &+ count] = UInt8(ascii: "\"")
-        o[n &+ 2 &+ count] = UInt8(ascii: ":")
+        if claimMember() { output[0] = UInt8(ascii: ","); n = 1 }
+        output[n] = UInt8(ascii: "\"")
+        (output + (n &+ 1)).update(from: name.utf8Start, count: count)
+        output[n &+ 1 &+ count] = UInt8(ascii: "\"")
+        output[n &+ 2 &+ count] = UInt8(ascii: ":")
         out.didWrite(n &+ 3 &+ count)
         afterKey = true
     }
@@ -106,36 +106,36 @@ struct JSONWriter: ~Copyable {
         out.append(json.baseAddress!, count: json.count)
     }
 
-    mutating func string(_ s: String?) {
+    mutating func string(_ string: String?) {
         beforeValue()
-        guard var s else { out.append("null"); return }
-        s.withUTF8 { JSONStringEscaping.appendQuoted($0, to: &out) }
+        guard var string else { out.append("null"); return }
+        string.withUTF8 { JSONStringEscaping.appendQuoted($0, to: &out) }
     }
 
-    mutating func int(_ n: Int?) {
+    mutating func int(_ number: Int?) {
         beforeValue()
-        guard let n else { out.append("null"); return }
+        guard let number else { out.append("null"); return }
         // Digits written in place, last first, once their count is known:
         // no String, no scratch copy (most numbers here are small).
-        let o = out.spareCapacity(20)
-        let sign = n < 0 ? 1 : 0
-        if n < 0 { o[0] = UInt8(ascii: "-") }
-        var magnitude = n.magnitude
+        let output = out.spareCapacity(20)
+        let sign = number < 0 ? 1 : 0
+        if number < 0 { output[0] = UInt8(ascii: "-") }
+        var magnitude = number.magnitude
         var count = 1
         var rest = magnitude
         while rest >= 10 { rest /= 10; count &+= 1 }
         var j = sign &+ count
         repeat {
             j &-= 1
-            o[j] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            output[j] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
             magnitude /= 10
         } while magnitude > 0
         out.didWrite(sign &+ count)
     }
 
-    mutating func bool(_ b: Bool) {
+    mutating func bool(_ value: Bool) {
         beforeValue()
-        if b { out.append("true") } else { out.append("false") }
+        if value { out.append("true") } else { out.append("false") }
     }
 
     /// A string value whose content `body` appends already escaped for JSON,

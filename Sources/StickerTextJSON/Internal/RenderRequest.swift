@@ -6,8 +6,8 @@ struct RenderRequest: Sendable {
     var options: RenderOptions
 
     init(json: JSONValue) throws(JSONError) {
-        let f = try JSONFields(json, allowed: ["text", "options"])
-        text = try f.requiredString("text")
-        options = try f.object("options", allowed: RenderOptions.Field.names).map { (o) throws(JSONError) in try RenderOptions(decoding: o) } ?? RenderOptions()
+        let fields = try JSONFields(json, allowed: ["text", "options"])
+        text = try fields.requiredString("text")
+        options = try fields.object("options", allowed: RenderOptions.Field.names).map { (optionFields) throws(JSONError) in try RenderOptions(decoding: optionFields) } ?? RenderOptions()
     }
 }

@@ -16,18 +16,18 @@ struct StickerListings: Sendable {
         for entry in catalog.entries.indices {
             starts.append(members.count)
             let sticker = TextCounts.FoundSticker(entry: entry, in: catalog, range: TextRange(location: 0, length: 0))
-            var w = JSONWriter()
-            w.object { w in TextCounts.FoundSticker.writeNames(of: sticker, to: &w) }
+            var writer = JSONWriter()
+            writer.object { writer in TextCounts.FoundSticker.writeNames(of: sticker, to: &writer) }
             // The members, without the object's braces.
-            members += w.bytes.dropFirst().dropLast()
+            members += writer.bytes.dropFirst().dropLast()
         }
         starts.append(members.count)
         self.members = members
         self.starts = starts
     }
 
-    /// Writes entry `entry`'s members into the object `w` is writing.
-    func write(entry: Int, to w: inout JSONWriter) {
-        members.withUnsafeBytes { w.members(UnsafeRawBufferPointer(rebasing: $0[starts[entry] ..< starts[entry + 1]])) }
+    /// Writes entry `entry`'s members into the object `writer` is writing.
+    func write(entry: Int, to writer: inout JSONWriter) {
+        members.withUnsafeBytes { writer.members(UnsafeRawBufferPointer(rebasing: $0[starts[entry] ..< starts[entry + 1]])) }
     }
 }

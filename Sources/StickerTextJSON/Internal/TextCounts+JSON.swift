@@ -2,49 +2,49 @@ import StickerText
 
 extension TextCounts {
     /// The count response; `remaining` and `maxLength` are `null`, not missing, without a limit.
-    /// `stickersWritten`: where `w` already holds this `stickers` list, to be copied, not written again.
+    /// `stickersWritten`: where `writer` already holds this `stickers` list, to be copied, not written again.
     /// `listings`: the catalog's stickers written in advance, if the caller has them.
-    func write(to w: inout JSONWriter, stickersWritten: Range<Int>? = nil, listings: StickerListings? = nil) {
-        w.object { w in
-            w.key("graphemes"); w.int(graphemes)
-            w.key("utf16"); w.int(utf16)
-            w.key("utf8"); w.int(utf8)
-            w.key("gb18030"); w.int(gb18030)
-            w.key("weighted"); w.int(weighted)
-            w.key("length"); w.int(length)
-            w.key("countMode"); w.string(countMode.rawValue)
-            w.key("maxLength"); w.int(maxLength)
-            w.key("stickers")
-            if let stickersWritten { w.repeatValue(stickersWritten) } else { FoundSticker.write(stickers, to: &w, listings: listings) }
-            w.key("emoji")
-            w.array(emoji) { w, e in
-                w.object { w in
-                    w.key("emoji"); w.string(e.emoji)
-                    w.key("range"); e.range.write(to: &w)
+    func write(to writer: inout JSONWriter, stickersWritten: Range<Int>? = nil, listings: StickerListings? = nil) {
+        writer.object { writer in
+            writer.key("graphemes"); writer.int(graphemes)
+            writer.key("utf16"); writer.int(utf16)
+            writer.key("utf8"); writer.int(utf8)
+            writer.key("gb18030"); writer.int(gb18030)
+            writer.key("weighted"); writer.int(weighted)
+            writer.key("length"); writer.int(length)
+            writer.key("countMode"); writer.string(countMode.rawValue)
+            writer.key("maxLength"); writer.int(maxLength)
+            writer.key("stickers")
+            if let stickersWritten { writer.repeatValue(stickersWritten) } else { FoundSticker.write(stickers, to: &writer, listings: listings) }
+            writer.key("emoji")
+            writer.array(emoji) { writer, found in
+                writer.object { writer in
+                    writer.key("emoji"); writer.string(found.emoji)
+                    writer.key("range"); found.range.write(to: &writer)
                 }
             }
-            w.key("valid"); w.bool(valid)
-            w.key("remaining"); w.int(remaining)
-            w.key("overBy"); w.int(overBy)
-            w.key("violations"); w.array(violations) { w, v in w.string(v.rawValue) }
+            writer.key("valid"); writer.bool(valid)
+            writer.key("remaining"); writer.int(remaining)
+            writer.key("overBy"); writer.int(overBy)
+            writer.key("violations"); writer.array(violations) { writer, violation in writer.string(violation.rawValue) }
         }
     }
 }
 
 extension TextCounts.FoundSticker {
-    static func write(_ stickers: [Self], to w: inout JSONWriter, listings: StickerListings? = nil) {
-        w.array(stickers) { w, s in
-            w.object { w in
-                if let listings { listings.write(entry: s.entry, to: &w) } else { writeNames(of: s, to: &w) }
-                w.key("range"); s.range.write(to: &w)
+    static func write(_ stickers: [Self], to writer: inout JSONWriter, listings: StickerListings? = nil) {
+        writer.array(stickers) { writer, sticker in
+            writer.object { writer in
+                if let listings { listings.write(entry: sticker.entry, to: &writer) } else { writeNames(of: sticker, to: &writer) }
+                writer.key("range"); sticker.range.write(to: &writer)
             }
         }
     }
 
     /// A listing's `code`, `tag` and `pack` (also what `StickerListings` prepares).
-    static func writeNames(of s: Self, to w: inout JSONWriter) {
-        w.key("code"); w.string(s.code)
-        w.key("tag"); w.string(s.tag)
-        w.key("pack"); w.string(s.pack)
+    static func writeNames(of sticker: Self, to writer: inout JSONWriter) {
+        writer.key("code"); writer.string(sticker.code)
+        writer.key("tag"); writer.string(sticker.tag)
+        writer.key("pack"); writer.string(sticker.pack)
     }
 }

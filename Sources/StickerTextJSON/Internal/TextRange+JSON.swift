@@ -1,10 +1,10 @@
 import StickerText
 
 extension TextRange {
-    func write(to w: inout JSONWriter) {
-        w.object { w in
-            w.key("location"); w.int(location)
-            w.key("length"); w.int(length)
+    func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.key("location"); writer.int(location)
+            writer.key("length"); writer.int(length)
         }
     }
 }

@@ -39,8 +39,8 @@ public enum PackImporter {
         let packs: [StickerPack]
         switch format {
         case .ppsticker:
-            packs = items.enumerated().compactMap { i, item in
-                ppsticker(item, index: i, file: file, id: items.count == 1 ? id : "\(id)-\(i + 1)", title: title,
+            packs = items.enumerated().compactMap { index, item in
+                ppsticker(item, index: index, file: file, id: items.count == 1 ? id : "\(id)-\(index + 1)", title: title,
                           imageSize: imageSize, issues: &issues)
             }
         case .lxweibo:
