@@ -5,6 +5,8 @@ let package = Package(
     name: "stickertext",
     products: [
         .library(name: "StickerText", targets: ["StickerText"]),
+        // The JSON API without HTTP, for a program that answers the same bodies itself.
+        .library(name: "StickerTextJSON", targets: ["StickerTextJSON"]),
         .executable(name: "stickertext", targets: ["StickerTextCLI"]),
         .executable(name: "stickertext-server", targets: ["StickerTextFastCGI"]),
         // A typed client of the JSON API for iOS and server apps, generated from public/openapi.yaml.
@@ -22,14 +24,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
     ],
     targets: [
-        // The core: catalog, scanning, rendering, text model, editing, policy.
-        // No HTTP, no FastCGI; the only I/O is reading pack files on request.
+        // The core: catalog, scanning, rendering, text model, editing, policy, search.
+        // No HTTP, no JSON API, no FastCGI; the only I/O is reading pack files on request.
         .target(name: "StickerText"),
+        // The transport: the JSON API over the core as bytes in, bytes out (request and
+        // response bodies, error codes, the packs and search documents), without HTTP;
+        // for the server, the CLI's JSON modes, the benchmarks and the fuzzer.
+        .target(name: "StickerTextJSON", dependencies: ["StickerText"]),
         // Format conversion, beside the core: other systems' pack layouts, and
         // the zip (ZIPFoundation) and tar.gz (the system's tar) archives they come in.
         .target(
             name: "StickerTextPacks",
-            dependencies: ["StickerText", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["StickerText", "StickerTextJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // Generated/ is written by `make client` (tools/generate-client), not by a build plugin.
         .target(
@@ -43,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "StickerTextCLI",
             dependencies: [
-                "StickerText", "StickerTextPacks",
+                "StickerText", "StickerTextJSON", "StickerTextPacks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,15 +60,15 @@ let package = Package(
         // zlib's zlib.h, from Debian's zlib1g-dev: the server's gzip content coding. Not "CZlib":
         // ZIPFoundation names its own zlib module so, and one test bundle cannot have both.
         .systemLibrary(name: "CZlibServer", providers: [.apt(["zlib1g-dev"])]),
-        // HTTP semantics of the API over the core: routing, status codes, headers,
+        // HTTP semantics of the JSON API: routing, status codes (the status table), headers,
         // content coding (gzip, through zlib). Knows nothing of FastCGI, so it is
         // tested without sockets.
-        .target(name: "StickerTextServer", dependencies: ["StickerText", "CZlibServer"]),
+        .target(name: "StickerTextServer", dependencies: ["StickerText", "StickerTextJSON", "CZlibServer"]),
         // The FastCGI process: libfcgi, master and workers, signals, logging.
         .executableTarget(
             name: "StickerTextFastCGI",
             dependencies: [
-                "StickerTextServer", "CFastCGI", "CEpoll",
+                "StickerTextServer", "StickerTextJSON", "CFastCGI", "CEpoll",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -71,15 +77,15 @@ let package = Package(
         .target(name: "MallocCounter", path: "Benchmarks/MallocCounter"),
         .executableTarget(
             name: "StickerTextBenchmarks",
-            dependencies: ["StickerText", "MallocCounter"],
+            dependencies: ["StickerText", "StickerTextJSON", "MallocCounter"],
             path: "Benchmarks/StickerTextBenchmarks"
         ),
-        // The core's JSON API timed request by request, for the worst-case search (make bench-worst).
-        .executableTarget(name: "WorstCaseRunner", dependencies: ["StickerText"], path: "Benchmarks/WorstCaseRunner"),
+        // The JSON API timed request by request, for the worst-case search (make bench-worst).
+        .executableTarget(name: "WorstCaseRunner", dependencies: ["StickerText", "StickerTextJSON"], path: "Benchmarks/WorstCaseRunner"),
         .testTarget(
             name: "StickerTextTests",
             dependencies: [
-                "StickerText", "StickerTextPacks",
+                "StickerText", "StickerTextJSON", "StickerTextPacks",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 // To make the zip fixtures of the pack format tests.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -89,7 +95,7 @@ let package = Package(
         // Against the live nginx + server: Tests/e2e/test_client.py runs them with STICKERTEXT_URL set.
         .testTarget(name: "StickerTextClientTests", dependencies: ["StickerTextClient"]),
         // CZlibServer to inflate what the server gzips.
-        .testTarget(name: "StickerTextServerTests", dependencies: ["StickerTextServer", "CZlibServer"]),
+        .testTarget(name: "StickerTextServerTests", dependencies: ["StickerTextServer", "StickerTextJSON", "CZlibServer"]),
         // The shared-memory scoreboard and how the master reads a worker's end.
         .testTarget(name: "StickerTextFastCGITests", dependencies: ["StickerTextFastCGI"]),
     ]

@@ -15,7 +15,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "StickerTextFuzz",
-            dependencies: [.product(name: "StickerText", package: rootIdentity)],
+            dependencies: [
+                .product(name: "StickerText", package: rootIdentity),
+                .product(name: "StickerTextJSON", package: rootIdentity),
+            ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ]

@@ -6,6 +6,7 @@
 import Foundation
 import MallocCounter
 import StickerText
+import StickerTextJSON
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2, let data = FileManager.default.contents(atPath: arguments[1]),

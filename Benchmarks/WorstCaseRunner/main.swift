@@ -7,6 +7,7 @@
 // The mirror of Benchmarks/worst/js-runner.mjs.
 import Foundation
 import StickerText
+import StickerTextJSON
 
 let api = StickerTextAPI()
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StickerText
+import StickerTextJSON
 import StickerTextPacks
 
 struct Import: ParsableCommand {

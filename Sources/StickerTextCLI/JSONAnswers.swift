@@ -1,11 +1,17 @@
 import ArgumentParser
 import Foundation
 import StickerText
+import StickerTextJSON
+
+/// A JSON command's answers: stdin as one request, or with `--jsonl` one per line.
+func answer(jsonl: Bool, _ handler: (ArraySlice<UInt8>) throws(APIError) -> [UInt8]) throws {
+    if jsonl { answerEachLine(handler) } else { try answer(handler) }
+}
 
 /// Reads a JSON request on stdin, writes the JSON response (or `{"error"}`) on stdout.
-func answer(_ handler: (Data) throws(APIError) -> [UInt8]) throws {
+func answer(_ handler: (ArraySlice<UInt8>) throws(APIError) -> [UInt8]) throws {
     do {
-        FileHandle.standardOutput.write(Data(try handler(FileHandle.standardInput.readDataToEndOfFile()) + [0x0A]))
+        FileHandle.standardOutput.write(Data(try handler(ArraySlice(FileHandle.standardInput.readDataToEndOfFile())) + [0x0A]))
     } catch {
         FileHandle.standardOutput.write(Data(error.jsonBody + [0x0A]))
         throw ExitCode(2)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StickerText
+import StickerTextJSON
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Render stdin (plain text with [tag] codes) as HTML on stdout.")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StickerText
+import StickerTextJSON
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,8 +18,10 @@ struct Search: ParsableCommand {
         do {
             search = try SearchQuery(query, limit: limit)
         } catch {
-            if json { FileHandle.standardOutput.write(Data(error.jsonBody + [0x0A])) }
-            else { FileHandle.standardError.write(Data("stickertext search: \(error.message)\n".utf8)) }
+            // Answered as GET /api/stickers answers it, the one wording of a refused search.
+            let refusal = APIError(error)
+            if json { FileHandle.standardOutput.write(Data(refusal.jsonBody + [0x0A])) }
+            else { FileHandle.standardError.write(Data("stickertext search: \(refusal.message)\n".utf8)) }
             throw ExitCode(2)
         }
         let results = catalog.search(search)

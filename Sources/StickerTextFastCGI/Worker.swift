@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import Logging
 import StickerText
+import StickerTextJSON
 import StickerTextServer
 import Synchronization
 

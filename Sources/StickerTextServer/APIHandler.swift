@@ -1,5 +1,6 @@
 import Foundation
 import StickerText
+import StickerTextJSON
 
 /// The HTTP face of the JSON API: routes, methods, content types, status
 /// codes and headers over `StickerTextAPI`. A pure function of the request,

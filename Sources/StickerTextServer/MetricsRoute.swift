@@ -1,4 +1,5 @@
 import StickerText
+import StickerTextJSON
 
 /// `GET /metrics`: the scoreboard for a scraper on the same host. nginx is
 /// the gate (its `location = /metrics` allows loopback clients only); the

@@ -1,4 +1,5 @@
 import StickerText
+import StickerTextJSON
 
 /// The body of `GET /api/packs` (`StickerCatalog.packsDocument`), built
 /// once per catalog in both its representations, identity and gzip, with

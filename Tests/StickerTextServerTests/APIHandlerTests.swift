@@ -1,4 +1,5 @@
 import Foundation
+import StickerTextJSON
 import StickerTextServer
 import Testing
 

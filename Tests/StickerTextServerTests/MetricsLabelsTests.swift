@@ -1,4 +1,5 @@
 import StickerText
+import StickerTextJSON
 @testable import StickerTextServer
 import Testing
 

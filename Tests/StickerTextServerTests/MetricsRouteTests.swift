@@ -1,3 +1,4 @@
+import StickerTextJSON
 @testable import StickerTextServer
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import StickerText
+import StickerTextJSON
 import Testing
 
 /// The closed sets of the API are Swift enums; public/openapi.yaml lists each

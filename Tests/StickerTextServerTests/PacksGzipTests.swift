@@ -1,3 +1,4 @@
+import StickerTextJSON
 import StickerTextServer
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import StickerText
+import StickerTextJSON
 import Testing
 
 /// The JSON bodies the CLI writes and the server will serve.

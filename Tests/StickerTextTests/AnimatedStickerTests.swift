@@ -1,5 +1,6 @@
 import Foundation
 @testable import StickerText
+import StickerTextJSON
 import Testing
 
 /// Image files built byte by byte: only the parts the sniffer reads (no

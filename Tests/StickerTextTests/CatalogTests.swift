@@ -1,5 +1,6 @@
 import Foundation
-import StickerText
+@_spi(JSON) import StickerText
+import StickerTextJSON
 import Testing
 
 struct CatalogTests {
@@ -100,7 +101,11 @@ struct CatalogTests {
         let found = try issues(["one": "{\"id\": \"one\", "])
         #expect(found.count == 1)
         #expect(found.first?.file.hasSuffix("one/pack.json") == true)
-        #expect(found.first?.message.hasPrefix("malformed JSON") == true)
+        // In the pack's words, not a request's: the parser is shared with the API, its wording is not.
+        #expect(found.first?.message == "malformed JSON: pack.json is not valid JSON: expected a field name at byte 14")
+        #expect(throws: JSONError(.invalidUTF8, "not valid UTF-8 (first bad byte at offset 8)")) {
+            try StickerPack(packJSON: Array(#"{"id": ""#.utf8) + [0xFF] + Array(#""}"#.utf8))
+        }
     }
 
     /// pack.json is read as strictly as an API body: a field the format does

@@ -1,5 +1,6 @@
 import Foundation
 import StickerText
+import StickerTextJSON
 import Testing
 
 /// Runs every case of every `Tests/conformance/*.json` (format in its README)
@@ -17,7 +18,11 @@ struct ConformanceTests {
             case .search:
                 // `{q, limit?}`: the query parameters of GET /api/stickers.
                 let request = jsonObject(body)
-                return api.search(try SearchQuery(request["q"] as! String, limit: request["limit"] as? Int))
+                do {
+                    return api.search(try SearchQuery(request["q"] as! String, limit: request["limit"] as? Int))
+                } catch {
+                    throw APIError(error)
+                }
             }
         }
 

@@ -1,5 +1,6 @@
 import Foundation
 import StickerText
+import StickerTextPacks
 import Testing
 
 /// Imports the real plists of the iOS originals (copied from shared/fixtures).

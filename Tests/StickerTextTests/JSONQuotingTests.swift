@@ -1,8 +1,8 @@
 import Foundation
-@testable import StickerText
+@_spi(JSON) @testable import StickerText
 import Testing
 
-/// `JSONWriter.appendQuoted` moves words and escapes in place; what it writes
+/// `JSONStringEscaping.appendQuoted` moves words and escapes in place; what it writes
 /// must be what escaping byte by byte writes, at every length and position
 /// (slices of 512 bytes, words of 8), and must parse back to the same text.
 struct JSONQuotingTests {
@@ -24,7 +24,7 @@ struct JSONQuotingTests {
 
     static func quoted(_ bytes: [UInt8]) -> [UInt8] {
         var out = ByteBuffer(capacity: 1)
-        bytes.withUnsafeBufferPointer { JSONWriter.appendQuoted($0, to: &out) }
+        bytes.withUnsafeBufferPointer { JSONStringEscaping.appendQuoted($0, to: &out) }
         return Array(out.bytes)
     }
 

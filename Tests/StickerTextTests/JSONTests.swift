@@ -1,5 +1,6 @@
 import Foundation
-@testable import StickerText
+@_spi(JSON) @testable import StickerText
+@testable import StickerTextJSON
 import Testing
 
 /// The API's own JSON reading and writing: strict on input, exact on output.
@@ -49,7 +50,7 @@ struct JSONTests {
                 while body[cut] & 0xC0 == 0x80 { cut -= 1 }  // at a scalar's start
                 body = Array(body[..<cut])
                 span = try UTF8Span(validating: body.span)
-                #expect(throws: APIError.self) { try JSONValue.parse(span) }
+                #expect(throws: JSONError.self) { try JSONValue.parse(span) }
             }
         }
     }

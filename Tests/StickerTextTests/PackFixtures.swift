@@ -1,5 +1,6 @@
 import Foundation
 import StickerText
+import StickerTextJSON
 import ZIPFoundation
 
 /// Archives and folders the pack format tests make themselves, each in the

@@ -1,5 +1,6 @@
 import PropertyBased
-@testable import StickerText
+@_spi(JSON) @testable import StickerText
+@testable import StickerTextJSON
 import Testing
 
 /// Generators of sticker text. `anyText` mixes codes, near-codes, brackets,
@@ -97,7 +98,7 @@ struct PropertyTests {
                 let check = { (text: String) throws in
                     let html = Array(try renderer.render(text).utf8)
                     var quoted = ByteBuffer(capacity: 1)
-                    html.withUnsafeBytes { JSONWriter.appendEscaped($0, to: &quoted) }
+                    html.withUnsafeBytes { JSONStringEscaping.appendEscaped($0, to: &quoted) }
                     var direct = ByteBuffer(capacity: 1)
                     var text = text
                     text.withUTF8 { renderer.renderJSONEscaped(UnsafeRawBufferPointer($0), into: &direct) }

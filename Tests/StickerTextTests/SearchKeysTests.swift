@@ -1,5 +1,6 @@
 import Foundation
 @testable import StickerText
+import StickerTextJSON
 import Testing
 
 /// The search keys in packs: read and written with pack.json, checked by

@@ -1,5 +1,6 @@
 import Foundation
 import StickerText
+import StickerTextJSON
 
 /// The repository root, found from this file's path.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

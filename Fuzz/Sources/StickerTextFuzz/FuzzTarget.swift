@@ -1,5 +1,6 @@
 import Foundation
 import StickerText
+import StickerTextJSON
 
 /// One libFuzzer target that exercises the surfaces users reach with
 /// arbitrary bytes, chosen by the first byte (modulo 6):

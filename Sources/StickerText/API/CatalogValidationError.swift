@@ -1,25 +1,3 @@
-/// One problem in a pack file, naming the file and the entry it is in.
-public struct CatalogIssue: Error, Hashable, Sendable, Comparable, CustomStringConvertible {
-    public let file: String
-    /// A path into the pack, such as `stickers[3] [微笑]`, or nil for the whole file.
-    public let entry: String?
-    public let message: String
-
-    public init(file: String, entry: String?, message: String) {
-        self.file = file
-        self.entry = entry
-        self.message = message
-    }
-
-    public var description: String {
-        entry.map { "\(file): \($0): \(message)" } ?? "\(file): \(message)"
-    }
-
-    public static func < (a: CatalogIssue, b: CatalogIssue) -> Bool {
-        (a.file, a.entry ?? "", a.message) < (b.file, b.entry ?? "", b.message)
-    }
-}
-
 /// Every problem found in a set of packs; a catalog is never half-loaded.
 public struct CatalogValidationError: Error, Sendable, CustomStringConvertible {
     public let issues: [CatalogIssue]

@@ -37,10 +37,10 @@ public struct HTMLRenderer: Sendable {
         var json = ByteBuffer(capacity: markup.count + markup.count / 4)
         var jsonStarts: [Int] = []
         jsonStarts.reserveCapacity(starts.count)
-        markup.withUnsafeBytes { m in
+        markup.withUnsafeBytes { markupBytes in
             for entry in catalog.entries.indices {
                 jsonStarts.append(json.count)
-                JSONWriter.appendEscaped(UnsafeRawBufferPointer(rebasing: m[starts[entry] ..< starts[entry + 1]]), to: &json)
+                JSONStringEscaping.appendEscaped(UnsafeRawBufferPointer(rebasing: markupBytes[starts[entry] ..< starts[entry + 1]]), to: &json)
             }
         }
         jsonStarts.append(json.count)
@@ -68,10 +68,10 @@ public struct HTMLRenderer: Sendable {
     /// Renders `text` and hands the HTML bytes to `body` without copying
     /// them. The bytes are valid only inside `body`.
     public func withRendered<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(RenderError) -> R {
-        try withRenderable(text) { p in
+        try withRenderable(text) { utf8 in
             // Room for typical sticker text (markup is ~2.5× the code it replaces) without regrowing.
-            var buffer = ByteBuffer(capacity: p.count * 3 + 256)
-            render(p, into: &buffer)
+            var buffer = ByteBuffer(capacity: utf8.count * 3 + 256)
+            render(utf8, into: &buffer)
             return body(buffer.bytes)
         }
     }
@@ -79,40 +79,41 @@ public struct HTMLRenderer: Sendable {
     /// Hands `body` the UTF-8 bytes of `text` once they are known to render:
     /// a NUL, which HTML cannot carry, is an error instead. For `withRendered`
     /// and for a caller that renders the bytes itself (`renderJSONEscaped`).
-    /// Inlined: as a call, `body` stayed a closure context (~1.5k
-    /// instructions a render through the API).
-    @inline(__always)
-    func withRenderable<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) throws(RenderError) -> R {
+    /// Inlined, into the transport too (so public to it, `@_spi(JSON)`):
+    /// as a call, `body` stayed a closure context (~1.5k instructions a
+    /// render through the API).
+    @_spi(JSON) @inlinable @inline(__always)
+    public func withRenderable<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) throws(RenderError) -> R {
         var text = text
-        return try text.withUTF8 { (u) -> Result<R, RenderError> in
-            let p = UnsafeRawBufferPointer(u)
-            if let base = p.baseAddress, let nul = memchr(base, 0, p.count) {
+        return try text.withUTF8 { (utf8Bytes) -> Result<R, RenderError> in
+            let utf8 = UnsafeRawBufferPointer(utf8Bytes)
+            if let base = utf8.baseAddress, let nul = memchr(base, 0, utf8.count) {
                 return .failure(.nulCharacter(offset: base.distance(to: UnsafeRawPointer(nul))))
             }
-            return .success(body(p))
+            return .success(body(utf8))
         }.get()
     }
 
-    private func render(_ p: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
+    private func render(_ utf8: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
         if options.wrapEmoji {
-            renderScanned(p, into: &out)
+            renderScanned(utf8, into: &out)
         } else {
-            markup.withUnsafeBytes { renderFused(p, markup: $0, jsonString: false, into: &out) }
+            markup.withUnsafeBytes { renderFused(utf8, markup: $0, jsonString: false, into: &out) }
         }
     }
 
-    /// Appends the HTML of `p` escaped as the content of a JSON string
-    /// (without its quotes): what `JSONWriter.appendEscaped` makes of the
+    /// Appends the HTML of `utf8` escaped as the content of a JSON string
+    /// (without its quotes): what `JSONStringEscaping.appendEscaped` makes of the
     /// HTML, written in the render's one pass (the fused loop escapes for
     /// both at once, with the markup escaped in advance); with `wrapEmoji`,
-    /// rendered first and escaped after. `p` comes from `withRenderable`.
-    func renderJSONEscaped(_ p: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
+    /// rendered first and escaped after. `utf8` comes from `withRenderable`.
+    package func renderJSONEscaped(_ utf8: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
         if options.wrapEmoji {
-            var html = ByteBuffer(capacity: p.count * 3 + 256)
-            renderScanned(p, into: &html)
-            JSONWriter.appendEscaped(UnsafeRawBufferPointer(html.bytes), to: &out)
+            var html = ByteBuffer(capacity: utf8.count * 3 + 256)
+            renderScanned(utf8, into: &html)
+            JSONStringEscaping.appendEscaped(UnsafeRawBufferPointer(html.bytes), to: &out)
         } else {
-            jsonMarkup.withUnsafeBytes { renderFused(p, markup: $0, jsonString: true, into: &out) }
+            jsonMarkup.withUnsafeBytes { renderFused(utf8, markup: $0, jsonString: true, into: &out) }
         }
     }
 
@@ -120,9 +121,9 @@ public struct HTMLRenderer: Sendable {
     /// home, instead of the fused loop: tests check the two always agree.
     func renderScanned(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { u in
-            var buffer = ByteBuffer(capacity: u.count * 3 + 256)
-            renderScanned(UnsafeRawBufferPointer(u), into: &buffer)
+        return text.withUTF8 { utf8Bytes in
+            var buffer = ByteBuffer(capacity: utf8Bytes.count * 3 + 256)
+            renderScanned(UnsafeRawBufferPointer(utf8Bytes), into: &buffer)
             return String(decoding: buffer.bytes, as: UTF8.self)
         }
     }
@@ -137,13 +138,13 @@ public struct HTMLRenderer: Sendable {
     /// holds a byte below 0x40, `[` or `]` (SWAR; the lowest flag is exact).
     /// With `jsonString`, what is written is also escaped for a JSON string:
     /// `markup` is then `jsonMarkup`, and `\` and the control characters
-    /// that HTML leaves as they are take `JSONWriter.writeEscaped`'s form
+    /// that HTML leaves as they are take `JSONStringEscaping.writeEscaped`'s form
     /// (HTML's replacements need no JSON escape; a test checks that).
     @inline(__always)
-    private func renderFused(_ p: UnsafeRawBufferPointer, markup: UnsafeRawBufferPointer, jsonString: Bool,
+    private func renderFused(_ utf8: UnsafeRawBufferPointer, markup: UnsafeRawBufferPointer, jsonString: Bool,
                              into out: inout ByteBuffer) {
-        let end = p.count
-        guard let base = p.baseAddress else { return }
+        let end = utf8.count
+        guard let base = utf8.baseAddress else { return }
         let lineBreaks = options.lineBreaks
         let maxContent = catalog.maxContentLength
         let starts = jsonString ? jsonMarkupStart : markupStart
@@ -153,17 +154,17 @@ public struct HTMLRenderer: Sendable {
         var openOut = 0  // the output length just before that `[`
         while i < end {
             if i &+ 8 <= end {
-                let w = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                let low = (w &- 0x4040_4040_4040_4040) & ~w & 0x8080_8080_8080_8080
+                let word = UInt64(littleEndian: utf8.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let low = (word &- 0x4040_4040_4040_4040) & ~word & 0x8080_8080_8080_8080
                 // Brackets, and for JSON the bytes it escapes (`\` is above 0x40: `low` misses it).
-                var marked = HTMLEscaping.zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B) | HTMLEscaping.zeroBytes(w ^ 0x5D5D_5D5D_5D5D_5D5D)
-                if jsonString { marked |= JSONWriter.specialBytes(w) }
+                var marked = HTMLEscaping.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B) | HTMLEscaping.zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D)
+                if jsonString { marked |= JSONStringEscaping.specialBytes(word) }
                 if low | marked == 0 { i &+= 8; continue }
-                let special = marked | HTMLEscaping.specialBytes(w)
+                let special = marked | HTMLEscaping.specialBytes(word)
                 if special == 0 { i &+= 8; continue }
                 i &+= special.trailingZeroBitCount >> 3
             }
-            switch p[i] {
+            switch utf8[i] {
             case 0x5B:  // `[`: write out what is pending so the output length marks the code's start
                 if copyFrom < i { out.append(base + copyFrom, count: i &- copyFrom) }
                 copyFrom = i
@@ -173,7 +174,7 @@ public struct HTMLRenderer: Sendable {
                 continue
             case 0x5D:  // `]`: a sticker if the innermost open code is known
                 if openIn >= 0, i &- openIn &- 1 <= maxContent,
-                   let entry = catalog.entryIndex(content: UnsafeRawBufferPointer(rebasing: p[(openIn &+ 1) ..< i])) {
+                   let entry = catalog.entryIndex(content: UnsafeRawBufferPointer(rebasing: utf8[(openIn &+ 1) ..< i])) {
                     out.truncate(to: openOut)
                     let range = starts[entry] ..< starts[entry &+ 1]
                     out.append(markup.baseAddress! + range.lowerBound, count: range.count)
@@ -187,10 +188,10 @@ public struct HTMLRenderer: Sendable {
             default:
                 break
             }
-            guard let replacement = HTMLEscaping.replacement(for: p[i], lineBreaks: lineBreaks) else {
-                if jsonString, JSONWriter.needsEscape(p[i]) {
+            guard let replacement = HTMLEscaping.replacement(for: utf8[i], lineBreaks: lineBreaks) else {
+                if jsonString, JSONStringEscaping.needsEscape(utf8[i]) {
                     if copyFrom < i { out.append(base + copyFrom, count: i &- copyFrom) }
-                    out.didWrite(JSONWriter.writeEscaped(p[i], to: out.spareCapacity(6)))
+                    out.didWrite(JSONStringEscaping.writeEscaped(utf8[i], to: out.spareCapacity(6)))
                     copyFrom = i &+ 1
                 }
                 i &+= 1
@@ -206,13 +207,13 @@ public struct HTMLRenderer: Sendable {
 
     /// Jump from `]` to `]` with `StickerScanner`; with `wrapEmoji`, segment
     /// the text between stickers into clusters to find the emoji.
-    private func renderScanned(_ p: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
+    private func renderScanned(_ utf8: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
         var textStart = 0
         var from = 0
         markup.withUnsafeBytes { markup in
-            while let close = StickerScanner.nextClose(from: from, in: p) {
-                if let (start, entry) = StickerScanner.code(closingAt: close, in: p, floor: textStart, catalog: catalog) {
-                    appendText(p, textStart ..< start, to: &out)
+            while let close = StickerScanner.nextClose(from: from, in: utf8) {
+                if let (start, entry) = StickerScanner.code(closingAt: close, in: utf8, floor: textStart, catalog: catalog) {
+                    appendText(utf8, textStart ..< start, to: &out)
                     let range = markupStart[entry] ..< markupStart[entry + 1]
                     out.append(markup.baseAddress! + range.lowerBound, count: range.count)
                     textStart = close + 1
@@ -220,29 +221,29 @@ public struct HTMLRenderer: Sendable {
                 from = close + 1
             }
         }
-        appendText(p, textStart ..< p.count, to: &out)
+        appendText(utf8, textStart ..< utf8.count, to: &out)
     }
 
     @inline(__always)
-    private func appendText(_ p: UnsafeRawBufferPointer, _ range: Range<Int>, to out: inout ByteBuffer) {
+    private func appendText(_ utf8: UnsafeRawBufferPointer, _ range: Range<Int>, to out: inout ByteBuffer) {
         if range.isEmpty { return }
-        guard options.wrapEmoji, p[range].contains(where: { $0 >= 0xC2 }) else {
-            HTMLEscaping.appendEscaped(p, range, lineBreaks: options.lineBreaks, to: &out)
+        guard options.wrapEmoji, utf8[range].contains(where: { $0 >= 0xC2 }) else {
+            HTMLEscaping.appendEscaped(utf8, range, lineBreaks: options.lineBreaks, to: &out)
             return
         }
         // Emoji need whole grapheme clusters; only non-ASCII runs pay for them.
-        let u = p.bindMemory(to: UInt8.self)
+        let utf8Bytes = utf8.bindMemory(to: UInt8.self)
         var pending = range.lowerBound
-        GraphemeSegmentation.forEachCluster(in: range, of: u) { cluster, simple in
-            if simple || !EmojiClassifier.isEmoji(cluster, in: u) { return true }
-            HTMLEscaping.appendEscaped(p, pending ..< cluster.lowerBound, lineBreaks: options.lineBreaks, to: &out)
+        GraphemeSegmentation.forEachCluster(in: range, of: utf8Bytes) { cluster, simple in
+            if simple || !EmojiClassifier.isEmoji(cluster, in: utf8Bytes) { return true }
+            HTMLEscaping.appendEscaped(utf8, pending ..< cluster.lowerBound, lineBreaks: options.lineBreaks, to: &out)
             out.append("<span class=\"emoji\">")
-            HTMLEscaping.appendEscaped(p, cluster, lineBreaks: options.lineBreaks, to: &out)
+            HTMLEscaping.appendEscaped(utf8, cluster, lineBreaks: options.lineBreaks, to: &out)
             out.append("</span>")
             pending = cluster.upperBound
             return true
         }
-        HTMLEscaping.appendEscaped(p, pending ..< range.upperBound, lineBreaks: options.lineBreaks, to: &out)
+        HTMLEscaping.appendEscaped(utf8, pending ..< range.upperBound, lineBreaks: options.lineBreaks, to: &out)
     }
 
     /// `<img class="sticker" src=… srcset=… width height alt title aria-label draggable>`,

@@ -50,19 +50,6 @@ public struct RenderOptions: Hashable, Sendable {
     var normalizedBaseURL: String { baseURL.utf8.last == UInt8(ascii: "/") ? baseURL : baseURL + "/" }
 }
 
-/// The languages a sticker's name is written in, for its `aria-label`.
-public enum RenderLanguage: String, CaseIterable, Hashable, Sendable {
-    case zh, en
-
-    /// `name` in this language.
-    func localized(_ name: LocalizedName) -> String {
-        switch self {
-        case .zh: name.zh
-        case .en: name.en
-        }
-    }
-}
-
-private func isClassByte(_ b: UInt8) -> Bool {
-    (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2D || b == 0x5F
+private func isClassByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F
 }

@@ -3,68 +3,17 @@
 /// ranking over the packs document (public/js/model/search.js); the
 /// conformance corpus (`Tests/conformance/search.json`) holds both to it.
 
-/// How a result matched: the ranking's tiers, best first.
-public enum SearchMatch: String, CaseIterable, Comparable, Sendable {
-    /// The query is a whole code or alias (`smile`, `[笑哭]`, `開心`) or an emoji.
-    case code
-    /// A name, code, alias or keyword starts with the query.
-    case name
-    /// The full pinyin starts with the query (spaces and `'` left out).
-    case pinyin
-    /// The pinyin initials start with the query.
-    case initials
-    /// A name, code, alias, keyword or the pinyin contains the query.
-    case substring
-
-    public static func < (a: SearchMatch, b: SearchMatch) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-    }
-}
-
-/// One sticker found, and how.
-public struct SearchResult: Hashable, Sendable {
-    public let packIndex: Int
-    public let stickerIndex: Int
-    public let match: SearchMatch
-}
-
-/// A search as asked: its text (1–64 Unicode scalars) and how many results
-/// to give (1–100, 20 when not said).
-public struct SearchQuery: Hashable, Sendable {
-    public static let maxLength = 64
-    public static let limits = 1...100
-    public static let defaultLimit = 20
-
-    public let text: String
-    public let limit: Int
-
-    public init(_ text: String, limit: Int? = nil) throws(APIError) {
-        let length = text.unicodeScalars.count
-        guard length > 0 else { throw APIError(.invalidRequest, "q must not be empty") }
-        guard length <= Self.maxLength else {
-            throw APIError(.invalidRequest, "q is \(length) characters long; at most \(Self.maxLength)")
-        }
-        guard !text.unicodeScalars.contains("\u{0}") else { throw APIError(.invalidRequest, "q must not contain U+0000") }
-        let limit = limit ?? Self.defaultLimit
-        guard Self.limits.contains(limit) else {
-            throw APIError(.invalidRequest, "limit must be between \(Self.limits.lowerBound) and \(Self.limits.upperBound)")
-        }
-        self.text = text
-        self.limit = limit
-    }
-}
-
 extension StickerCatalog {
     /// The stickers `query` finds, best first: by tier (`SearchMatch`), then
     /// the shorter matching key, then catalog order. A query that folds to
     /// nothing (`[`, spaces) finds nothing.
     public func search(_ query: SearchQuery) -> [SearchResult] {
-        let q = SearchFolding.query(query.text)
-        guard !q.isEmpty else { return [] }
-        let pq = SearchFolding.pinyinQuery(q)
+        let folded = SearchFolding.query(query.text)
+        guard !folded.isEmpty else { return [] }
+        let pinyin = SearchFolding.pinyinQuery(folded)
         var found: [(match: SearchMatch, length: Int, order: Int)] = []
         for (order, keys) in searchIndex.keys.enumerated() {
-            if let (match, length) = SearchIndex.match(keys, query: q, pinyin: pq) {
+            if let (match, length) = SearchIndex.match(keys, query: folded, pinyin: pinyin) {
                 found.append((match, length, order))
             }
         }
@@ -73,22 +22,5 @@ extension StickerCatalog {
             let keys = searchIndex.keys[$0.order]
             return SearchResult(packIndex: keys.packIndex, stickerIndex: keys.stickerIndex, match: $0.match)
         }
-    }
-}
-
-extension SearchQuery {
-    /// The query parameters of `GET /api/stickers`.
-    public enum Parameter: String, CaseIterable, Sendable {
-        case q, limit
-    }
-
-    /// From `q=…&limit=…` (or the CLI's words): `q` is required, each name
-    /// at most once, no other names.
-    public init(textValues pairs: [(name: String, value: String)]) throws(APIError) {
-        let values = try TextValues(pairs, allowed: Parameter.allCases.map(\.rawValue))
-        guard let q = try values.string(Parameter.q.rawValue) else {
-            throw APIError(.invalidRequest, "the q parameter is required")
-        }
-        try self.init(q, limit: values.int(Parameter.limit.rawValue))
     }
 }

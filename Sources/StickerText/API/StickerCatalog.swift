@@ -96,10 +96,10 @@ extension StickerCatalog {
             }
             let pack: StickerPack
             do {
-                pack = try StickerPack(packJSON: data)
+                pack = try StickerPack(packJSON: Array(data))
             } catch {
-                let what = error.code == .invalidRequest ? "not a pack" : "malformed JSON"
-                issues.append(.init(file: file, entry: nil, message: "\(what): \(error.message)"))
+                let what = error.kind == .invalidValue ? "not a pack" : "malformed JSON"
+                issues.append(.init(file: file, entry: nil, message: "\(what): \(error.sentence(about: "pack.json"))"))
                 continue
             }
             if pack.id != folder {
@@ -127,7 +127,7 @@ extension StickerCatalog {
     /// The packs that ship with stickertext, compiled into the library so the
     /// CLI and the server run with no files at all.
     public static let `default`: StickerCatalog = {
-        let packs = DefaultPacks.json.map { try! StickerPack(packJSON: $0.utf8) }
+        let packs = DefaultPacks.json.map { try! StickerPack(packJSON: Array($0.utf8)) }
         return try! StickerCatalog(packs: packs)
     }()
 }

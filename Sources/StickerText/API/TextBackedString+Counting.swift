@@ -7,20 +7,20 @@ extension TextBackedString {
         var stickers: [TextCounts.FoundSticker] = []
         stickers.reserveCapacity(spans.count)
         var utf16 = 0
-        bytes.withUnsafeBufferPointer { p in
+        bytes.withUnsafeBufferPointer { utf8 in
             forEachItem { range, sticker in
                 if let sticker {
-                    let lengths = measure(range, in: p)
+                    let lengths = measure(range, in: utf8)
                     stickers.append(.init(entry: sticker, in: catalog, range: TextRange(location: utf16, length: lengths.utf16)))
                     total = total + (policy.stickerWeight.map(TextLengths.uniform) ?? lengths)
                     utf16 += lengths.utf16
                 } else {
-                    var lengths = measure(range, in: p, utf16Start: utf16) { cluster, at in
+                    var lengths = measure(range, in: utf8, utf16Start: utf16) { cluster, at in
                         if emoji.isEmpty { emoji.reserveCapacity(8) }
-                        emoji.append(.init(emoji: String(decoding: UnsafeBufferPointer(rebasing: p[cluster]), as: UTF8.self),
-                                           range: TextRange(location: at, length: UTF8Bytes.utf16Count(p, cluster))))
+                        emoji.append(.init(emoji: String(decoding: UnsafeBufferPointer(rebasing: utf8[cluster]), as: UTF8.self),
+                                           range: TextRange(location: at, length: UTF8Bytes.utf16Count(utf8, cluster))))
                     }
-                    if let weight = LengthCounting.weightWithURLs(range, in: p) { lengths.weight = weight }
+                    if let weight = LengthCounting.weightWithURLs(range, in: utf8) { lengths.weight = weight }
                     total = total + lengths
                     utf16 += lengths.utf16
                 }
@@ -46,58 +46,58 @@ extension TextBackedString {
     /// Runs of simple scalars (see `GraphemeSegmentation.isSimple`) are
     /// counted in a tight loop that decodes each scalar once; only the chunks
     /// between certain boundaries that hold anything else are segmented.
-    func measure(_ range: Range<Int>, in p: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
+    func measure(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
                  foundEmoji: (Range<Int>, Int) -> Void = { _, _ in }) -> TextLengths {
-        Self.measure(range, in: p, utf16Start: utf16Start, foundEmoji: foundEmoji)
+        Self.measure(range, in: utf8, utf16Start: utf16Start, foundEmoji: foundEmoji)
     }
 
     /// `measure` of any UTF-8 buffer (it needs nothing of the string but its bytes).
-    static func measure(_ range: Range<Int>, in p: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
+    static func measure(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
                         foundEmoji: (Range<Int>, Int) -> Void = { _, _ in }) -> TextLengths {
         var total = TextLengths()
         var utf16 = utf16Start
         let end = range.upperBound
         var unweighed = LengthCounting.NFCBatch()
         LengthCounting.bmpFlags.withUnsafeBufferPointer { flags in
-            @inline(__always) func flag(_ c: UInt32) -> UInt8 { c < 0x10000 ? flags[Int(c)] : 0 }
+            @inline(__always) func flag(_ scalar: UInt32) -> UInt8 { scalar < 0x10000 ? flags[Int(scalar)] : 0 }
             var i = range.lowerBound
             guard i < end else { return }
-            var c = UTF8Bytes.scalar(at: i, in: p)
-            var f = flag(c)
+            var scalar = UTF8Bytes.scalar(at: i, in: utf8)
+            var f = flag(scalar)
             while i < end {
-                let n = UTF8Bytes.sequenceLength(p[i])
+                let n = UTF8Bytes.sequenceLength(utf8[i])
                 let j = i &+ n
-                let next: UInt32 = j < end ? UTF8Bytes.scalar(at: j, in: p) : 0x20
+                let next: UInt32 = j < end ? UTF8Bytes.scalar(at: j, in: utf8) : 0x20
                 let nextFlag = flag(next)
                 if f & nextFlag & LengthCounting.simpleFlag != 0 {
                     // One BMP scalar that is never an emoji, a cluster of its own.
                     total.graphemes &+= 1
                     total.utf8 &+= n
-                    total.gb18030 &+= c < 0x80 ? 1 : f & LengthCounting.gb18030TwoByteFlag != 0 ? 2 : 4
-                    total.weight &+= LengthCounting.weight(c)
+                    total.gb18030 &+= scalar < 0x80 ? 1 : f & LengthCounting.gb18030TwoByteFlag != 0 ? 2 : 4
+                    total.weight &+= LengthCounting.weight(scalar)
                     utf16 &+= 1
                     i = j
-                    c = next
+                    scalar = next
                     f = nextFlag
                     continue
                 }
                 // A chunk up to the next certain boundary, segmented properly.
                 var k = j
-                while k < end && !GraphemeSegmentation.isCertainBoundary(k, in: p) { k &+= UTF8Bytes.sequenceLength(p[k]) }
-                GraphemeSegmentation.forEachCluster(in: i ..< k, of: p) { cluster, simple in
-                    let isEmoji = !simple && EmojiClassifier.isEmoji(cluster, in: p)
+                while k < end && !GraphemeSegmentation.isCertainBoundary(k, in: utf8) { k &+= UTF8Bytes.sequenceLength(utf8[k]) }
+                GraphemeSegmentation.forEachCluster(in: i ..< k, of: utf8) { cluster, simple in
+                    let isEmoji = !simple && EmojiClassifier.isEmoji(cluster, in: utf8)
                     if isEmoji { foundEmoji(cluster, utf16) }
-                    let lengths = LengthCounting.lengths(ofCluster: cluster, in: p, simple: simple, emoji: isEmoji)
-                    if LengthCounting.needsNFC(simple: simple, emoji: isEmoji) { unweighed.add(cluster, in: p) }
+                    let lengths = LengthCounting.lengths(ofCluster: cluster, in: utf8, simple: simple, emoji: isEmoji)
+                    if LengthCounting.needsNFC(simple: simple, emoji: isEmoji) { unweighed.add(cluster, in: utf8) }
                     utf16 &+= lengths.utf16
                     total = total + lengths
                     return true
                 }
                 i = k
-                if i < end { c = UTF8Bytes.scalar(at: i, in: p); f = flag(c) }
+                if i < end { scalar = UTF8Bytes.scalar(at: i, in: utf8); f = flag(scalar) }
             }
         }
-        unweighed.weigh(in: p)
+        unweighed.weigh(in: utf8)
         total.weight += unweighed.weight
         total.utf16 = utf16 - utf16Start
         return total
@@ -112,7 +112,7 @@ extension TextBackedString {
             return lengths(policy: policy).value(in: policy.countMode)
         case .utf8, .utf16, .gb18030:
             var total = 0
-            bytes.withUnsafeBufferPointer { p in
+            bytes.withUnsafeBufferPointer { utf8 in
                 forEachItem { range, sticker in
                     if sticker != nil, let weight = policy.stickerWeight {
                         total += weight
@@ -120,8 +120,8 @@ extension TextBackedString {
                     }
                     switch policy.countMode {
                     case .utf8: total += range.count
-                    case .utf16: total += UTF8Bytes.utf16Count(p, range)
-                    default: total += LengthCounting.gb18030Length(of: range, in: p)
+                    case .utf16: total += UTF8Bytes.utf16Count(utf8, range)
+                    default: total += LengthCounting.gb18030Length(of: range, in: utf8)
                     }
                     return true
                 }
@@ -133,13 +133,13 @@ extension TextBackedString {
     /// Lengths of the whole text under a policy's sticker rule, without the lists.
     func lengths(policy: InputPolicy) -> TextLengths {
         var total = TextLengths()
-        bytes.withUnsafeBufferPointer { p in
+        bytes.withUnsafeBufferPointer { utf8 in
             forEachItem { range, sticker in
                 if sticker != nil, let weight = policy.stickerWeight {
                     total = total + .uniform(weight)
                 } else {
-                    var lengths = measure(range, in: p)
-                    if sticker == nil, let weight = LengthCounting.weightWithURLs(range, in: p) { lengths.weight = weight }
+                    var lengths = measure(range, in: utf8)
+                    if sticker == nil, let weight = LengthCounting.weightWithURLs(range, in: utf8) { lengths.weight = weight }
                     total = total + lengths
                 }
                 return true

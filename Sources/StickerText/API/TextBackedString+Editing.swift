@@ -5,15 +5,15 @@ extension TextBackedString {
         // Under `weighted`, the units weighed by their NFC form, in one batch (see `nfcWeights`).
         var unweighed: [(unit: Int, cluster: Range<Int>)] = []
         let weighted = policy.countMode == .weighted
-        bytes.withUnsafeBufferPointer { p in
+        bytes.withUnsafeBufferPointer { utf8 in
             forEachItem { range, sticker in
                 if sticker != nil {
-                    let lengths = policy.stickerWeight.map(TextLengths.uniform) ?? measure(range, in: p)
+                    let lengths = policy.stickerWeight.map(TextLengths.uniform) ?? measure(range, in: utf8)
                     units.append((range.upperBound, lengths.value(in: policy.countMode)))
                 } else {
-                    GraphemeSegmentation.forEachCluster(in: range, of: p) { cluster, simple in
-                        let emoji = !simple && EmojiClassifier.isEmoji(cluster, in: p)
-                        let lengths = LengthCounting.lengths(ofCluster: cluster, in: p, simple: simple, emoji: emoji)
+                    GraphemeSegmentation.forEachCluster(in: range, of: utf8) { cluster, simple in
+                        let emoji = !simple && EmojiClassifier.isEmoji(cluster, in: utf8)
+                        let lengths = LengthCounting.lengths(ofCluster: cluster, in: utf8, simple: simple, emoji: emoji)
                         if weighted && LengthCounting.needsNFC(simple: simple, emoji: emoji) {
                             unweighed.append((units.count, cluster))
                         }
@@ -23,7 +23,7 @@ extension TextBackedString {
                 }
                 return true
             }
-            for (weight, unit) in zip(LengthCounting.nfcWeights(of: unweighed.map(\.cluster), in: p), unweighed.map(\.unit)) {
+            for (weight, unit) in zip(LengthCounting.nfcWeights(of: unweighed.map(\.cluster), in: utf8), unweighed.map(\.unit)) {
                 units[unit].length = weight / 100
             }
         }
@@ -57,13 +57,13 @@ extension TextBackedString {
     func emojiClusters(overlapping range: Range<Int>) -> [Range<Int>] {
         var found: [Range<Int>] = []
         guard !range.isEmpty else { return found }
-        bytes.withUnsafeBufferPointer { p in
+        bytes.withUnsafeBufferPointer { utf8 in
             forEachItem { item, sticker in
                 if item.lowerBound >= range.upperBound { return false }
                 guard sticker == nil, item.upperBound > range.lowerBound else { return true }
-                GraphemeSegmentation.forEachCluster(in: item, of: p) { cluster, simple in
+                GraphemeSegmentation.forEachCluster(in: item, of: utf8) { cluster, simple in
                     if cluster.lowerBound >= range.upperBound { return false }
-                    if cluster.upperBound > range.lowerBound, !simple, EmojiClassifier.isEmoji(cluster, in: p) { found.append(cluster) }
+                    if cluster.upperBound > range.lowerBound, !simple, EmojiClassifier.isEmoji(cluster, in: utf8) { found.append(cluster) }
                     return true
                 }
                 return true

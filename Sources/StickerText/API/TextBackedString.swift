@@ -52,37 +52,28 @@ public struct TextBackedString: Sendable {
 
     /// The sticker span containing `position` strictly inside, or starting/ending there.
     func span(containing position: Int) -> StickerSpan? {
-        // Binary search: the first span ending after `position`.
-        var lo = 0, hi = spans.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if spans[mid].bytes.upperBound <= position { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo < spans.count, spans[lo].bytes.lowerBound < position else { return nil }
-        return spans[lo]
+        let next = spans.firstIndex(endingAfter: position)
+        guard next < spans.count, spans[next].bytes.lowerBound < position else { return nil }
+        return spans[next]
     }
 
     /// The text run around `position` (between stickers).
     func run(around position: Int) -> Range<Int> {
-        var lo = 0, hi = spans.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if spans[mid].bytes.upperBound <= position { lo = mid + 1 } else { hi = mid }
-        }
-        let start = lo > 0 ? spans[lo - 1].bytes.upperBound : 0
-        let end = lo < spans.count ? spans[lo].bytes.lowerBound : bytes.count
+        let next = spans.firstIndex(endingAfter: position)
+        let start = next > 0 ? spans[next - 1].bytes.upperBound : 0
+        let end = next < spans.count ? spans[next].bytes.lowerBound : bytes.count
         return start ..< end
     }
 
     // MARK: - Lengths
 
-    func displayLength(of run: Range<Int>, unit: OffsetUnit, in p: UnsafeBufferPointer<UInt8>) -> Int {
+    func displayLength(of run: Range<Int>, unit: OffsetUnit, in utf8: UnsafeBufferPointer<UInt8>) -> Int {
         switch unit {
         case .utf16:
-            return UTF8Bytes.utf16Count(p, run)
+            return UTF8Bytes.utf16Count(utf8, run)
         case .grapheme:
             var n = 0
-            GraphemeSegmentation.forEachCluster(in: run, of: p) { _, _ in n += 1; return true }
+            GraphemeSegmentation.forEachCluster(in: run, of: utf8) { _, _ in n += 1; return true }
             return n
         }
     }
@@ -102,7 +93,7 @@ public struct TextBackedString: Sendable {
         if offset == 0 { return 0 }
         var result: Int?
         var acc = 0
-        bytes.withUnsafeBufferPointer { p in
+        bytes.withUnsafeBufferPointer { utf8 in
             forEachItem { range, sticker in
                 if sticker != nil {
                     acc += 1
@@ -113,7 +104,7 @@ public struct TextBackedString: Sendable {
                 case .utf16:
                     var i = range.lowerBound
                     // Whole words while they end short of the offset (see UTF8Bytes.utf16Count) …
-                    if let base = p.baseAddress {
+                    if let base = utf8.baseAddress {
                         let raw = UnsafeRawPointer(base)
                         while i &+ 8 <= range.upperBound {
                             let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
@@ -123,11 +114,11 @@ public struct TextBackedString: Sendable {
                             i &+= 8
                         }
                         // … which may stop inside a scalar already counted.
-                        while i < range.upperBound && UTF8Bytes.isContinuation(p[i]) { i &+= 1 }
+                        while i < range.upperBound && UTF8Bytes.isContinuation(utf8[i]) { i &+= 1 }
                         if acc == offset { result = i; return false }
                     }
                     while i < range.upperBound {
-                        let n = UTF8Bytes.sequenceLength(p[i])
+                        let n = UTF8Bytes.sequenceLength(utf8[i])
                         let units = n == 4 ? 2 : 1
                         // Inside a surrogate pair: a byte inside the scalar, which snapping rounds either way.
                         if acc + units > offset { result = i + 1; return false }
@@ -136,7 +127,7 @@ public struct TextBackedString: Sendable {
                         if acc == offset { result = i; return false }
                     }
                 case .grapheme:
-                    GraphemeSegmentation.forEachCluster(in: range, of: p) { cluster, _ in
+                    GraphemeSegmentation.forEachCluster(in: range, of: utf8) { cluster, _ in
                         acc += 1
                         if acc == offset { result = cluster.upperBound; return false }
                         return true
@@ -153,7 +144,7 @@ public struct TextBackedString: Sendable {
     /// sticker counts as its start).
     func displayOffset(ofPosition position: Int, unit: OffsetUnit) -> Int {
         var acc = 0
-        bytes.withUnsafeBufferPointer { p in
+        bytes.withUnsafeBufferPointer { utf8 in
             forEachItem { range, sticker in
                 if range.lowerBound >= position { return false }
                 if sticker != nil {
@@ -161,7 +152,7 @@ public struct TextBackedString: Sendable {
                     return range.upperBound < position
                 }
                 let end = min(range.upperBound, position)
-                acc += displayLength(of: range.lowerBound ..< end, unit: unit, in: p)
+                acc += displayLength(of: range.lowerBound ..< end, unit: unit, in: utf8)
                 return end < position
             }
         }
@@ -213,7 +204,7 @@ public struct TextBackedString: Sendable {
         guard count > 0 else { return position }
         var remaining = count
         var result = position
-        bytes.withUnsafeBufferPointer { p in
+        bytes.withUnsafeBufferPointer { utf8 in
             forEachItem { range, sticker in
                 if range.upperBound <= position { return true }
                 if sticker != nil {
@@ -222,7 +213,7 @@ public struct TextBackedString: Sendable {
                     return remaining > 0
                 }
                 // A boundary is a true cluster boundary: segmenting may start there.
-                GraphemeSegmentation.forEachCluster(in: max(range.lowerBound, position) ..< range.upperBound, of: p) { cluster, _ in
+                GraphemeSegmentation.forEachCluster(in: max(range.lowerBound, position) ..< range.upperBound, of: utf8) { cluster, _ in
                     result = cluster.upperBound
                     remaining -= 1
                     return remaining > 0
@@ -240,7 +231,7 @@ public struct TextBackedString: Sendable {
         var remaining = count
         var result = position
         var starts: [Int] = []
-        bytes.withUnsafeBufferPointer { p in
+        bytes.withUnsafeBufferPointer { utf8 in
             while remaining > 0 && result > 0 {
                 if let span = span(containing: result - 1) {
                     result = span.bytes.lowerBound
@@ -249,7 +240,7 @@ public struct TextBackedString: Sendable {
                 }
                 let run = run(around: result - 1)
                 starts.removeAll(keepingCapacity: true)
-                GraphemeSegmentation.forEachCluster(in: run.lowerBound ..< result, of: p) { cluster, _ in
+                GraphemeSegmentation.forEachCluster(in: run.lowerBound ..< result, of: utf8) { cluster, _ in
                     starts.append(cluster.lowerBound)
                     return true
                 }

@@ -8,8 +8,8 @@ public struct TextCounts: Hashable, Sendable {
         public let pack: String
         /// Range in the plain text, in UTF-16 units.
         public let range: TextRange
-        /// The catalog entry (its index), for `StickerListings`.
-        let entry: Int
+        /// The catalog entry (its index), for the transport's `StickerListings`.
+        package let entry: Int
     }
 
     public struct FoundEmoji: Hashable, Sendable {
@@ -42,7 +42,7 @@ extension TextCounts.FoundSticker {
     /// Catalog entry `entry`, found at `range`. Inlined into counting's
     /// loop: as a call it cost a render ~3k instructions (callgrind).
     @inline(__always)
-    init(entry: Int, in catalog: StickerCatalog, range: TextRange) {
+    package init(entry: Int, in catalog: StickerCatalog, range: TextRange) {
         let found = catalog.entries[entry]
         self.init(code: found.code, tag: catalog.sticker(for: found).tag ?? found.code, pack: catalog.pack(for: found).id,
                   range: range, entry: entry)

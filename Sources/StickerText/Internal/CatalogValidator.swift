@@ -2,7 +2,7 @@ import Foundation
 
 /// The rules a set of packs must follow before a catalog is built from them.
 package enum CatalogValidator {
-    static func check(packs: [StickerPack], files: [String]) -> [CatalogIssue] {
+    package static func check(packs: [StickerPack], files: [String]) -> [CatalogIssue] {
         var issues: [CatalogIssue] = []
         var owners: [String: String] = [:]  // code → "pack-id stickers[i]"
         var packIDs: Set<String> = []
@@ -135,7 +135,7 @@ package enum CatalogValidator {
         }
     }
 
-    private static func isLowerAlnum(_ b: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
+    private static func isLowerAlnum(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 }

@@ -20,10 +20,10 @@ struct CodeTable: Sendable {
     }
 
     @inline(__always)
-    static func hash(_ p: UnsafeRawBufferPointer) -> Int {
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
         var h: UInt32 = 2_166_136_261
-        for b in p {
-            h = (h ^ UInt32(b)) &* 16_777_619
+        for byte in bytes {
+            h = (h ^ UInt32(byte)) &* 16_777_619
         }
         return Int(h)
     }
@@ -65,8 +65,8 @@ struct CodeTable: Sendable {
 }
 
 @inline(__always)
-private func memoryEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
-    for i in 0..<count where a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) {
+private func memoryEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Bool {
+    for i in 0..<count where lhs.load(fromByteOffset: i, as: UInt8.self) != rhs.load(fromByteOffset: i, as: UInt8.self) {
         return false
     }
     return true

@@ -25,21 +25,8 @@ enum EmojiClassifier {
         return false
     }
 
-    /// The cluster at `p[range]`, decoded in place.
-    static func isEmoji(_ range: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Bool {
-        isEmoji(ScalarSequence(bytes: p, range: range))
-    }
-}
-
-/// The scalars of valid UTF-8 bytes, without building a String.
-struct ScalarSequence: Sequence, IteratorProtocol {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var range: Range<Int>
-
-    mutating func next() -> Unicode.Scalar? {
-        guard !range.isEmpty else { return nil }
-        let i = range.lowerBound
-        range = (i + UTF8Bytes.sequenceLength(bytes[i])) ..< range.upperBound
-        return Unicode.Scalar(UTF8Bytes.scalar(at: i, in: bytes))
+    /// The cluster at `utf8[range]`, decoded in place.
+    static func isEmoji(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        isEmoji(ScalarSequence(bytes: utf8, range: range))
     }
 }

@@ -4,27 +4,28 @@
 /// both sides, and the standard library's normalizer takes time quadratic in
 /// a run of combining marks: a 30 KB body whose field names were marks took
 /// 12 s to read.
-struct FieldName: Hashable, Comparable, ExpressibleByStringLiteral {
-    let text: String
+@_spi(JSON) public struct FieldName: Hashable, Comparable, ExpressibleByStringLiteral {
+    public let text: String
 
-    init(_ text: String) { self.text = text }
-    init(stringLiteral text: String) { self.text = text }
+    public init(_ text: String) { self.text = text }
+    public init(stringLiteral text: String) { self.text = text }
 
-    static func == (a: FieldName, b: FieldName) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+    public static func == (lhs: FieldName, rhs: FieldName) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
 
-    static func < (a: FieldName, b: FieldName) -> Bool { a.text.utf8.lexicographicallyPrecedes(b.text.utf8) }
+    public static func < (lhs: FieldName, rhs: FieldName) -> Bool { lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8) }
 
-    func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         var text = text
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Whether this is `name`, byte for byte.
-    func `is`(_ name: String) -> Bool { text.utf8.elementsEqual(name.utf8) }
+    public func `is`(_ name: String) -> Bool { text.utf8.elementsEqual(name.utf8) }
 
     /// The case of a closed set whose raw value `raw` is, byte for byte (not
     /// `init(rawValue:)`, which compares as `String`s do).
-    static func choice<T: RawRepresentable & CaseIterable>(_ raw: String, of type: T.Type) -> T? where T.RawValue == String {
+    @inlinable
+    public static func choice<T: RawRepresentable & CaseIterable>(_ raw: String, of type: T.Type) -> T? where T.RawValue == String {
         T.allCases.first { $0.rawValue.utf8.elementsEqual(raw.utf8) }
     }
 }

@@ -54,26 +54,26 @@ extension GraphemeSegmentation {
     private static let pictographicBits: [UInt64] = {
         var bits = [UInt64](repeating: 0, count: 0xB00 / 64)
         for range in pictographicRanges {
-            for c in range { bits[Int(c - 0x1F000) >> 6] |= 1 << UInt64((c - 0x1F000) & 63) }
+            for scalar in range { bits[Int(scalar - 0x1F000) >> 6] |= 1 << UInt64((scalar - 0x1F000) & 63) }
         }
         return bits
     }()
 
     @inline(__always)
-    static func emojiSequenceClass(_ c: UInt32) -> EmojiSequenceClass? {
-        if c >= 0x1F000 {
-            let k = c &- 0x1F000
+    static func emojiSequenceClass(_ scalar: UInt32) -> EmojiSequenceClass? {
+        if scalar >= 0x1F000 {
+            let k = scalar &- 0x1F000
             if k >= 0xB00 { return nil }
             if k >= 0x3FB && k <= 0x3FF { return .extend }  // skin tones
             return pictographicBits[Int(k >> 6)] & (1 << UInt64(k & 63)) != 0 ? .pictographic : nil
         }
-        switch c {
+        switch scalar {
         case 0x200D: return .joiner
         case 0x20E3, 0xFE0F: return .extend
         // Simple scalars that are Extended_Pictographic (© ® ‼ ⁉ ™ ℹ ▪ ▫ ▶ ◀ ◻ ◼ 〰 〽): after a
         // ZWJ that follows a pictograph they join (GB11), so they are left to Swift.
         case 0xA9, 0xAE, 0x203C, 0x2049, 0x2122, 0x2139, 0x25AA, 0x25AB, 0x25B6, 0x25C0, 0x25FB, 0x25FC, 0x3030, 0x303D: return nil
-        default: return isSimple(c) && c >= 0x20 && (c < 0x7F || c > 0x9F) ? .other : nil
+        default: return isSimple(scalar) && scalar >= 0x20 && (scalar < 0x7F || scalar > 0x9F) ? .other : nil
         }
     }
 
@@ -81,11 +81,11 @@ extension GraphemeSegmentation {
     /// calls `body` with each, if every scalar in it has a class; returns
     /// false, having called nothing, if one has none.
     @inline(__always)
-    static func segmentEmojiSequences(_ chunk: Range<Int>, of p: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool) -> Bool {
+    static func segmentEmojiSequences(_ chunk: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool) -> Bool {
         var i = chunk.lowerBound
         while i < chunk.upperBound {
-            guard emojiSequenceClass(UTF8Bytes.scalar(at: i, in: p)) != nil else { return false }
-            i &+= UTF8Bytes.sequenceLength(p[i])
+            guard emojiSequenceClass(UTF8Bytes.scalar(at: i, in: utf8)) != nil else { return false }
+            i &+= UTF8Bytes.sequenceLength(utf8[i])
         }
         var start = chunk.lowerBound
         /// The cluster so far ends in ExtPict Extend*.
@@ -94,7 +94,7 @@ extension GraphemeSegmentation {
         var joinerAfterPictograph = false
         i = chunk.lowerBound
         while i < chunk.upperBound {
-            let kind = emojiSequenceClass(UTF8Bytes.scalar(at: i, in: p)).unsafelyUnwrapped
+            let kind = emojiSequenceClass(UTF8Bytes.scalar(at: i, in: utf8)).unsafelyUnwrapped
             let joins: Bool
             switch kind {
             case .extend, .joiner: joins = true  // GB9
@@ -111,7 +111,7 @@ extension GraphemeSegmentation {
             case .joiner: joinerAfterPictograph = afterPictograph; afterPictograph = false
             case .other: afterPictograph = false; joinerAfterPictograph = false
             }
-            i &+= UTF8Bytes.sequenceLength(p[i])
+            i &+= UTF8Bytes.sequenceLength(utf8[i])
         }
         if start < chunk.upperBound { _ = body(start ..< chunk.upperBound) }
         return true

@@ -21,16 +21,20 @@ enum GraphemeSegmentation {
     /// GraphemeSegmentationTests checks every scalar here against Swift's own
     /// segmentation and emoji properties.
     @inline(__always)
-    static func isSimple(_ c: UInt32) -> Bool {
-        if c < 0xA0 { return c != 0x0D }
-        if c < 0x3000 {
-            return (c <= 0x2FF && c != 0xAD) || (c >= 0x370 && c <= 0x482 && c != 0x374 && c != 0x37E && c != 0x387)
-                || (c >= 0x2010 && c <= 0x2027) || (c >= 0x2030 && c <= 0x205E) || (c >= 0x2070 && c <= 0x20CF)
-                || (c >= 0x2100 && c <= 0x218F && c != 0x2126 && c != 0x212A && c != 0x212B) || (c >= 0x2500 && c <= 0x25FC)
+    static func isSimple(_ codePoint: UInt32) -> Bool {
+        if codePoint < 0xA0 { return codePoint != 0x0D }
+        if codePoint < 0x3000 {
+            return (codePoint <= 0x2FF && codePoint != 0xAD)
+                || (codePoint >= 0x370 && codePoint <= 0x482 && codePoint != 0x374 && codePoint != 0x37E && codePoint != 0x387)
+                || (codePoint >= 0x2010 && codePoint <= 0x2027) || (codePoint >= 0x2030 && codePoint <= 0x205E)
+                || (codePoint >= 0x2070 && codePoint <= 0x20CF)
+                || (codePoint >= 0x2100 && codePoint <= 0x218F && codePoint != 0x2126 && codePoint != 0x212A && codePoint != 0x212B)
+                || (codePoint >= 0x2500 && codePoint <= 0x25FC)
         }
-        return (c <= 0x3029) || (c >= 0x3030 && c <= 0x303F) || (c >= 0x3041 && c <= 0x3096)
-            || (c >= 0x309B && c <= 0x30FF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF)
-            || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xFF01 && c <= 0xFF5E)
+        return (codePoint <= 0x3029) || (codePoint >= 0x3030 && codePoint <= 0x303F)
+            || (codePoint >= 0x3041 && codePoint <= 0x3096) || (codePoint >= 0x309B && codePoint <= 0x30FF)
+            || (codePoint >= 0x3400 && codePoint <= 0x4DBF) || (codePoint >= 0x4E00 && codePoint <= 0x9FFF)
+            || (codePoint >= 0xAC00 && codePoint <= 0xD7A3) || (codePoint >= 0xFF01 && codePoint <= 0xFF5E)
     }
 
     /// The ranges `isSimple` accepts, for the tests.
@@ -41,48 +45,48 @@ enum GraphemeSegmentation {
         0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E,
     ]
 
-    /// Whether `i` (a scalar start strictly inside `run`) is certainly a boundary.
+    /// Whether `offset` (a scalar start strictly inside `run`) is certainly a boundary.
     @inline(__always)
-    static func isCertainBoundary(_ i: Int, in p: UnsafeBufferPointer<UInt8>) -> Bool {
-        isSimple(UTF8Bytes.scalar(at: i, in: p))
-            && isSimple(UTF8Bytes.scalar(at: UTF8Bytes.scalarStart(before: i, in: p), in: p))
+    static func isCertainBoundary(_ offset: Int, in utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        isSimple(UTF8Bytes.scalar(at: offset, in: utf8))
+            && isSimple(UTF8Bytes.scalar(at: UTF8Bytes.scalarStart(before: offset, in: utf8), in: utf8))
     }
 
     /// Calls `body` with each grapheme cluster in `run`, as a byte range.
     /// The clusters of simple scalars are reported without Swift's segmentation.
     /// `body` returns false to stop early.
     @inline(__always)
-    static func forEachCluster(in run: Range<Int>, of p: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, _ simple: Bool) -> Bool) {
+    static func forEachCluster(in run: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, _ simple: Bool) -> Bool) {
         let end = run.upperBound
-        var i = run.lowerBound
-        guard i < end else { return }
+        var offset = run.lowerBound
+        guard offset < end else { return }
         LengthCounting.bmpFlags.withUnsafeBufferPointer { flags in
-            @inline(__always) func simple(_ c: UInt32) -> Bool { c < 0x10000 && flags[Int(c)] & LengthCounting.simpleFlag != 0 }
-            var current = simple(UTF8Bytes.scalar(at: i, in: p))
-            while i < end {
+            @inline(__always) func simple(_ codePoint: UInt32) -> Bool { codePoint < 0x10000 && flags[Int(codePoint)] & LengthCounting.simpleFlag != 0 }
+            var current = simple(UTF8Bytes.scalar(at: offset, in: utf8))
+            while offset < end {
                 // Fast path: a simple scalar followed by a simple scalar (or the run end) is one cluster.
-                let n = UTF8Bytes.sequenceLength(p[i])
-                let j = i &+ n
-                let next = j < end ? simple(UTF8Bytes.scalar(at: j, in: p)) : true
+                let n = UTF8Bytes.sequenceLength(utf8[offset])
+                let j = offset &+ n
+                let next = j < end ? simple(UTF8Bytes.scalar(at: j, in: utf8)) : true
                 if current && next {
-                    if !body(i ..< j, true) { return }
-                    i = j
+                    if !body(offset ..< j, true) { return }
+                    offset = j
                     continue
                 }
                 // Slow path: extend to the next certain boundary and segment that chunk.
                 var k = j
-                while k < end && !isCertainBoundary(k, in: p) { k &+= UTF8Bytes.sequenceLength(p[k]) }
+                while k < end && !isCertainBoundary(k, in: utf8) { k &+= UTF8Bytes.sequenceLength(utf8[k]) }
                 var stopped = false
-                segment(i ..< k, of: p) { cluster in
+                segment(offset ..< k, of: utf8) { cluster in
                     // A lone simple scalar in the chunk (a space after an emoji) is still simple.
-                    let single = cluster.count == UTF8Bytes.sequenceLength(p[cluster.lowerBound])
-                        && simple(UTF8Bytes.scalar(at: cluster.lowerBound, in: p))
+                    let single = cluster.count == UTF8Bytes.sequenceLength(utf8[cluster.lowerBound])
+                        && simple(UTF8Bytes.scalar(at: cluster.lowerBound, in: utf8))
                     stopped = !body(cluster, single)
                     return !stopped
                 }
                 if stopped { return }
-                i = k
-                if i < end { current = simple(UTF8Bytes.scalar(at: i, in: p)) }
+                offset = k
+                if offset < end { current = simple(UTF8Bytes.scalar(at: offset, in: utf8)) }
             }
         }
     }
@@ -92,63 +96,63 @@ enum GraphemeSegmentation {
     /// Emoji sequences among letters are cut by the few rules they need
     /// (`segmentEmojiSequences`), anything else by Swift's.
     @inline(__always)
-    private static func segment(_ chunk: Range<Int>, of p: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool) {
-        if segmentEmojiSequences(chunk, of: p, body) { return }
+    private static func segment(_ chunk: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool) {
+        if segmentEmojiSequences(chunk, of: utf8, body) { return }
         var recognizer = Unicode._CharacterRecognizer()
         var start = chunk.lowerBound
-        var i = chunk.lowerBound
-        while i < chunk.upperBound {
+        var offset = chunk.lowerBound
+        while offset < chunk.upperBound {
             // The bytes are valid UTF-8 (a TextBackedString's, or a checked request's).
-            let scalar = Unicode.Scalar(UTF8Bytes.scalar(at: i, in: p)).unsafelyUnwrapped
+            let scalar = Unicode.Scalar(UTF8Bytes.scalar(at: offset, in: utf8)).unsafelyUnwrapped
             // The chunk's first scalar starts a cluster whatever the recognizer says of it.
-            if recognizer.hasBreak(before: scalar) && i > start {
-                if !body(start ..< i) { return }
-                start = i
+            if recognizer.hasBreak(before: scalar) && offset > start {
+                if !body(start ..< offset) { return }
+                start = offset
             }
-            i &+= UTF8Bytes.sequenceLength(p[i])
+            offset &+= UTF8Bytes.sequenceLength(utf8[offset])
         }
         if start < chunk.upperBound { _ = body(start ..< chunk.upperBound) }
     }
 
-    /// The grapheme boundary at or before `i` inside `run`.
-    static func boundary(atOrBefore i: Int, in run: Range<Int>, of p: UnsafeBufferPointer<UInt8>) -> Int {
-        if i <= run.lowerBound { return run.lowerBound }
-        if i >= run.upperBound { return run.upperBound }
-        let (start, clusters) = chunk(around: i, in: run, of: p)
+    /// The grapheme boundary at or before `offset` inside `run`.
+    static func boundary(atOrBefore offset: Int, in run: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        if offset <= run.lowerBound { return run.lowerBound }
+        if offset >= run.upperBound { return run.upperBound }
+        let (start, clusters) = chunk(around: offset, in: run, of: utf8)
         var k = start
         for length in clusters {
-            if k + length > i { return k }
+            if k + length > offset { return k }
             k += length
         }
         return k
     }
 
-    /// The grapheme boundary at or after `i` inside `run`.
-    static func boundary(atOrAfter i: Int, in run: Range<Int>, of p: UnsafeBufferPointer<UInt8>) -> Int {
-        let down = boundary(atOrBefore: i, in: run, of: p)
-        if down == i { return i }
-        let (start, clusters) = chunk(around: i, in: run, of: p)
+    /// The grapheme boundary at or after `offset` inside `run`.
+    static func boundary(atOrAfter offset: Int, in run: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        let down = boundary(atOrBefore: offset, in: run, of: utf8)
+        if down == offset { return offset }
+        let (start, clusters) = chunk(around: offset, in: run, of: utf8)
         var k = start
         for length in clusters {
             k += length
-            if k >= i { return k }
+            if k >= offset { return k }
         }
         return k
     }
 
-    /// The clusters of the smallest chunk of certain boundaries containing `i`.
-    private static func chunk(around i: Int, in run: Range<Int>, of p: UnsafeBufferPointer<UInt8>) -> (Int, [Int]) {
-        var start = UTF8Bytes.roundDownToScalar(i, in: p)
-        while start > run.lowerBound && !isCertainBoundary(start, in: p) {
-            start = UTF8Bytes.scalarStart(before: start, in: p)
+    /// The clusters of the smallest chunk of certain boundaries containing `offset`.
+    private static func chunk(around offset: Int, in run: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>) -> (Int, [Int]) {
+        var start = UTF8Bytes.roundDownToScalar(offset, in: utf8)
+        while start > run.lowerBound && !isCertainBoundary(start, in: utf8) {
+            start = UTF8Bytes.scalarStart(before: start, in: utf8)
         }
-        var end = UTF8Bytes.roundDownToScalar(i, in: p)
-        if end == start && end < run.upperBound { end += UTF8Bytes.sequenceLength(p[end]) }
-        while end < run.upperBound && !isCertainBoundary(end, in: p) {
-            end += UTF8Bytes.sequenceLength(p[end])
+        var end = UTF8Bytes.roundDownToScalar(offset, in: utf8)
+        if end == start && end < run.upperBound { end += UTF8Bytes.sequenceLength(utf8[end]) }
+        while end < run.upperBound && !isCertainBoundary(end, in: utf8) {
+            end += UTF8Bytes.sequenceLength(utf8[end])
         }
         var clusters: [Int] = []
-        segment(start ..< end, of: p) { clusters.append($0.count); return true }
+        segment(start ..< end, of: utf8) { clusters.append($0.count); return true }
         return (start, clusters)
     }
 }

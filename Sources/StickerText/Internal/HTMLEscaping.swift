@@ -1,7 +1,7 @@
 /// HTML escaping into a byte buffer. Every byte of user text passes through
 /// `appendEscaped` exactly once; it is the only way text reaches the output.
 enum HTMLEscaping {
-    /// Appends `p[range]` escaped: `& < > " '`, CR as `&#13;` (the HTML
+    /// Appends `utf8[range]` escaped: `& < > " '`, CR as `&#13;` (the HTML
     /// parser would turn a raw CR into LF), and with `lineBreaks` LF as `<br>`.
     /// NUL, which HTML cannot carry, becomes U+FFFD (the renderer refuses NUL
     /// before it gets here; this keeps the function safe on its own).
@@ -11,13 +11,13 @@ enum HTMLEscaping {
     /// 0x40: CJK text, all bytes ≥ 0x80, goes by in whole words and is copied
     /// in long runs.
     @inline(__always)
-    static func appendEscaped(_ p: UnsafeRawBufferPointer, _ range: Range<Int>, lineBreaks: Bool, to out: inout ByteBuffer) {
+    static func appendEscaped(_ utf8: UnsafeRawBufferPointer, _ range: Range<Int>, lineBreaks: Bool, to out: inout ByteBuffer) {
         var copyFrom = range.lowerBound
         var i = range.lowerBound
         let end = range.upperBound
         while i < end {
             if i + 8 <= end {
-                let word = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let word = UInt64(littleEndian: utf8.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 // Any byte < 0x40? If so, exactly which of them are special. In
                 // both tests the lowest flagged byte is exact (borrows only run upward).
                 if (word &- 0x4040_4040_4040_4040) & ~word & 0x8080_8080_8080_8080 == 0 { i &+= 8; continue }
@@ -25,13 +25,13 @@ enum HTMLEscaping {
                 if special == 0 { i &+= 8; continue }
                 i &+= special.trailingZeroBitCount >> 3
             }
-            guard let replacement = replacement(for: p[i], lineBreaks: lineBreaks) else { i &+= 1; continue }
-            if copyFrom < i { out.append(p.baseAddress! + copyFrom, count: i - copyFrom) }
+            guard let replacement = replacement(for: utf8[i], lineBreaks: lineBreaks) else { i &+= 1; continue }
+            if copyFrom < i { out.append(utf8.baseAddress! + copyFrom, count: i - copyFrom) }
             out.append(replacement)
             i += 1
             copyFrom = i
         }
-        if copyFrom < end { out.append(p.baseAddress! + copyFrom, count: end - copyFrom) }
+        if copyFrom < end { out.append(utf8.baseAddress! + copyFrom, count: end - copyFrom) }
     }
 
     /// What a byte of text becomes in HTML, or nil if it stays as it is.
@@ -50,24 +50,24 @@ enum HTMLEscaping {
         }
     }
 
-    /// High bit set in each byte of `w` that `replacement(for:)` may replace (the lowest one exact).
+    /// High bit set in each byte of `word` that `replacement(for:)` may replace (the lowest one exact).
     @inline(__always)
-    static func specialBytes(_ w: UInt64) -> UInt64 {
-        zeroBytes(w ^ 0x2626_2626_2626_2626) | zeroBytes(w ^ 0x3C3C_3C3C_3C3C_3C3C) | zeroBytes(w ^ 0x3E3E_3E3E_3E3E_3E3E)
-            | zeroBytes(w ^ 0x2222_2222_2222_2222) | zeroBytes(w ^ 0x2727_2727_2727_2727) | zeroBytes(w ^ 0x0D0D_0D0D_0D0D_0D0D)
-            | zeroBytes(w ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(w)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        zeroBytes(word ^ 0x2626_2626_2626_2626) | zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C) | zeroBytes(word ^ 0x3E3E_3E3E_3E3E_3E3E)
+            | zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x2727_2727_2727_2727) | zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+            | zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(word)
     }
 
-    /// High bit set in each byte of `x` that is zero (the lowest one exact).
+    /// High bit set in each byte of `word` that is zero (the lowest one exact).
     @inline(__always)
-    static func zeroBytes(_ x: UInt64) -> UInt64 {
-        (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
-    static func escaped(_ s: String) -> [UInt8] {
-        var out = ByteBuffer(capacity: s.utf8.count * 2)
-        var s = s
-        s.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0), 0 ..< $0.count, lineBreaks: false, to: &out) }
+    static func escaped(_ text: String) -> [UInt8] {
+        var out = ByteBuffer(capacity: text.utf8.count * 2)
+        var text = text
+        text.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0), 0 ..< $0.count, lineBreaks: false, to: &out) }
         return Array(out.bytes)
     }
 }

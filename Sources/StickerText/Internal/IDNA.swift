@@ -69,60 +69,12 @@ enum IDNA {
                 out.append(contentsOf: s.properties.lowercaseMapping.unicodeScalars)
             }
         }
-        let normalized = TwitterURLs.composeHangulLVT(String(out).precomposedStringWithCompatibilityMapping.unicodeScalars.map(\.value))
+        let normalized = HangulComposition.composed(String(out).precomposedStringWithCompatibilityMapping.unicodeScalars.map(\.value))
         if normalized.contains(where: prohibited.contains) { return nil }
         if normalized.contains(where: randAL.contains) {
             if normalized.contains(where: lCat.contains) { return nil }
             if !randAL.contains(normalized.first!) || !randAL.contains(normalized.last!) { return nil }
         }
         return normalized
-    }
-}
-
-/// RFC 3492, the encoder's output length.
-enum Punycode {
-    static func encodedLength(_ input: [UInt32]) -> Int {
-        let base = 36, tmin = 1, tmax = 26
-        var output = input.filter { $0 < 0x80 }.count
-        let b = output
-        if b > 0 { output += 1 }
-        var h = b
-        var n: UInt32 = 128, delta = 0, bias = 72
-        func adapt(_ d: Int, _ points: Int, _ first: Bool) -> Int {
-            var d = first ? d / 700 : d / 2
-            d += d / points
-            var k = 0
-            while d > ((base - tmin) * tmax) / 2 {
-                d /= base - tmin
-                k += base
-            }
-            return k + (base - tmin + 1) * d / (d + 38)
-        }
-        while h < input.count {
-            let m = input.filter { $0 >= n }.min()!
-            delta += Int(m - n) * (h + 1)
-            n = m
-            for c in input {
-                if c < n { delta += 1 }
-                if c == n {
-                    var q = delta
-                    var k = base
-                    while true {
-                        let t = k <= bias ? tmin : k >= bias + tmax ? tmax : k - bias
-                        if q < t { break }
-                        output += 1
-                        q = (q - t) / (base - t)
-                        k += base
-                    }
-                    output += 1
-                    bias = adapt(delta, h + 1, h == b)
-                    delta = 0
-                    h += 1
-                }
-            }
-            delta += 1
-            n += 1
-        }
-        return output
     }
 }

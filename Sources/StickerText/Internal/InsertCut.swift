@@ -49,12 +49,12 @@ enum InsertCut {
         let prefixes = upToInsertEnd.prefixLengthEstimates(at: junctions, policy: policy)
         let afterLength = after.length(policy: policy)
         let closeAfter = after.bytes.withUnsafeBytes { StickerScanner.closeBracket(from: 0, in: $0, catalog: catalog) }
-        /// The estimate of keeping `k` units; nil where a code would form at their end.
-        let estimates: [Int?] = junctions.indices.map { k in
-            if let close = closeAfter, upToInsertEnd.wouldFormCode(endingAt: junctions[k], withFirst: close, of: after) { return nil }
-            return prefixes[k] + afterLength
+        /// The estimate of keeping `junction` units; nil where a code would form at their end.
+        let estimates: [Int?] = junctions.indices.map { junction in
+            if let close = closeAfter, upToInsertEnd.wouldFormCode(endingAt: junctions[junction], withFirst: close, of: after) { return nil }
+            return prefixes[junction] + afterLength
         }
-        func bytes(_ k: Int) -> Int { k == 0 ? 0 : unitEnds[k - 1] }
+        func bytes(_ junction: Int) -> Int { junction == 0 ? 0 : unitEnds[junction - 1] }
 
         // The longest prefix whose estimate fits; none (0) always fits, since the text without the insert does.
         let estimated = (1 ..< unitEnds.count).last { estimates[$0].map { $0 <= max } ?? false } ?? 0
@@ -63,9 +63,9 @@ enum InsertCut {
         // Where the estimate is exact: after a sticker or a stop (`TwitterURLs.isStop`),
         // before the end of the text or a sticker or a stop, where nothing joins and no URL reaches across.
         let afterStartsClean = after.bytes.isEmpty || after.spans.first?.bytes.lowerBound == 0 || after.startsWithStop(at: 0)
-        func isExact(_ k: Int) -> Bool {
-            let start = bytes(k - 1), end = bytes(k)
-            return afterStartsClean && estimates[k] != nil
+        func isExact(_ junction: Int) -> Bool {
+            let start = bytes(junction - 1), end = bytes(junction)
+            return afterStartsClean && estimates[junction] != nil
                 && (piece.span(containing: end - 1)?.bytes == start ..< end || (piece.startsWithStop(at: start) && piece.scalarEnd(at: start) == end))
         }
         let exact = (1 ..< estimated).last { isExact($0) && estimates[$0]! <= max } ?? 0
@@ -77,12 +77,12 @@ extension TextBackedString {
     /// The end of each whole unit (sticker or grapheme cluster), in order.
     func unitEnds() -> [Int] {
         var ends: [Int] = []
-        bytes.withUnsafeBufferPointer { p in
+        bytes.withUnsafeBufferPointer { utf8 in
             forEachItem { range, sticker in
                 if sticker != nil {
                     ends.append(range.upperBound)
                 } else {
-                    GraphemeSegmentation.forEachCluster(in: range, of: p) { cluster, _ in
+                    GraphemeSegmentation.forEachCluster(in: range, of: utf8) { cluster, _ in
                         ends.append(cluster.upperBound)
                         return true
                     }
@@ -136,10 +136,10 @@ extension TextBackedString {
                 }
                 return before[lo]
             }
-            bytes.withUnsafeBufferPointer { p in
+            bytes.withUnsafeBufferPointer { utf8 in
                 forEachItem { range, sticker in
                     if sticker == nil {
-                        for url in TwitterURLs.spans(in: range, of: p) {
+                        for url in TwitterURLs.spans(in: range, of: utf8) {
                             urls.append((url.upperBound, TwitterURLs.urlWeight / 100 - (unitsBefore(url.upperBound) - unitsBefore(url.lowerBound))))
                         }
                     }
@@ -150,7 +150,7 @@ extension TextBackedString {
         var estimates: [Int] = []
         estimates.reserveCapacity(positions.count)
         var total = 0, unit = 0, unitStart = 0, url = 0
-        bytes.withUnsafeBufferPointer { p in
+        bytes.withUnsafeBufferPointer { utf8 in
             for position in positions {
                 while unit < units.count && units[unit].end <= position {
                     total += units[unit].length
@@ -161,7 +161,7 @@ extension TextBackedString {
                     total += urls[url].change
                     url += 1
                 }
-                let cut = unitStart < position ? Self.measure(unitStart ..< position, in: p).value(in: policy.countMode) : 0
+                let cut = unitStart < position ? Self.measure(unitStart ..< position, in: utf8).value(in: policy.countMode) : 0
                 estimates.append(total + cut)
             }
         }

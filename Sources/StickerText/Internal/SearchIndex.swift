@@ -35,18 +35,18 @@ struct SearchIndex: Sendable {
     /// How `keys` matches a query (folded, see `SearchFolding.query`) at its
     /// best, and the length of the shortest key that matches so: a closer
     /// match ranks first within a tier.
-    static func match(_ keys: Keys, query q: [Unicode.Scalar], pinyin pq: [Unicode.Scalar]) -> (SearchMatch, Int)? {
+    static func match(_ keys: Keys, query: [Unicode.Scalar], pinyin pinyinQuery: [Unicode.Scalar]) -> (SearchMatch, Int)? {
         func shortest(_ candidates: [[Unicode.Scalar]], _ test: ([Unicode.Scalar]) -> Bool) -> Int? {
             candidates.lazy.filter(test).map(\.count).min()  // no array per sticker per query
         }
-        if let n = shortest(keys.codes, { $0 == q }) { return (.code, n) }
-        if let n = shortest(keys.words, { $0.starts(with: q) }) { return (.name, n) }
-        if !pq.isEmpty {
-            if keys.pinyin.starts(with: pq) { return (.pinyin, keys.pinyin.count) }
-            if keys.initials.starts(with: pq) { return (.initials, keys.initials.count) }
+        if let n = shortest(keys.codes, { $0 == query }) { return (.code, n) }
+        if let n = shortest(keys.words, { $0.starts(with: query) }) { return (.name, n) }
+        if !pinyinQuery.isEmpty {
+            if keys.pinyin.starts(with: pinyinQuery) { return (.pinyin, keys.pinyin.count) }
+            if keys.initials.starts(with: pinyinQuery) { return (.initials, keys.initials.count) }
         }
-        if let n = shortest(keys.words, { $0.containsRun(q) }) { return (.substring, n) }
-        if !pq.isEmpty, keys.pinyin.containsRun(pq) { return (.substring, keys.pinyin.count) }
+        if let n = shortest(keys.words, { $0.containsRun(query) }) { return (.substring, n) }
+        if !pinyinQuery.isEmpty, keys.pinyin.containsRun(pinyinQuery) { return (.substring, keys.pinyin.count) }
         return nil
     }
 }

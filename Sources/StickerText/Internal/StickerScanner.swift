@@ -1,12 +1,5 @@
 import Foundation
 
-/// A sticker code found in plain text: its bytes (brackets included) and the
-/// catalog entry it names.
-struct StickerSpan: Hashable, Sendable {
-    let bytes: Range<Int>
-    let entry: Int
-}
-
 /// Finds sticker codes in UTF-8 bytes in one pass.
 ///
 /// The scan jumps from `]` to `]` (memchr) and looks back for the nearest `[`
@@ -26,20 +19,20 @@ enum StickerScanner {
     // The renderer's fused loop applies the same rule inline for speed;
     // PropertyTests checks that it finds exactly these spans.
 
-    /// Whether `b` ends a look for a code's other bracket.
+    /// Whether `byte` ends a look for a code's other bracket.
     @inline(__always)
-    static func isLineBreak(_ b: UInt8) -> Bool { b == 0x0A || b == 0x0D }
+    static func isLineBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
 
     /// The `[` that a `]` at `close` would pair with, at or after `floor`: the
     /// nearest one, within the longest code's reach and on the same line.
     @inline(__always)
-    static func openBracket(before close: Int, in p: UnsafeRawBufferPointer, floor: Int, catalog: StickerCatalog) -> Int? {
+    static func openBracket(before close: Int, in utf8: UnsafeRawBufferPointer, floor: Int, catalog: StickerCatalog) -> Int? {
         let limit = max(floor, close - 1 - catalog.maxContentLength)
         var j = close - 1
         while j >= limit {
-            let b = p[j]
-            if b == UInt8(ascii: "[") { return j }
-            if b == UInt8(ascii: "]") || isLineBreak(b) { return nil }
+            let byte = utf8[j]
+            if byte == UInt8(ascii: "[") { return j }
+            if byte == UInt8(ascii: "]") || isLineBreak(byte) { return nil }
             j -= 1
         }
         return nil
@@ -47,12 +40,12 @@ enum StickerScanner {
 
     /// The `]` that a `[` just before `from` would pair with: the nearest
     /// one at or after `from`, within reach and on the same line.
-    static func closeBracket(from: Int, in p: UnsafeRawBufferPointer, catalog: StickerCatalog) -> Int? {
+    static func closeBracket(from: Int, in utf8: UnsafeRawBufferPointer, catalog: StickerCatalog) -> Int? {
         var j = from
-        while j < min(p.count, from + catalog.maxContentLength + 1) {
-            let b = p[j]
-            if b == UInt8(ascii: "]") { return j }
-            if b == UInt8(ascii: "[") || isLineBreak(b) { return nil }
+        while j < min(utf8.count, from + catalog.maxContentLength + 1) {
+            let byte = utf8[j]
+            if byte == UInt8(ascii: "]") { return j }
+            if byte == UInt8(ascii: "[") || isLineBreak(byte) { return nil }
             j += 1
         }
         return nil
@@ -60,26 +53,26 @@ enum StickerScanner {
 
     /// The start of a known code whose `]` is at `close`, and its entry.
     @inline(__always)
-    static func code(closingAt close: Int, in p: UnsafeRawBufferPointer, floor: Int, catalog: StickerCatalog) -> (start: Int, entry: Int)? {
-        guard let open = openBracket(before: close, in: p, floor: floor, catalog: catalog),
-              let entry = catalog.entryIndex(content: UnsafeRawBufferPointer(rebasing: p[(open + 1) ..< close])) else { return nil }
+    static func code(closingAt close: Int, in utf8: UnsafeRawBufferPointer, floor: Int, catalog: StickerCatalog) -> (start: Int, entry: Int)? {
+        guard let open = openBracket(before: close, in: utf8, floor: floor, catalog: catalog),
+              let entry = catalog.entryIndex(content: UnsafeRawBufferPointer(rebasing: utf8[(open + 1) ..< close])) else { return nil }
         return (open, entry)
     }
 
     /// The next `]` at or after `from`, or nil.
     @inline(__always)
-    static func nextClose(from: Int, in p: UnsafeRawBufferPointer) -> Int? {
-        guard from < p.count, let base = p.baseAddress else { return nil }
-        guard let hit = memchr(base + from, Int32(UInt8(ascii: "]")), p.count - from) else { return nil }
+    static func nextClose(from: Int, in utf8: UnsafeRawBufferPointer) -> Int? {
+        guard from < utf8.count, let base = utf8.baseAddress else { return nil }
+        guard let hit = memchr(base + from, Int32(UInt8(ascii: "]")), utf8.count - from) else { return nil }
         return base.distance(to: UnsafeRawPointer(hit))
     }
 
-    static func spans(in p: UnsafeRawBufferPointer, catalog: StickerCatalog) -> [StickerSpan] {
+    static func spans(in utf8: UnsafeRawBufferPointer, catalog: StickerCatalog) -> [StickerSpan] {
         var spans: [StickerSpan] = []
         var floor = 0
         var from = 0
-        while let close = nextClose(from: from, in: p) {
-            if let (start, entry) = code(closingAt: close, in: p, floor: floor, catalog: catalog) {
+        while let close = nextClose(from: from, in: utf8) {
+            if let (start, entry) = code(closingAt: close, in: utf8, floor: floor, catalog: catalog) {
                 // Room for a message's few codes at once: one allocation, not four.
                 if spans.isEmpty { spans.reserveCapacity(8) }
                 spans.append(StickerSpan(bytes: start ..< close + 1, entry: entry))

@@ -1,28 +1,6 @@
 import Foundation
 import StickerText
 
-/// One pack an import made, with the bytes of its files (by their names in
-/// the pack), not yet written.
-public struct ImportedPack: Sendable {
-    public var pack: StickerPack
-    public var files: [String: [UInt8]]
-}
-
-/// What an import made, and what it has to say (categories that became
-/// packs, entries passed over).
-public struct PackImport: Sendable {
-    public var packs: [ImportedPack]
-    public var notes: [String]
-}
-
-/// What an export wrote, and what it has to say (fields or stickers the
-/// format has no room for).
-public struct PackExport: Sendable {
-    /// Every file written: the archive, or the document and its image folder's files.
-    public var written: [String]
-    public var notes: [String]
-}
-
 /// Packs in and out of other systems' formats. Errors, like `pack.json`'s,
 /// name the file and the field: `meta.json: emojis[3].emoji.name: missing …`.
 public enum PackConversion {

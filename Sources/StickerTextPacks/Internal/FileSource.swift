@@ -1,4 +1,3 @@
-import Foundation
 import StickerText
 
 /// The files an import reads. `label` names the source in errors.
@@ -6,50 +5,4 @@ protocol FileSource {
     var label: String { get }
     /// The bytes of the file at `path` (relative, `/`-separated), or nil when there is none.
     func bytes(at path: String) throws(CatalogValidationError) -> [UInt8]?
-}
-
-/// An archive's regular files, read whole within `ArchiveLimits` by
-/// `ZipArchive` or `SystemTar`.
-struct ArchiveFiles: FileSource {
-    let label: String
-    /// By path, normalized (`ArchivePath.normalized`).
-    let files: [String: [UInt8]]
-
-    var paths: [String] { files.keys.sorted() }
-
-    func bytes(at path: String) -> [UInt8]? { files[ArchivePath.normalized(path)] }
-}
-
-/// The image folder beside a JSON document, each file read when asked: only
-/// below the folder, never through a symbolic link, within the limits.
-final class FolderFiles: FileSource {
-    let label: String
-    private let root: URL
-    private let limits: ArchiveLimits
-    private var filesRead = 0
-    private var bytesRead = 0
-
-    init(root: URL, limits: ArchiveLimits) {
-        self.root = root
-        self.limits = limits
-        label = root.path.hasSuffix("/") ? root.path : root.path + "/"
-    }
-
-    func bytes(at path: String) throws(CatalogValidationError) -> [UInt8]? {
-        if let why = ArchivePath.problem(path) { throw problem(label + path, nil, "cannot be read: \(why)") }
-        var url = root
-        for part in ArchivePath.normalized(path).split(separator: "/") {
-            url.appendPathComponent(String(part))
-            var info = stat()
-            guard lstat(url.path, &info) == 0 else { return nil }
-            if info.st_mode & S_IFMT == S_IFLNK { throw problem(label + path, nil, "is a symbolic link; an import reads only the folder's own files") }
-        }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        if size > limits.maxFileBytes { throw problem(label + path, nil, "is \(size) bytes, over the limit of \(limits.maxFileBytes) for one file") }
-        filesRead += 1
-        bytesRead += size
-        if filesRead > limits.maxFiles { throw problem(label, nil, "more than \(limits.maxFiles) files asked for, over the limit of one import") }
-        if bytesRead > limits.maxTotalBytes { throw problem(label, nil, "more than \(limits.maxTotalBytes) bytes of files, over the limit of one import") }
-        return FileManager.default.contents(atPath: url.path).map(Array.init)
-    }
 }

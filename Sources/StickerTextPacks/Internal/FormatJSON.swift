@@ -1,17 +1,17 @@
 import Foundation
-import StickerText
+@_spi(JSON) import StickerText
 
 /// Other systems' JSON documents, read into their `Decodable` layouts and
 /// written from their `Encodable` ones.
 enum FormatJSON {
-    /// `bytes` as a `T`: first checked by the API's strict parser (UTF-8,
+    /// `bytes` as a `T`: first checked by the core's strict parser (UTF-8,
     /// RFC 8259, no duplicate keys, a depth limit), then decoded. Fields the
     /// layout does not name are passed over (other systems add their own:
     /// Misskey's export holds the whole database row of each emoji); a field
     /// it names must have its type, and the error names its path in `file`.
     static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], file: String) throws(CatalogValidationError) -> T {
         do {
-            try StrictJSON.check(bytes)
+            _ = try JSONValue.parse(bytes)
         } catch {
             throw problem(file, nil, "malformed JSON: \(error.message)")
         }

@@ -1,15 +1,6 @@
 import StickerText
 
-/// An image file of an import, checked by its bytes and made into a
-/// sticker's files: the picture, and for an animation its still poster.
-struct IntakeImage {
-    var bytes: [UInt8]
-    var sniffed: SniffedImage
-    /// The extension its format is written with (`png` for APNG too).
-    var fileExtension: String
-    var poster: [UInt8]?
-}
-
+/// Image files of an import into stickers' files (`IntakeImage`), each checked by its bytes.
 enum ImageIntake {
     /// Checks `bytes`, found at `name` in `file` (`entry` is the field that
     /// named it), and makes the poster of an animation, or uses `still`

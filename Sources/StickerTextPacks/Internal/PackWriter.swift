@@ -1,5 +1,6 @@
 import Foundation
 import StickerText
+import StickerTextJSON
 
 /// Writes imported packs into a packs folder only once they load as the
 /// server would load them: into a folder beside the packs folder

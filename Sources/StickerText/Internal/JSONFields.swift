@@ -1,0 +1,103 @@
+/// Reads the fields of one JSON object for a type (`pack.json`'s here, a
+/// request's in the transport), with errors that name the field by its
+/// path (`policy.maxLength`).
+@_spi(JSON) public struct JSONFields {
+    let fields: [FieldName: JSONValue]
+    let path: String
+
+    public init(_ value: JSONValue, path: String = "", allowed: [String]) throws(JSONError) {
+        guard case .object(let fields) = value else {
+            throw JSONError(.invalidValue, "\(path.isEmpty ? "the body" : path) must be a JSON object, not \(value.typeName)")
+        }
+        // The least unknown name, so that the same one is named every time.
+        if let unknown = fields.keys.filter({ name in !allowed.contains { name.is($0) } }).min()?.text {
+            let field = path.isEmpty ? unknown : "\(path).\(unknown)"
+            throw JSONError(.invalidValue, "unknown field \"\(field)\"; expected \(allowed.joined(separator: ", "))")
+        }
+        self.fields = fields
+        self.path = path
+    }
+
+    public func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    private func wrong(_ key: String, _ expected: String, _ value: JSONValue) -> JSONError {
+        JSONError(.invalidValue, "\(name(key)) must be \(expected), not \(value.typeName)")
+    }
+
+    public func string(_ key: String) throws(JSONError) -> String? {
+        guard let value = fields[FieldName(key)] else { return nil }
+        switch value {
+        case .null: return nil
+        case .string(let s): return s
+        default: throw wrong(key, "a string", value)
+        }
+    }
+
+    public func requiredString(_ key: String, for what: String? = nil) throws(JSONError) -> String {
+        guard let s = try string(key) else {
+            throw JSONError(.invalidValue, "\(what.map { "\($0) needs" } ?? "missing") \"\(name(key))\"")
+        }
+        return s
+    }
+
+    /// A field that must be there (and not null), read by `read`.
+    public func required<T>(_ key: String, _ read: (String) throws(JSONError) -> T?) throws(JSONError) -> T {
+        guard let value = try read(key) else { throw JSONError(.invalidValue, "missing \"\(name(key))\"") }
+        return value
+    }
+
+    public func requiredInt(_ key: String) throws(JSONError) -> Int { try required(key) { (key) throws(JSONError) in try int(key) } }
+
+    public func requiredChoice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError) -> T where T.RawValue == String {
+        try required(key) { (key) throws(JSONError) in try choice(key, type) }
+    }
+
+    public func requiredObject(_ key: String, allowed: [String]) throws(JSONError) -> JSONFields {
+        try required(key) { (key) throws(JSONError) in try object(key, allowed: allowed) }
+    }
+
+    public func array(_ key: String) throws(JSONError) -> [JSONValue]? {
+        guard let value = fields[FieldName(key)] else { return nil }
+        switch value {
+        case .null: return nil
+        case .array(let items): return items
+        default: throw wrong(key, "an array", value)
+        }
+    }
+
+    public func requiredArray(_ key: String) throws(JSONError) -> [JSONValue] { try required(key) { (key) throws(JSONError) in try array(key) } }
+
+    public func int(_ key: String) throws(JSONError) -> Int? {
+        guard let value = fields[FieldName(key)] else { return nil }
+        switch value {
+        case .null: return nil
+        case .number(let literal):
+            return try JSONValue.wholeNumber(literal, named: name(key))
+        default: throw wrong(key, "a whole number", value)
+        }
+    }
+
+    public func bool(_ key: String) throws(JSONError) -> Bool? {
+        guard let value = fields[FieldName(key)] else { return nil }
+        switch value {
+        case .null: return nil
+        case .bool(let b): return b
+        default: throw wrong(key, "true or false", value)
+        }
+    }
+
+    @inlinable
+    public func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError) -> T? where T.RawValue == String {
+        guard let raw = try string(key) else { return nil }
+        guard let value = FieldName.choice(raw, of: type) else {
+            throw JSONError(.invalidValue, "\(name(key)) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
+        }
+        return value
+    }
+
+    public func object(_ key: String, allowed: [String]) throws(JSONError) -> JSONFields? {
+        guard let value = fields[FieldName(key)] else { return nil }
+        if case .null = value { return nil }
+        return try JSONFields(value, path: name(key), allowed: allowed)
+    }
+}

@@ -1,0 +1,200 @@
+/// The strict parser behind `JSONValue.parse`: one pass over bytes known to
+/// be UTF-8, each error naming the byte it is at.
+struct JSONParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var i = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    func error(_ message: String) -> JSONError {
+        JSONError(.invalidJSON, "not valid JSON: \(message) at byte \(i)")
+    }
+
+    mutating func skipWhitespace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+    }
+
+    mutating func value(depth: Int) throws(JSONError) -> JSONValue {
+        guard i < bytes.count else { throw error("unexpected end") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"): return try object(depth: depth + 1)
+        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw error("unexpected character")
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws(JSONError) {
+        let n = word.utf8CodeUnitCount
+        guard i + n <= bytes.count else { throw error("unexpected end") }
+        for k in 0 ..< n where bytes[i + k] != word.utf8Start[k] { throw error("unexpected character") }
+        i += n
+    }
+
+    mutating func object(depth: Int) throws(JSONError) -> JSONValue {
+        if depth > JSONValue.maxDepth { throw error("nested deeper than \(JSONValue.maxDepth) levels") }
+        i += 1
+        var fields: [FieldName: JSONValue] = [:]
+        skipWhitespace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(fields) }
+        while true {
+            skipWhitespace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a field name") }
+            let key = try string()
+            skipWhitespace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':'") }
+            i += 1
+            skipWhitespace()
+            let value = try value(depth: depth)
+            if fields.updateValue(value, forKey: FieldName(key)) != nil { throw error("duplicate field \"\(key)\"") }
+            skipWhitespace()
+            guard i < bytes.count else { throw error("unexpected end") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(fields) }
+            throw error("expected ',' or '}'")
+        }
+    }
+
+    mutating func array(depth: Int) throws(JSONError) -> JSONValue {
+        if depth > JSONValue.maxDepth { throw error("nested deeper than \(JSONValue.maxDepth) levels") }
+        i += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+        while true {
+            skipWhitespace()
+            items.append(try value(depth: depth))
+            skipWhitespace()
+            guard i < bytes.count else { throw error("unexpected end") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            throw error("expected ',' or ']'")
+        }
+    }
+
+    mutating func number() throws(JSONError) -> String {
+        let start = i
+        func digits() -> Int {
+            let from = i
+            while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
+            return i - from
+        }
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < bytes.count else { throw error("unexpected end in a number") }
+        if bytes[i] == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { throw error("malformed number") }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            if digits() == 0 { throw error("malformed number") }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            if digits() == 0 { throw error("malformed number") }
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< i]), as: UTF8.self)
+    }
+
+    /// A string. Runs without escapes are found eight bytes at a time (the
+    /// bytes a JSON string escapes, `JSONStringEscaping`: `"`, `\` and controls) and copied whole.
+    mutating func string() throws(JSONError) -> String {
+        i += 1
+        var run = i
+        i = nextSpecial(from: i)
+        // Most strings have no escapes: made straight from the body.
+        if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
+            defer { i += 1 }
+            return Self.string(UnsafeBufferPointer(rebasing: bytes[run ..< i]))
+        }
+        // Decoded, a string is never longer than it is written: the rest of
+        // the body bounds it, but it grows from a small start instead (a
+        // body of many short strings must not allocate its length each time).
+        var out = ByteBuffer(capacity: min(bytes.count - run, 256))
+        while i < bytes.count {
+            if run < i { out.append(bytes.baseAddress! + run, count: i - run) }
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                i += 1
+                return Self.string(out.bytes)
+            }
+            if b < 0x20 { throw error("a control character inside a string must be escaped") }
+            i += 1  // past the backslash
+            guard i < bytes.count else { break }
+            let e = bytes[i]
+            i += 1
+            switch e {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(byte: e)
+            case UInt8(ascii: "b"): out.append(byte: 0x08)
+            case UInt8(ascii: "f"): out.append(byte: 0x0C)
+            case UInt8(ascii: "n"): out.append(byte: 0x0A)
+            case UInt8(ascii: "r"): out.append(byte: 0x0D)
+            case UInt8(ascii: "t"): out.append(byte: 0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800...0xDBFF).contains(scalar) {
+                    guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                        throw error("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true))")
+                    }
+                    i += 2
+                    let low = try hex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw error("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true))") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    throw error("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true))")
+                }
+                for unit in UTF8.encode(Unicode.Scalar(scalar)!)! { out.append(byte: unit) }
+            default:
+                throw error("unknown escape \\\(Character(Unicode.Scalar(e)))")
+            }
+            run = i
+            i = nextSpecial(from: i)
+        }
+        throw error("unterminated string")
+    }
+
+    /// The first `"`, `\` or control byte at or after `from`, or the end.
+    private func nextSpecial(from: Int) -> Int {
+        var k = from
+        let raw = UnsafeRawBufferPointer(bytes)
+        while k &+ 8 <= raw.count {
+            let special = JSONStringEscaping.specialBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)))
+            if special != 0 { return k &+ special.trailingZeroBitCount >> 3 }
+            k &+= 8
+        }
+        while k < raw.count {
+            if JSONStringEscaping.needsEscape(raw[k]) { return k }
+            k &+= 1
+        }
+        return k
+    }
+
+    /// A String of bytes known to be UTF-8: slices of the checked body cut
+    /// at ASCII quotes, and escapes decoded to whole scalars (lone
+    /// surrogates are refused), so Swift need not check them again.
+    private static func string(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
+        String(copying: UTF8Span(unchecked: utf8.span))
+    }
+
+    mutating func hex4() throws(JSONError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw error("short \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0 ..< 4 {
+            let b = bytes[i]
+            let digit: UInt32
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - 0x30)
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - 0x61 + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - 0x41 + 10)
+            default: throw error("malformed \\u escape")
+            }
+            value = value << 4 | digit
+            i += 1
+        }
+        return value
+    }
+}

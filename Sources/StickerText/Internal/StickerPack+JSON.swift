@@ -1,0 +1,93 @@
+/// `pack.json`, read as strictly as an API body (the same parser: unknown
+/// fields, wrong types and duplicate keys are errors that name the field).
+/// The transport (StickerTextJSON) writes it, with the documents that list packs.
+extension StickerPack {
+    static let fields = ["id", "title", "cover", "kind", "order", "stickers", "license", "homepage"]
+
+    /// A pack from the bytes of its `pack.json`.
+    package init(packJSON bytes: [UInt8]) throws(JSONError) {
+        try self.init(json: JSONFields(JSONValue.parse(bytes), allowed: Self.fields))
+    }
+
+    init(json fields: JSONFields) throws(JSONError) {
+        id = try fields.requiredString("id")
+        title = try LocalizedName(json: fields.requiredObject("title", allowed: LocalizedName.fields))
+        cover = try fields.requiredString("cover")
+        kind = try fields.requiredChoice("kind", PackKind.self)
+        order = try fields.int("order")
+        var stickers: [Sticker] = []
+        for (index, item) in try fields.requiredArray("stickers").enumerated() {
+            stickers.append(try Sticker(json: JSONFields(item, path: "stickers[\(index)]", allowed: Sticker.fields)))
+        }
+        self.stickers = stickers
+        license = try fields.string("license")
+        homepage = try fields.string("homepage")
+    }
+}
+
+extension Sticker {
+    static let fields = ["tag", "aliases", "name", "image", "emoji", "pinyin", "initials", "keywords"]
+
+    init(json fields: JSONFields) throws(JSONError) {
+        tag = try fields.string("tag")
+        aliases = try Self.strings(fields, "aliases")
+        name = try LocalizedName(json: fields.requiredObject("name", allowed: LocalizedName.fields))
+        image = try fields.object("image", allowed: StickerImage.fields).map { (imageFields) throws(JSONError) in try StickerImage(json: imageFields) }
+        emoji = try fields.string("emoji")
+        pinyin = try fields.string("pinyin")
+        initials = try fields.string("initials")
+        keywords = try Self.strings(fields, "keywords")
+    }
+
+    /// An optional array of strings (empty when absent).
+    private static func strings(_ fields: JSONFields, _ key: String) throws(JSONError) -> [String] {
+        try fields.array(key)?.enumerated().map { (index, item) throws(JSONError) in
+            guard case .string(let string) = item else {
+                throw JSONError(.invalidValue, "\(fields.name(key))[\(index)] must be a string")
+            }
+            return string
+        } ?? []
+    }
+}
+
+extension StickerImage {
+    static let fields = ["1x", "2x", "3x", "width", "height", "animated", "poster"]
+
+    /// `"animated": true` and a `poster` come together: a reader asking for
+    /// reduced motion must have a still to see, and a poster of a still is a
+    /// file no one would ever be shown.
+    init(json fields: JSONFields) throws(JSONError) {
+        x1 = try fields.requiredString("1x")
+        x2 = try fields.requiredString("2x")
+        x3 = try fields.requiredString("3x")
+        width = try fields.requiredInt("width")
+        height = try fields.requiredInt("height")
+        let animated = try fields.bool("animated") ?? false
+        poster = try fields.object("poster", allowed: StickerPoster.fields).map { (posterFields) throws(JSONError) in try StickerPoster(json: posterFields) }
+        if animated && poster == nil {
+            throw JSONError(.invalidValue, "missing \"\(fields.name("poster"))\": an animated image needs a still poster")
+        }
+        if !animated && poster != nil {
+            throw JSONError(.invalidValue, "\(fields.name("poster")) is for animated images: add \"\(fields.name("animated"))\": true")
+        }
+    }
+}
+
+extension StickerPoster {
+    static let fields = ["1x", "2x", "3x"]
+
+    init(json fields: JSONFields) throws(JSONError) {
+        x1 = try fields.requiredString("1x")
+        x2 = try fields.requiredString("2x")
+        x3 = try fields.requiredString("3x")
+    }
+}
+
+extension LocalizedName {
+    static let fields = ["zh", "en"]
+
+    init(json fields: JSONFields) throws(JSONError) {
+        zh = try fields.requiredString("zh")
+        en = try fields.requiredString("en")
+    }
+}

@@ -1,0 +1,38 @@
+import StickerText
+
+/// An error the service answers with, whoever answers: the JSON API (a
+/// request it cannot read, or one the core refuses), the HTTP layer (a
+/// method or a media type), or nginx itself (a body over the limit, a
+/// backend down). One list of codes for all of them (`ErrorCode`): nginx's
+/// error pages are generated from it (`NginxErrorPages`), and the server
+/// says which HTTP status carries each (`ErrorCode+Status`).
+public struct APIError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let code: ErrorCode
+    /// A sentence a person can act on.
+    public let message: String
+
+    public init(_ code: ErrorCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}
+
+extension APIError {
+    /// A body over the limit: one message whoever notices, the server (with
+    /// its `--body-limit`) or nginx (with the variable its page reads).
+    public static func bodyTooLarge(limit: String) -> APIError {
+        APIError(.payloadTooLarge, "the request body is over the limit of \(limit) bytes")
+    }
+
+    /// A request stopped at the server's deadline.
+    public static func timedOut(after seconds: Double) -> APIError {
+        APIError(.timedOut, "the request took longer than the service's limit of \(seconds.formatted) s and was stopped; send less text at once")
+    }
+}
+
+private extension Double {
+    /// 10 rather than 10.0; 0.25 as is.
+    var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
+}

@@ -1,0 +1,13 @@
+@_spi(JSON) import StickerText
+
+/// `{"text", "policy"?}`
+struct CountRequest: Sendable {
+    var text: String
+    var policy: InputPolicy
+
+    init(json: JSONValue) throws(JSONError) {
+        let fields = try JSONFields(json, allowed: ["text", "policy"])
+        text = try fields.requiredString("text")
+        policy = try fields.object("policy", allowed: InputPolicy.jsonFields).map { (policyFields) throws(JSONError) in try InputPolicy(json: policyFields) } ?? .unlimited
+    }
+}

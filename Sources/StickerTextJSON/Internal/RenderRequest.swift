@@ -1,0 +1,13 @@
+@_spi(JSON) import StickerText
+
+/// `{"text", "options"?}`
+struct RenderRequest: Sendable {
+    var text: String
+    var options: RenderOptions
+
+    init(json: JSONValue) throws(JSONError) {
+        let fields = try JSONFields(json, allowed: ["text", "options"])
+        text = try fields.requiredString("text")
+        options = try fields.object("options", allowed: RenderOptions.Field.names).map { (optionFields) throws(JSONError) in try RenderOptions(decoding: optionFields) } ?? RenderOptions()
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// The core (Sources/StickerText) is the domain: no HTTP, no route, no JSON
+/// API. Those are the transport's (StickerTextJSON) and the server's; the
+/// core reads pack.json, and nothing else of JSON is its business.
+struct CoreBoundaryTests {
+    static let core = repositoryRoot.appendingPathComponent("Sources/StickerText")
+
+    /// Every Swift file of the core: its path under Sources/StickerText, and its code without comments.
+    static func coreFiles() throws -> [(path: String, code: String)] {
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: core.path).filter { $0.hasSuffix(".swift") }.sorted()
+        return try paths.map { path in
+            let text = try String(contentsOf: core.appendingPathComponent(path), encoding: .utf8)
+            return (path, withoutComments(text))
+        }
+    }
+
+    /// `text` with its `//` comments dropped (strings in this code hold no `//` but URLs', which keep theirs).
+    static func withoutComments(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            var searchFrom = line.startIndex
+            while let comment = line[searchFrom...].range(of: "//") {
+                if line[..<comment.lowerBound].hasSuffix(":") { searchFrom = comment.upperBound; continue }  // https://
+                return line[..<comment.lowerBound]
+            }
+            return line
+        }.joined(separator: "\n")
+    }
+
+    @Test func theCoreImportsNoOtherTargetOfThePackage() throws {
+        let allowed: Set = ["Foundation", "Glibc", "Synchronization"]
+        for (path, code) in try Self.coreFiles() {
+            for line in code.split(separator: "\n") where line.hasPrefix("import ") || line.contains(" import ") {
+                let module = String(line.split(separator: " ").last ?? "")
+                #expect(allowed.contains(module), "\(path) imports \(module)")
+            }
+        }
+    }
+
+    /// The words of the layers above: an HTTP status, a route, the API's
+    /// errors and bodies, the JSON writer. Each was in the core once.
+    /// (`http://` and `https://` are URLs' schemes, which the weighted count and `baseURL` read: not HTTP.)
+    @Test(arguments: ["status", "Status", "HTTP", "/api/", "APIError", "ErrorCode", "StickerTextAPI", "JSONWriter", "jsonBody",
+                      "request body", "EditRequest", "RenderRequest", "CountRequest", "StickerListings", "packsDocument"])
+    func theCoreSaysNothingOf(_ word: String) throws {
+        for (path, code) in try Self.coreFiles() {
+            #expect(!code.contains(word), "\(path) has \"\(word)\" in its code")
+        }
+    }
+
+    /// Package.swift: the core target depends on nothing, and the transport on the core alone.
+    @Test func theCoreTargetDependsOnNothing() throws {
+        let manifest = try String(contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".target(name: "StickerText"),"#), "the StickerText target must have no dependencies")
+        #expect(manifest.contains(#".target(name: "StickerTextJSON", dependencies: ["StickerText"]),"#))
+    }
+
+    /// The check can fail: the code of a file that still held the JSON API's errors.
+    @Test func theCheckSeesWhatItLooksFor() {
+        let before = """
+            /// An error the service answers with (not code).
+            public struct APIError: Error {  // its HTTP status
+                public var status: Int { code.status }
+            }
+            """
+        let code = Self.withoutComments(before)
+        #expect(code.contains("APIError") && code.contains("status"))
+        #expect(!code.contains("HTTP") && !code.contains("service answers"))
+    }
+}

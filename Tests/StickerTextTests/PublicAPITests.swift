@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// The core's public API, written down: Fixtures/public-api.txt lists every
+/// `public` declaration in Sources/StickerText, so that a change to what an
+/// embedding program sees shows in review as a change to that file.
+/// Declarations public to the package's JSON code only (`@_spi(JSON)`) are
+/// listed too, marked, and not counted as the core's API.
+struct PublicAPITests {
+    static let core = repositoryRoot.appendingPathComponent("Sources/StickerText")
+    static let list = repositoryRoot.appendingPathComponent("Tests/StickerTextTests/Fixtures/public-api.txt")
+    static let regenerate = "REGENERATE_PUBLIC_API=1 swift test --filter PublicAPITests"
+    /// The types an embedding program sees (nested ones included); more is a decision, made here.
+    static let typeLimit = 35
+
+    /// Each public declaration as `file: declaration` (up to its body, its
+    /// lines joined), `spi(JSON)` before those of the package's JSON code.
+    static func declarations(in files: [(path: String, text: String)]) -> [String] {
+        var found: [String] = []
+        for (path, text) in files {
+            var spiScope = false  // inside a top-level `@_spi` type
+            var spiAttribute = false  // an `@_spi` line just before
+            var enums: [(indent: Int, spi: Bool)] = []  // the public enums open around this line: their cases are API too
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
+            while let line = lines.next() {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                let indent = line.prefix { $0 == " " }.count
+                let topLevel = indent == 0 && !trimmed.isEmpty && !trimmed.hasPrefix("//") && !trimmed.hasPrefix("}")
+                if topLevel { spiScope = trimmed.contains("@_spi(") }
+                if trimmed.hasPrefix("}"), enums.last?.indent == indent { enums.removeLast() }
+                if trimmed.hasPrefix("case "), let open = enums.last, indent == open.indent + 4 {
+                    found.append("\(path): \(open.spi ? "spi(JSON) " : "")\(trimmed.split(separator: "  //")[0])")
+                    continue
+                }
+                // `public …`, or attributes and then `public …`.
+                let isDeclaration = trimmed.hasPrefix("public ") || (trimmed.hasPrefix("@") && trimmed.contains(" public "))
+                guard isDeclaration, let publicAt = trimmed.range(of: "public ") else {
+                    spiAttribute = trimmed.hasPrefix("@") && trimmed.contains("@_spi(")
+                    continue
+                }
+                let isSPI = spiScope || spiAttribute || trimmed.contains("@_spi(")
+                spiAttribute = false
+                // Up to the body; a declaration whose parameters run on keeps its next lines.
+                var declaration = String(trimmed[publicAt.lowerBound...])
+                while declaration.filter({ $0 == "(" }).count > declaration.filter({ $0 == ")" }).count, let next = lines.next() {
+                    declaration += " " + next.trimmingCharacters(in: .whitespaces)
+                }
+                if let body = declaration.range(of: " {") { declaration = String(declaration[..<body.lowerBound]) }
+                if declaration.hasSuffix(" =") { declaration.removeLast(2) }  // a `static let x = { … }()`
+                if let comment = declaration.range(of: "  //") { declaration = String(declaration[..<comment.lowerBound]) }
+                found.append("\(path): \(isSPI ? "spi(JSON) " : "")\(declaration)")
+                if declaration.contains(" enum ") && !declaration.hasSuffix("}") { enums.append((indent, isSPI)) }
+            }
+        }
+        return found
+    }
+
+    static func coreDeclarations() throws -> [String] {
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: core.path).filter { $0.hasSuffix(".swift") }.sorted()
+        return declarations(in: try paths.map { ($0, try String(contentsOf: core.appendingPathComponent($0), encoding: .utf8)) })
+    }
+
+    static func types(_ declarations: [String]) -> [String] {
+        declarations.filter { !$0.contains(": spi(JSON) ") }
+            .filter { $0.range(of: #": public (final |indirect )?(struct|enum|class|protocol|actor|typealias) "#, options: .regularExpression) != nil }
+    }
+
+    @Test func theCheckedInListIsThePublicAPI() throws {
+        let text = try Self.coreDeclarations().joined(separator: "\n") + "\n"
+        if ProcessInfo.processInfo.environment["REGENERATE_PUBLIC_API"] == "1" {
+            try text.write(to: Self.list, atomically: true, encoding: .utf8)
+        }
+        let checkedIn = try String(contentsOf: Self.list, encoding: .utf8)
+        let (added, removed) = (Set(text.split(separator: "\n")).subtracting(checkedIn.split(separator: "\n")),
+                                Set(checkedIn.split(separator: "\n")).subtracting(text.split(separator: "\n")))
+        #expect(checkedIn == text, """
+            The core's public API changed: new \(added.sorted()), gone \(removed.sorted()). If that is meant, \
+            run \(Self.regenerate) and commit Tests/StickerTextTests/Fixtures/public-api.txt with the change.
+            """)
+    }
+
+    @Test func theCoreHasFewPublicTypes() throws {
+        let types = Self.types(try Self.coreDeclarations())
+        #expect(types.count <= Self.typeLimit, "\(types.count) public types: \(types)")
+    }
+
+    /// What the scan reads: a multi-line init, a body cut off, an `@_spi`
+    /// type's members and an `@_spi` attribute line, and no private or package declaration.
+    @Test func theScanReadsDeclarationsAsWritten() {
+        let source = """
+            public struct Shown: Sendable {
+                public var size: Int { 20 }  // a comment
+                package var hidden: Int
+                public init(a: Int,
+                            b: Int) {}
+                @_spi(JSON) @inlinable
+                public func forTheTransport() {}
+            }
+
+            @_spi(JSON) public enum Internal {
+                public static func parse() {}
+            }
+
+            public enum After: String {
+                /// The first.
+                case a
+                case b = "bee"  // a comment
+
+                public var other: After {
+                    switch self {
+                    case .a: .b
+                    case .b: .a
+                    }
+                }
+            }
+            """
+        #expect(Self.declarations(in: [("X.swift", source)]) == [
+            "X.swift: public struct Shown: Sendable",
+            "X.swift: public var size: Int",
+            "X.swift: public init(a: Int, b: Int)",
+            "X.swift: spi(JSON) public func forTheTransport()",
+            "X.swift: spi(JSON) public enum Internal",
+            "X.swift: spi(JSON) public static func parse()",
+            "X.swift: public enum After: String",
+            "X.swift: case a",
+            "X.swift: case b = \"bee\"",
+            "X.swift: public var other: After",
+        ])
+        #expect(Self.types(Self.declarations(in: [("X.swift", source)])) == [
+            "X.swift: public struct Shown: Sendable", "X.swift: public enum After: String",
+        ])
+    }
+}

@@ -1,0 +1,29 @@
+import StickerText
+import Testing
+
+/// A search's checks are the core's, in its own words; the API words them
+/// for its `q` and `limit` parameters (the conformance corpus and
+/// `SearchEndpointTests` hold those).
+struct SearchQueryTests {
+    @Test func aQueryWithinTheLimitsIsMade() throws {
+        let query = try SearchQuery(String(repeating: "笑", count: SearchQuery.maxLength))
+        #expect(query.limit == SearchQuery.defaultLimit)
+        #expect(try SearchQuery("doge", limit: 100).limit == 100)
+    }
+
+    @Test func eachCheckHasItsError() {
+        #expect(throws: SearchError.emptyText) { try SearchQuery("") }
+        // Scalars, not characters: a flag is two.
+        #expect(throws: SearchError.textTooLong(length: 66)) { try SearchQuery(String(repeating: "🇨🇳", count: 33)) }
+        #expect(throws: SearchError.nulCharacter) { try SearchQuery("a\u{0}b") }
+        #expect(throws: SearchError.limitOutOfRange(0)) { try SearchQuery("a", limit: 0) }
+        #expect(throws: SearchError.limitOutOfRange(101)) { try SearchQuery("a", limit: 101) }
+    }
+
+    @Test func theErrorsSayNothingOfTheAPIsParameters() {
+        for error in [SearchError.emptyText, .textTooLong(length: 65), .nulCharacter, .limitOutOfRange(0)] {
+            #expect(!error.description.hasPrefix("q "), "\(error)")
+        }
+        #expect(SearchError.limitOutOfRange(0).description == "a limit of 0 results; it must be between 1 and 100")
+    }
+}
