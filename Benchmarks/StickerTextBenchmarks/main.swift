@@ -10,7 +10,8 @@ import StickerTextJSON
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2, let data = FileManager.default.contents(atPath: arguments[1]),
-      let corpus = String(data: data, encoding: .utf8) else {
+    let corpus = String(data: data, encoding: .utf8)
+else {
     FileHandle.standardError.write(Data("usage: StickerTextBenchmarks corpus.txt [runs]\n".utf8))
     exit(2)
 }
@@ -26,7 +27,7 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
 /// Best and median of `runs` timings.
 func measure(_ runs: Int, _ body: () throws -> Void) rethrows -> (best: Double, median: Double) {
     var times: [Double] = []
-    for _ in 0 ..< runs { times.append(try seconds(body)) }
+    for _ in 0..<runs { times.append(try seconds(body)) }
     times.sort()
     return (times[0], times[times.count / 2])
 }
@@ -37,15 +38,16 @@ func emit(_ fields: [String: Any]) {
 }
 
 // One small API request, as the server sees them: a ~200-byte render body.
-let small = Array(#"{"text":"今天好开心[微笑][哈哈] 和朋友去吃饭 <b>&amp;</b> 👍🏽👨‍👩‍👧‍👦 [doge][不存在] see you at 8pm & bring \"snacks\" [心][赞]"}"#.utf8)
+let small = Array(
+    #"{"text":"今天好开心[微笑][哈哈] 和朋友去吃饭 <b>&amp;</b> 👍🏽👨‍👩‍👧‍👦 [doge][不存在] see you at 8pm & bring \"snacks\" [心][赞]"}"#.utf8)
 let smallAPI = StickerTextAPI()
-let perCall = try measure(max(3, runs / 4)) { for _ in 0 ..< 10_000 { _ = try smallAPI.render(small) } }
+let perCall = try measure(max(3, runs / 4)) { for _ in 0..<10_000 { _ = try smallAPI.render(small) } }
 emit(["name": "api_small", "render_request_us": (perCall.best / 10_000 * 1e7).rounded() / 10])
 if arguments.contains("--small-only") { exit(0) }  // for profiling one small request
 
 // Search: GET /api/stickers' work (query checked, ranked, JSON written) for the queries the JS benchmark runs.
 let queries = try ["x", "xk", "xiao", "smile", "笑", "ｄｏｇｅ", "heart", "zzz"].map { try SearchQuery($0, limit: 20) }
-let searches = measure(max(3, runs / 4)) { for _ in 0 ..< 100 { for q in queries { _ = smallAPI.search(q) } } }
+let searches = measure(max(3, runs / 4)) { for _ in 0..<100 { for q in queries { _ = smallAPI.search(q) } } }
 emit(["name": "search", "per_query_us": (searches.median / Double(100 * queries.count) * 1e7).rounded() / 10])
 
 // Render: the bytes handed to a consumer without copying, as the server writes them.
@@ -61,10 +63,12 @@ let allocations = malloc_counter_allocations() - before
 let outputHash = try renderer.withRendered(corpus) { bytes in
     bytes.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
 }
-emit(["name": "swift", "render_mb_s": (megabytes / render.best * 10).rounded() / 10,
-      "render_median_mb_s": (megabytes / render.median * 10).rounded() / 10,
-      "output_bytes": outputBytes, "output_hash": String(format: "%016llx", outputHash),
-      "allocations_per_render": allocations])
+emit([
+    "name": "swift", "render_mb_s": (megabytes / render.best * 10).rounded() / 10,
+    "render_median_mb_s": (megabytes / render.median * 10).rounded() / 10,
+    "output_bytes": outputBytes, "output_hash": String(format: "%016llx", outputHash),
+    "allocations_per_render": allocations,
+])
 
 // `--render-only` stops here, for profiling the render loop alone.
 if arguments.contains("--render-only") { exit(0) }
@@ -78,7 +82,9 @@ if arguments.contains("--count-only") { exit(0) }
 // Edits: a whole API-free edit (parse, apply, new string) at three sizes.
 func prefix(_ bytes: Int) -> String {
     var end = corpus.utf8.index(corpus.utf8.startIndex, offsetBy: bytes)
-    while !corpus.isEmpty && end < corpus.endIndex && corpus.utf8[end] & 0xC0 == 0x80 { end = corpus.utf8.index(after: end) }
+    while !corpus.isEmpty && end < corpus.endIndex && corpus.utf8[end] & 0xC0 == 0x80 {
+        end = corpus.utf8.index(after: end)
+    }
     return String(corpus[..<end])
 }
 let editor = try TextEditor()
@@ -92,7 +98,10 @@ for (label, size) in [("1KB", 1_000), ("100KB", 100_000), ("1MB", corpus.utf8.co
         ("delete_end", { _ = try editor.apply(.deleteBackward, to: text, selection: .caret(length)) }),
         ("move_caret", { _ = try editor.apply(.moveCaret(by: 5), to: text, selection: middle) }),
         ("paste_limited", { _ = try limited.apply(.paste("好[微笑]👍🏽"), to: text, selection: middle) }),
-        ("grapheme_select", { _ = try editor.apply(.select, to: text, selection: .caret(length / 3), unit: .grapheme) }),
+        (
+            "grapheme_select",
+            { _ = try editor.apply(.select, to: text, selection: .caret(length / 3), unit: .grapheme) }
+        ),
     ]
     // The whole JSON API call the server will make: decode, edit, render the new text, count it, encode.
     let api = StickerTextAPI()
@@ -102,8 +111,10 @@ for (label, size) in [("1KB", 1_000), ("100KB", 100_000), ("1MB", corpus.utf8.co
     let apiCase: (String, () throws -> Void) = ("api_paste_json", { _ = try api.edit(request) })
     for (op, body) in cases + [apiCase] {
         let t = try measure(max(3, runs / 2), body)
-        emit(["name": "edit", "size": label, "op": op, "best_ms": (t.best * 1e5).rounded() / 100,
-              "median_ms": (t.median * 1e5).rounded() / 100])
+        emit([
+            "name": "edit", "size": label, "op": op, "best_ms": (t.best * 1e5).rounded() / 100,
+            "median_ms": (t.median * 1e5).rounded() / 100,
+        ])
     }
 }
 
@@ -116,6 +127,8 @@ for (mode, countMode) in [("graphemes", CountMode.graphemes), ("weighted", Count
     let pasting = try TextEditor(policy: InputPolicy(maxLength: 1_000_000, countMode: countMode))
     let withMarks = try measure(max(3, runs / 4)) { _ = try pasting.apply(.paste(marks), to: "", selection: .caret(0)) }
     let withMixed = try measure(max(3, runs / 4)) { _ = try pasting.apply(.paste(mixed), to: "", selection: .caret(0)) }
-    emit(["name": "worst_paste", "mode": mode, "marks_ms": (withMarks.median * 1e5).rounded() / 100,
-          "mixed_ms": (withMixed.median * 1e5).rounded() / 100])
+    emit([
+        "name": "worst_paste", "mode": mode, "marks_ms": (withMarks.median * 1e5).rounded() / 100,
+        "mixed_ms": (withMixed.median * 1e5).rounded() / 100,
+    ])
 }

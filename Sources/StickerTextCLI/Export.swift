@@ -13,7 +13,9 @@ struct Export: ParsableCommand {
             its extension. Where a format takes ASCII names only, they come from each sticker's pinyin (xiaoku).
             """)
 
-    @Option(help: "The format to write: \(PackFormat.allCases.filter(\.canExport).map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        help: "The format to write: \(PackFormat.allCases.filter(\.canExport).map(\.rawValue).joined(separator: ", "))."
+    )
     var to: String
     @Option(name: .customLong("pack"), help: "A pack to export (repeat for several; default: all the picture packs).")
     var packIDs: [String] = []
@@ -23,11 +25,14 @@ struct Export: ParsableCommand {
 
     func run() throws {
         guard let format = PackFormat(rawValue: to), format.canExport else {
-            throw ValidationError("--to must be one of: \(PackFormat.allCases.filter(\.canExport).map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "--to must be one of: \(PackFormat.allCases.filter(\.canExport).map(\.rawValue).joined(separator: ", "))"
+            )
         }
         do {
-            let export = try PackConversion.exportPacks(from: URL(fileURLWithPath: directory, isDirectory: true), packIDs: packIDs,
-                                                        format: format, to: URL(fileURLWithPath: out), host: host)
+            let export = try PackConversion.exportPacks(
+                from: URL(fileURLWithPath: directory, isDirectory: true), packIDs: packIDs,
+                format: format, to: URL(fileURLWithPath: out), host: host)
             print("\(out): \(format.rawValue), \(export.written.count) files written")
             for note in export.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         } catch {

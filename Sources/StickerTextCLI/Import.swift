@@ -6,7 +6,8 @@ import StickerTextPacks
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import packs from another system's format: Mastodon, Misskey, Pleroma, Matrix, Slack, or the iOS originals' plists.",
+        abstract:
+            "Import packs from another system's format: Mastodon, Misskey, Pleroma, Matrix, Slack, or the iOS originals' plists.",
         discussion: """
             mastodon: tootctl's tar.gz. mastodon-api: a GET /api/v1/custom_emojis document. misskey: Misskey's \
             export zip. pleroma: a Pleroma or Akkoma pack zip. matrix: an MSC2545 image pack's content. slack: an \
@@ -14,10 +15,12 @@ struct Import: ParsableCommand {
             it without its extension). ppsticker, lxweibo: the plists of PPStickerKeyboard and LXWeibo (--id needed).
             """)
 
-    @Option(name: [.customLong("from"), .customLong("format")],
-            help: "The source's format: \(PackFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        name: [.customLong("from"), .customLong("format")],
+        help: "The source's format: \(PackFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: String
-    @Option(help: "The new pack's id (its folder name), or the start of one per category (default: the source's name).") var id: String?
+    @Option(help: "The new pack's id (its folder name), or the start of one per category (default: the source's name).")
+    var id: String?
     @Option(help: "Chinese title.") var titleZh: String?
     @Option(help: "English title.") var titleEn: String?
     @Option(help: "Folder holding the images the source names; they are copied into the pack.") var images: String?
@@ -26,18 +29,23 @@ struct Import: ParsableCommand {
 
     func run() throws {
         guard let format = PackFormat(rawValue: format) else {
-            throw ValidationError("--from must be one of: \(PackFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "--from must be one of: \(PackFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         switch format {
         case .ppsticker: try importPlist(.ppsticker)
         case .lxweibo: try importPlist(.lxweibo)
         case .mastodon, .mastodonAPI, .misskey, .pleroma, .matrix, .slack:
-            let title = titleZh.map { zh in LocalizedName(zh: zh, en: titleEn ?? zh) } ?? titleEn.map { LocalizedName(zh: $0, en: $0) }
+            let title =
+                titleZh.map { zh in LocalizedName(zh: zh, en: titleEn ?? zh) }
+                ?? titleEn.map { LocalizedName(zh: $0, en: $0) }
             do {
-                let imported = try PackConversion.importPacks(from: URL(fileURLWithPath: source), format: format,
-                                                              images: images.map { URL(fileURLWithPath: $0, isDirectory: true) },
-                                                              id: id, title: title)
-                let written = try PackConversion.write(imported.packs, into: URL(fileURLWithPath: out, isDirectory: true))
+                let imported = try PackConversion.importPacks(
+                    from: URL(fileURLWithPath: source), format: format,
+                    images: images.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                    id: id, title: title)
+                let written = try PackConversion.write(
+                    imported.packs, into: URL(fileURLWithPath: out, isDirectory: true))
                 for (file, pack) in zip(written, imported.packs) {
                     print("\(file.path): \(pack.pack.kind.rawValue) pack, \(pack.pack.stickers.count) stickers")
                 }
@@ -53,12 +61,16 @@ struct Import: ParsableCommand {
     /// copied when found, the missing ones counted (validation names them).
     private func importPlist(_ format: PackImporter.Format) throws {
         guard let id else { throw ValidationError("--id is needed for a \(format.rawValue) plist") }
-        guard let data = FileManager.default.contents(atPath: source) else { throw ValidationError("cannot read \(source)") }
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw ValidationError("cannot read \(source)")
+        }
         let fm = FileManager.default
         let packs: [StickerPack]
         do {
-            packs = try PackImporter.importPacks(data, format: format, file: source, id: id,
-                                                 title: LocalizedName(zh: titleZh ?? id, en: titleEn ?? id)) { name in
+            packs = try PackImporter.importPacks(
+                data, format: format, file: source, id: id,
+                title: LocalizedName(zh: titleZh ?? id, en: titleEn ?? id)
+            ) { name in
                 images.flatMap { fm.contents(atPath: "\($0)/\(name)") }.flatMap(PackImporter.pngSize)
             }
         } catch {
@@ -78,8 +90,9 @@ struct Import: ParsableCommand {
                     missing += 1
                 }
             }
-            print("\(folder)/pack.json: \(pack.kind.rawValue) pack, \(pack.stickers.count) stickers"
-                  + (missing > 0 ? ", \(missing) image files not found (pass --images DIR)" : ""))
+            print(
+                "\(folder)/pack.json: \(pack.kind.rawValue) pack, \(pack.stickers.count) stickers"
+                    + (missing > 0 ? ", \(missing) image files not found (pass --images DIR)" : ""))
         }
     }
 }

@@ -11,7 +11,8 @@ func answer(jsonl: Bool, _ handler: (ArraySlice<UInt8>) throws(APIError) -> [UIn
 /// Reads a JSON request on stdin, writes the JSON response (or `{"error"}`) on stdout.
 func answer(_ handler: (ArraySlice<UInt8>) throws(APIError) -> [UInt8]) throws {
     do {
-        FileHandle.standardOutput.write(Data(try handler(ArraySlice(FileHandle.standardInput.readDataToEndOfFile())) + [0x0A]))
+        FileHandle.standardOutput.write(
+            Data(try handler(ArraySlice(FileHandle.standardInput.readDataToEndOfFile())) + [0x0A]))
     } catch {
         FileHandle.standardOutput.write(Data(error.jsonBody + [0x0A]))
         throw ExitCode(2)
@@ -32,7 +33,7 @@ func answerEachLine(_ handler: (ArraySlice<UInt8>) throws(APIError) -> [UInt8]) 
     while start < input.count {
         let end = input[start...].firstIndex(of: 0x0A) ?? input.count
         do {
-            output += try handler(input[start ..< end])
+            output += try handler(input[start..<end])
         } catch {
             output += error.jsonBody
         }

@@ -20,8 +20,11 @@ struct Search: ParsableCommand {
         } catch {
             // Answered as GET /api/stickers answers it, the one wording of a refused search.
             let refusal = APIError(error)
-            if json { FileHandle.standardOutput.write(Data(refusal.jsonBody + [0x0A])) }
-            else { FileHandle.standardError.write(Data("stickertext search: \(refusal.message)\n".utf8)) }
+            if json {
+                FileHandle.standardOutput.write(Data(refusal.jsonBody + [0x0A]))
+            } else {
+                FileHandle.standardError.write(Data("stickertext search: \(refusal.message)\n".utf8))
+            }
             throw ExitCode(2)
         }
         let results = catalog.search(search)
@@ -33,7 +36,9 @@ struct Search: ParsableCommand {
         for result in results {
             let pack = catalog.packs[result.packIndex]
             let sticker = pack.stickers[result.stickerIndex]
-            print("\(sticker.tag ?? sticker.emoji ?? "")\t\(sticker.name.zh) / \(sticker.name.en)\t\(pack.id)\t\(result.match.rawValue)")
+            print(
+                "\(sticker.tag ?? sticker.emoji ?? "")\t\(sticker.name.zh) / \(sticker.name.en)\t\(pack.id)\t\(result.match.rawValue)"
+            )
         }
     }
 }

@@ -34,7 +34,8 @@ enum FairShare {
     /// others bring; and it holds more than an equal share of the threads,
     /// `mine > capacity / clients`.
     static func admits(busy: Int, capacity: Int, cores: Int, mine: Int, clients: Int) -> Bool {
-        !isContended(busy: busy, capacity: capacity, cores: cores) || clients < 2 || mine < 2 || mine * clients <= capacity
+        !isContended(busy: busy, capacity: capacity, cores: cores) || clients < 2 || mine < 2
+            || mine * clients <= capacity
     }
 
     /// Every thread busy, or more than the cores.
@@ -49,7 +50,8 @@ enum FairShare {
     static let retryAfter = 1
 
     /// The refusal's message: what the client did, and what to do.
-    static let message = "too many requests from your address at once while others wait; wait the seconds of Retry-After, then try again"
+    static let message =
+        "too many requests from your address at once while others wait; wait the seconds of Retry-After, then try again"
 }
 
 /// Whose request it is, for `FairShare`: the client address nginx passes
@@ -82,10 +84,10 @@ struct ClientKey: Equatable {
         }
         self = withUnsafeBytes(of: &v6) { bytes in
             // ::ffff:a.b.c.d, IPv4 as an IPv6 socket sees it.
-            if bytes[0 ..< 10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
-                return ClientKey(ipv4: bytes[12 ..< 16].reduce(0) { $0 << 8 | UInt32($1) })
+            if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
+                return ClientKey(ipv4: bytes[12..<16].reduce(0) { $0 << 8 | UInt32($1) })
             }
-            let network = bytes[0 ..< 8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            let network = bytes[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
             // ::/64 (loopback, unspecified) would be 0, "no one"; it and the
             // rest of 0::/31, which holds the IPv4 keys below and is reserved
             // (never a client's network), are one key.
@@ -100,7 +102,10 @@ struct ClientKey: Equatable {
     /// bytes (inet_pton cost 250 instructions a request); nil for anything
     /// else, which inet_pton then reads as IPv6.
     private static func dottedQuad(_ text: UnsafePointer<CChar>) -> UInt32? {
-        var address: UInt32 = 0, part: UInt32 = 0, digits = 0, dots = 0
+        var address: UInt32 = 0
+        var part: UInt32 = 0
+        var digits = 0
+        var dots = 0
         var byte = text
         while true {
             let c = UInt8(bitPattern: byte.pointee)

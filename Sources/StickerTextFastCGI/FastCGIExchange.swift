@@ -36,8 +36,11 @@ enum FastCGIExchange {
                 count += Int(n)
             }
         }
-        return (HTTPRequest(method: method, path: uri, query: query, headers: headers,
-                            body: body, bodyTooLarge: body.count > bodyLimit), client)
+        return (
+            HTTPRequest(
+                method: method, path: uri, query: query, headers: headers,
+                body: body, bodyTooLarge: body.count > bodyLimit), client
+        )
     }
 
     /// Reads what is left of the request's body (at most 64 KiB more, into
@@ -113,8 +116,13 @@ enum FastCGIExchange {
 
         mutating func put(_ bytes: UnsafeRawBufferPointer) {
             if count + bytes.count > buffer.count { flush() }
-            if bytes.count > buffer.count { FastCGIExchange.put(bytes, stream); return }
-            if let base = bytes.baseAddress { (buffer.baseAddress! + count).copyMemory(from: base, byteCount: bytes.count) }
+            if bytes.count > buffer.count {
+                FastCGIExchange.put(bytes, stream)
+                return
+            }
+            if let base = bytes.baseAddress {
+                (buffer.baseAddress! + count).copyMemory(from: base, byteCount: bytes.count)
+            }
             count += bytes.count
         }
 
@@ -137,7 +145,10 @@ enum FastCGIExchange {
                     d[start] = UInt8(ascii: "0") + UInt8(rest % 10)
                     rest /= 10
                 } while rest > 0
-                if n < 0 { start -= 1; d[start] = UInt8(ascii: "-") }
+                if n < 0 {
+                    start -= 1
+                    d[start] = UInt8(ascii: "-")
+                }
                 put(UnsafeRawBufferPointer(rebasing: d[start...]))
             }
         }
@@ -159,9 +170,11 @@ enum FastCGIExchange {
             guard var entry = envp else { return }
             while let p = entry.pointee {
                 let param = UnsafePointer(p)
-                _ = Self.take(&method, param, "REQUEST_METHOD") || Self.take(&documentURI, param, "DOCUMENT_URI")
+                _ =
+                    Self.take(&method, param, "REQUEST_METHOD") || Self.take(&documentURI, param, "DOCUMENT_URI")
                     || Self.take(&scriptName, param, "SCRIPT_NAME") || Self.take(&query, param, "QUERY_STRING")
-                    || Self.take(&contentLength, param, "CONTENT_LENGTH") || Self.take(&contentType, param, "CONTENT_TYPE")
+                    || Self.take(&contentLength, param, "CONTENT_LENGTH")
+                    || Self.take(&contentType, param, "CONTENT_TYPE")
                     || Self.take(&ifNoneMatch, param, "HTTP_IF_NONE_MATCH") || Self.take(&origin, param, "HTTP_ORIGIN")
                     || Self.take(&acceptEncoding, param, "HTTP_ACCEPT_ENCODING")
                     || Self.take(&contentEncoding, param, "HTTP_CONTENT_ENCODING")
@@ -172,11 +185,14 @@ enum FastCGIExchange {
 
         /// If `param` is `name=value`, points `slot` at the value unless it is set already.
         @inline(__always)
-        private static func take(_ slot: inout UnsafePointer<CChar>?, _ param: UnsafePointer<CChar>, _ name: StaticString) -> Bool {
+        private static func take(
+            _ slot: inout UnsafePointer<CChar>?, _ param: UnsafePointer<CChar>, _ name: StaticString
+        ) -> Bool {
             let count = name.utf8CodeUnitCount
             // The first byte alone rules out most params, without a call.
             guard UInt8(bitPattern: param[0]) == name.utf8Start[0], strncmp(param, name.utf8Start, count) == 0,
-                  param[count] == CChar(UInt8(ascii: "=")) else { return false }
+                param[count] == CChar(UInt8(ascii: "="))
+            else { return false }
             if slot == nil { slot = param + count + 1 }
             return true
         }

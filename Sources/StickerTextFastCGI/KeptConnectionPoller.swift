@@ -86,7 +86,9 @@ final class KeptConnectionPoller: @unchecked Sendable {  // the epoll set is the
         getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
         capacity = Int(min(limit.rlim_cur, 1 << 20))
         let size = capacity * MemoryLayout<Atomic<UInt64>>.stride
-        guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), memory != MAP_FAILED else {
+        guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            memory != MAP_FAILED
+        else {
             fatalError("cannot map the poller's table (\(size) bytes): \(String(cString: strerror(errno)))")
         }
         // Zero-filled, which is each Atomic's initial value (idle, generation 0).
@@ -117,7 +119,8 @@ final class KeptConnectionPoller: @unchecked Sendable {  // the epoll set is the
 
     private func claim(_ fd: Int32, parkedAs state: UInt64) -> Bool {
         guard Int(fd) < capacity,
-              states[Int(fd)].compareExchange(expected: state, desired: state & ~1, ordering: .acquiringAndReleasing).exchanged
+            states[Int(fd)].compareExchange(expected: state, desired: state & ~1, ordering: .acquiringAndReleasing)
+                .exchanged
         else { return false }
         parked.subtract(1, ordering: .relaxed)
         return true
@@ -167,8 +170,10 @@ final class KeptConnectionPoller: @unchecked Sendable {  // the epoll set is the
         // A connection is added when it is first parked and re-armed after
         // each request; closing it takes it out of the set (no other process
         // shares it), so its descriptor, reused, is added again.
-        guard epoll_ctl(epoll, EPOLL_CTL_MOD, fd, &event) == 0
-            || (errno == ENOENT && epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) == 0) else {
+        guard
+            epoll_ctl(epoll, EPOLL_CTL_MOD, fd, &event) == 0
+                || (errno == ENOENT && epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) == 0)
+        else {
             // It cannot be watched: closed (nginx opens another), unless the
             // worker's last `closeParked` took it meanwhile.
             if claim(fd, parkedAs: state) { close(fd) }
@@ -181,7 +186,7 @@ final class KeptConnectionPoller: @unchecked Sendable {  // the epoll set is the
     /// closed them all by then).
     func closeParked() {
         closed.store(true, ordering: .relaxed)
-        for fd in 0 ..< highest.load(ordering: .relaxed) {
+        for fd in 0..<highest.load(ordering: .relaxed) {
             let state = states[fd].load(ordering: .acquiring)
             if state & 1 == 1 && claim(Int32(fd), parkedAs: state) { close(Int32(fd)) }
         }

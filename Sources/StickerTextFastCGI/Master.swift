@@ -50,9 +50,10 @@ struct Master {
         }
         let nginxLog = NginxLogSocket(options: options, logger: logger)
         Signals.installMaster()
-        for _ in 0 ..< options.workerCount { spawn(sockets) }
+        for _ in 0..<options.workerCount { spawn(sockets) }
         publishVersion()
-        logger.notice("""
+        logger.notice(
+            """
             master \(getpid()) serving on \(options.address) with \(options.workerCount) workers × \(options.threads) threads, \
             and bodies over 64 KiB on \(options.address(of: .large)) with \(options.threads(of: .large)) threads each
             """)
@@ -159,8 +160,9 @@ struct Master {
         self.catalog = catalog
         handler = APIHandler(catalog: catalog, bodyLimit: options.bodyLimit)
         // Twice the workers: a retiring worker's replacement is forked before it exits.
-        scoreboard = Scoreboard(slots: 2 * options.workerCount, threads: (options.threads(of: .main), options.threads(of: .large)),
-                                cores: ProcessInfo.processInfo.activeProcessorCount)
+        scoreboard = Scoreboard(
+            slots: 2 * options.workerCount, threads: (options.threads(of: .main), options.threads(of: .large)),
+            cores: ProcessInfo.processInfo.activeProcessorCount)
         version = options.listen == nil ? PacksVersionLink(socketPath: options.socketPath) : nil
     }
 
@@ -171,7 +173,9 @@ struct Master {
         if let published = link.publish() {
             logger.notice("packs version \(published) published at \(link.path): nginx's cache keys on it")
         } else {
-            logger.error("cannot publish the packs' version at \(link.path): \(String(cString: strerror(errno))); nginx's cache keeps the last")
+            logger.error(
+                "cannot publish the packs' version at \(link.path): \(String(cString: strerror(errno))); nginx's cache keeps the last"
+            )
         }
     }
 
@@ -180,8 +184,9 @@ struct Master {
         let pid = fork()
         if pid == 0 {
             let pools = ThreadPool.allCases.map { (pool: $0, socket: sockets[$0]!, threads: options.threads(of: $0)) }
-            Worker.run(pools: pools, handler: handler, metrics: scoreboard.slot(slot), maxRequests: options.maxRequests,
-                       requestTimeout: options.requestTimeout, logger: logger)
+            Worker.run(
+                pools: pools, handler: handler, metrics: scoreboard.slot(slot), maxRequests: options.maxRequests,
+                requestTimeout: options.requestTimeout, logger: logger)
         }
         if pid < 0 {
             logger.error("fork failed: \(String(cString: strerror(errno)))")

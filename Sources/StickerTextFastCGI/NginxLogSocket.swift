@@ -29,18 +29,25 @@ struct NginxLogSocket {
         }
         let staging = path + ".\(getpid()).new"
         unlink(staging)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(
+            AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let fits = staging.utf8.count < MemoryLayout.size(ofValue: address.sun_path)
         if fits {
             withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: staging.utf8) }
         }
-        let bound = fits && descriptor >= 0 && withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
-        }
+        let bound =
+            fits && descriptor >= 0
+            && withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+                }
+            }
         guard bound, chmod(staging, 0o666) == 0, rename(staging, path) == 0 else {
-            logger.critical("cannot put nginx's log socket at \(path): \(fits ? String(cString: strerror(errno)) : "path too long")")
+            logger.critical(
+                "cannot put nginx's log socket at \(path): \(fits ? String(cString: strerror(errno)) : "path too long")"
+            )
             unlink(staging)
             exit(1)
         }

@@ -30,7 +30,8 @@ struct PacksVersionLink {
     /// another's (one taking over the socket path, or the one it took over from).
     private var current: (name: String, version: Int)? {
         guard let name = try? FileManager.default.destinationOfSymbolicLink(atPath: path), name.hasPrefix(folderStart),
-              let version = Int(name.dropFirst(folderStart.count)) else { return nil }
+            let version = Int(name.dropFirst(folderStart.count))
+        else { return nil }
         return (name, version)
     }
 
@@ -50,7 +51,8 @@ struct PacksVersionLink {
         unlink(staging)
         // 0755 explicitly, whatever the umask: nginx's workers (another user) resolve it.
         guard mkdir(folder, 0o755) == 0 || errno == EEXIST, chmod(folder, 0o755) == 0,
-              symlink(name, staging) == 0 else { return nil }
+            symlink(name, staging) == 0
+        else { return nil }
         guard rename(staging, path) == 0 else {
             let saved = errno
             unlink(staging)

@@ -51,8 +51,12 @@ final class RequestSlot: @unchecked Sendable {
     /// next request as soon as it has the answer must not find itself still
     /// holding this thread (it would count twice while this thread finishes).
     func finishHandling() -> Bool {
-        guard phase.compareExchange(expected: Phase.handling.rawValue, desired: Phase.answering.rawValue, ordering: .acquiringAndReleasing)
-            .exchanged else { return false }
+        guard
+            phase.compareExchange(
+                expected: Phase.handling.rawValue, desired: Phase.answering.rawValue, ordering: .acquiringAndReleasing
+            )
+            .exchanged
+        else { return false }
         seat?.leave()
         return true
     }
@@ -72,9 +76,14 @@ final class RequestSlot: @unchecked Sendable {
     func takeIfOverdue(now: UInt64, limit: UInt64) -> Bool {
         // A request begun after `now` was read has a later start: not overdue.
         guard phase.load(ordering: .acquiring) == Phase.handling.rawValue,
-              case let start = started.load(ordering: .relaxed), now > start, now - start > limit else { return false }
-        guard phase.compareExchange(expected: Phase.handling.rawValue, desired: Phase.timedOut.rawValue, ordering: .acquiringAndReleasing)
-            .exchanged else { return false }
+            case let start = started.load(ordering: .relaxed), now > start, now - start > limit
+        else { return false }
+        guard
+            phase.compareExchange(
+                expected: Phase.handling.rawValue, desired: Phase.timedOut.rawValue, ordering: .acquiringAndReleasing
+            )
+            .exchanged
+        else { return false }
         // The watchdog answers it now: the client no longer waits on this
         // thread, though the thread, lost, still runs its request.
         seat?.leave()

@@ -51,7 +51,8 @@ struct RequestLog {
         private let writing: Mutex<[UInt8]>
 
         init() {
-            var pending: [UInt8] = [], writing: [UInt8] = []
+            var pending: [UInt8] = []
+            var writing: [UInt8] = []
             pending.reserveCapacity(2 * Self.flushSize)
             writing.reserveCapacity(2 * Self.flushSize)
             self.pending = Mutex(pending)
@@ -81,7 +82,9 @@ struct RequestLog {
                             // Back to the last line end; a single line longer than that goes whole.
                             var k = end
                             while k > done && bytes[k - 1] != UInt8(ascii: "\n") { k -= 1 }
-                            end = k > done ? k : (bytes[done...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count)
+                            end =
+                                k > done
+                                ? k : (bytes[done...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count)
                         }
                         var at = done
                         while at < end {
@@ -121,7 +124,8 @@ struct RequestLog {
             var now = now
             var local = tm()
             var buffer = [CChar](repeating: 0, count: 64)
-            let count = localtime_r(&now, &local) == nil ? 0 : strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &local)
+            let count =
+                localtime_r(&now, &local) == nil ? 0 : strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &local)
             stamp = buffer[..<count].map { UInt8(bitPattern: $0) }
             second = now
         }

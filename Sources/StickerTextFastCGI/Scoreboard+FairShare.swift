@@ -63,8 +63,10 @@ extension Scoreboard {
     fileprivate func admits(_ client: UInt64, pool: ThreadPool, at millis: UInt64) -> Bool {
         let width = pool == .main ? mainThreads : largeThreads
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: slots * width) { holders in
-            var capacity = 0, busy = 0, mine = 0
-            for slot in 0 ..< slots where load(pid(slot)) != 0 {
+            var capacity = 0
+            var busy = 0
+            var mine = 0
+            for slot in 0..<slots where load(pid(slot)) != 0 {
                 capacity += width
                 for seat in seats(slot, pool) {
                     let holder = load(seat)
@@ -78,9 +80,12 @@ extension Scoreboard {
             let served = UnsafeMutableBufferPointer(rebasing: holders[..<busy])
             var clients = 0
             for i in served.indices where !served[..<i].contains(served[i]) { clients += 1 }
-            for table in 0 ..< Self.recentClients {
-                let entry = recent(pool, table), other = load(entry)
-                guard other != 0, load(entry + 1) + FairShare.recentMillis > millis, !served.contains(other) else { continue }
+            for table in 0..<Self.recentClients {
+                let entry = recent(pool, table)
+                let other = load(entry)
+                guard other != 0, load(entry + 1) + FairShare.recentMillis > millis, !served.contains(other) else {
+                    continue
+                }
                 clients += 1
             }
             return FairShare.admits(busy: busy, capacity: capacity, cores: cores, mine: mine, clients: clients)

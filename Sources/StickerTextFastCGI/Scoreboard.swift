@@ -44,13 +44,17 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
         mainThreads = threads.main
         largeThreads = threads.large
         self.cores = cores
-        let count = Self.workerSlots + (3 + threads.main + threads.large) * slots + 2 * ThreadPool.allCases.count * Self.recentClients
+        let count =
+            Self.workerSlots + (3 + threads.main + threads.large) * slots + 2 * ThreadPool.allCases.count
+            * Self.recentClients
         let size = count * MemoryLayout<Atomic<UInt64>>.stride
-        guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0), memory != MAP_FAILED else {
+        guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0),
+            memory != MAP_FAILED
+        else {
             fatalError("cannot map the scoreboard (\(size) bytes): \(String(cString: strerror(errno)))")
         }
         counters = memory.bindMemory(to: Atomic<UInt64>.self, capacity: count)
-        for i in 0 ..< count { (counters + i).initialize(to: Atomic(0)) }
+        for i in 0..<count { (counters + i).initialize(to: Atomic(0)) }
         self.slots = slots
     }
 
@@ -69,15 +73,16 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
     private func seats(_ slot: Int) -> Int { Self.workerSlots + 3 * slots + (mainThreads + largeThreads) * slot }
     func seats(_ slot: Int, _ pool: ThreadPool) -> Range<Int> {
         switch pool {
-        case .main: seats(slot) ..< seats(slot) + mainThreads
-        case .large: seats(slot) + mainThreads ..< seats(slot) + mainThreads + largeThreads
+        case .main: seats(slot)..<seats(slot) + mainThreads
+        case .large: seats(slot) + mainThreads..<seats(slot) + mainThreads + largeThreads
         }
     }
     /// After every slot's seats: per pool, `recentClients` entries of a client
     /// and when it was last served (`FairShare.recent`), the client's first.
     static var recentClients: Int { 64 }
     func recent(_ pool: ThreadPool, _ entry: Int) -> Int {
-        Self.workerSlots + (3 + mainThreads + largeThreads) * slots + 2 * (Self.recentClients * (pool == .main ? 0 : 1) + entry)
+        Self.workerSlots + (3 + mainThreads + largeThreads) * slots + 2
+            * (Self.recentClients * (pool == .main ? 0 : 1) + entry)
     }
 
     // MARK: - The master
@@ -90,13 +95,13 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
 
     /// A slot no worker holds, if there is one.
     func vacantSlot() -> Int? {
-        (0 ..< slots).first { load(pid($0)) == 0 }
+        (0..<slots).first { load(pid($0)) == 0 }
     }
 
     /// The workers that have begun to retire on their own, each reported
     /// once: the flag is cleared as it is read.
     func takeRetiring() -> [pid_t] {
-        (0 ..< slots).compactMap { slot in
+        (0..<slots).compactMap { slot in
             guard load(retiring(slot)) != 0 else { return nil }
             let worker = pid_t(truncatingIfNeeded: load(pid(slot)))
             counters[retiring(slot)].store(0, ordering: .relaxed)
@@ -111,8 +116,10 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
     /// Frees a dead worker's slot, and forgets the requests it had in flight
     /// and the clients its threads served.
     func release(_ worker: pid_t) {
-        guard let slot = (0 ..< slots).first(where: { load(pid($0)) == UInt64(worker) }) else { return }
-        for seat in seats(slot) ..< seats(slot) + mainThreads + largeThreads { counters[seat].store(0, ordering: .relaxed) }
+        guard let slot = (0..<slots).first(where: { load(pid($0)) == UInt64(worker) }) else { return }
+        for seat in seats(slot)..<seats(slot) + mainThreads + largeThreads {
+            counters[seat].store(0, ordering: .relaxed)
+        }
         counters[inFlight(slot)].store(0, ordering: .relaxed)
         counters[retiring(slot)].store(0, ordering: .relaxed)
         counters[pid(slot)].store(0, ordering: .relaxed)
@@ -135,7 +142,8 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
 
         func finished(_ endpoint: Endpoint, _ status: ResponseStatus, micros: UInt64) {
             scoreboard.add(Scoreboard.requests + endpoint.rawValue * ResponseStatus.slots + status.rawValue)
-            scoreboard.add(Scoreboard.buckets + endpoint.rawValue * LatencyBucket.slots + LatencyBucket(micros: micros).rawValue)
+            scoreboard.add(
+                Scoreboard.buckets + endpoint.rawValue * LatencyBucket.slots + LatencyBucket(micros: micros).rawValue)
             scoreboard.add(Scoreboard.micros + endpoint.rawValue, micros)
             scoreboard.counters[scoreboard.inFlight(index)].wrappingSubtract(1, ordering: .relaxed)
         }
@@ -154,7 +162,7 @@ struct Scoreboard: @unchecked Sendable {  // shared memory, touched through atom
         for i in snapshot.latencyMicros.indices { snapshot.latencyMicros[i] = load(Self.micros + i) }
         for i in snapshot.restarts.indices { snapshot.restarts[i] = load(Self.restarts + i) }
         for i in snapshot.nginxRejections.indices { snapshot.nginxRejections[i] = load(Self.rejections + i) }
-        for slot in 0 ..< slots where load(pid(slot)) != 0 {
+        for slot in 0..<slots where load(pid(slot)) != 0 {
             snapshot.workersAlive += 1
             snapshot.inFlight += load(inFlight(slot))
         }

@@ -6,7 +6,8 @@ import StickerTextServer
 
 /// What the master and its workers run with.
 struct ServerOptions: ParsableArguments {
-    @Option(help: "Unix socket to listen on (the default), for nginx's fastcgi_pass unix:…") var socketPath = "run/stickertext.sock"
+    @Option(help: "Unix socket to listen on (the default), for nginx's fastcgi_pass unix:…") var socketPath =
+        "run/stickertext.sock"
     @Option(help: "Listen on TCP instead, e.g. 127.0.0.1:9000.") var listen: String?
     @Option(help: "Worker processes (default: the number of cores).") var workers: Int?
     /// 4: a request is CPU work (nginx buffers the body), so threads beyond a
@@ -15,11 +16,16 @@ struct ServerOptions: ParsableArguments {
     /// at 0.88× its rate; with 4, 1.03–1.40× and 0.94–1.12× in three runs
     /// (docs/benchmarks.md, "Threads per worker").
     @Option(help: "Threads per worker, each serving one request at a time.") var threads = 4
-    @Option(help: "Threads per worker for bodies over 64 KiB, on their own socket (default: a quarter of --threads, at least 1).") var largeThreads: Int?
-    @Option(help: "Seconds a request may run; past it the request is answered 503 timed_out and its worker replaced.") var requestTimeout = 10.0
+    @Option(
+        help:
+            "Threads per worker for bodies over 64 KiB, on their own socket (default: a quarter of --threads, at least 1)."
+    ) var largeThreads: Int?
+    @Option(help: "Seconds a request may run; past it the request is answered 503 timed_out and its worker replaced.")
+    var requestTimeout = 10.0
     @Option(help: "Replace a worker after this many requests (0: never).") var maxRequests = 0
     @Option(help: "A folder of <pack-id>/pack.json packs (default: the embedded packs).") var packs: String?
-    @Option(help: "Largest request body in bytes; keep equal to nginx's client_max_body_size.") var bodyLimit = APIHandler.defaultBodyLimit
+    @Option(help: "Largest request body in bytes; keep equal to nginx's client_max_body_size.") var bodyLimit =
+        APIHandler.defaultBodyLimit
     @Option(help: "Listen backlog.") var backlog = 1024
     @Option(help: "Seconds to let requests finish on shutdown before killing workers.") var shutdownGrace = 20
 
@@ -41,7 +47,8 @@ struct ServerOptions: ParsableArguments {
     /// `--listen`'s ADDRESS and PORT (an IPv6 address keeps its colons).
     private var listenHostAndPort: (Substring, Int)? {
         guard let listen, let colon = listen.lastIndex(of: ":"),
-              let port = Int(listen[listen.index(after: colon)...]) else { return nil }
+            let port = Int(listen[listen.index(after: colon)...])
+        else { return nil }
         return (listen[..<colon], port)
     }
 
@@ -63,12 +70,14 @@ struct ServerOptions: ParsableArguments {
         if let largeThreads, largeThreads < 1 { throw ValidationError("--large-threads must be at least 1") }
         if !(requestTimeout > 0 && requestTimeout < 30) {
             // nginx's fastcgi_read_timeout is 30 s: past it nginx answers first, without the service's message.
-            throw ValidationError("--request-timeout must be more than 0 and less than 30 seconds (nginx's own timeout)")
+            throw ValidationError(
+                "--request-timeout must be more than 0 and less than 30 seconds (nginx's own timeout)")
         }
         if listen != nil {
             // The large-body pool listens on PORT + 1, which must be a port too.
-            guard let (_, port) = listenHostAndPort, (1 ... 65534).contains(port) else {
-                throw ValidationError("--listen must be ADDRESS:PORT with PORT from 1 to 65534 (the large-body pool takes PORT + 1)")
+            guard let (_, port) = listenHostAndPort, (1...65534).contains(port) else {
+                throw ValidationError(
+                    "--listen must be ADDRESS:PORT with PORT from 1 to 65534 (the large-body pool takes PORT + 1)")
             }
         }
     }

@@ -21,20 +21,23 @@ import Logging
 /// eight spinning threads on two cores would measure the machine, not the service.
 enum TestOnlySlowRequests {
     #if DEBUG
-    static let enabled = ProcessInfo.processInfo.environment["STICKERTEXT_TEST_SLOW_REQUESTS"] == "1"
+        static let enabled = ProcessInfo.processInfo.environment["STICKERTEXT_TEST_SLOW_REQUESTS"] == "1"
     #endif
 
     @inline(__always)
     static func holdIfAsked(_ params: FCGX_ParamArray?, logger: Logger) {
         #if DEBUG
-        guard enabled, let header = FCGX_GetParam("HTTP_X_STICKERTEXT_TEST_HOLD", params) else { return }
-        let words = String(cString: header).split(separator: " ", maxSplits: 1)
-        guard let milliseconds = words.first.flatMap({ Int($0) }), milliseconds > 0 else { return }
-        // The tag goes into the log: letters, digits and '-' only.
-        let tag = words.dropFirst().first.map { String($0.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) } ?? ""
-        logger.notice("test-only hold of \(milliseconds) ms began: \(tag) in worker \(getpid())")
-        let until = DispatchTime.now().uptimeNanoseconds + UInt64(milliseconds) * 1_000_000
-        while DispatchTime.now().uptimeNanoseconds < until { usleep(1_000) }
+            guard enabled, let header = FCGX_GetParam("HTTP_X_STICKERTEXT_TEST_HOLD", params) else { return }
+            let words = String(cString: header).split(separator: " ", maxSplits: 1)
+            guard let milliseconds = words.first.flatMap({ Int($0) }), milliseconds > 0 else { return }
+            // The tag goes into the log: letters, digits and '-' only.
+            let tag =
+                words.dropFirst().first.map {
+                    String($0.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+                } ?? ""
+            logger.notice("test-only hold of \(milliseconds) ms began: \(tag) in worker \(getpid())")
+            let until = DispatchTime.now().uptimeNanoseconds + UInt64(milliseconds) * 1_000_000
+            while DispatchTime.now().uptimeNanoseconds < until { usleep(1_000) }
         #endif
     }
 }

@@ -35,8 +35,11 @@ enum Worker {
     /// A request ran past the deadline: the worker retires, and exits with `timedOutStatus`.
     static let timedOut = Atomic<Bool>(false)
 
-    static func run(pools: [(pool: ThreadPool, socket: Int32, threads: Int)], handler: APIHandler, metrics: Scoreboard.Slot, maxRequests: Int,
-                    requestTimeout: Double, logger: Logger) -> Never {
+    static func run(
+        pools: [(pool: ThreadPool, socket: Int32, threads: Int)], handler: APIHandler, metrics: Scoreboard.Slot,
+        maxRequests: Int,
+        requestTimeout: Double, logger: Logger
+    ) -> Never {
         // In every pool's epoll set, written once when the threads are to
         // leave: readable from then on, it wakes each idle thread
         // (level-triggered, never read). Made after the fork: the master's
@@ -64,12 +67,16 @@ enum Worker {
         var serving: [(poller: KeptConnectionPoller, slots: [RequestSlot])] = []
         for pool in pools {
             let poller = KeptConnectionPoller(listening: pool.socket, stop: leave)
-            let slots = (0 ..< pool.threads).map { RequestSlot(seat: metrics.scoreboard.seat(metrics.index, pool.pool, thread: $0)) }
+            let slots = (0..<pool.threads).map {
+                RequestSlot(seat: metrics.scoreboard.seat(metrics.index, pool.pool, thread: $0))
+            }
             serving.append((poller, slots))
             for slot in slots {
                 let thread = Thread { [refusal] in
-                    serve(pool.pool, socket: pool.socket, poller: poller, slot: slot, handler: handler, refusal: refusal, metrics: metrics,
-                          maxRequests: maxRequests, logger: logger, log: log)
+                    serve(
+                        pool.pool, socket: pool.socket, poller: poller, slot: slot, handler: handler, refusal: refusal,
+                        metrics: metrics,
+                        maxRequests: maxRequests, logger: logger, log: log)
                 }
                 thread.stackSize = 1 << 20
                 thread.start()
@@ -77,7 +84,9 @@ enum Worker {
         }
         let pollers = serving.map(\.poller)
         let allSlots = serving.flatMap(\.slots)
-        let watchdog = Thread { watch(allSlots, handler: handler, metrics: metrics, timeout: requestTimeout, logger: logger, log: log) }
+        let watchdog = Thread {
+            watch(allSlots, handler: handler, metrics: metrics, timeout: requestTimeout, logger: logger, log: log)
+        }
         watchdog.stackSize = 1 << 18
         watchdog.start()
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
@@ -140,8 +149,10 @@ enum Worker {
     /// A serving thread's loop. Never inlined: Benchmarks/profile-worker.sh
     /// counts the instructions under this frame alone.
     @inline(never)
-    private static func serve(_ pool: ThreadPool, socket: Int32, poller: KeptConnectionPoller, slot: RequestSlot, handler: APIHandler,
-                              refusal: HTTPResponse, metrics: Scoreboard.Slot, maxRequests: Int, logger: Logger, log: RequestLog.Output) {
+    private static func serve(
+        _ pool: ThreadPool, socket: Int32, poller: KeptConnectionPoller, slot: RequestSlot, handler: APIHandler,
+        refusal: HTTPResponse, metrics: Scoreboard.Slot, maxRequests: Int, logger: Logger, log: RequestLog.Output
+    ) {
         defer { activeThreads.subtract(1, ordering: .relaxed) }
         // Linux keeps nice per thread, and PRIO_PROCESS with 0 names the calling thread alone.
         if pool.niceness != 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, pool.niceness) }
@@ -184,7 +195,9 @@ enum Worker {
                 switch -accepted {
                 case EAGAIN, EWOULDBLOCK, EINTR: continue serving
                 // Out of descriptors: the listening socket stays ready, so let a moment pass rather than spin.
-                case EMFILE, ENFILE, ENOBUFS, ENOMEM: usleep(10_000); continue serving
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    usleep(10_000)
+                    continue serving
                 // The master shut the socket down (or, retiring, there is none to accept from).
                 default:
                     poller.stopAccepting()
@@ -204,8 +217,12 @@ enum Worker {
                 response = refusal
             } else {
                 TestOnlySlowRequests.holdIfAsked(request.pointee.envp, logger: logger)
-                response = httpRequest.path == MetricsRoute.path
-                    ? MetricsRoute.response(to: httpRequest, peer: FCGX_GetParam("REMOTE_ADDR", request.pointee.envp).map { String(cString: $0) }, snapshot: metrics.scoreboard.snapshot)
+                response =
+                    httpRequest.path == MetricsRoute.path
+                    ? MetricsRoute.response(
+                        to: httpRequest,
+                        peer: FCGX_GetParam("REMOTE_ADDR", request.pointee.envp).map { String(cString: $0) },
+                        snapshot: metrics.scoreboard.snapshot)
                     : handler.handle(httpRequest)
             }
             guard slot.finishHandling() else {
@@ -227,7 +244,10 @@ enum Worker {
             inFlight.subtract(1, ordering: .relaxed)
             let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
             metrics.finished(Endpoint(path: httpRequest.path), ResponseStatus(code: response.status), micros: micros)
-            if logRequests { requestLog.write(method: httpRequest.method, path: httpRequest.path, status: response.status, micros: micros) }
+            if logRequests {
+                requestLog.write(
+                    method: httpRequest.method, path: httpRequest.path, status: response.status, micros: micros)
+            }
             let count = served.add(1, ordering: .relaxed).newValue
             if maxRequests > 0 && count >= maxRequests {
                 stopping.store(true, ordering: .relaxed)
@@ -242,8 +262,10 @@ enum Worker {
     /// `timed_out`, each at its own deadline. The first makes the worker
     /// retire (its replacement is forked at once); the worker exits once its
     /// other requests have finished or have been answered here in turn.
-    private static func watch(_ slots: [RequestSlot], handler: APIHandler, metrics: Scoreboard.Slot, timeout: Double, logger: Logger,
-                              log: RequestLog.Output) {
+    private static func watch(
+        _ slots: [RequestSlot], handler: APIHandler, metrics: Scoreboard.Slot, timeout: Double, logger: Logger,
+        log: RequestLog.Output
+    ) {
         let limit = UInt64(timeout * 1e9)
         let nap = useconds_t(min(50_000, max(1_000, timeout * 1e6 / 4)))
         var requestLog = RequestLog(logger: logger, output: log)
@@ -251,16 +273,21 @@ enum Worker {
             usleep(nap)
             let now = DispatchTime.now().uptimeNanoseconds
             for slot in slots where slot.takeIfOverdue(now: now, limit: limit) {
-                answerTimedOut(slot, handler: handler, metrics: metrics, timeout: timeout, logger: logger, log: log, requestLog: &requestLog)
+                answerTimedOut(
+                    slot, handler: handler, metrics: metrics, timeout: timeout, logger: logger, log: log,
+                    requestLog: &requestLog)
             }
         }
     }
 
     /// Answers `slot`'s request, which the watchdog has taken from its thread.
-    private static func answerTimedOut(_ slot: RequestSlot, handler: APIHandler, metrics: Scoreboard.Slot, timeout: Double, logger: Logger,
-                                       log: RequestLog.Output, requestLog: inout RequestLog) {
+    private static func answerTimedOut(
+        _ slot: RequestSlot, handler: APIHandler, metrics: Scoreboard.Slot, timeout: Double, logger: Logger,
+        log: RequestLog.Output, requestLog: inout RequestLog
+    ) {
         let request = slot.request
-        FastCGIExchange.write(handler.error(APIError.timedOut(after: timeout)), head: slot.method == "HEAD", to: &request.pointee)
+        FastCGIExchange.write(
+            handler.error(APIError.timedOut(after: timeout)), head: slot.method == "HEAD", to: &request.pointee)
         // The request is read to its end first: a connection closed with
         // bytes unread is reset, and a reset may cost nginx the answer, which
         // it would then retry elsewhere.
@@ -281,7 +308,9 @@ enum Worker {
         metrics.finished(Endpoint(path: slot.path), ResponseStatus(code: 503), micros: micros)
         if logRequests { requestLog.write(method: slot.method, path: slot.path, status: 503, micros: micros) }
         log.flush()  // the request lines before it, then the warning, in order
-        logger.warning("\(slot.method) \(slot.path) ran past \(timeout) s: answered 503 timed_out; its thread is lost, so this worker retires and is replaced")
+        logger.warning(
+            "\(slot.method) \(slot.path) ran past \(timeout) s: answered 503 timed_out; its thread is lost, so this worker retires and is replaced"
+        )
         if !timedOut.exchange(true, ordering: .relaxed) {
             stopping.store(true, ordering: .relaxed)
             metrics.retire()

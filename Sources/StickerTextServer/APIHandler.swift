@@ -38,7 +38,10 @@ public struct APIHandler: Sendable {
             return notFound(request)
         }
         guard methods.contains(request.method) else {
-            var response = error(APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.path); use \(methods.joined(separator: ", "))"))
+            var response = error(
+                APIError(
+                    .methodNotAllowed,
+                    "\(request.method) is not allowed on \(request.path); use \(methods.joined(separator: ", "))"))
             response.headers.append(("Allow", methods.joined(separator: ", ")))
             return response
         }
@@ -69,10 +72,12 @@ public struct APIHandler: Sendable {
     private func packsResponse(_ request: HTTPRequest) -> HTTPResponse {
         let headers = [("Vary", "Accept-Encoding"), Self.openToOtherSites]
         if let gzipped = packs.gzipped, AcceptEncoding.allowsGzip(request.headers["accept-encoding"]) {
-            return revalidated(request, body: gzipped, etag: packs.gzipETag, contentType: Self.jsonContentType,
-                               contentEncoding: "gzip", headers: headers)
+            return revalidated(
+                request, body: gzipped, etag: packs.gzipETag, contentType: Self.jsonContentType,
+                contentEncoding: "gzip", headers: headers)
         }
-        return revalidated(request, body: packs.body, etag: packs.etag, contentType: Self.jsonContentType, headers: headers)
+        return revalidated(
+            request, body: packs.body, etag: packs.etag, contentType: Self.jsonContentType, headers: headers)
     }
 
     /// `GET /api/stickers?q=…&limit=…`: the stickers a query finds, best
@@ -86,8 +91,9 @@ public struct APIHandler: Sendable {
             return self.error(error)
         }
         let body = api.search(query)
-        return revalidated(request, body: body, etag: packs.etag(ofAnswer: body), contentType: Self.jsonContentType,
-                           headers: [Self.openToOtherSites])
+        return revalidated(
+            request, body: body, etag: packs.etag(ofAnswer: body), contentType: Self.jsonContentType,
+            headers: [Self.openToOtherSites])
     }
 
     /// `GET /api/render?text=…`: an HTML fragment for other sites, CORS open;
@@ -106,19 +112,22 @@ public struct APIHandler: Sendable {
         // `String` is normalized to compare, quadratic in a run of marks.
         let texts = pairs.filter { $0.name.utf8.elementsEqual("text".utf8) }
         guard texts.count == 1 else {
-            return error(APIError(.invalidRequest, texts.isEmpty ? "the text parameter is required" : "text is given twice"))
+            return error(
+                APIError(.invalidRequest, texts.isEmpty ? "the text parameter is required" : "text is given twice"))
         }
         let text = texts[0].value
         let options: RenderOptions
         do {
-            options = try RenderOptions(textValues: pairs.filter { !$0.name.utf8.elementsEqual("text".utf8) }, others: ["text"])
+            options = try RenderOptions(
+                textValues: pairs.filter { !$0.name.utf8.elementsEqual("text".utf8) }, others: ["text"])
         } catch {
             return self.error(error)
         }
         do {
             let body = Array(try api.render(text, options: options).utf8)
-            return revalidated(request, body: body, etag: packs.etag(ofAnswer: body), contentType: "text/html; charset=utf-8",
-                               headers: [Self.openToOtherSites, ("Content-Security-Policy", Self.fragmentPolicy)])
+            return revalidated(
+                request, body: body, etag: packs.etag(ofAnswer: body), contentType: "text/html; charset=utf-8",
+                headers: [Self.openToOtherSites, ("Content-Security-Policy", Self.fragmentPolicy)])
         } catch {
             return self.error(error)
         }
@@ -136,16 +145,20 @@ public struct APIHandler: Sendable {
         // A compressed body would be read as its coded bytes: refused, saying
         // which coding is taken (RFC 9110 §12.5.3).
         guard Self.hasNoContentCoding(request.headers["content-encoding"]) else {
-            var response = error(APIError(.unsupportedMediaType, "send the body uncompressed: no Content-Encoding (gzip or any other) is taken"))
+            var response = error(
+                APIError(
+                    .unsupportedMediaType,
+                    "send the body uncompressed: no Content-Encoding (gzip or any other) is taken"))
             response.headers.append(("Accept-Encoding", "identity"))
             return response
         }
         do {
-            let body = switch endpoint {
-            case .render: try api.render(request.body)
-            case .edit: try api.edit(request.body)
-            case .count: try api.count(request.body)
-            }
+            let body =
+                switch endpoint {
+                case .render: try api.render(request.body)
+                case .edit: try api.edit(request.body)
+                case .count: try api.count(request.body)
+                }
             return json(200, body, cache: "no-store")
         } catch {
             return self.error(error)
@@ -167,13 +180,16 @@ public struct APIHandler: Sendable {
     /// `If-None-Match` names `etag`, the body otherwise. `headers` go on
     /// both; the content type and coding describe the body, so only the 200
     /// has them (RFC 9110 §15.4.5: a 304 carries no other representation metadata).
-    private func revalidated(_ request: HTTPRequest, body: [UInt8], etag: String, contentType: String,
-                             contentEncoding: String? = nil, headers extra: [(String, String)]) -> HTTPResponse {
+    private func revalidated(
+        _ request: HTTPRequest, body: [UInt8], etag: String, contentType: String,
+        contentEncoding: String? = nil, headers extra: [(String, String)]
+    ) -> HTTPResponse {
         let headers = [("ETag", etag), ("Cache-Control", "public, max-age=60, must-revalidate")] + extra
         if let tags = request.headers["if-none-match"], Self.matches(tags, etag) {
             return HTTPResponse(status: 304, headers: headers)
         }
-        let representation = [("Content-Type", contentType)] + (contentEncoding.map { [("Content-Encoding", $0)] } ?? [])
+        let representation =
+            [("Content-Type", contentType)] + (contentEncoding.map { [("Content-Encoding", $0)] } ?? [])
         return HTTPResponse(status: 200, headers: representation + headers, body: body)
     }
 
@@ -192,9 +208,9 @@ public struct APIHandler: Sendable {
     public static let fragmentPolicy =
         "default-src 'none'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox"
 
-
     private func json(_ status: Int, _ body: [UInt8], cache: String) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", Self.jsonContentType), ("Cache-Control", cache)], body: body)
+        HTTPResponse(
+            status: status, headers: [("Content-Type", Self.jsonContentType), ("Cache-Control", cache)], body: body)
     }
 
     /// Every error response: the status of its code, the one JSON shape.
@@ -218,15 +234,18 @@ public struct APIHandler: Sendable {
             var start = 0
             while start < bytes.count {
                 let end = bytes[start...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-                let part = bytes[start ..< end]
+                let part = bytes[start..<end]
                 start = end + 1
                 if part.isEmpty { continue }  // as `split` omits empty parts
                 if first {
-                    guard compacted(part, is: "application/json") || compacted(part, is: "application/x-www-form-urlencoded")
+                    guard
+                        compacted(part, is: "application/json")
+                            || compacted(part, is: "application/x-www-form-urlencoded")
                     else { return false }
                     first = false
                 } else if compacted(part, is: "charset=", prefix: true)
-                    && !compacted(part, is: "charset=utf-8") && !compacted(part, is: "charset=\"utf-8\"") {
+                    && !compacted(part, is: "charset=utf-8") && !compacted(part, is: "charset=\"utf-8\"")
+                {
                     return false
                 }
             }
@@ -241,8 +260,12 @@ public struct APIHandler: Sendable {
         // long run of combining marks makes quadratic).
         guard contentType.utf8.count <= 256 else { return false }
         let parts = contentType.lowercased().split(separator: ";").map { $0.filter { $0 != " " && $0 != "\t" } }
-        guard parts.first == "application/json" || parts.first == "application/x-www-form-urlencoded" else { return false }
-        return parts.dropFirst().allSatisfy { $0 == "charset=utf-8" || $0 == "charset=\"utf-8\"" || !$0.hasPrefix("charset=") }
+        guard parts.first == "application/json" || parts.first == "application/x-www-form-urlencoded" else {
+            return false
+        }
+        return parts.dropFirst().allSatisfy {
+            $0 == "charset=utf-8" || $0 == "charset=\"utf-8\"" || !$0.hasPrefix("charset=")
+        }
     }
 
     /// No `Content-Encoding`, or only `identity` (RFC 9110's name for none).
@@ -257,12 +280,14 @@ public struct APIHandler: Sendable {
 
     /// Whether ASCII `part`, in lower case and without spaces and tabs, is
     /// `target` (lower case), or with `prefix` starts with it.
-    private static func compacted(_ part: Slice<UnsafeBufferPointer<UInt8>>, is target: StaticString, prefix: Bool = false) -> Bool {
+    private static func compacted(
+        _ part: Slice<UnsafeBufferPointer<UInt8>>, is target: StaticString, prefix: Bool = false
+    ) -> Bool {
         let expected = UnsafeBufferPointer(start: target.utf8Start, count: target.utf8CodeUnitCount)
         var matched = 0
         for byte in part where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
             if matched == expected.count { return prefix }
-            let lower = (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
             guard lower == expected[matched] else { return false }
             matched += 1
         }

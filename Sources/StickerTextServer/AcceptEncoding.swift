@@ -47,14 +47,16 @@ enum AcceptEncoding {
     private static func weightAboveZero(_ parameter: Substring.UTF8View) -> Bool {
         var bytes = parameter.makeIterator()
         // Parameter names are case-insensitive (RFC 9110 §5.6.6); no spaces around `=`.
-        guard let name = bytes.next(), name | 0x20 == UInt8(ascii: "q"), bytes.next() == UInt8(ascii: "=") else { return false }
+        guard let name = bytes.next(), name | 0x20 == UInt8(ascii: "q"), bytes.next() == UInt8(ascii: "=") else {
+            return false
+        }
         guard let whole = bytes.next(), whole == UInt8(ascii: "0") || whole == UInt8(ascii: "1") else { return false }
         var decimals = 0
         var fraction = false  // a decimal above 0
         if let point = bytes.next() {
             guard point == UInt8(ascii: ".") else { return false }
             while let digit = bytes.next() {
-                guard (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(digit), decimals < 3 else { return false }
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit), decimals < 3 else { return false }
                 decimals += 1
                 fraction = fraction || digit != UInt8(ascii: "0")
             }
@@ -66,19 +68,21 @@ enum AcceptEncoding {
     /// `part` without the optional white space (spaces and tabs) around it.
     private static func trimmed(_ part: Substring.UTF8View) -> Substring.UTF8View {
         let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        guard let first = part.firstIndex(where: { !isSpace($0) }), let last = part.lastIndex(where: { !isSpace($0) }) else {
+        guard let first = part.firstIndex(where: { !isSpace($0) }), let last = part.lastIndex(where: { !isSpace($0) })
+        else {
             return part[part.endIndex...]
         }
-        return part[first ... last]
+        return part[first...last]
     }
 
     /// ASCII case-insensitive equality with `lowerCase`: tokens are ASCII, and
     /// Unicode's case mappings (K, the Kelvin sign, is `k`) are no part of them.
     private static func equalsIgnoringCase(_ token: Substring.UTF8View, _ lowerCase: StaticString) -> Bool {
         let expected = UnsafeBufferPointer(start: lowerCase.utf8Start, count: lowerCase.utf8CodeUnitCount)
-        return token.count == expected.count && zip(token, expected).allSatisfy { byte, lower in
-            let folded = (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
-            return folded == lower
-        }
+        return token.count == expected.count
+            && zip(token, expected).allSatisfy { byte, lower in
+                let folded = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+                return folded == lower
+            }
     }
 }

@@ -23,8 +23,9 @@ enum Gzip {
         // with the header's version and z_stream's size, which zlib checks.
         // Window bits 15 + 16: the largest window, in a gzip header and
         // trailer rather than zlib's; memory level 8 is zlib's default.
-        let initialized = deflateInit2_(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY,
-                                        ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        let initialized = deflateInit2_(
+            &stream, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY,
+            ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         guard initialized == Z_OK else { throw .initialization(initialized) }
         defer { deflateEnd(&stream) }
         // deflateBound (gzip header included) is room for any input, so one

@@ -11,14 +11,20 @@ public struct HTTPRequest: Sendable {
     /// True when the body was longer than the limit and was not read whole.
     public var bodyTooLarge: Bool
 
-    public init(method: String, path: String, query: String = "", headers: [String: String] = [:],
-                body: [UInt8] = [], bodyTooLarge: Bool = false) {
+    public init(
+        method: String, path: String, query: String = "", headers: [String: String] = [:],
+        body: [UInt8] = [], bodyTooLarge: Bool = false
+    ) {
         self.method = method
         self.path = path
         self.query = query
         // Names that are lower case already (FastCGI's are) keep their dictionary.
-        let lowerCase = headers.keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains($0) } }
-        self.headers = lowerCase ? headers
+        let lowerCase = headers.keys.allSatisfy {
+            $0.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+        }
+        self.headers =
+            lowerCase
+            ? headers
             : Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
         self.body = body
         self.bodyTooLarge = bodyTooLarge

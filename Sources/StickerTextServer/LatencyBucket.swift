@@ -12,23 +12,24 @@ public enum LatencyBucket: Int, CaseIterable, Sendable {
     /// The smallest bucket that holds a duration: constant comparisons, no
     /// table to look up, as this runs on every request.
     public init(micros: UInt64) {
-        self = switch micros {
-        case ...500: .le500us
-        case ...1000: .le1ms
-        case ...2500: .le2500us
-        case ...5000: .le5ms
-        case ...10_000: .le10ms
-        case ...25_000: .le25ms
-        case ...50_000: .le50ms
-        case ...100_000: .le100ms
-        case ...250_000: .le250ms
-        case ...500_000: .le500ms
-        case ...1_000_000: .le1s
-        case ...2_500_000: .le2500ms
-        case ...5_000_000: .le5s
-        case ...10_000_000: .le10s
-        default: .infinite
-        }
+        self =
+            switch micros {
+            case ...500: .le500us
+            case ...1000: .le1ms
+            case ...2500: .le2500us
+            case ...5000: .le5ms
+            case ...10_000: .le10ms
+            case ...25_000: .le25ms
+            case ...50_000: .le50ms
+            case ...100_000: .le100ms
+            case ...250_000: .le250ms
+            case ...500_000: .le500ms
+            case ...1_000_000: .le1s
+            case ...2_500_000: .le2500ms
+            case ...5_000_000: .le5s
+            case ...10_000_000: .le10s
+            default: .infinite
+            }
     }
 
     /// The upper bound in microseconds; none for `infinite`.

@@ -9,16 +9,20 @@ public enum MetricsExposition {
 
     public static func text(_ snapshot: MetricsSnapshot) -> String {
         var out = ""
-        family(&out, "stickertext_requests_total", "counter",
-               "Requests the backend answered, by endpoint and status (nginx's own rejections are in stickertext_nginx_rejections_total).")
+        family(
+            &out, "stickertext_requests_total", "counter",
+            "Requests the backend answered, by endpoint and status (nginx's own rejections are in stickertext_nginx_rejections_total)."
+        )
         for endpoint in Endpoint.allCases {
             for status in ResponseStatus.allCases where snapshot[endpoint, status] > 0 {
-                out += "stickertext_requests_total{endpoint=\"\(endpoint.label)\",status=\"\(status.label)\"} \(snapshot[endpoint, status])\n"
+                out +=
+                    "stickertext_requests_total{endpoint=\"\(endpoint.label)\",status=\"\(status.label)\"} \(snapshot[endpoint, status])\n"
             }
         }
 
-        family(&out, "stickertext_request_duration_seconds", "histogram",
-               "Time from accepting a request to finishing its answer, by endpoint.")
+        family(
+            &out, "stickertext_request_duration_seconds", "histogram",
+            "Time from accepting a request to finishing its answer, by endpoint.")
         for endpoint in Endpoint.allCases {
             var cumulative: UInt64 = 0
             for bucket in LatencyBucket.allCases {
@@ -29,29 +33,36 @@ public enum MetricsExposition {
             cumulative = 0
             for bucket in LatencyBucket.allCases {
                 cumulative += snapshot[endpoint, bucket]
-                out += "stickertext_request_duration_seconds_bucket{endpoint=\"\(endpoint.label)\",le=\"\(bucket.label)\"} \(cumulative)\n"
+                out +=
+                    "stickertext_request_duration_seconds_bucket{endpoint=\"\(endpoint.label)\",le=\"\(bucket.label)\"} \(cumulative)\n"
             }
-            out += "stickertext_request_duration_seconds_sum{endpoint=\"\(endpoint.label)\"} \(seconds(micros: snapshot.latencyMicros[endpoint.rawValue]))\n"
+            out +=
+                "stickertext_request_duration_seconds_sum{endpoint=\"\(endpoint.label)\"} \(seconds(micros: snapshot.latencyMicros[endpoint.rawValue]))\n"
             out += "stickertext_request_duration_seconds_count{endpoint=\"\(endpoint.label)\"} \(total)\n"
         }
 
-        family(&out, "stickertext_requests_in_flight", "gauge",
-               "Requests the workers are answering now, this scrape among them.")
+        family(
+            &out, "stickertext_requests_in_flight", "gauge",
+            "Requests the workers are answering now, this scrape among them.")
         out += "stickertext_requests_in_flight \(snapshot.inFlight)\n"
 
         family(&out, "stickertext_workers_alive", "gauge", "Worker processes running.")
         out += "stickertext_workers_alive \(snapshot.workersAlive)\n"
 
-        family(&out, "stickertext_worker_restarts_total", "counter",
-               "Workers the master replaced, by how the old one ended.")
+        family(
+            &out, "stickertext_worker_restarts_total", "counter",
+            "Workers the master replaced, by how the old one ended.")
         for cause in WorkerExit.allCases {
             out += "stickertext_worker_restarts_total{cause=\"\(cause.label)\"} \(snapshot.restarts[cause.rawValue])\n"
         }
 
-        family(&out, "stickertext_nginx_rejections_total", "counter",
-               "Requests nginx refused itself, so the backend never saw them: 413 over client_max_body_size, 429 from limit_req or limit_conn.")
+        family(
+            &out, "stickertext_nginx_rejections_total", "counter",
+            "Requests nginx refused itself, so the backend never saw them: 413 over client_max_body_size, 429 from limit_req or limit_conn."
+        )
         for rejection in NginxRejection.allCases {
-            out += "stickertext_nginx_rejections_total{status=\"\(rejection.label)\"} \(snapshot.nginxRejections[rejection.rawValue])\n"
+            out +=
+                "stickertext_nginx_rejections_total{status=\"\(rejection.label)\"} \(snapshot.nginxRejections[rejection.rawValue])\n"
         }
         return out
     }
@@ -62,7 +73,8 @@ public enum MetricsExposition {
 
     /// Microseconds as decimal seconds, exactly: 1500 → `0.0015`, 2000000 → `2`.
     static func seconds(micros: UInt64) -> String {
-        let whole = micros / 1_000_000, fraction = micros % 1_000_000
+        let whole = micros / 1_000_000
+        let fraction = micros % 1_000_000
         guard fraction > 0 else { return String(whole) }
         var digits = String(fraction)
         digits = String(repeating: "0", count: 6 - digits.count) + digits

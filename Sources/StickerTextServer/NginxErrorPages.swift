@@ -27,7 +27,8 @@ public enum NginxErrorPages {
     /// only the service sends (its answers pass through nginx untouched).
     public static func message(_ code: ErrorCode) -> String? {
         switch code {
-        case .invalidJSON, .invalidRequest, .invalidUTF8, .outOfRange, .unknownSticker, .unsupportedMediaType, .timedOut:
+        case .invalidJSON, .invalidRequest, .invalidUTF8, .outOfRange, .unknownSticker, .unsupportedMediaType,
+            .timedOut:
             nil
         case .badRequest: "the request is not well-formed HTTP: its request line, a header or the framing of its body"
         case .forbidden: "this path is not served: a folder, or a file nginx may not read"
@@ -37,7 +38,8 @@ public enum NginxErrorPages {
         case .payloadTooLarge: APIError.bodyTooLarge(limit: bodyLimitVariable).message
         case .uriTooLong: "the URL is too long; send long text in the body of POST /api/render"
         case .rangeNotSatisfiable: "the requested range is not within the file"
-        case .tooManyRequests: "too many requests from your address at once; wait the seconds of Retry-After, then try again"
+        case .tooManyRequests:
+            "too many requests from your address at once; wait the seconds of Retry-After, then try again"
         case .headersTooLarge: "the request headers are too large"
         case .internalError: "the server failed to answer; try again"
         case .notImplemented: "the request uses a transfer coding other than chunked"
@@ -71,8 +73,9 @@ public enum NginxErrorPages {
         guard let message = message(code) else { preconditionFailure("\(code) is not answered by nginx") }
         let body = String(decoding: APIError(code, message).jsonBody, as: UTF8.self)
         // Inside '…' nginx reads \ as an escape and $ as a variable: only the body limit may be one.
-        precondition(!body.contains("'") && !body.contains("\\")
-            && body.replacingOccurrences(of: bodyLimitVariable, with: "").contains("$") == false,
+        precondition(
+            !body.contains("'") && !body.contains("\\")
+                && body.replacingOccurrences(of: bodyLimitVariable, with: "").contains("$") == false,
             "the message of \(code) cannot be written in nginx's quotes")
         return body
     }
@@ -124,15 +127,16 @@ public enum NginxErrorPages {
             }
         }
         for code in codes where code != .methodNotAllowed {
-            lines += [
-                "",
-                "location = /.errors/\(code.status) {",
-                "    internal;",
-                "    default_type application/json;",
-            ] + (code == .tooManyRequests ? tooManyRequestsLines : []) + [
-                "    return \(code.status) '\(body(code))';",
-                "}",
-            ]
+            lines +=
+                [
+                    "",
+                    "location = /.errors/\(code.status) {",
+                    "    internal;",
+                    "    default_type application/json;",
+                ] + (code == .tooManyRequests ? tooManyRequestsLines : []) + [
+                    "    return \(code.status) '\(body(code))';",
+                    "}",
+                ]
         }
         lines += [
             "",

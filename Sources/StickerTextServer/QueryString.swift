@@ -8,7 +8,8 @@ enum QueryString {
     static func parse(_ query: String) throws(Malformed) -> [(name: String, value: String)] {
         var pairs: [(String, String)] = []
         for part in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let (name, value) = part.firstIndex(of: "=").map { (part[..<$0], part[part.index(after: $0)...]) } ?? (part, "")
+            let (name, value) =
+                part.firstIndex(of: "=").map { (part[..<$0], part[part.index(after: $0)...]) } ?? (part, "")
             pairs.append((try decode(name), try decode(value)))
         }
         return pairs

@@ -1,7 +1,8 @@
 import Dispatch
 import Glibc
-@testable import StickerTextFastCGI
 import Testing
+
+@testable import StickerTextFastCGI
 
 /// The fair share: the rule on its own, who a client is, and the scoreboard's
 /// seats it reads across forked workers, cleared on every way a request ends.
@@ -96,10 +97,11 @@ struct FairShareTests {
     @Test func whatOneWorkersThreadsHoldAnotherWorkerReads() {
         let scoreboard = twoWorkers()
         // In another process, as a forked worker: the flooder holds both its threads.
-        #expect(WorkerExitTests.inChild {
-            _ = scoreboard.seat(0, .main, thread: 0).take(Self.flooder, at: Self.now)
-            _ = scoreboard.seat(0, .main, thread: 1).take(Self.flooder, at: Self.now)
-        } == 0)
+        #expect(
+            WorkerExitTests.inChild {
+                _ = scoreboard.seat(0, .main, thread: 0).take(Self.flooder, at: Self.now)
+                _ = scoreboard.seat(0, .main, thread: 1).take(Self.flooder, at: Self.now)
+            } == 0)
         // The other worker: the other client takes a thread, then the flooder
         // a third one: every thread busy, and 3 of 4 is over a share of 2.
         #expect(scoreboard.seat(1, .main, thread: 0).take(Self.other, at: Self.now))
@@ -180,8 +182,10 @@ struct FairShareTests {
         let slot = RequestSlot(seat: scoreboard.seat(0, .main, thread: 1))
         #expect(slot.admit(Self.flooder, at: Self.now))
         slot.begin(method: "POST", path: "/api/edit")
-        #expect(slot.takeIfOverdue(now: DispatchTime.now().uptimeNanoseconds + 2 * RequestDeadlineTests.second,
-                                   limit: RequestDeadlineTests.second))
+        #expect(
+            slot.takeIfOverdue(
+                now: DispatchTime.now().uptimeNanoseconds + 2 * RequestDeadlineTests.second,
+                limit: RequestDeadlineTests.second))
         #expect(scoreboard.seat(0, .main, thread: 1).client == 0)
         #expect(!slot.finishHandling())  // the thread, done late, may not answer: nor may it touch the seat
     }
@@ -207,7 +211,7 @@ struct FairShareTests {
         scoreboard.occupy(0, by: 6002)
         _ = scoreboard.seat(0, .main, thread: 0).take(Self.other, at: Self.now - FairShare.recentMillis - 1)
         scoreboard.seat(0, .main, thread: 0).leave()
-        for thread in 0 ..< 3 {
+        for thread in 0..<3 {
             #expect(scoreboard.seat(0, .main, thread: thread).take(Self.flooder, at: Self.now))
         }
     }
@@ -217,7 +221,7 @@ struct FairShareTests {
         scoreboard.occupy(0, by: 6003)
         _ = scoreboard.seat(0, .large, thread: 0).take(Self.other, at: Self.now - 100)
         scoreboard.seat(0, .large, thread: 0).leave()
-        for thread in 0 ..< 3 {
+        for thread in 0..<3 {
             #expect(scoreboard.seat(0, .main, thread: thread).take(Self.flooder, at: Self.now))
         }
     }
@@ -237,7 +241,7 @@ struct FairShareTests {
         #expect(!scoreboard.seat(0, .main, thread: 4).take(Self.flooder, at: Self.now))
         // Alone, a second later, the flooder takes all eight.
         let later = Self.now + FairShare.recentMillis + 1
-        for thread in 4 ..< 8 {
+        for thread in 4..<8 {
             #expect(scoreboard.seat(0, .main, thread: thread).take(Self.flooder, at: later))
         }
     }

@@ -1,7 +1,8 @@
 import CEpoll
 import Glibc
-@testable import StickerTextFastCGI
 import Testing
+
+@testable import StickerTextFastCGI
 
 /// The poller over a real listening unix socket (non-blocking, as the master
 /// makes it): a parked connection costs no thread until it has bytes, and is
@@ -15,7 +16,9 @@ struct KeptConnectionPollerTests {
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { path.utf8CString.withUnsafeBytes($0.copyMemory) }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         try #require(bound == 0 && listen(fd, 8) == 0)
         return fd
@@ -27,7 +30,9 @@ struct KeptConnectionPollerTests {
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { path.utf8CString.withUnsafeBytes($0.copyMemory) }
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         try #require(connected == 0)
         return fd
@@ -40,7 +45,11 @@ struct KeptConnectionPollerTests {
     @Test func aParkedConnectionWakesAThreadOnlyWithBytesToReadAndIsClosedOnStop() throws {
         let listener = try listening()
         let stop = eventfd(0, 0)
-        defer { close(listener); close(stop); unlink(path) }
+        defer {
+            close(listener)
+            close(stop)
+            unlink(path)
+        }
         let poller = KeptConnectionPoller(listening: listener, stop: stop)
 
         let client = try connectClient()

@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
-@testable import StickerTextFastCGI
 import Testing
+
+@testable import StickerTextFastCGI
 
 /// The link nginx resolves to key its cache: every publish names a new,
 /// existing folder, whoever published last.

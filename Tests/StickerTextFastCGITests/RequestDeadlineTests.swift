@@ -1,6 +1,7 @@
 import Dispatch
-@testable import StickerTextFastCGI
 import Testing
+
+@testable import StickerTextFastCGI
 
 /// The race between a serving thread and the deadline watchdog over one request.
 struct RequestDeadlineTests {

@@ -1,7 +1,8 @@
 import Glibc
-@testable import StickerTextFastCGI
 import StickerTextServer
 import Testing
+
+@testable import StickerTextFastCGI
 
 /// The scoreboard the master maps before forking: what a worker records is
 /// what any other process reads, and a dead worker's requests in flight go
@@ -10,15 +11,16 @@ struct ScoreboardTests {
     @Test func whatAForkedWorkerRecordsTheParentReads() {
         let scoreboard = Scoreboard(slots: 2)
         let slot = scoreboard.freeSlot()
-        #expect(WorkerExitTests.inChild {
-            let metrics = scoreboard.slot(slot)
-            for micros: UInt64 in [300, 700, 2_000_000] {
+        #expect(
+            WorkerExitTests.inChild {
+                let metrics = scoreboard.slot(slot)
+                for micros: UInt64 in [300, 700, 2_000_000] {
+                    metrics.started()
+                    metrics.finished(.render, .ok, micros: micros)
+                }
                 metrics.started()
-                metrics.finished(.render, .ok, micros: micros)
-            }
-            metrics.started()
-            metrics.finished(.other, .notFound, micros: 40)
-        } == 0)
+                metrics.finished(.other, .notFound, micros: 40)
+            } == 0)
         let snapshot = scoreboard.snapshot()
         #expect(snapshot[.render, .ok] == 3)
         #expect(snapshot[.other, .notFound] == 1)
@@ -33,11 +35,11 @@ struct ScoreboardTests {
     @Test func workersRecordingAtOnceLoseNoCount() {
         let scoreboard = Scoreboard(slots: 2)
         var children: [pid_t] = []
-        for slot in 0 ..< 2 {
+        for slot in 0..<2 {
             let pid = fork()
             if pid == 0 {
                 let metrics = scoreboard.slot(slot)
-                for _ in 0 ..< 100_000 {
+                for _ in 0..<100_000 {
                     metrics.started()
                     metrics.finished(.health, .ok, micros: 1)
                 }

@@ -1,7 +1,8 @@
 import Glibc
-@testable import StickerTextFastCGI
 import StickerTextServer
 import Testing
+
+@testable import StickerTextFastCGI
 
 /// The `cause` of a restart, read from the wait status of the worker that ended.
 struct WorkerExitTests {

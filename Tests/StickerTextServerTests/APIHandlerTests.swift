@@ -8,8 +8,10 @@ struct APIHandlerTests {
     let handler = APIHandler(bodyLimit: 1000)
 
     func post(_ path: String, _ body: String, contentType: String? = "application/json") -> HTTPResponse {
-        handler.handle(HTTPRequest(method: "POST", path: path, headers: contentType.map { ["Content-Type": $0] } ?? [:],
-                                   body: Array(body.utf8)))
+        handler.handle(
+            HTTPRequest(
+                method: "POST", path: path, headers: contentType.map { ["Content-Type": $0] } ?? [:],
+                body: Array(body.utf8)))
     }
 
     func json(_ response: HTTPResponse) -> [String: Any] {
@@ -40,29 +42,37 @@ struct APIHandlerTests {
         #expect(image["src"] as? String == "/stickers/weibo/smile.png")
         #expect(image["srcset"] as? String == "/stickers/weibo/smile@2x.png 2x, /stickers/weibo/smile@3x.png 3x")
         for header in [etag, "W/\(etag)", "\"nope\", \(etag)", "*"] {
-            let again = handler.handle(HTTPRequest(method: "GET", path: "/api/packs", headers: ["If-None-Match": header]))
+            let again = handler.handle(
+                HTTPRequest(method: "GET", path: "/api/packs", headers: ["If-None-Match": header]))
             #expect(again.status == 304, "\(header)")
             #expect(again.body.isEmpty)
             #expect(again.header("etag") == etag)
             #expect(again.header("access-control-allow-origin") == "*")
         }
-        #expect(handler.handle(HTTPRequest(method: "GET", path: "/api/packs", headers: ["If-None-Match": "\"other\""])).status == 200)
+        #expect(
+            handler.handle(HTTPRequest(method: "GET", path: "/api/packs", headers: ["If-None-Match": "\"other\""]))
+                .status == 200)
     }
 
     @Test func postRender() {
         let response = post("/api/render", #"{"text":"hi [微笑] <b>"}"#)
         #expect(response.status == 200)
-        #expect((json(response)["html"] as? String)?.contains(#"<img class="sticker" src="/stickers/weibo/smile.png""#) == true)
+        #expect(
+            (json(response)["html"] as? String)?.contains(#"<img class="sticker" src="/stickers/weibo/smile.png""#)
+                == true)
         #expect((json(response)["html"] as? String)?.hasSuffix("&lt;b&gt;") == true)
     }
 
     @Test func curlsDefaultContentTypeIsTakenAsJSON() {
-        #expect(post("/api/render", #"{"text":"hi [微笑]"}"#, contentType: "application/x-www-form-urlencoded").status == 200)
+        #expect(
+            post("/api/render", #"{"text":"hi [微笑]"}"#, contentType: "application/x-www-form-urlencoded").status == 200)
     }
 
     @Test func getRenderIsAnEmbeddableFragment() {
-        let response = handler.handle(HTTPRequest(method: "GET", path: "/api/render",
-                                                  query: "text=hi+%5B%E5%BE%AE%E7%AC%91%5D%3Cb%3E&baseURL=https%3A%2F%2Fx.example%2F&size=24"))
+        let response = handler.handle(
+            HTTPRequest(
+                method: "GET", path: "/api/render",
+                query: "text=hi+%5B%E5%BE%AE%E7%AC%91%5D%3Cb%3E&baseURL=https%3A%2F%2Fx.example%2F&size=24"))
         #expect(response.status == 200)
         #expect(response.header("content-type") == "text/html; charset=utf-8")
         #expect(response.header("access-control-allow-origin") == "*")
@@ -73,13 +83,15 @@ struct APIHandlerTests {
     }
 
     @Test func theFragmentOpenedOnItsOwnMayShowImagesOfThisOriginAndNothingElse() throws {
-        let response = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: "text=%5B%E5%BE%AE%E7%AC%91%5D"))
+        let response = handler.handle(
+            HTTPRequest(method: "GET", path: "/api/render", query: "text=%5B%E5%BE%AE%E7%AC%91%5D"))
         #expect(response.status == 200)
         let policy = try #require(response.header("content-security-policy"))
-        let directives = Dictionary(uniqueKeysWithValues: policy.split(separator: ";").map {
-            let words = $0.split(separator: " ").map(String.init)
-            return (words[0], Array(words.dropFirst()))
-        })
+        let directives = Dictionary(
+            uniqueKeysWithValues: policy.split(separator: ";").map {
+                let words = $0.split(separator: " ").map(String.init)
+                return (words[0], Array(words.dropFirst()))
+            })
         #expect(directives["default-src"] == ["'none'"])
         #expect(directives["img-src"] == ["'self'"])
         for directive in ["base-uri", "form-action", "frame-ancestors"] {
@@ -89,15 +101,18 @@ struct APIHandlerTests {
         #expect(directives.keys.filter { $0.hasPrefix("script") || $0.hasPrefix("style") }.isEmpty)
         // The images it has are the service's own, under /stickers/.
         #expect(String(decoding: response.body, as: UTF8.self).contains(#"src="/stickers/weibo/smile.png""#))
-        let revalidated = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: "text=%5B%E5%BE%AE%E7%AC%91%5D",
-                                                     headers: ["If-None-Match": response.header("etag") ?? ""]))
+        let revalidated = handler.handle(
+            HTTPRequest(
+                method: "GET", path: "/api/render", query: "text=%5B%E5%BE%AE%E7%AC%91%5D",
+                headers: ["If-None-Match": response.header("etag") ?? ""]))
         #expect(revalidated.status == 304)
         #expect(revalidated.header("content-security-policy") == policy)
     }
 
     @Test func queryOptionsAreReadByTheSameDecoderAsJSONOptions() {
         // 24.0 is the integer 24 in the query as in JSON; 0/1 are booleans.
-        let query = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: "text=%5Bdoge%5D&size=24.0&lineBreaks=0"))
+        let query = handler.handle(
+            HTTPRequest(method: "GET", path: "/api/render", query: "text=%5Bdoge%5D&size=24.0&lineBreaks=0"))
         let json = post("/api/render", #"{"text":"[doge]","options":{"size":24,"lineBreaks":false}}"#)
         let html = (try? JSONSerialization.jsonObject(with: Data(json.body)) as? [String: Any])?["html"] as? String
         #expect(query.status == 200)
@@ -105,7 +120,8 @@ struct APIHandlerTests {
     }
 
     @Test func langChoosesTheAriaLabelInQueryAndJSONAlike() {
-        let query = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: "text=%5B%E5%BE%AE%E7%AC%91%5D&lang=en"))
+        let query = handler.handle(
+            HTTPRequest(method: "GET", path: "/api/render", query: "text=%5B%E5%BE%AE%E7%AC%91%5D&lang=en"))
         let json = post("/api/render", #"{"text":"[微笑]","options":{"lang":"en"}}"#)
         let html = (try? JSONSerialization.jsonObject(with: Data(json.body)) as? [String: Any])?["html"] as? String
         #expect(query.status == 200)
@@ -115,9 +131,12 @@ struct APIHandlerTests {
         #expect(String(decoding: bad.body, as: UTF8.self).contains(#"lang must be one of zh, en, not \"fr\""#))
     }
 
-    @Test(arguments: ["text=%ZZ", "text=%E5%BE", "nothing=1", "", "text=a&size=big", "text=a&wrapEmoji=maybe", "text=a&baseURL=javascript:x",
-                      "text=a&size=24.5", "text=a&size=4", "text=a&text=b", "text=a&size=20&size=21", "text=a&options=x",
-                      "text=a&lang=fr", "text=a&lang=EN", "text=a&lang=", "text=a&lang=en&lang=zh"])
+    @Test(arguments: [
+        "text=%ZZ", "text=%E5%BE", "nothing=1", "", "text=a&size=big", "text=a&wrapEmoji=maybe",
+        "text=a&baseURL=javascript:x",
+        "text=a&size=24.5", "text=a&size=4", "text=a&text=b", "text=a&size=20&size=21", "text=a&options=x",
+        "text=a&lang=fr", "text=a&lang=EN", "text=a&lang=", "text=a&lang=en&lang=zh",
+    ])
     func badRenderQueries(_ query: String) {
         let response = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: query))
         #expect(response.status == 400)
@@ -125,7 +144,8 @@ struct APIHandlerTests {
     }
 
     @Test func editAndCount() {
-        let edit = post("/api/edit", #"{"text":"ab","selection":{"location":1,"length":0},"op":"paste","string":"[哈哈][哈哈]"}"#)
+        let edit = post(
+            "/api/edit", #"{"text":"ab","selection":{"location":1,"length":0},"op":"paste","string":"[哈哈][哈哈]"}"#)
         #expect(edit.status == 200)
         #expect((json(edit)["selection"] as? [String: Any])?["location"] as? Int == 3)
         let count = post("/api/count", #"{"text":"你好"}"#)
@@ -147,15 +167,19 @@ struct APIHandlerTests {
     }
 
     @Test func invalidUTF8Body() {
-        let response = handler.handle(HTTPRequest(method: "POST", path: "/api/count", headers: ["content-type": "application/json"],
-                                                  body: [0x7B, 0x22, 0x74, 0xFF, 0x22, 0x7D]))
+        let response = handler.handle(
+            HTTPRequest(
+                method: "POST", path: "/api/count", headers: ["content-type": "application/json"],
+                body: [0x7B, 0x22, 0x74, 0xFF, 0x22, 0x7D]))
         #expect(response.status == 400)
         #expect(errorCode(response) == "invalid_utf8")
     }
 
     @Test func tooLarge() {
         #expect(post("/api/count", #"{"text":"\#(String(repeating: "a", count: 2000))"}"#).status == 413)
-        let flagged = handler.handle(HTTPRequest(method: "POST", path: "/api/edit", headers: ["content-type": "application/json"], bodyTooLarge: true))
+        let flagged = handler.handle(
+            HTTPRequest(
+                method: "POST", path: "/api/edit", headers: ["content-type": "application/json"], bodyTooLarge: true))
         #expect(flagged.status == 413)
         #expect(errorCode(flagged) == "payload_too_large")
     }
@@ -175,9 +199,11 @@ struct APIHandlerTests {
     @Test(arguments: ["gzip", "GZIP", "deflate", "br", "x-gzip", "identity, gzip", "compress"])
     func aBodyWithAContentCodingIsRefused(_ coding: String) {
         for path in ["/api/render", "/api/edit", "/api/count"] {
-            let response = handler.handle(HTTPRequest(method: "POST", path: path,
-                                                      headers: ["Content-Type": "application/json", "Content-Encoding": coding],
-                                                      body: Array(#"{"text":"a","op":"selectAll"}"#.utf8)))
+            let response = handler.handle(
+                HTTPRequest(
+                    method: "POST", path: path,
+                    headers: ["Content-Type": "application/json", "Content-Encoding": coding],
+                    body: Array(#"{"text":"a","op":"selectAll"}"#.utf8)))
             #expect(response.status == 415, "\(path) \(coding)")
             #expect(errorCode(response) == "unsupported_media_type")
             #expect(response.header("accept-encoding") == "identity")
@@ -186,14 +212,18 @@ struct APIHandlerTests {
 
     @Test(arguments: ["", "identity", " Identity "])
     func aBodyWithoutAContentCodingIsRead(_ coding: String) {
-        let response = handler.handle(HTTPRequest(method: "POST", path: "/api/count",
-                                                  headers: ["Content-Type": "application/json", "Content-Encoding": coding],
-                                                  body: Array(#"{"text":"a"}"#.utf8)))
+        let response = handler.handle(
+            HTTPRequest(
+                method: "POST", path: "/api/count",
+                headers: ["Content-Type": "application/json", "Content-Encoding": coding],
+                body: Array(#"{"text":"a"}"#.utf8)))
         #expect(response.status == 200, "\(coding)")
     }
 
-    @Test(arguments: [("GET", "/api/edit", "POST"), ("PUT", "/api/render", "GET, HEAD, POST"), ("DELETE", "/api/packs", "GET, HEAD"),
-                      ("POST", "/api/health", "GET, HEAD")])
+    @Test(arguments: [
+        ("GET", "/api/edit", "POST"), ("PUT", "/api/render", "GET, HEAD, POST"), ("DELETE", "/api/packs", "GET, HEAD"),
+        ("POST", "/api/health", "GET, HEAD"),
+    ])
     func wrongMethod(_ method: String, _ path: String, _ allow: String) {
         let response = handler.handle(HTTPRequest(method: method, path: path))
         #expect(response.status == 405)

@@ -1,5 +1,6 @@
-@testable import StickerTextServer
 import Testing
+
+@testable import StickerTextServer
 
 /// `APIHandler.isJSON` reads ASCII headers in their bytes; it must answer as
 /// its rule, the String form (`isJSON(unicode:)`), does.
@@ -16,7 +17,9 @@ struct ContentTypeTests {
             for b in Self.pieces {
                 for c in Self.pieces {
                     for header in [a, a + b, a + b + c, b + a + c] {
-                        #expect(APIHandler.isJSON(header) == APIHandler.isJSON(unicode: header), "\(header.debugDescription)")
+                        #expect(
+                            APIHandler.isJSON(header) == APIHandler.isJSON(unicode: header),
+                            "\(header.debugDescription)")
                         checked += 1
                     }
                 }
@@ -26,8 +29,10 @@ struct ContentTypeTests {
     }
 
     @Test(arguments: [
-        ("application/json", true), ("application/json; charset=UTF-8", true), ("Application/Json;charset=\"utf-8\"", true),
-        (";;application/json;", true), ("application/x-www-form-urlencoded", true), ("application/json; boundary=x", true),
+        ("application/json", true), ("application/json; charset=UTF-8", true),
+        ("Application/Json;charset=\"utf-8\"", true),
+        (";;application/json;", true), ("application/x-www-form-urlencoded", true),
+        ("application/json; boundary=x", true),
         ("application/json; charset=latin1", false), ("  ;application/json", false), ("", false), ("text/plain", false),
     ])
     func examples(header: String, json: Bool) {

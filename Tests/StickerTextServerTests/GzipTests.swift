@@ -1,5 +1,6 @@
-@testable import StickerTextServer
 import Testing
+
+@testable import StickerTextServer
 
 /// `Gzip.compress`: a gzip stream that inflates to exactly its input,
 /// whatever the input (empty, incompressible, larger than zlib's buffers).
@@ -24,7 +25,7 @@ struct GzipTests {
     @Test func incompressibleBytesStillFitAndRoundTrip() throws {
         // deflateBound leaves room for stored blocks; xorshift, so the test repeats.
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        let noise = (0 ..< 200_000).map { _ -> UInt8 in
+        let noise = (0..<200_000).map { _ -> UInt8 in
             state ^= state << 13
             state ^= state >> 7
             state ^= state << 17

@@ -1,5 +1,6 @@
-@testable import StickerTextServer
 import Testing
+
+@testable import StickerTextServer
 
 /// The scoreboard's snapshot in Prometheus's text format, line by line.
 struct MetricsExpositionTests {
@@ -21,9 +22,11 @@ struct MetricsExpositionTests {
 
     @Test func everyFamilyIsIntroducedByItsHelpAndType() {
         let text = lines(MetricsSnapshot())
-        for (name, type) in [("stickertext_requests_total", "counter"), ("stickertext_request_duration_seconds", "histogram"),
-                             ("stickertext_requests_in_flight", "gauge"), ("stickertext_workers_alive", "gauge"),
-                             ("stickertext_worker_restarts_total", "counter"), ("stickertext_nginx_rejections_total", "counter")] {
+        for (name, type) in [
+            ("stickertext_requests_total", "counter"), ("stickertext_request_duration_seconds", "histogram"),
+            ("stickertext_requests_in_flight", "gauge"), ("stickertext_workers_alive", "gauge"),
+            ("stickertext_worker_restarts_total", "counter"), ("stickertext_nginx_rejections_total", "counter"),
+        ] {
             let help = text.firstIndex { $0.hasPrefix("# HELP \(name) ") }
             #expect(help != nil, "\(name) has no HELP")
             if let help { #expect(text[help + 1] == "# TYPE \(name) \(type)") }
@@ -37,11 +40,12 @@ struct MetricsExpositionTests {
         snapshot.record(.render, .badRequest, micros: 90)
         snapshot.record(.other, .notFound, micros: 50)
         let requests = lines(snapshot).filter { $0.hasPrefix("stickertext_requests_total{") }
-        #expect(requests == [
-            #"stickertext_requests_total{endpoint="/api/render",status="200"} 2"#,
-            #"stickertext_requests_total{endpoint="/api/render",status="400"} 1"#,
-            #"stickertext_requests_total{endpoint="other",status="404"} 1"#,
-        ])
+        #expect(
+            requests == [
+                #"stickertext_requests_total{endpoint="/api/render",status="200"} 2"#,
+                #"stickertext_requests_total{endpoint="/api/render",status="400"} 1"#,
+                #"stickertext_requests_total{endpoint="other",status="404"} 1"#,
+            ])
     }
 
     @Test func theHistogramsBucketsAreCumulativeAndEndWithItsSumAndCount() {
@@ -49,7 +53,9 @@ struct MetricsExpositionTests {
         snapshot.record(.count, .ok, micros: 400)
         snapshot.record(.count, .ok, micros: 900)
         snapshot.record(.count, .ok, micros: 12_000_000)
-        let count = lines(snapshot).filter { $0.contains(#"{endpoint="/api/count""#) && $0.hasPrefix("stickertext_request_duration") }
+        let count = lines(snapshot).filter {
+            $0.contains(#"{endpoint="/api/count""#) && $0.hasPrefix("stickertext_request_duration")
+        }
         #expect(count.count == LatencyBucket.allCases.count + 2)
         #expect(count[0] == #"stickertext_request_duration_seconds_bucket{endpoint="/api/count",le="0.0005"} 1"#)
         #expect(count[1] == #"stickertext_request_duration_seconds_bucket{endpoint="/api/count",le="0.001"} 2"#)

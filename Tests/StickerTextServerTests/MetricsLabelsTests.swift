@@ -1,7 +1,8 @@
 import StickerText
 import StickerTextJSON
-@testable import StickerTextServer
 import Testing
+
+@testable import StickerTextServer
 
 /// The closed sets `/metrics` counts by: every request lands in a slot that
 /// names it, and a new route or error status cannot fall into `other` unseen.
@@ -35,11 +36,11 @@ struct MetricsLabelsTests {
     }
 
     @Test func theSlotsAreDenseAndCountedSoTheScoreboardLayoutHasNoHoles() {
-        #expect(Endpoint.allCases.map(\.rawValue) == Array(0 ..< Endpoint.slots))
-        #expect(ResponseStatus.allCases.map(\.rawValue) == Array(0 ..< ResponseStatus.slots))
-        #expect(LatencyBucket.allCases.map(\.rawValue) == Array(0 ..< LatencyBucket.slots))
-        #expect(WorkerExit.allCases.map(\.rawValue) == Array(0 ..< WorkerExit.slots))
-        #expect(NginxRejection.allCases.map(\.rawValue) == Array(0 ..< NginxRejection.slots))
+        #expect(Endpoint.allCases.map(\.rawValue) == Array(0..<Endpoint.slots))
+        #expect(ResponseStatus.allCases.map(\.rawValue) == Array(0..<ResponseStatus.slots))
+        #expect(LatencyBucket.allCases.map(\.rawValue) == Array(0..<LatencyBucket.slots))
+        #expect(WorkerExit.allCases.map(\.rawValue) == Array(0..<WorkerExit.slots))
+        #expect(NginxRejection.allCases.map(\.rawValue) == Array(0..<NginxRejection.slots))
     }
 
     @Test func eachBucketHoldsItsOwnBoundAndTheNextHoldsOneMicrosecondMore() {
@@ -58,9 +59,11 @@ struct MetricsLabelsTests {
         #expect(LatencyBucket(micros: 30_000) == .le50ms)
         #expect(LatencyBucket(micros: 10_000_000) == .le10s)
         #expect(LatencyBucket(micros: 10_000_001) == .infinite)
-        #expect(LatencyBucket.allCases.map(\.label) == [
-            "0.0005", "0.001", "0.0025", "0.005", "0.01", "0.025", "0.05", "0.1", "0.25", "0.5", "1", "2.5", "5", "10", "+Inf",
-        ])
+        #expect(
+            LatencyBucket.allCases.map(\.label) == [
+                "0.0005", "0.001", "0.0025", "0.005", "0.01", "0.025", "0.05", "0.1", "0.25", "0.5", "1", "2.5", "5",
+                "10", "+Inf",
+            ])
     }
 
     @Test func nginxsDatagramNamesTheRejectionByItsStatus() {

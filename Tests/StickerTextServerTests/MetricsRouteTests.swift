@@ -1,6 +1,7 @@
 import StickerTextJSON
-@testable import StickerTextServer
 import Testing
+
+@testable import StickerTextServer
 
 /// `GET /metrics` as the backend answers it: to loopback clients only, the
 /// snapshot in the text format.
@@ -23,7 +24,10 @@ struct MetricsRouteTests {
         for address in ["127.0.0.1", "127.0.0.2", "127.255.255.254", "::1", "::ffff:127.0.0.1"] {
             #expect(MetricsRoute.isLoopback(address), "\(address)")
         }
-        for address in ["10.0.0.1", "192.168.1.1", "128.0.0.1", "1.127.0.0", "127.0.0", "127.0.0.1.5", "::2", "::ffff:10.0.0.1", "", "localhost"] {
+        for address in [
+            "10.0.0.1", "192.168.1.1", "128.0.0.1", "1.127.0.0", "127.0.0", "127.0.0.1.5", "::2", "::ffff:10.0.0.1", "",
+            "localhost",
+        ] {
             #expect(!MetricsRoute.isLoopback(address), "\(address)")
         }
     }

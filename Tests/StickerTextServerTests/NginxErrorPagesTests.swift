@@ -1,14 +1,16 @@
 import Foundation
 import StickerText
 import StickerTextJSON
-@testable import StickerTextServer
 import Testing
+
+@testable import StickerTextServer
 
 /// nginx's error pages and the OpenAPI document hold the one list of error
 /// codes, `ErrorCode`: the checked-in nginx/error-pages.conf is the text
 /// `NginxErrorPages` generates, and the spec's `Error.code` enum is the list.
 struct NginxErrorPagesTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let regenerate = "REGENERATE_NGINX_ERRORS=1 swift test --filter NginxErrorPages"
 
     @Test func theCheckedInPagesAreTheGeneratedOnes() throws {
@@ -17,8 +19,9 @@ struct NginxErrorPagesTests {
             try NginxErrorPages.conf.write(to: file, atomically: true, encoding: .utf8)
         }
         let checkedIn = try String(contentsOf: file, encoding: .utf8)
-        #expect(checkedIn == NginxErrorPages.conf,
-                "nginx/error-pages.conf is not what NginxErrorPages generates from ErrorCode; run \(Self.regenerate)")
+        #expect(
+            checkedIn == NginxErrorPages.conf,
+            "nginx/error-pages.conf is not what NginxErrorPages generates from ErrorCode; run \(Self.regenerate)")
     }
 
     @Test func theSpecListsExactlyTheErrorCodes() throws {
@@ -29,9 +32,13 @@ struct NginxErrorPagesTests {
         let code = try #require(rest.range(of: "code:"))
         let open = try #require(rest[code.upperBound...].range(of: "enum: ["))
         let close = try #require(rest[open.upperBound...].firstIndex(of: "]"))
-        let listed = rest[open.upperBound ..< close].split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let listed = rest[open.upperBound..<close].split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         let codes = ErrorCode.allCases.map(\.rawValue)
-        #expect(listed == codes, """
+        #expect(
+            listed == codes,
+            """
             public/openapi.yaml's Error.code enum must list ErrorCode's raw values, in its order: \
             missing \(codes.filter { !listed.contains($0) }), not codes \(listed.filter { !codes.contains($0) })
             """)
@@ -41,7 +48,10 @@ struct NginxErrorPagesTests {
         let statuses = NginxErrorPages.codes.flatMap(NginxErrorPages.nginxStatuses)
         #expect(Set(statuses).count == statuses.count)
         for code in NginxErrorPages.codes {
-            #expect(NginxErrorPages.conf.contains("return \(code.status) '\(String(decoding: APIError(code, NginxErrorPages.message(code)!).jsonBody, as: UTF8.self))';"))
+            #expect(
+                NginxErrorPages.conf.contains(
+                    "return \(code.status) '\(String(decoding: APIError(code, NginxErrorPages.message(code)!).jsonBody, as: UTF8.self))';"
+                ))
         }
     }
 

@@ -8,7 +8,8 @@ import Testing
 /// contract (the error codes: `NginxErrorPagesTests`).
 struct OpenAPIListsTests {
     static let spec: String = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return (try? String(contentsOf: root.appendingPathComponent("public/openapi.yaml"), encoding: .utf8)) ?? ""
     }()
 
@@ -23,7 +24,7 @@ struct OpenAPIListsTests {
         if let key { from = try #require(body.range(of: " \(key):"), "no \(key) in \(schema)").upperBound }
         let open = try #require(body[from...].range(of: "enum: ["), "no enum for \(schema).\(key ?? "")")
         let close = try #require(body[open.upperBound...].firstIndex(of: "]"))
-        return body[open.upperBound ..< close].split(separator: ",")
+        return body[open.upperBound..<close].split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { $0 != "null" }
     }
@@ -55,8 +56,14 @@ struct OpenAPIListsTests {
     /// The languages of the aria-label, one schema for the JSON option and the query parameter.
     @Test func renderLanguages() throws {
         #expect(try list("RenderLanguage") == RenderLanguage.allCases.map(\.rawValue))
-        #expect(Self.spec.contains(##"lang: { type: [string, "null"], if: { type: string }, then: { $ref: "#/components/schemas/RenderLanguage" } }"##))
-        #expect(Self.spec.contains("- name: lang\n          in: query\n          schema: { $ref: \"#/components/schemas/RenderLanguage\" }"))
+        #expect(
+            Self.spec.contains(
+                ##"lang: { type: [string, "null"], if: { type: string }, then: { $ref: "#/components/schemas/RenderLanguage" } }"##
+            ))
+        #expect(
+            Self.spec.contains(
+                "- name: lang\n          in: query\n          schema: { $ref: \"#/components/schemas/RenderLanguage\" }"
+            ))
     }
 
     /// Every render option is a property of RenderOptions and a query parameter of GET /api/render.

@@ -8,7 +8,8 @@ import Testing
 struct PacksGzipTests {
     let handler = APIHandler()
 
-    func packs(_ headers: [String: String] = [:], method: String = "GET", on handler: APIHandler? = nil) -> HTTPResponse {
+    func packs(_ headers: [String: String] = [:], method: String = "GET", on handler: APIHandler? = nil) -> HTTPResponse
+    {
         (handler ?? self.handler).handle(HTTPRequest(method: method, path: "/api/packs", headers: headers))
     }
 

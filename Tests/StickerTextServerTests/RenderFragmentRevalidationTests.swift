@@ -8,7 +8,8 @@ struct RenderFragmentRevalidationTests {
     let handler = APIHandler()
 
     func fragment(_ query: String, _ headers: [String: String] = [:], on handler: APIHandler? = nil) -> HTTPResponse {
-        (handler ?? self.handler).handle(HTTPRequest(method: "GET", path: "/api/render", query: query, headers: headers))
+        (handler ?? self.handler).handle(
+            HTTPRequest(method: "GET", path: "/api/render", query: query, headers: headers))
     }
 
     @Test func aFragmentHasAnETagAndIsCachedForAMinuteThenRevalidated() throws {

@@ -9,7 +9,8 @@ struct SearchEndpointTests {
     let handler = APIHandler()
 
     func get(_ query: String, headers: [String: String] = [:], on handler: APIHandler? = nil) -> HTTPResponse {
-        (handler ?? self.handler).handle(HTTPRequest(method: "GET", path: "/api/stickers", query: query, headers: headers))
+        (handler ?? self.handler).handle(
+            HTTPRequest(method: "GET", path: "/api/stickers", query: query, headers: headers))
     }
 
     func json(_ response: HTTPResponse) -> [String: Any] {

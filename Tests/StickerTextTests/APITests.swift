@@ -18,20 +18,31 @@ struct APITests {
 
     @Test func editResponseHasTheWholeSchema() throws {
         let response = jsonObject(try api.edit(Array(#"{"text":"a","op":"insert","string":"[微笑]"}"#.utf8)))
-        #expect(Set(response.keys) == ["text", "selection", "plainSelection", "html", "counts", "changed", "truncated", "rejected", "note", "message"])
+        #expect(
+            Set(response.keys) == [
+                "text", "selection", "plainSelection", "html", "counts", "changed", "truncated", "rejected", "note",
+                "message",
+            ])
         #expect((response["html"] as? String)?.contains("<img class=\"sticker\"") == true)
         let counts = try #require(response["counts"] as? [String: Any])
-        #expect(Set(counts.keys).isSuperset(of: ["graphemes", "utf16", "utf8", "gb18030", "weighted", "stickers", "emoji", "valid", "remaining"]))
+        #expect(
+            Set(counts.keys).isSuperset(of: [
+                "graphemes", "utf16", "utf8", "gb18030", "weighted", "stickers", "emoji", "valid", "remaining",
+            ]))
     }
 
     @Test func cutAndCopyCarryTheClipboard() throws {
-        let response = jsonObject(try api.edit(Array(#"{"text":"a[微笑]","selection":{"location":1,"length":1},"op":"copy"}"#.utf8)))
+        let response = jsonObject(
+            try api.edit(Array(#"{"text":"a[微笑]","selection":{"location":1,"length":1},"op":"copy"}"#.utf8)))
         #expect(response["clipboard"] as? String == "[微笑]")
     }
 
     @Test func renderResponse() throws {
-        let response = jsonObject(try api.render(Array(#"{"text":"hi [微笑] <b>","options":{"baseURL":"https://x.example/"}}"#.utf8)))
-        #expect((response["html"] as? String)?.hasPrefix("hi <img class=\"sticker\" src=\"https://x.example/stickers/weibo/smile.png\"") == true)
+        let response = jsonObject(
+            try api.render(Array(#"{"text":"hi [微笑] <b>","options":{"baseURL":"https://x.example/"}}"#.utf8)))
+        #expect(
+            (response["html"] as? String)?.hasPrefix(
+                "hi <img class=\"sticker\" src=\"https://x.example/stickers/weibo/smile.png\"") == true)
         #expect((response["stickers"] as? [Any])?.count == 1)
     }
 
@@ -44,14 +55,20 @@ struct APITests {
         (#"{"text": "a", "op": "copy", "extra": 1}"#, "invalid_request"),
         (#"{"text": "a", "op": "moveCaret"}"#, "invalid_request"),
         (#"{"text": "a", "op": "copy", "policy": {"countMode": "words"}}"#, "invalid_request"),
-        (#"{"text": "a", "op": "copy", "selection": {"location": 99999999999999999999, "length": 0}}"#, "invalid_request"),
+        (
+            #"{"text": "a", "op": "copy", "selection": {"location": 99999999999999999999, "length": 0}}"#,
+            "invalid_request"
+        ),
         (#"{"text": "a\u0000b", "op": "copy"}"#, "invalid_request"),
         // Fields the op does not use are still checked (schemathesis found these accepted).
         (#"{"text": "", "op": "cut", "offset": 9223372036854775808}"#, "invalid_request"),
         (#"{"text": "", "op": "copy", "string": 5}"#, "invalid_request"),
         (#"{"text": "", "op": "select", "tag": []}"#, "invalid_request"),
         // An end past Int.max is out of range, not a crashed worker (schemathesis found it).
-        (#"{"text": "a[微笑]b", "op": "cut", "selection": {"location": 1, "length": 9223372036854775807}}"#, "out_of_range"),
+        (
+            #"{"text": "a[微笑]b", "op": "cut", "selection": {"location": 1, "length": 9223372036854775807}}"#,
+            "out_of_range"
+        ),
     ])
     func badEditRequests(_ body: String, _ code: String) {
         let found = error(body) { api, body throws(APIError) in try api.edit(body) }
@@ -69,18 +86,24 @@ struct APITests {
     }
 
     @Test func badRenderOptions() {
-        let found = error(#"{"text":"a","options":{"baseURL":"javascript:alert(1)"}}"#) { api, body throws(APIError) in try api.render(body) }
+        let found = error(#"{"text":"a","options":{"baseURL":"javascript:alert(1)"}}"#) { api, body throws(APIError) in
+            try api.render(body)
+        }
         #expect(found?.code.rawValue == "invalid_request")
     }
 
     /// One decoder for every source: an unknown lang names the field and the values it takes.
     @Test func unknownLangIsRefusedNamingTheFieldAndItsValues() throws {
         for lang in [#""fr""#, #""EN""#, #""""#] {
-            let found = error(#"{"text":"a","options":{"lang":\#(lang)}}"#) { api, body throws(APIError) in try api.render(body) }
+            let found = error(#"{"text":"a","options":{"lang":\#(lang)}}"#) { api, body throws(APIError) in
+                try api.render(body)
+            }
             #expect(found?.code.rawValue == "invalid_request")
             #expect(found?.message == "options.lang must be one of zh, en, not \(lang)")
         }
-        let wrongType = error(#"{"text":"a","options":{"lang":1}}"#) { api, body throws(APIError) in try api.render(body) }
+        let wrongType = error(#"{"text":"a","options":{"lang":1}}"#) { api, body throws(APIError) in
+            try api.render(body)
+        }
         #expect(wrongType?.message == "options.lang must be a string, not a number")
         #expect(throws: APIError(.invalidRequest, #"lang must be one of zh, en, not "fr""#)) {
             try RenderOptions(textValues: [("lang", "fr")])
@@ -100,11 +123,13 @@ struct APITests {
     /// kept for the next requests (ten options, more than are kept, from
     /// several threads at once): each answer is the one a fresh renderer gives.
     @Test func renderersOfOtherOptionsAreKeptAndAnswerAsNewOnes() async throws {
-        let bodies = (0 ..< 10).map { #"{"text":"hi [微笑]","options":{"size":\#(20 + $0),"baseURL":"https://cdn\#($0).example/"}}"# }
+        let bodies = (0..<10).map {
+            #"{"text":"hi [微笑]","options":{"size":\#(20 + $0),"baseURL":"https://cdn\#($0).example/"}}"#
+        }
         let fresh = try bodies.map { try StickerTextAPI().render(Array($0.utf8)) }
         let api = self.api
         try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
-            for round in 0 ..< 40 { group.addTask { (round % 10, try api.render(Array(bodies[round % 10].utf8))) } }
+            for round in 0..<40 { group.addTask { (round % 10, try api.render(Array(bodies[round % 10].utf8))) } }
             for try await (k, answer) in group { #expect(answer == fresh[k]) }
         }
     }
@@ -115,7 +140,10 @@ struct APITests {
         let marks = "a" + String(repeating: "\u{301}\u{316}", count: 20_000)
         let clock = ContinuousClock()
         let elapsed = clock.measure {
-            #expect(error(#"{"text":"hi","options":{"baseURL":"\#(marks)"}}"#) { (api, body) throws(APIError) in try api.render(body) }?.code == .invalidRequest)
+            #expect(
+                error(#"{"text":"hi","options":{"baseURL":"\#(marks)"}}"#) { (api, body) throws(APIError) in
+                    try api.render(body)
+                }?.code == .invalidRequest)
         }
         #expect(elapsed < .seconds(2), "\(elapsed)")
     }

@@ -1,22 +1,27 @@
 import Foundation
-@testable import StickerText
 import StickerTextJSON
 import Testing
+
+@testable import StickerText
 
 /// Image files built byte by byte: only the parts the sniffer reads (no
 /// pixel data a decoder would need, zero CRCs).
 enum ImageBytes {
     static func png(width: Int = 32, height: Int = 32, frames: Int? = nil) -> [UInt8] {
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { be32(data.count) + Array(type.utf8) + data + [0, 0, 0, 0] }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            be32(data.count) + Array(type.utf8) + data + [0, 0, 0, 0]
+        }
         let ihdr = be32(width) + be32(height) + [8, 6, 0, 0, 0]
         let actl = frames.map { chunk("acTL", be32($0) + be32(0)) } ?? []
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + actl + chunk("IDAT", [1, 2]) + chunk("IEND", [])
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + actl + chunk("IDAT", [1, 2])
+            + chunk("IEND", [])
     }
 
     static func gif(width: Int = 32, height: Int = 32, frames: Int) -> [UInt8] {
-        var b = Array("GIF89a".utf8) + le(width, 2) + le(height, 2) + [0x80, 0, 0] + [UInt8](repeating: 0, count: 6)  // 2-colour table
+        // A 2-colour table:
+        var b = Array("GIF89a".utf8) + le(width, 2) + le(height, 2) + [0x80, 0, 0] + [UInt8](repeating: 0, count: 6)
         b += [0x21, 0xFF, 3, 1, 2, 3, 0]  // an application extension
-        for _ in 0 ..< frames {
+        for _ in 0..<frames {
             b += [0x2C] + le(0, 2) + le(0, 2) + le(width, 2) + le(height, 2) + [0x00]
             b += [2, 2, 0x44, 0x01, 0]  // LZW code size, one sub-block, terminator
         }
@@ -24,11 +29,15 @@ enum ImageBytes {
     }
 
     static func webp(width: Int = 32, height: Int = 32, frames: Int) -> [UInt8] {
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { Array(type.utf8) + le(data.count, 4) + data + (data.count % 2 == 1 ? [0] : []) }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            Array(type.utf8) + le(data.count, 4) + data + (data.count % 2 == 1 ? [0] : [])
+        }
         var body: [UInt8]
         if frames > 1 {
-            body = chunk("VP8X", [0x02, 0, 0, 0] + le(width - 1, 3) + le(height - 1, 3)) + chunk("ANIM", [0, 0, 0, 0, 0, 0])
-            for _ in 0 ..< frames { body += chunk("ANMF", [UInt8](repeating: 0, count: 16)) }
+            body =
+                chunk("VP8X", [0x02, 0, 0, 0] + le(width - 1, 3) + le(height - 1, 3))
+                + chunk("ANIM", [0, 0, 0, 0, 0, 0])
+            for _ in 0..<frames { body += chunk("ANMF", [UInt8](repeating: 0, count: 16)) }
         } else {
             let bits = (width - 1) | (height - 1) << 14
             body = chunk("VP8L", [0x2F] + le(bits, 4))
@@ -36,22 +45,31 @@ enum ImageBytes {
         return Array("RIFF".utf8) + le(body.count + 4, 4) + Array("WEBP".utf8) + body
     }
 
-    private static func be32(_ n: Int) -> [UInt8] { (0 ..< 4).map { UInt8(truncatingIfNeeded: n >> (24 - 8 * $0)) } }
-    private static func le(_ n: Int, _ count: Int) -> [UInt8] { (0 ..< count).map { UInt8(truncatingIfNeeded: n >> (8 * $0)) } }
+    private static func be32(_ n: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: n >> (24 - 8 * $0)) } }
+    private static func le(_ n: Int, _ count: Int) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: n >> (8 * $0)) }
+    }
 }
 
 struct AnimatedStickerTests {
     // MARK: - The format is told by the bytes
 
     @Test func theSnifferTellsAPNGGIFAndWebPAnimationsFromStills() {
-        #expect(SniffedImage(ImageBytes.png()) == SniffedImage(format: .png, width: 32, height: 32, frames: 1, isAnimated: false))
-        #expect(SniffedImage(ImageBytes.png(width: 64, height: 48, frames: 7))
+        #expect(
+            SniffedImage(ImageBytes.png())
+                == SniffedImage(format: .png, width: 32, height: 32, frames: 1, isAnimated: false))
+        #expect(
+            SniffedImage(ImageBytes.png(width: 64, height: 48, frames: 7))
                 == SniffedImage(format: .apng, width: 64, height: 48, frames: 7, isAnimated: true))
         #expect(SniffedImage(ImageBytes.gif(frames: 1))?.isAnimated == false)
-        #expect(SniffedImage(ImageBytes.gif(width: 40, height: 30, frames: 3))
+        #expect(
+            SniffedImage(ImageBytes.gif(width: 40, height: 30, frames: 3))
                 == SniffedImage(format: .gif, width: 40, height: 30, frames: 3, isAnimated: true))
-        #expect(SniffedImage(ImageBytes.webp(frames: 1)) == SniffedImage(format: .webp, width: 32, height: 32, frames: 1, isAnimated: false))
-        #expect(SniffedImage(ImageBytes.webp(width: 96, height: 64, frames: 5))
+        #expect(
+            SniffedImage(ImageBytes.webp(frames: 1))
+                == SniffedImage(format: .webp, width: 32, height: 32, frames: 1, isAnimated: false))
+        #expect(
+            SniffedImage(ImageBytes.webp(width: 96, height: 64, frames: 5))
                 == SniffedImage(format: .webp, width: 96, height: 64, frames: 5, isAnimated: true))
     }
 
@@ -66,13 +84,15 @@ struct AnimatedStickerTests {
         let folder = repositoryFile("public/stickers/motion")
         let spin = try #require(SniffedImage(Array(try Data(contentsOf: folder.appendingPathComponent("spin@3x.png")))))
         #expect(spin.format == .apng && spin.isAnimated && spin.frames > 1 && (spin.width, spin.height) == (96, 96))
-        let poster = try #require(SniffedImage(Array(try Data(contentsOf: folder.appendingPathComponent("spin-poster@3x.png")))))
+        let poster = try #require(
+            SniffedImage(Array(try Data(contentsOf: folder.appendingPathComponent("spin-poster@3x.png")))))
         #expect(poster == SniffedImage(format: .png, width: 96, height: 96, frames: 1, isAnimated: false))
     }
 
     // MARK: - pack.json
 
-    static let animatedImage = #"{"1x":"a.png","2x":"a@2x.png","3x":"a@3x.png","width":32,"height":32,"animated":true,"poster":{"1x":"p.png","2x":"p@2x.png","3x":"p@3x.png"}}"#
+    static let animatedImage =
+        #"{"1x":"a.png","2x":"a@2x.png","3x":"a@3x.png","width":32,"height":32,"animated":true,"poster":{"1x":"p.png","2x":"p@2x.png","3x":"p@3x.png"}}"#
 
     func packJSON(image: String = animatedImage) -> String {
         #"{"id":"one","title":{"zh":"x","en":"x"},"cover":"[转]","kind":"image","stickers":[{"tag":"[转]","name":{"zh":"转","en":"turn"},"image":"#
@@ -108,9 +128,12 @@ struct AnimatedStickerTests {
 
     @Test func anAnimatedStickerWithStillPostersOfItsSizeLoads() throws {
         #expect(try issues() == [])
-        #expect(try issues(replacing: ["a@2x.png": ImageBytes.gif(width: 64, height: 64, frames: 3),
-                                       "a@3x.png": ImageBytes.webp(width: 96, height: 96, frames: 9),
-                                       "p@3x.png": ImageBytes.webp(width: 96, height: 96, frames: 1)]) == [])
+        #expect(
+            try issues(replacing: [
+                "a@2x.png": ImageBytes.gif(width: 64, height: 64, frames: 3),
+                "a@3x.png": ImageBytes.webp(width: 96, height: 96, frames: 9),
+                "p@3x.png": ImageBytes.webp(width: 96, height: 96, frames: 1),
+            ]) == [])
     }
 
     @Test func aPackWithAnAnimatedStickerReadsBackTheSameFromWhatTheToolsWrite() throws {
@@ -118,80 +141,122 @@ struct AnimatedStickerTests {
         let image = try #require(pack.stickers[0].image)
         #expect(image.isAnimated && image.poster == StickerPoster(x1: "p.png", x2: "p@2x.png", x3: "p@3x.png"))
         #expect(try StickerPack(packJSON: pack.packJSON) == pack)
-        #expect(String(decoding: pack.packJSON, as: UTF8.self).contains(#""3x":"a@3x.png","animated":true,"height":32,"poster":{"1x":"p.png""#))
+        #expect(
+            String(decoding: pack.packJSON, as: UTF8.self).contains(
+                #""3x":"a@3x.png","animated":true,"height":32,"poster":{"1x":"p.png""#))
     }
 
     @Test func animatedWithoutAPosterOrAPosterWithoutAnimatedIsNotAPack() throws {
-        let noPoster = try issues(packJSON(image: #"{"1x":"a.png","2x":"a@2x.png","3x":"a@3x.png","width":32,"height":32,"animated":true}"#))
+        let noPoster = try issues(
+            packJSON(image: #"{"1x":"a.png","2x":"a@2x.png","3x":"a@3x.png","width":32,"height":32,"animated":true}"#))
         #expect(noPoster.count == 1)
-        #expect(noPoster.first?.message == #"not a pack: missing "stickers[0].image.poster": an animated image needs a still poster"#)
-        let noFlag = try issues(packJSON(image: Self.animatedImage.replacingOccurrences(of: #""animated":true,"#, with: "")))
-        #expect(noFlag.first?.message == #"not a pack: stickers[0].image.poster is for animated images: add "stickers[0].image.animated": true"#)
-        let falseFlag = try issues(packJSON(image: Self.animatedImage.replacingOccurrences(of: #""animated":true"#, with: #""animated":false"#)))
+        #expect(
+            noPoster.first?.message
+                == #"not a pack: missing "stickers[0].image.poster": an animated image needs a still poster"#)
+        let noFlag = try issues(
+            packJSON(image: Self.animatedImage.replacingOccurrences(of: #""animated":true,"#, with: "")))
+        #expect(
+            noFlag.first?.message
+                == #"not a pack: stickers[0].image.poster is for animated images: add "stickers[0].image.animated": true"#
+        )
+        let falseFlag = try issues(
+            packJSON(
+                image: Self.animatedImage.replacingOccurrences(of: #""animated":true"#, with: #""animated":false"#)))
         #expect(falseFlag == noFlag)
     }
 
     @Test func aStillFileMarkedAnimatedIsAnError() throws {
-        #expect(try issues(replacing: ["a@2x.png": ImageBytes.png(width: 64, height: 64)])
+        #expect(
+            try issues(replacing: ["a@2x.png": ImageBytes.png(width: 64, height: 64)])
                 == [issue(.stillButDeclaredAnimated(file: "a@2x.png", format: .png))])
-        #expect(try issues(replacing: ["a.png": ImageBytes.gif(frames: 1)])
+        #expect(
+            try issues(replacing: ["a.png": ImageBytes.gif(frames: 1)])
                 == [issue(.stillButDeclaredAnimated(file: "a.png", format: .gif))])
     }
 
     @Test func anAnimationInAStickerNotMarkedAnimatedIsAnError() throws {
         let still = #"{"1x":"a.png","2x":"p@2x.png","3x":"p@3x.png","width":32,"height":32}"#
         #expect(try issues(packJSON(image: still)) == [issue(.animatedButNotDeclared(file: "a.png", format: .apng))])
-        #expect(try issues(packJSON(image: still), replacing: ["a.png": ImageBytes.webp(frames: 2)])
+        #expect(
+            try issues(packJSON(image: still), replacing: ["a.png": ImageBytes.webp(frames: 2)])
                 == [issue(.animatedButNotDeclared(file: "a.png", format: .webp))])
     }
 
     @Test func anAnimatedPosterIsAnError() throws {
-        #expect(try issues(replacing: ["p.png": ImageBytes.gif(frames: 2)]) == [issue(.animatedPoster(file: "p.png", format: .gif))])
+        #expect(
+            try issues(replacing: ["p.png": ImageBytes.gif(frames: 2)]) == [
+                issue(.animatedPoster(file: "p.png", format: .gif))
+            ])
     }
 
     @Test func aPosterOfAnotherSizeThanItsAnimationIsAnError() throws {
-        #expect(try issues(replacing: ["p@3x.png": ImageBytes.png(width: 96, height: 90)])
-                == [issue(.posterSizeDiffers(poster: "p@3x.png", width: 96, height: 90, animation: "a@3x.png",
-                                             animationWidth: 96, animationHeight: 96))])
+        #expect(
+            try issues(replacing: ["p@3x.png": ImageBytes.png(width: 96, height: 90)])
+                == [
+                    issue(
+                        .posterSizeDiffers(
+                            poster: "p@3x.png", width: 96, height: 90, animation: "a@3x.png",
+                            animationWidth: 96, animationHeight: 96))
+                ])
     }
 
     @Test func moreFramesThanTheLimitIsAnError() throws {
         #expect(try issues(replacing: ["a.png": ImageBytes.png(frames: ImageFileRules.maxFrames)]) == [])
-        #expect(try issues(replacing: ["a.png": ImageBytes.png(frames: ImageFileRules.maxFrames + 1)])
+        #expect(
+            try issues(replacing: ["a.png": ImageBytes.png(frames: ImageFileRules.maxFrames + 1)])
                 == [issue(.tooManyFrames(file: "a.png", frames: ImageFileRules.maxFrames + 1))])
-        #expect(try issues(replacing: ["a.png": ImageBytes.gif(frames: 101)]) == [issue(.tooManyFrames(file: "a.png", frames: 101))])
+        #expect(
+            try issues(replacing: ["a.png": ImageBytes.gif(frames: 101)]) == [
+                issue(.tooManyFrames(file: "a.png", frames: 101))
+            ])
     }
 
     @Test func aFileOverTheByteLimitIsAnError() throws {
         // A GIF's extension blocks make it as long as wanted without changing its frames.
         var big = ImageBytes.gif(frames: 2)
-        let comment: [UInt8] = [0x21, 0xFE] + Array(repeating: [255] + [UInt8](repeating: 0x41, count: 255), count: 2100).flatMap { $0 } + [0]
+        let comment: [UInt8] =
+            [0x21, 0xFE] + Array(repeating: [255] + [UInt8](repeating: 0x41, count: 255), count: 2100).flatMap { $0 }
+            + [0]
         big.insert(contentsOf: comment, at: 13 + 6)  // after the header and its colour table
         #expect(big.count > ImageFileRules.maxBytes && SniffedImage(big)?.frames == 2)
         #expect(try issues(replacing: ["a.png": big]) == [issue(.tooManyBytes(file: "a.png", bytes: big.count))])
     }
 
     @Test func pixelSidesOutsideTheLimitsAreAnError() throws {
-        #expect(try issues(replacing: ["a@3x.png": ImageBytes.png(width: 5000, height: 96, frames: 2),
-                                       "p@3x.png": ImageBytes.png(width: 5000, height: 96)])
-                == [issue(.sideOutOfRange(file: "a@3x.png", width: 5000, height: 96)),
-                    issue(.sideOutOfRange(file: "p@3x.png", width: 5000, height: 96))].sorted())
+        #expect(
+            try issues(replacing: [
+                "a@3x.png": ImageBytes.png(width: 5000, height: 96, frames: 2),
+                "p@3x.png": ImageBytes.png(width: 5000, height: 96),
+            ])
+                == [
+                    issue(.sideOutOfRange(file: "a@3x.png", width: 5000, height: 96)),
+                    issue(.sideOutOfRange(file: "p@3x.png", width: 5000, height: 96)),
+                ].sorted())
     }
 
     @Test func aFileOfNoKnownFormatIsAnError() throws {
-        #expect(try issues(replacing: ["p@2x.png": Array("not an image".utf8)]) == [issue(.unknownFormat(file: "p@2x.png"))])
+        #expect(
+            try issues(replacing: ["p@2x.png": Array("not an image".utf8)]) == [issue(.unknownFormat(file: "p@2x.png"))]
+        )
     }
 
     @Test func posterPathsAreHeldToTheImagePathRulesAndMustExist() throws {
-        let leaving = try issues(packJSON(image: Self.animatedImage.replacingOccurrences(of: #""1x":"p.png""#, with: #""1x":"../p.png""#)))
-        #expect(leaving.contains { $0.message.contains(#"image path "../p.png" leaves the pack folder"#) }, "\(leaving)")
-        let missing = try issues(packJSON(image: Self.animatedImage.replacingOccurrences(of: #""1x":"p.png""#, with: #""1x":"gone.png""#)))
-        #expect(missing == [CatalogIssue(file: "one/pack.json", entry: "stickers[0] [转]", message: #"missing image "gone.png""#)])
+        let leaving = try issues(
+            packJSON(image: Self.animatedImage.replacingOccurrences(of: #""1x":"p.png""#, with: #""1x":"../p.png""#)))
+        #expect(
+            leaving.contains { $0.message.contains(#"image path "../p.png" leaves the pack folder"#) }, "\(leaving)")
+        let missing = try issues(
+            packJSON(image: Self.animatedImage.replacingOccurrences(of: #""1x":"p.png""#, with: #""1x":"gone.png""#)))
+        #expect(
+            missing == [
+                CatalogIssue(file: "one/pack.json", entry: "stickers[0] [转]", message: #"missing image "gone.png""#)
+            ])
     }
 
     // MARK: - Rendering
 
-    static let spin = #"<picture><source media="(prefers-reduced-motion: reduce)" srcset="/stickers/motion/spin-poster.png 1x, /stickers/motion/spin-poster@2x.png 2x, /stickers/motion/spin-poster@3x.png 3x">"#
+    static let spin =
+        #"<picture><source media="(prefers-reduced-motion: reduce)" srcset="/stickers/motion/spin-poster.png 1x, /stickers/motion/spin-poster@2x.png 2x, /stickers/motion/spin-poster@3x.png 3x">"#
         + #"<img class="sticker" src="/stickers/motion/spin.png" srcset="/stickers/motion/spin@2x.png 2x, /stickers/motion/spin@3x.png 3x" width="20" height="20" alt="[转圈]" title="转圈" aria-label="转圈" draggable="false"></picture>"#
 
     @Test func anAnimatedStickerRendersAsAPictureWithThePosterForReducedMotion() throws {
@@ -202,8 +267,11 @@ struct AnimatedStickerTests {
 
     @Test func thePostersURLsAreUnderTheBaseURLLikeTheImages() throws {
         let html = try render("[spin]", RenderOptions(baseURL: "https://cdn.example.com/st", size: 32, lang: .en))
-        #expect(html == #"<picture><source media="(prefers-reduced-motion: reduce)" srcset="https://cdn.example.com/st/stickers/motion/spin-poster.png 1x, https://cdn.example.com/st/stickers/motion/spin-poster@2x.png 2x, https://cdn.example.com/st/stickers/motion/spin-poster@3x.png 3x">"#
-                + #"<img class="sticker" src="https://cdn.example.com/st/stickers/motion/spin.png" srcset="https://cdn.example.com/st/stickers/motion/spin@2x.png 2x, https://cdn.example.com/st/stickers/motion/spin@3x.png 3x" width="32" height="32" alt="[spin]" title="spinning" aria-label="spinning" draggable="false"></picture>"#)
+        #expect(
+            html
+                == #"<picture><source media="(prefers-reduced-motion: reduce)" srcset="https://cdn.example.com/st/stickers/motion/spin-poster.png 1x, https://cdn.example.com/st/stickers/motion/spin-poster@2x.png 2x, https://cdn.example.com/st/stickers/motion/spin-poster@3x.png 3x">"#
+                + #"<img class="sticker" src="https://cdn.example.com/st/stickers/motion/spin.png" srcset="https://cdn.example.com/st/stickers/motion/spin@2x.png 2x, https://cdn.example.com/st/stickers/motion/spin@3x.png 3x" width="32" height="32" alt="[spin]" title="spinning" aria-label="spinning" draggable="false"></picture>"#
+        )
     }
 
     @Test func aStillStickerBesideAnAnimatedOneIsUnchanged() throws {
@@ -214,25 +282,33 @@ struct AnimatedStickerTests {
 
     /// The markup characters of a name are escaped once inside `<picture>` too.
     @Test func anAnimatedStickersNamesAreEscapedOnce() throws {
-        let image = StickerImage(x1: "a.png", x2: "a@2x.png", x3: "a@3x.png", width: 32, height: 32,
-                                 poster: StickerPoster(x1: "p.png", x2: "p@2x.png", x3: "p@3x.png"))
+        let image = StickerImage(
+            x1: "a.png", x2: "a@2x.png", x3: "a@3x.png", width: 32, height: 32,
+            poster: StickerPoster(x1: "p.png", x2: "p@2x.png", x3: "p@3x.png"))
         let sticker = Sticker(tag: "[q]", name: LocalizedName(zh: #"<"&'>"#, en: "x"), image: image)
-        let catalog = try StickerCatalog(packs: [StickerPack(id: "p", title: LocalizedName(zh: "p", en: "p"), cover: "[q]",
-                                                             kind: .image, stickers: [sticker])])
-        #expect(try HTMLRenderer(catalog: catalog).render("[q]")
+        let catalog = try StickerCatalog(packs: [
+            StickerPack(
+                id: "p", title: LocalizedName(zh: "p", en: "p"), cover: "[q]",
+                kind: .image, stickers: [sticker])
+        ])
+        #expect(
+            try HTMLRenderer(catalog: catalog).render("[q]")
                 == #"<picture><source media="(prefers-reduced-motion: reduce)" srcset="/stickers/p/p.png 1x, /stickers/p/p@2x.png 2x, /stickers/p/p@3x.png 3x">"#
-                + #"<img class="sticker" src="/stickers/p/a.png" srcset="/stickers/p/a@2x.png 2x, /stickers/p/a@3x.png 3x" width="20" height="20" alt="[q]" title="x" aria-label="&lt;&quot;&amp;&#39;&gt;" draggable="false"></picture>"#)
+                + #"<img class="sticker" src="/stickers/p/a.png" srcset="/stickers/p/a@2x.png 2x, /stickers/p/a@3x.png 3x" width="20" height="20" alt="[q]" title="x" aria-label="&lt;&quot;&amp;&#39;&gt;" draggable="false"></picture>"#
+        )
     }
 
     @Test func theSafetyTokenizerRefusesAnyOtherPictureMarkup() {
         let source = #"<source media="(prefers-reduced-motion: reduce)" srcset="/p.png 1x">"#
         let img = #"<img class="sticker" src="/a.png" alt="[转圈]">"#
         #expect(textAndAlts(of: "<picture>\(source)\(img)</picture>") == "[转圈]")
-        for html in ["<picture>\(img)</picture>", "<picture>\(source)\(source)\(img)</picture>", "\(source)\(img)",
-                     "<picture>\(source)x\(img)</picture>", "<picture>\(source)\(img)", "\(img)</picture>",
-                     #"<picture><source media="all" srcset="/p.png">\#(img)</picture>"#,
-                     #"<picture><source media="(prefers-reduced-motion: reduce)" srcset="/p.png" onerror="x">\#(img)</picture>"#,
-                     "<picture><picture>\(source)\(img)</picture></picture>"] {
+        for html in [
+            "<picture>\(img)</picture>", "<picture>\(source)\(source)\(img)</picture>", "\(source)\(img)",
+            "<picture>\(source)x\(img)</picture>", "<picture>\(source)\(img)", "\(img)</picture>",
+            #"<picture><source media="all" srcset="/p.png">\#(img)</picture>"#,
+            #"<picture><source media="(prefers-reduced-motion: reduce)" srcset="/p.png" onerror="x">\#(img)</picture>"#,
+            "<picture><picture>\(source)\(img)</picture></picture>",
+        ] {
             #expect(textAndAlts(of: html) == nil, "\(html)")
         }
     }
@@ -243,12 +319,18 @@ struct AnimatedStickerTests {
         let document = jsonObject(StickerCatalog.default.packsDocument(base: "/"))
         let motion = try #require((document["packs"] as? [[String: Any]])?.first { $0["id"] as? String == "motion" })
         let spin = try #require((motion["stickers"] as? [[String: Any]])?.first)
-        #expect(canonicalJSON(spin["image"] as Any) == canonicalJSON([
-            "animated": true, "width": 32, "height": 32,
-            "src": "/stickers/motion/spin.png", "srcset": "/stickers/motion/spin@2x.png 2x, /stickers/motion/spin@3x.png 3x",
-            "poster": ["src": "/stickers/motion/spin-poster.png",
-                       "srcset": "/stickers/motion/spin-poster@2x.png 2x, /stickers/motion/spin-poster@3x.png 3x"],
-        ] as [String: Any]))
+        #expect(
+            canonicalJSON(spin["image"] as Any)
+                == canonicalJSON(
+                    [
+                        "animated": true, "width": 32, "height": 32,
+                        "src": "/stickers/motion/spin.png",
+                        "srcset": "/stickers/motion/spin@2x.png 2x, /stickers/motion/spin@3x.png 3x",
+                        "poster": [
+                            "src": "/stickers/motion/spin-poster.png",
+                            "srcset": "/stickers/motion/spin-poster@2x.png 2x, /stickers/motion/spin-poster@3x.png 3x",
+                        ],
+                    ] as [String: Any]))
         let weibo = try #require((document["packs"] as? [[String: Any]])?.first)
         let smile = try #require(((weibo["stickers"] as? [[String: Any]])?.first?["image"]) as? [String: Any])
         #expect(Set(smile.keys) == ["height", "src", "srcset", "width"])

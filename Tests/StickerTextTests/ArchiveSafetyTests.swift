@@ -20,9 +20,11 @@ struct ArchiveSafetyTests {
         }
     }
 
-    func pleromaZip(_ files: [String: String], extra: [(String, [UInt8])], links: [(String, String)] = []) throws -> URL {
+    func pleromaZip(_ files: [String: String], extra: [(String, [UInt8])], links: [(String, String)] = []) throws -> URL
+    {
         let url = PackFixtures.folder().appendingPathComponent("pack.zip")
-        try PackFixtures.zip([("pack.json", PackFixtures.json(["files": files, "pack": [:]]))] + extra, at: url, links: links)
+        try PackFixtures.zip(
+            [("pack.json", PackFixtures.json(["files": files, "pack": [:]]))] + extra, at: url, links: links)
         return url
     }
 
@@ -42,25 +44,29 @@ struct ArchiveSafetyTests {
     }
 
     @Test func aZipBombIsStoppedByTheExpansionRatioAsItExpands() throws {
-        let zip = try pleromaZip(["a": "a.png"], extra: [("a.png", Self.png), ("zeros.png", [UInt8](repeating: 0, count: 8 << 20))])
+        let zip = try pleromaZip(
+            ["a": "a.png"], extra: [("a.png", Self.png), ("zeros.png", [UInt8](repeating: 0, count: 8 << 20))])
         let message = refusal(zip, .pleroma)
-        #expect(message.hasPrefix("pack.zip: zeros.png: refused: the archive expands more than 100 times its "), "\(message)")
+        #expect(
+            message.hasPrefix("pack.zip: zeros.png: refused: the archive expands more than 100 times its "),
+            "\(message)")
         #expect(message.hasSuffix(" bytes (a zip bomb?)"), "\(message)")
         // Without the floor for small archives, the entry's own ratio stops it first.
         var limits = ArchiveLimits()
         limits.ratioFloorBytes = 4096
         let entry = refusal(zip, .pleroma, limits: limits)
-        #expect(entry.hasPrefix("pack.zip: zeros.png: refused: expands more than 100 times its compressed "), "\(entry)")
+        #expect(
+            entry.hasPrefix("pack.zip: zeros.png: refused: expands more than 100 times its compressed "), "\(entry)")
     }
 
     @Test func aZipOverTheFileOrByteLimitIsRefused() throws {
         var limits = ArchiveLimits()
         limits.maxFiles = 3
-        let many = try pleromaZip(["a": "a.png"], extra: (0 ..< 3).map { ("\($0).png", Self.png) })
+        let many = try pleromaZip(["a": "a.png"], extra: (0..<3).map { ("\($0).png", Self.png) })
         #expect(refusal(many, .pleroma, limits: limits) == "pack.zip: more than 3 files, over the limit of one import")
         limits = ArchiveLimits()
         limits.maxTotalBytes = 4000
-        let noise = (0 ..< 3000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
+        let noise = (0..<3000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
         let big = try pleromaZip(["a": "a.png"], extra: [("a.png", noise), ("b.png", noise)])
         #expect(refusal(big, .pleroma, limits: limits).contains("refused: the archive expands past 4000 bytes"))
     }
@@ -74,9 +80,15 @@ struct ArchiveSafetyTests {
         let cases: [(String, [UInt8], String)] = [
             ("a.gif", Self.png, "\"a.gif\" is named .gif but its bytes are a PNG"),
             ("a.png", Array("hello".utf8), "\"a.png\" is not a PNG, APNG, GIF or WebP file"),
-            ("a.tgs", [0x1F, 0x8B, 8, 0] + Array("{\"tgs\":1}".utf8), "\"a.tgs\" is a Telegram TGS sticker (gzipped Lottie, a vector animation)"),
+            (
+                "a.tgs", [0x1F, 0x8B, 8, 0] + Array("{\"tgs\":1}".utf8),
+                "\"a.tgs\" is a Telegram TGS sticker (gzipped Lottie, a vector animation)"
+            ),
             ("a.webm", [0x1A, 0x45, 0xDF, 0xA3, 0x9F, 0x42, 0x86, 0x81], "\"a.webm\" is a WebM video sticker"),
-            ("a.webp", ImageBytes.webp(frames: 3), "\"a.webp\" is an animated WebP: its still poster cannot be cut from it"),
+            (
+                "a.webp", ImageBytes.webp(frames: 3),
+                "\"a.webp\" is an animated WebP: its still poster cannot be cut from it"
+            ),
         ]
         for (name, bytes, said) in cases {
             let zip = try pleromaZip(["a": name], extra: [(name, bytes)])
@@ -87,7 +99,8 @@ struct ArchiveSafetyTests {
 
     @Test func aJSONDocumentWithADuplicateKeyIsRefusedAsARequestBodyWouldBe() throws {
         let url = PackFixtures.folder().appendingPathComponent("pack.zip")
-        try PackFixtures.zip([("pack.json", Array(#"{"files": {"a": "a.png"}, "files": {}}"#.utf8)), ("a.png", Self.png)], at: url)
+        try PackFixtures.zip(
+            [("pack.json", Array(#"{"files": {"a": "a.png"}, "files": {}}"#.utf8)), ("a.png", Self.png)], at: url)
         let message = refusal(url, .pleroma)
         #expect(message.hasPrefix("pack.zip: pack.json: malformed JSON: "), "\(message)")
         #expect(message.contains(#"duplicate field "files""#), "\(message)")
@@ -111,8 +124,10 @@ struct ArchiveSafetyTests {
     @Test func aTarMemberThatIsALinkIsRefused() throws {
         let folder = PackFixtures.folder()
         PackFixtures.write([("a.png", Self.png)], into: folder)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("b.png").path, withDestinationPath: "/etc/passwd")
-        try FileManager.default.linkItem(at: folder.appendingPathComponent("a.png"), to: folder.appendingPathComponent("c.png"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("b.png").path, withDestinationPath: "/etc/passwd")
+        try FileManager.default.linkItem(
+            at: folder.appendingPathComponent("a.png"), to: folder.appendingPathComponent("c.png"))
         /// A tar.gz of some of the folder's files, as they are (links stay links).
         func tar(_ name: String, _ members: [String]) throws -> URL {
             let url = PackFixtures.folder().appendingPathComponent(name)
@@ -123,7 +138,9 @@ struct ArchiveSafetyTests {
             tar.waitUntilExit()
             return url
         }
-        #expect(refusal(try tar("links.tar.gz", ["a.png", "b.png"]), .mastodon) == "links.tar.gz: b.png: refused: a symbolic link")
+        #expect(
+            refusal(try tar("links.tar.gz", ["a.png", "b.png"]), .mastodon)
+                == "links.tar.gz: b.png: refused: a symbolic link")
         let hard = try tar("hard.tar.gz", ["a.png", "c.png"])
         #expect(refusal(hard, .mastodon) == "hard.tar.gz: c.png: refused: a hard link")
     }
@@ -136,11 +153,13 @@ struct ArchiveSafetyTests {
     @Test func aTarOverTheFileLimitOrNotGzippedIsRefused() throws {
         var limits = ArchiveLimits()
         limits.maxFiles = 3
-        let many = tarGz((0 ..< 4).map { ("\($0).png", Self.png) })
+        let many = tarGz((0..<4).map { ("\($0).png", Self.png) })
         #expect(refusal(many, .mastodon, limits: limits) == "emoji.tar.gz: 4 files, over the limit of 3 for one import")
         let plain = PackFixtures.folder().appendingPathComponent("emoji.tar.gz")
         try Data("not gzip".utf8).write(to: plain)
-        #expect(refusal(plain, .mastodon) == "emoji.tar.gz: not a gzip-compressed tar (a .tar.gz, as tootctl writes and reads)")
+        #expect(
+            refusal(plain, .mastodon)
+                == "emoji.tar.gz: not a gzip-compressed tar (a .tar.gz, as tootctl writes and reads)")
     }
 
     // MARK: - Image folders
@@ -149,12 +168,23 @@ struct ArchiveSafetyTests {
         let folder = PackFixtures.folder()
         let content: [String: Any] = ["images": ["a": ["url": "mxc://example.org/secret"]]]
         PackFixtures.write([("pack.json", PackFixtures.json(content))], into: folder)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("pack"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("pack/secret").path, withDestinationPath: "/etc/passwd")
-        #expect(refusal(folder.appendingPathComponent("pack.json"), .matrix).hasSuffix("pack/secret: is a symbolic link; an import reads only the folder's own files"))
-        let list: [[String: Any]] = [["shortcode": "a", "url": "https://example.social/../../etc/passwd", "static_url": "x", "visible_in_picker": true]]
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("pack"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("pack/secret").path, withDestinationPath: "/etc/passwd")
+        #expect(
+            refusal(folder.appendingPathComponent("pack.json"), .matrix).hasSuffix(
+                "pack/secret: is a symbolic link; an import reads only the folder's own files"))
+        let list: [[String: Any]] = [
+            [
+                "shortcode": "a", "url": "https://example.social/../../etc/passwd", "static_url": "x",
+                "visible_in_picker": true,
+            ]
+        ]
         PackFixtures.write([("custom_emojis.json", PackFixtures.json(list))], into: folder)
-        #expect(refusal(folder.appendingPathComponent("custom_emojis.json"), .mastodonAPI).contains("cannot be read: a path that goes up (..)"))
+        #expect(
+            refusal(folder.appendingPathComponent("custom_emojis.json"), .mastodonAPI).contains(
+                "cannot be read: a path that goes up (..)"))
     }
 
     @Test func aPackIDThatWouldLeaveThePacksFolderIsRefusedBeforeAnythingIsWritten() throws {
@@ -162,7 +192,8 @@ struct ArchiveSafetyTests {
         let imported = try PackConversion.importPacks(from: zip, format: .pleroma, id: "../evil")
         let packs = zip.deletingLastPathComponent().appendingPathComponent("packs")
         #expect(throws: CatalogValidationError.self) { try PackConversion.write(imported.packs, into: packs) }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: zip.deletingLastPathComponent().path) == ["pack.zip"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: zip.deletingLastPathComponent().path) == ["pack.zip"])
     }
 
     // MARK: - Malformed archives, at random
@@ -171,10 +202,13 @@ struct ArchiveSafetyTests {
     /// either refuses it with a reason or makes packs that load; it never
     /// crashes, and never writes a file anywhere.
     @Test func aDamagedArchiveIsRefusedWithAReasonOrImportsValidPacks() async throws {
-        let pleroma = try pleromaZip(["a": "a.png", "b": "b.gif"], extra: [("a.png", Self.png), ("b.gif", ImageBytes.gif(frames: 2))])
+        let pleroma = try pleromaZip(
+            ["a": "a.png", "b": "b.gif"], extra: [("a.png", Self.png), ("b.gif", ImageBytes.gif(frames: 2))])
         let mastodon = tarGz([("a.png", Self.png), ("b.gif", ImageBytes.gif(frames: 2))])
-        let originals = [(pleroma, PackFormat.pleroma, Array(try Data(contentsOf: pleroma))),
-                         (mastodon, PackFormat.mastodon, Array(try Data(contentsOf: mastodon)))]
+        let originals = [
+            (pleroma, PackFormat.pleroma, Array(try Data(contentsOf: pleroma))),
+            (mastodon, PackFormat.mastodon, Array(try Data(contentsOf: mastodon))),
+        ]
         var limits = ArchiveLimits()
         limits.maxTotalBytes = 1 << 20
         let damage = Gen.int(in: 0...Int(Int32.max)).array(of: 1...6)
@@ -198,9 +232,16 @@ struct ArchiveSafetyTests {
                     for sticker in imported.pack.stickers { #expect(imported.files[sticker.image!.x1] != nil) }
                 }
             } catch let error as CatalogValidationError {
-                #expect(!error.issues.isEmpty && error.issues.allSatisfy { $0.file.hasPrefix(url.lastPathComponent) || $0.file.hasPrefix("/") })
+                #expect(
+                    !error.issues.isEmpty
+                        && error.issues.allSatisfy {
+                            $0.file.hasPrefix(url.lastPathComponent) || $0.file.hasPrefix("/")
+                        })
             }
-            #expect(try FileManager.default.contentsOfDirectory(atPath: copy.deletingLastPathComponent().path) == [url.lastPathComponent])
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: copy.deletingLastPathComponent().path) == [
+                    url.lastPathComponent
+                ])
         }
     }
 }

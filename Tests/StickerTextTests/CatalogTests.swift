@@ -36,10 +36,10 @@ struct CatalogTests {
     func packJSON(id: String, tag: String = "[a]", aliases: [String] = [], image: String = "a.png") -> String {
         let aliasList = aliases.map { "\"\($0)\"" }.joined(separator: ",")
         return """
-        {"id":"\(id)","title":{"zh":"x","en":"x"},"cover":"\(tag)","kind":"image","stickers":[
-          {"tag":"[ok]","name":{"zh":"ok","en":"ok"},"image":{"1x":"a.png","2x":"a.png","3x":"a.png","width":32,"height":32}},
-          {"tag":"\(tag)","aliases":[\(aliasList)],"name":{"zh":"x","en":"x"},"image":{"1x":"\(image)","2x":"a.png","3x":"a.png","width":32,"height":32}}]}
-        """
+            {"id":"\(id)","title":{"zh":"x","en":"x"},"cover":"\(tag)","kind":"image","stickers":[
+              {"tag":"[ok]","name":{"zh":"ok","en":"ok"},"image":{"1x":"a.png","2x":"a.png","3x":"a.png","width":32,"height":32}},
+              {"tag":"\(tag)","aliases":[\(aliasList)],"name":{"zh":"x","en":"x"},"image":{"1x":"\(image)","2x":"a.png","3x":"a.png","width":32,"height":32}}]}
+            """
     }
 
     func withPacks(_ packs: [String: String], _ body: (String) throws -> Void) throws {
@@ -74,27 +74,45 @@ struct CatalogTests {
     }
 
     @Test func duplicateTagAcrossPacks() throws {
-        let found = try issues(["one": packJSON(id: "one", tag: "[x]"), "two": packJSON(id: "two", tag: "[y]", aliases: ["[x]"])])
-        #expect(found.contains { $0.file.hasSuffix("two/pack.json") && $0.entry == "stickers[1] [y]" && $0.message.contains("duplicate code \"[x]\"") && $0.message.contains("one stickers[1]") })
+        let found = try issues([
+            "one": packJSON(id: "one", tag: "[x]"), "two": packJSON(id: "two", tag: "[y]", aliases: ["[x]"]),
+        ])
+        #expect(
+            found.contains {
+                $0.file.hasSuffix("two/pack.json") && $0.entry == "stickers[1] [y]"
+                    && $0.message.contains("duplicate code \"[x]\"") && $0.message.contains("one stickers[1]")
+            })
         #expect(found.contains { $0.message.contains("duplicate code \"[ok]\"") })
     }
 
-    @Test(arguments: ["[a[b]", "[]", "[line\\nbreak]", "[\(String(repeating: "长", count: 33))]", "nobrackets", "[tab\\tx]"])
+    @Test(arguments: [
+        "[a[b]", "[]", "[line\\nbreak]", "[\(String(repeating: "长", count: 33))]", "nobrackets", "[tab\\tx]",
+    ])
     func badTagSyntax(_ tag: String) throws {
         let found = try issues(["one": packJSON(id: "one", tag: tag)])
-        #expect(found.contains { $0.file.hasSuffix("one/pack.json") && $0.entry?.hasPrefix("stickers[1]") == true && $0.message.contains("bad code") }, "\(found)")
+        #expect(
+            found.contains {
+                $0.file.hasSuffix("one/pack.json") && $0.entry?.hasPrefix("stickers[1]") == true
+                    && $0.message.contains("bad code")
+            }, "\(found)")
     }
 
     @Test func missingImage() throws {
         let found = try issues(["one": packJSON(id: "one", image: "gone.png")])
-        #expect(found == [CatalogIssue(file: found.first?.file ?? "", entry: "stickers[1] [a]", message: "missing image \"gone.png\"")])
+        #expect(
+            found == [
+                CatalogIssue(
+                    file: found.first?.file ?? "", entry: "stickers[1] [a]", message: "missing image \"gone.png\"")
+            ])
         #expect(found.first?.file.hasSuffix("one/pack.json") == true)
     }
 
     @Test(arguments: ["../two/a.png", "/etc/passwd", "a/../../x.png", "a b.png", "a\\\"x.png"])
     func imagePathThatLeavesThePackFolder(_ path: String) throws {
         let found = try issues(["one": packJSON(id: "one", image: path)])
-        #expect(found.contains { $0.entry == "stickers[1] [a]" && $0.message.contains("leaves the pack folder") }, "\(found)")
+        #expect(
+            found.contains { $0.entry == "stickers[1] [a]" && $0.message.contains("leaves the pack folder") },
+            "\(found)")
     }
 
     @Test func malformedJSON() throws {
@@ -110,11 +128,14 @@ struct CatalogTests {
 
     /// pack.json is read as strictly as an API body: a field the format does
     /// not have (a typo such as "alias") is an error, not silently dropped.
-    @Test(arguments: [("\"kind\":\"image\"", "\"kind\":\"image\",\"colour\":\"red\"", "\"colour\""),
-                      ("\"aliases\":[", "\"alias\":[\"[z]\"],\"aliases\":[", "\"stickers[1].alias\""),
-                      ("\"width\":32", "\"width\":32,\"frames\":2", "\"stickers[0].image.frames\""),
-                      ("\"zh\":\"x\"", "\"zh\":\"x\",\"ja\":\"x\"", "\"title.ja\"")])
-    func unknownFieldsInPackJSONNameTheFileAndTheField(_ anchor: String, _ replacement: String, _ field: String) throws {
+    @Test(arguments: [
+        ("\"kind\":\"image\"", "\"kind\":\"image\",\"colour\":\"red\"", "\"colour\""),
+        ("\"aliases\":[", "\"alias\":[\"[z]\"],\"aliases\":[", "\"stickers[1].alias\""),
+        ("\"width\":32", "\"width\":32,\"frames\":2", "\"stickers[0].image.frames\""),
+        ("\"zh\":\"x\"", "\"zh\":\"x\",\"ja\":\"x\"", "\"title.ja\""),
+    ])
+    func unknownFieldsInPackJSONNameTheFileAndTheField(_ anchor: String, _ replacement: String, _ field: String) throws
+    {
         let json = packJSON(id: "one")
         #expect(json.contains(anchor))
         let found = try issues(["one": json.replacingOccurrences(of: anchor, with: replacement)])
@@ -130,17 +151,26 @@ struct CatalogTests {
     }
 
     @Test func wrongTypeInJSONNamesTheField() throws {
-        let found = try issues(["one": packJSON(id: "one").replacingOccurrences(of: "\"width\":32", with: "\"width\":\"big\"")])
+        let found = try issues([
+            "one": packJSON(id: "one").replacingOccurrences(of: "\"width\":32", with: "\"width\":\"big\"")
+        ])
         #expect(found.first?.message.contains("stickers[0].image.width") == true, "\(found)")
     }
 
     @Test func packIDMustMatchItsFolderAndBeSafe() throws {
-        #expect(try issues(["one": packJSON(id: "two")]).contains { $0.entry == "id" && $0.message.contains("does not match") })
-        #expect(try issues(["One": packJSON(id: "One")]).contains { $0.entry == "id" && $0.message.contains("must be 1–64") })
+        #expect(
+            try issues(["one": packJSON(id: "two")]).contains {
+                $0.entry == "id" && $0.message.contains("does not match")
+            })
+        #expect(
+            try issues(["One": packJSON(id: "One")]).contains {
+                $0.entry == "id" && $0.message.contains("must be 1–64")
+            })
     }
 
     @Test func validationErrorsReadAsFileEntryMessage() throws {
         let found = try issues(["one": packJSON(id: "one", image: "gone.png")])
-        #expect(found.first?.description.hasSuffix("one/pack.json: stickers[1] [a]: missing image \"gone.png\"") == true)
+        #expect(
+            found.first?.description.hasSuffix("one/pack.json: stickers[1] [a]: missing image \"gone.png\"") == true)
     }
 }

@@ -60,12 +60,16 @@ struct ConformanceTests {
         for file in files {
             let root: [String: Any]
             do {
-                guard let object = try jsonValue(Data(contentsOf: folder.appendingPathComponent(file))) as? [String: Any] else {
-                    problems.append("\(file): not a JSON object"); continue
+                guard
+                    let object = try jsonValue(Data(contentsOf: folder.appendingPathComponent(file))) as? [String: Any]
+                else {
+                    problems.append("\(file): not a JSON object")
+                    continue
                 }
                 root = object
             } catch {
-                problems.append("\(file): \(error)"); continue
+                problems.append("\(file): \(error)")
+                continue
             }
             for key in root.keys.sorted() where key != "about" && Endpoint(rawValue: key) == nil {
                 problems.append("\(file): unknown list \"\(key)\"; the lists are edit, count, render and search")
@@ -73,18 +77,26 @@ struct ConformanceTests {
             for endpoint in Endpoint.allCases {
                 guard let list = root[endpoint.rawValue] else { continue }
                 guard let list = list as? [[String: Any]] else {
-                    problems.append("\(file) \(endpoint.rawValue): not a list of cases"); continue
+                    problems.append("\(file) \(endpoint.rawValue): not a list of cases")
+                    continue
                 }
                 for (i, c) in list.enumerated() {
                     let at = "\(file) \(endpoint.rawValue)[\(i)]"
                     guard let name = c["name"] as? String, let request = c["request"] else {
-                        problems.append("\(at): a case needs a \"name\" and a \"request\""); continue
+                        problems.append("\(at): a case needs a \"name\" and a \"request\"")
+                        continue
                     }
                     let expect = c["expect"] as? [String: Any]
-                    if c["expect"] != nil && expect == nil { problems.append("\(at) \(name): \"expect\" is not an object") }
-                    if c["error"] != nil && !(c["error"] is String) { problems.append("\(at) \(name): \"error\" is not a code") }
-                    cases.append(Case(file: file, endpoint: endpoint, name: name, request: jsonBody(request),
-                                      expect: expect?.mapValues(canonicalJSON), error: c["error"] as? String))
+                    if c["expect"] != nil && expect == nil {
+                        problems.append("\(at) \(name): \"expect\" is not an object")
+                    }
+                    if c["error"] != nil && !(c["error"] is String) {
+                        problems.append("\(at) \(name): \"error\" is not a code")
+                    }
+                    cases.append(
+                        Case(
+                            file: file, endpoint: endpoint, name: name, request: jsonBody(request),
+                            expect: expect?.mapValues(canonicalJSON), error: c["error"] as? String))
                 }
             }
         }
@@ -103,7 +115,9 @@ struct ConformanceTests {
             return
         }
         guard let expect = c.expect else {
-            Issue.record("\(c.error.map { "expected error \($0)" } ?? "no expect"), got \(String(decoding: response, as: UTF8.self))")
+            Issue.record(
+                "\(c.error.map { "expected error \($0)" } ?? "no expect"), got \(String(decoding: response, as: UTF8.self))"
+            )
             return
         }
         let fields = c.endpoint.fields(of: response)

@@ -9,7 +9,8 @@ struct CoreBoundaryTests {
 
     /// Every Swift file of the core: its path under Sources/StickerText, and its code without comments.
     static func coreFiles() throws -> [(path: String, code: String)] {
-        let paths = try FileManager.default.subpathsOfDirectory(atPath: core.path).filter { $0.hasSuffix(".swift") }.sorted()
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: core.path).filter { $0.hasSuffix(".swift") }
+            .sorted()
         return try paths.map { path in
             let text = try String(contentsOf: core.appendingPathComponent(path), encoding: .utf8)
             return (path, withoutComments(text))
@@ -21,7 +22,10 @@ struct CoreBoundaryTests {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             var searchFrom = line.startIndex
             while let comment = line[searchFrom...].range(of: "//") {
-                if line[..<comment.lowerBound].hasSuffix(":") { searchFrom = comment.upperBound; continue }  // https://
+                if line[..<comment.lowerBound].hasSuffix(":") {
+                    searchFrom = comment.upperBound
+                    continue
+                }  // https://
                 return line[..<comment.lowerBound]
             }
             return line
@@ -41,8 +45,10 @@ struct CoreBoundaryTests {
     /// The words of the layers above: an HTTP status, a route, the API's
     /// errors and bodies, the JSON writer. Each was in the core once.
     /// (`http://` and `https://` are URLs' schemes, which the weighted count and `baseURL` read: not HTTP.)
-    @Test(arguments: ["status", "Status", "HTTP", "/api/", "APIError", "ErrorCode", "StickerTextAPI", "JSONWriter", "jsonBody",
-                      "request body", "EditRequest", "RenderRequest", "CountRequest", "StickerListings", "packsDocument"])
+    @Test(arguments: [
+        "status", "Status", "HTTP", "/api/", "APIError", "ErrorCode", "StickerTextAPI", "JSONWriter", "jsonBody",
+        "request body", "EditRequest", "RenderRequest", "CountRequest", "StickerListings", "packsDocument",
+    ])
     func theCoreSaysNothingOf(_ word: String) throws {
         for (path, code) in try Self.coreFiles() {
             #expect(!code.contains(word), "\(path) has \"\(word)\" in its code")
@@ -52,7 +58,8 @@ struct CoreBoundaryTests {
     /// Package.swift: the core target depends on nothing, and the transport on the core alone.
     @Test func theCoreTargetDependsOnNothing() throws {
         let manifest = try String(contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
-        #expect(manifest.contains(#".target(name: "StickerText"),"#), "the StickerText target must have no dependencies")
+        #expect(
+            manifest.contains(#".target(name: "StickerText"),"#), "the StickerText target must have no dependencies")
         #expect(manifest.contains(#".target(name: "StickerTextJSON", dependencies: ["StickerText"]),"#))
     }
 

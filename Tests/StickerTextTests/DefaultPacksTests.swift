@@ -7,7 +7,8 @@ import Testing
 struct DefaultPacksTests {
     @Test func theEmbeddedPacksAreThePublicPackFiles() throws {
         let files = try StickerCatalog.load(directory: repositoryFile("public/stickers").path)
-        #expect(files.packs == StickerCatalog.default.packs,
-                "public/stickers changed: run python3 tools/generate-default-packs.py")
+        #expect(
+            files.packs == StickerCatalog.default.packs,
+            "public/stickers changed: run python3 tools/generate-default-packs.py")
     }
 }

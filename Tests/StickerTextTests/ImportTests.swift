@@ -10,8 +10,9 @@ struct ImportTests {
     }
 
     @Test func ppstickerPlist() throws {
-        let packs = try PackImporter.importPacks(fixture("ppsticker/InnerStickersInfo.plist"), format: .ppsticker,
-                                                 file: "InnerStickersInfo.plist", id: "pp", title: .init(zh: "PP", en: "PP"))
+        let packs = try PackImporter.importPacks(
+            fixture("ppsticker/InnerStickersInfo.plist"), format: .ppsticker,
+            file: "InnerStickersInfo.plist", id: "pp", title: .init(zh: "PP", en: "PP"))
         // The file holds two packs: doge's 29 stickers and xiaohaha's 6.
         let pack = try #require(packs.first)
         #expect(packs.map(\.id) == ["pp-1", "pp-2"])
@@ -27,8 +28,9 @@ struct ImportTests {
     }
 
     @Test func lxweiboPictureStickersTurnTraditionalTagsIntoAliases() throws {
-        let packs = try PackImporter.importPacks(fixture("lxweibo/default.plist"), format: .lxweibo,
-                                                 file: "default.plist", id: "lx", title: .init(zh: "默认", en: "Default"))
+        let packs = try PackImporter.importPacks(
+            fixture("lxweibo/default.plist"), format: .lxweibo,
+            file: "default.plist", id: "lx", title: .init(zh: "默认", en: "Default"))
         let pack = try #require(packs.first)
         #expect(pack.kind == .image)
         #expect(pack.stickers.count == 99)
@@ -43,8 +45,9 @@ struct ImportTests {
     }
 
     @Test func lxweiboEmojiBecomeAnEmojiPack() throws {
-        let packs = try PackImporter.importPacks(fixture("lxweibo/emoji.plist"), format: .lxweibo,
-                                                 file: "emoji.plist", id: "lxemoji", title: .init(zh: "Emoji", en: "Emoji"))
+        let packs = try PackImporter.importPacks(
+            fixture("lxweibo/emoji.plist"), format: .lxweibo,
+            file: "emoji.plist", id: "lxemoji", title: .init(zh: "Emoji", en: "Emoji"))
         let pack = try #require(packs.first)
         #expect(pack.kind == .emoji)
         #expect(pack.stickers.count == 80)
@@ -53,15 +56,17 @@ struct ImportTests {
     }
 
     @Test func lxhPlistImports() throws {
-        let packs = try PackImporter.importPacks(fixture("lxweibo/lxh.plist"), format: .lxweibo,
-                                                 file: "lxh.plist", id: "lxh", title: .init(zh: "浪小花", en: "LXH"))
+        let packs = try PackImporter.importPacks(
+            fixture("lxweibo/lxh.plist"), format: .lxweibo,
+            file: "lxh.plist", id: "lxh", title: .init(zh: "浪小花", en: "LXH"))
         #expect(packs.first?.stickers.count == 40)
     }
 
     @Test func wrongFormatNamesTheFileAndEntry() throws {
         #expect {
-            _ = try PackImporter.importPacks(fixture("lxweibo/default.plist"), format: .ppsticker, file: "default.plist",
-                                             id: "x", title: .init(zh: "x", en: "x"))
+            _ = try PackImporter.importPacks(
+                fixture("lxweibo/default.plist"), format: .ppsticker, file: "default.plist",
+                id: "x", title: .init(zh: "x", en: "x"))
         } throws: { error in
             let issues = (error as? CatalogValidationError)?.issues ?? []
             return issues.first?.file == "default.plist" && issues.first?.entry == "[0]"
@@ -70,7 +75,8 @@ struct ImportTests {
 
     @Test func notAPlist() {
         #expect(throws: CatalogValidationError.self) {
-            _ = try PackImporter.importPacks(Data("hello".utf8), format: .lxweibo, file: "x.plist", id: "x", title: .init(zh: "x", en: "x"))
+            _ = try PackImporter.importPacks(
+                Data("hello".utf8), format: .lxweibo, file: "x.plist", id: "x", title: .init(zh: "x", en: "x"))
         }
     }
 

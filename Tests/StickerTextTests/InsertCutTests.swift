@@ -1,6 +1,7 @@
 import PropertyBased
-@testable import StickerText
 import Testing
+
+@testable import StickerText
 
 /// The insert cut (`InsertCut`) against its definition, counted the slow
 /// way: the whole insert when it fits, nothing when the text is already
@@ -10,11 +11,16 @@ struct InsertCutTests {
     /// Pieces that join their neighbours in every way the limit must see:
     /// a combining mark, halves of a code, ZWJ, regional indicators, a
     /// skin tone, U+FE0F and the keycap, jamo, URL parts, spaces.
-    static let pieces = ["a", "e", "\u{301}", "中", "[微笑]", "[微", "笑]", "]", "[", "😀", "\u{200D}", "🇺", "🇸", "👍", "🏽",
-                         "\u{FE0F}", "\u{20E3}", "1", " ", "\n", "\u{1100}", "\u{1161}", "\u{11A8}", "x.co", ".com", "/", "http://", "é", "ab."]
-    static let text = Gen.int(in: 0 ..< pieces.count).array(of: 0...8).map { $0.map { pieces[$0] }.joined() }
-    static let policy = Gen.int(in: 0 ... Int(Int32.max)).map { seed in
-        InputPolicy(maxLength: seed % 31, countMode: CountMode.allCases[seed / 31 % 5], stickerWeight: [nil, 0, 1, 5][seed / 155 % 4])
+    static let pieces = [
+        "a", "e", "\u{301}", "中", "[微笑]", "[微", "笑]", "]", "[", "😀", "\u{200D}", "🇺", "🇸", "👍", "🏽",
+        "\u{FE0F}", "\u{20E3}", "1", " ", "\n", "\u{1100}", "\u{1161}", "\u{11A8}", "x.co", ".com", "/", "http://", "é",
+        "ab.",
+    ]
+    static let text = Gen.int(in: 0..<pieces.count).array(of: 0...8).map { $0.map { pieces[$0] }.joined() }
+    static let policy = Gen.int(in: 0...Int(Int32.max)).map { seed in
+        InputPolicy(
+            maxLength: seed % 31, countMode: CountMode.allCases[seed / 31 % 5],
+            stickerWeight: [nil, 0, 1, 5][seed / 155 % 4])
     }
 
     /// Every prefix of whole units of `piece`, shortest first, as byte counts.
@@ -23,20 +29,26 @@ struct InsertCutTests {
     }
 
     @Test func anInsertIsCutOnlyWhenItDoesNotFitAndWhatIsKeptFits() async throws {
-        await propertyCheck(count: 3000, input: Self.text, Self.text, Self.text, Self.policy) { before, piece, after, policy in
+        await propertyCheck(count: 3000, input: Self.text, Self.text, Self.text, Self.policy) {
+            before, piece, after, policy in
             let editor = try TextEditor(policy: policy)
             let text = before + after
             let caret = TextRange(location: before.utf16.count, length: 0)
             // Only where the caret is a unit boundary (else it snaps to the unit's start).
-            guard TextBackedString(text).positions(of: caret, unit: .utf16)?.lowerBound == before.utf8.count else { return }
+            guard TextBackedString(text).positions(of: caret, unit: .utf16)?.lowerBound == before.utf8.count else {
+                return
+            }
             let result = try editor.apply(.insert(piece), to: text, selection: caret)
             let max = policy.maxLength!
             func length(_ s: String) -> Int { TextBackedString(s).counts(policy: policy).length }
-            let described = "\(before.debugDescription) + \(piece.debugDescription) + \(after.debugDescription) under \(policy)"
+            let described =
+                "\(before.debugDescription) + \(piece.debugDescription) + \(after.debugDescription) under \(policy)"
             if piece.isEmpty || length(before + piece + after) <= max {
                 #expect(result.text == before + piece + after && !result.truncated, "\(described)")
             } else if length(text) > max {
-                #expect(result.text == text && result.truncated && result.message?.contains("already over") == true, "\(described)")
+                #expect(
+                    result.text == text && result.truncated && result.message?.contains("already over") == true,
+                    "\(described)")
             } else {
                 let kept = result.text.utf8.count - text.utf8.count
                 #expect(result.truncated && Self.prefixes(of: piece).contains(kept), "\(described): kept \(kept) bytes")
@@ -61,11 +73,17 @@ struct InsertCutTests {
         ("e", "\u{301}ab", InputPolicy(maxLength: 2), "e\u{301}a", true),
         ("e", "\u{301}", InputPolicy(maxLength: 1), "e\u{301}", false),
         ("🇺", "🇸", InputPolicy(maxLength: 1), "🇺🇸", false),
-        ("\u{1100}", "\u{1161}\u{11A8}", InputPolicy(maxLength: 1, countMode: .graphemes), "\u{1100}\u{1161}\u{11A8}", false),
+        (
+            "\u{1100}", "\u{1161}\u{11A8}", InputPolicy(maxLength: 1, countMode: .graphemes),
+            "\u{1100}\u{1161}\u{11A8}", false
+        ),
         ("hi ", "example.com", InputPolicy(maxLength: 10, countMode: .weighted), "hi example", true),
     ])
-    func anInsertThatJoinsWhatIsThereIsKeptWhenItFits(_ before: String, _ piece: String, _ policy: InputPolicy, _ expected: String, _ truncated: Bool) throws {
-        let result = try TextEditor(policy: policy).apply(.insert(piece), to: before, selection: TextRange(location: before.utf16.count, length: 0))
+    func anInsertThatJoinsWhatIsThereIsKeptWhenItFits(
+        _ before: String, _ piece: String, _ policy: InputPolicy, _ expected: String, _ truncated: Bool
+    ) throws {
+        let result = try TextEditor(policy: policy).apply(
+            .insert(piece), to: before, selection: TextRange(location: before.utf16.count, length: 0))
         #expect(result.text == expected)
         #expect(result.truncated == truncated)
     }
@@ -77,13 +95,14 @@ struct InsertCutTests {
         let editor = try TextEditor(policy: InputPolicy(maxLength: 280, countMode: .weighted))
         let clock = ContinuousClock()
         let elapsed = try clock.measure {
-            let result = try editor.apply(.paste(String(repeating: "ab.", count: 20_000)), to: "", selection: TextRange(location: 0, length: 0))
+            let result = try editor.apply(
+                .paste(String(repeating: "ab.", count: 20_000)), to: "", selection: TextRange(location: 0, length: 0))
             #expect(result.string.counts(policy: editor.policy).length <= 280 && result.truncated)
         }
         #expect(elapsed < .seconds(5), "\(elapsed)")
     }
 }
 
-private extension EditResult {
-    func counts(policy: InputPolicy) -> Int { string.counts(policy: policy).length }
+extension EditResult {
+    fileprivate func counts(policy: InputPolicy) -> Int { string.counts(policy: policy).length }
 }

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @_spi(JSON) @testable import StickerText
 @testable import StickerTextJSON
-import Testing
 
 /// The API's own JSON reading and writing: strict on input, exact on output.
 struct JSONTests {
@@ -23,7 +24,10 @@ struct JSONTests {
         String(repeating: "[", count: 65) + String(repeating: "]", count: 65),
     ])
     func malformedJSONIsRefused(_ body: String) {
-        guard case .failure(let error) = count(body) else { Issue.record("accepted \(body)"); return }
+        guard case .failure(let error) = count(body) else {
+            Issue.record("accepted \(body)")
+            return
+        }
         #expect(error.code.rawValue == "invalid_json", "\(error.message)")
         #expect(error.message.contains("at byte"))
     }
@@ -34,19 +38,24 @@ struct JSONTests {
     @Test func stringsDecodeAtEveryPositionAndLength() throws {
         let pieces = ["a", "中", "😀", "\"", "\\", "\n", "\t", "\u{1}", "/", "\u{7F}", "é", "<b>"]
         var generator = SystemRandomNumberGenerator()
-        for length in 0 ..< 40 {
-            for _ in 0 ..< 10 {
-                let text = (0 ..< length).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        for length in 0..<40 {
+            for _ in 0..<10 {
+                let text = (0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined()
                 var w = JSONWriter()
-                w.object { w in w.key("text"); w.string(text) }
+                w.object { w in
+                    w.key("text")
+                    w.string(text)
+                }
                 var body = w.bytes
                 var span = try UTF8Span(validating: body.span)
-                guard case .object(let fields) = try JSONValue.parse(span), case .string(let decoded)? = fields["text"] else {
-                    Issue.record("not an object with a string"); continue
+                guard case .object(let fields) = try JSONValue.parse(span), case .string(let decoded)? = fields["text"]
+                else {
+                    Issue.record("not an object with a string")
+                    continue
                 }
                 #expect(decoded == text)
                 // Cut short anywhere inside the string: never accepted.
-                var cut = Int.random(in: 9 ..< body.count - 1, using: &generator)
+                var cut = Int.random(in: 9..<body.count - 1, using: &generator)
                 while body[cut] & 0xC0 == 0x80 { cut -= 1 }  // at a scalar's start
                 body = Array(body[..<cut])
                 span = try UTF8Span(validating: body.span)
@@ -56,12 +65,20 @@ struct JSONTests {
     }
 
     @Test func aRawControlCharacterIsRefusedAtEveryPosition() {
-        for position in 0 ..< 20 {
-            let body = "{\"text\":\"" + String(repeating: "a", count: position) + "\u{1F}" + String(repeating: "b", count: 20 - position) + "\"}"
-            guard case .failure(let error) = count(body) else { Issue.record("accepted a raw control at \(position)"); continue }
+        for position in 0..<20 {
+            let body =
+                "{\"text\":\"" + String(repeating: "a", count: position) + "\u{1F}"
+                + String(repeating: "b", count: 20 - position) + "\"}"
+            guard case .failure(let error) = count(body) else {
+                Issue.record("accepted a raw control at \(position)")
+                continue
+            }
             #expect(error.message.contains("control character"), "\(error.message)")
             let escaped = "{\"text\":\"" + String(repeating: "\\\\", count: position) + "\u{1F}\"}"
-            guard case .failure(let after) = count(escaped) else { Issue.record("accepted a raw control after escapes"); continue }
+            guard case .failure(let after) = count(escaped) else {
+                Issue.record("accepted a raw control after escapes")
+                continue
+            }
             #expect(after.message.contains("control character"), "\(after.message)")
         }
     }
@@ -80,12 +97,17 @@ struct JSONTests {
     }
 
     @Test func wrongTypesNameTheField() {
-        for (body, field) in [(#"{"text":"a","policy":{"maxLength":"9"}}"#, "policy.maxLength"),
-                              (#"{"text":"a","policy":{"maxLength":1.5}}"#, "policy.maxLength"),
-                              (#"{"text":"a","policy":{"countMode":"words"}}"#, "policy.countMode"),
-                              (#"{"text":"a","policy":{"nope":1}}"#, "policy.nope"),
-                              (#"{"text":null}"#, "text")] {
-            guard case .failure(let error) = count(body) else { Issue.record("accepted \(body)"); continue }
+        for (body, field) in [
+            (#"{"text":"a","policy":{"maxLength":"9"}}"#, "policy.maxLength"),
+            (#"{"text":"a","policy":{"maxLength":1.5}}"#, "policy.maxLength"),
+            (#"{"text":"a","policy":{"countMode":"words"}}"#, "policy.countMode"),
+            (#"{"text":"a","policy":{"nope":1}}"#, "policy.nope"),
+            (#"{"text":null}"#, "text"),
+        ] {
+            guard case .failure(let error) = count(body) else {
+                Issue.record("accepted \(body)")
+                continue
+            }
             #expect(error.code.rawValue == "invalid_request")
             #expect(error.message.contains(field), "\(error.message)")
         }
@@ -97,26 +119,33 @@ struct JSONTests {
         #expect(error.code.rawValue == "invalid_request")  // parsed fine; wrong type for policy
     }
 
-    @Test(arguments: [("45", 45), ("45.0", 45), ("4.5e1", 45), ("450e-1", 45), ("45.000E+0", 45), ("0.0", 0), ("-0", 0),
-                      ("1e2", 100), ("0.45e2", 45), ("9223372036854775807", Int.max)])
+    @Test(arguments: [
+        ("45", 45), ("45.0", 45), ("4.5e1", 45), ("450e-1", 45), ("45.000E+0", 45), ("0.0", 0), ("-0", 0),
+        ("1e2", 100), ("0.45e2", 45), ("9223372036854775807", Int.max),
+    ])
     func integralNumbersAreIntegersAsJSONSchemaSays(_ literal: String, _ value: Int) throws {
         let result = try count(#"{"text":"a","policy":{"maxLength":"# + literal + "}}").get()
         #expect(result["maxLength"] as? Int == value)
     }
 
-    @Test(arguments: ["45.5", "4.55e1", "1e-1", "1e400", "99999999999999999999", "9223372036854775808", "-9223372036854775809"])
+    @Test(arguments: [
+        "45.5", "4.55e1", "1e-1", "1e400", "99999999999999999999", "9223372036854775808", "-9223372036854775809",
+    ])
     func fractionsAndHugeNumbersAreRefusedWithTheirReason(_ literal: String) {
         guard case .failure(let error) = count(#"{"text":"a","policy":{"decimalPlaces":"# + literal + "}}") else {
-            Issue.record("accepted \(literal)"); return
+            Issue.record("accepted \(literal)")
+            return
         }
         #expect(error.code == .invalidRequest)
-        #expect(error.message.contains(literal.contains("e4") || literal.count > 10 ? "out of range" : "whole number"), "\(error.message)")
+        #expect(
+            error.message.contains(literal.contains("e4") || literal.count > 10 ? "out of range" : "whole number"),
+            "\(error.message)")
     }
 
     @Test func writtenNumbersAreTheirDecimalFormAtEveryLength() {
         var samples: [Int?] = [nil, 0, -1, .min, .max, .min + 1, .max - 1]
         var power = 1
-        for _ in 0 ..< 18 {
+        for _ in 0..<18 {
             samples += [power, power - 1, power + 1, -power, -power + 1, 10 * power - 1]
             power *= 10
         }
@@ -133,7 +162,8 @@ struct JSONTests {
         let text = catalog.entries.map(\.code).joined(separator: "x")
         let counts = TextBackedString(text, catalog: catalog).counts()
         #expect(counts.stickers.count == catalog.entries.count)
-        var plain = JSONWriter(), prepared = JSONWriter()
+        var plain = JSONWriter()
+        var prepared = JSONWriter()
         counts.write(to: &plain)
         counts.write(to: &prepared, listings: StickerListings(catalog: catalog))
         #expect(String(decoding: prepared.bytes, as: UTF8.self) == String(decoding: plain.bytes, as: UTF8.self))
@@ -185,8 +215,11 @@ struct JSONTests {
         let marks = "a" + String(repeating: "\u{301}", count: 20_000) + String(repeating: "\u{316}", count: 20_000)
         let api = StickerTextAPI()
         let clock = ContinuousClock()
-        for body in [#"{"text":"a","op":"\#(marks)"}"#, #"{"text":"a","\#(marks)":1,"op":"selectAll"}"#,
-                     #"{"text":"a","op":"selectAll","unit":"\#(marks)"}"#, #"{"text":"a","op":"selectAll","policy":{"countMode":"\#(marks)"}}"#] {
+        for body in [
+            #"{"text":"a","op":"\#(marks)"}"#, #"{"text":"a","\#(marks)":1,"op":"selectAll"}"#,
+            #"{"text":"a","op":"selectAll","unit":"\#(marks)"}"#,
+            #"{"text":"a","op":"selectAll","policy":{"countMode":"\#(marks)"}}"#,
+        ] {
             let elapsed = clock.measure { #expect(throws: APIError.self) { try api.edit(Array(body.utf8)) } }
             #expect(elapsed < .seconds(2), "\(elapsed)")
         }

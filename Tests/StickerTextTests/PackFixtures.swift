@@ -8,7 +8,8 @@ import ZIPFoundation
 /// ZIPFoundation, tar.gz through the system's tar, as the systems make them.
 enum PackFixtures {
     static func folder() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stickertext-packs-test-\(UUID().uuidString)", isDirectory: true)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stickertext-packs-test-\(UUID().uuidString)", isDirectory: true)
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -20,7 +21,8 @@ enum PackFixtures {
     static func write(_ files: [(String, [UInt8])], into folder: URL) {
         for (path, bytes) in files {
             let url = folder.appendingPathComponent(path)
-            try! FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try! FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try! Data(bytes).write(to: url)
         }
     }
@@ -30,21 +32,25 @@ enum PackFixtures {
         let archive = try Archive(url: url, accessMode: .create)
         for (path, bytes) in files {
             let data = Data(bytes)
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
-                data.subdata(in: Int(position) ..< Int(position) + size)
+            try archive.addEntry(
+                with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate
+            ) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
             }
         }
         for (path, target) in links {
             let data = Data(target.utf8)
             try archive.addEntry(with: path, type: .symlink, uncompressedSize: Int64(data.count)) { position, size in
-                data.subdata(in: Int(position) ..< Int(position) + size)
+                data.subdata(in: Int(position)..<Int(position) + size)
             }
         }
     }
 
     /// A tar.gz of `files` as GNU tar makes it; `arguments` go before the names.
     @discardableResult
-    static func tarGz(_ files: [(String, [UInt8])], at url: URL, arguments: [String] = [], names: [String]? = nil) -> Int32 {
+    static func tarGz(_ files: [(String, [UInt8])], at url: URL, arguments: [String] = [], names: [String]? = nil)
+        -> Int32
+    {
         let staging = folder()
         write(files, into: staging)
         let process = Process()
@@ -60,7 +66,8 @@ enum PackFixtures {
     static func packs(_ ids: [String]) -> URL {
         let out = folder().appendingPathComponent("packs", isDirectory: true)
         for id in ids {
-            try! FileManager.default.copyItem(at: repositoryFile("public/stickers/\(id)"), to: out.appendingPathComponent(id))
+            try! FileManager.default.copyItem(
+                at: repositoryFile("public/stickers/\(id)"), to: out.appendingPathComponent(id))
             let file = out.appendingPathComponent("\(id)/pack.json")
             var pack = try! StickerPack(packJSON: Array(Data(contentsOf: file)))
             pack.license = "Apache-2.0, Noto Color Emoji by Google"

@@ -23,8 +23,11 @@ struct PackFormatsTests {
     @Test func aTootctlArchiveImportsItsPNGAndGIFFilesByNameAsTootctlDoes() throws {
         let dir = PackFixtures.folder()
         let archive = dir.appendingPathComponent("neobread.tar.gz")
-        PackFixtures.tarGz([("blobcat.png", Self.png), ("blob_wave.gif", Self.gif), ("._blobcat.png", [0, 1]),
-                            ("readme.txt", Array("hi".utf8)), ("more/neko.png", Self.png)], at: archive)
+        PackFixtures.tarGz(
+            [
+                ("blobcat.png", Self.png), ("blob_wave.gif", Self.gif), ("._blobcat.png", [0, 1]),
+                ("readme.txt", Array("hi".utf8)), ("more/neko.png", Self.png),
+            ], at: archive)
         let result = try importing(archive, .mastodon)
         #expect(result.packs.map(\.pack.id) == ["neobread"])
         #expect(result.packs[0].pack.stickers.map(\.tag) == ["[blob_wave]", "[blobcat]", "[neko]"])
@@ -49,16 +52,24 @@ struct PackFormatsTests {
         let dir = PackFixtures.folder()
         let base = "https://example.social/system/custom_emojis/images/000/000"
         let document: [[String: Any]] = [
-            ["shortcode": "blobcat", "url": "\(base)/001/original/abc.png", "static_url": "\(base)/001/static/abc.png",
-             "visible_in_picker": true, "category": "Blobs"],
-            ["shortcode": "party", "url": "\(base)/002/original/def.gif", "static_url": "\(base)/002/static/def.png",
-             "visible_in_picker": false, "category": NSNull()],
+            [
+                "shortcode": "blobcat", "url": "\(base)/001/original/abc.png",
+                "static_url": "\(base)/001/static/abc.png",
+                "visible_in_picker": true, "category": "Blobs",
+            ],
+            [
+                "shortcode": "party", "url": "\(base)/002/original/def.gif", "static_url": "\(base)/002/static/def.png",
+                "visible_in_picker": false, "category": NSNull(),
+            ],
         ]
         let still = ImageBytes.png(width: 48, height: 48)
-        PackFixtures.write([("custom_emojis.json", PackFixtures.json(document)),
-                            ("custom_emojis/system/custom_emojis/images/000/000/001/original/abc.png", Self.png),
-                            ("custom_emojis/system/custom_emojis/images/000/000/001/static/abc.png", Self.png),
-                            ("custom_emojis/def.gif", Self.gif), ("custom_emojis/def.png", still)], into: dir)
+        PackFixtures.write(
+            [
+                ("custom_emojis.json", PackFixtures.json(document)),
+                ("custom_emojis/system/custom_emojis/images/000/000/001/original/abc.png", Self.png),
+                ("custom_emojis/system/custom_emojis/images/000/000/001/static/abc.png", Self.png),
+                ("custom_emojis/def.gif", Self.gif), ("custom_emojis/def.png", still),
+            ], into: dir)
         let result = try importing(dir.appendingPathComponent("custom_emojis.json"), .mastodonAPI)
         #expect(result.packs.map(\.pack.id) == ["custom_emojis-blobs", "custom_emojis"])
         #expect(result.packs[0].pack.title == LocalizedName(zh: "Blobs", en: "Blobs"))
@@ -70,15 +81,28 @@ struct PackFormatsTests {
 
     @Test func aMisskeyExportImportsNamesAliasesCategoriesAndLicences() throws {
         let dir = PackFixtures.folder()
-        let meta: [String: Any] = ["metaVersion": 2, "host": "misskey.example", "exportedAt": "Tue Nov 24 2026", "emojis": [
-            ["fileName": "blobcat.png", "downloaded": true,
-             "emoji": ["id": "9a", "name": "blobcat", "category": "Blobs", "aliases": ["ねこ", "cat"], "license": "CC-BY-4.0", "isSensitive": false]],
-            ["fileName": "blobdog.png", "downloaded": true,
-             "emoji": ["name": "blobdog", "category": "Blobs", "aliases": ["cat", "dog"], "license": "CC-BY-4.0"]],
-            ["fileName": "gone.png", "downloaded": false, "emoji": ["name": "gone", "aliases": []]],
-        ]]
+        let meta: [String: Any] = [
+            "metaVersion": 2, "host": "misskey.example", "exportedAt": "Tue Nov 24 2026",
+            "emojis": [
+                [
+                    "fileName": "blobcat.png", "downloaded": true,
+                    "emoji": [
+                        "id": "9a", "name": "blobcat", "category": "Blobs", "aliases": ["ねこ", "cat"],
+                        "license": "CC-BY-4.0", "isSensitive": false,
+                    ],
+                ],
+                [
+                    "fileName": "blobdog.png", "downloaded": true,
+                    "emoji": [
+                        "name": "blobdog", "category": "Blobs", "aliases": ["cat", "dog"], "license": "CC-BY-4.0",
+                    ],
+                ],
+                ["fileName": "gone.png", "downloaded": false, "emoji": ["name": "gone", "aliases": []]],
+            ],
+        ]
         let archive = dir.appendingPathComponent("custom-emojis-2026.zip")
-        try PackFixtures.zip([("meta.json", PackFixtures.json(meta)), ("blobcat.png", Self.png), ("blobdog.png", Self.png)], at: archive)
+        try PackFixtures.zip(
+            [("meta.json", PackFixtures.json(meta)), ("blobcat.png", Self.png), ("blobdog.png", Self.png)], at: archive)
         let result = try importing(archive, .misskey)
         let cat = try #require(sticker(result, "[blobcat]"))
         #expect(cat.aliases == ["[ねこ]", "[cat]"])
@@ -92,11 +116,17 @@ struct PackFormatsTests {
 
     @Test func aPleromaPackImportsItsFilesMapAndPackInformation() throws {
         let dir = PackFixtures.folder()
-        let pack: [String: Any] = ["files": ["blobcat": "blobcat.png", "blobdog": "dogs/blobdog.gif"], "files_count": 2,
-                                   "pack": ["license": "Apache 2.0", "homepage": "https://blobs.gg", "description": "Blob emoji",
-                                            "share-files": true, "can-download": true]]
+        let pack: [String: Any] = [
+            "files": ["blobcat": "blobcat.png", "blobdog": "dogs/blobdog.gif"], "files_count": 2,
+            "pack": [
+                "license": "Apache 2.0", "homepage": "https://blobs.gg", "description": "Blob emoji",
+                "share-files": true, "can-download": true,
+            ],
+        ]
         let archive = dir.appendingPathComponent("blobs_gg.zip")
-        try PackFixtures.zip([("pack.json", PackFixtures.json(pack)), ("blobcat.png", Self.png), ("dogs/blobdog.gif", Self.gif)], at: archive)
+        try PackFixtures.zip(
+            [("pack.json", PackFixtures.json(pack)), ("blobcat.png", Self.png), ("dogs/blobdog.gif", Self.gif)],
+            at: archive)
         let result = try importing(archive, .pleroma)
         let imported = try #require(result.packs.first?.pack)
         #expect(imported.id == "blobs_gg")
@@ -109,12 +139,21 @@ struct PackFormatsTests {
     @Test func aMatrixImagePackImportsChineseShortcodesBodiesAndAttribution() throws {
         let dir = PackFixtures.folder()
         let content: [String: Any] = [
-            "images": ["笑哭": ["url": "mxc://example.org/AbCdEf", "body": "笑哭"],
-                       "wave": ["url": "mxc://example.org/XyZ", "body": "waving", "info": ["w": 64, "h": 64, "mimetype": "image/png"]]],
-            "pack": ["display_name": "表情", "attribution": "drawn by @kayley:example.org", "usage": ["emoticon"],
-                     "avatar_url": "mxc://example.org/XyZ"],
+            "images": [
+                "笑哭": ["url": "mxc://example.org/AbCdEf", "body": "笑哭"],
+                "wave": [
+                    "url": "mxc://example.org/XyZ", "body": "waving",
+                    "info": ["w": 64, "h": 64, "mimetype": "image/png"],
+                ],
+            ],
+            "pack": [
+                "display_name": "表情", "attribution": "drawn by @kayley:example.org", "usage": ["emoticon"],
+                "avatar_url": "mxc://example.org/XyZ",
+            ],
         ]
-        PackFixtures.write([("faces.json", PackFixtures.json(content)), ("faces/AbCdEf.png", Self.png), ("faces/XyZ", Self.png)], into: dir)
+        PackFixtures.write(
+            [("faces.json", PackFixtures.json(content)), ("faces/AbCdEf.png", Self.png), ("faces/XyZ", Self.png)],
+            into: dir)
         let result = try importing(dir.appendingPathComponent("faces.json"), .matrix)
         #expect(result.packs[0].pack.title.zh == "表情")
         #expect(result.packs[0].pack.license == "drawn by @kayley:example.org")
@@ -125,13 +164,19 @@ struct PackFormatsTests {
 
     @Test func aSlackEmojiListImportsAliasesAsCodesOfTheEmojiTheyName() throws {
         let dir = PackFixtures.folder()
-        let answer: [String: Any] = ["ok": true, "emoji": [
-            "bowtie": "https://emoji.slack-edge.com/T0/bowtie/46ec6f2bb0.png",
-            "squirrel": "https://emoji.slack-edge.com/T0/squirrel/f35f40c0e0.png",
-            "shipit": "alias:squirrel", "thumbsup_all": "alias:+1",
-        ]]
-        PackFixtures.write([("emoji.json", PackFixtures.json(answer)), ("emoji/T0/bowtie/46ec6f2bb0.png", Self.png),
-                            ("emoji/f35f40c0e0.png", Self.png)], into: dir)
+        let answer: [String: Any] = [
+            "ok": true,
+            "emoji": [
+                "bowtie": "https://emoji.slack-edge.com/T0/bowtie/46ec6f2bb0.png",
+                "squirrel": "https://emoji.slack-edge.com/T0/squirrel/f35f40c0e0.png",
+                "shipit": "alias:squirrel", "thumbsup_all": "alias:+1",
+            ],
+        ]
+        PackFixtures.write(
+            [
+                ("emoji.json", PackFixtures.json(answer)), ("emoji/T0/bowtie/46ec6f2bb0.png", Self.png),
+                ("emoji/f35f40c0e0.png", Self.png),
+            ], into: dir)
         let result = try importing(dir.appendingPathComponent("emoji.json"), .slack)
         #expect(result.packs[0].pack.stickers.map(\.tag) == ["[bowtie]", "[squirrel]"])
         #expect(sticker(result, "[squirrel]")?.aliases == ["[shipit]"])
@@ -144,7 +189,11 @@ struct PackFormatsTests {
 
     func export(_ format: PackFormat, _ ids: [String] = [], name: String) throws -> (URL, PackExport) {
         let out = PackFixtures.folder().appendingPathComponent(name)
-        return (out, try PackConversion.exportPacks(from: Self.packs, packIDs: ids, format: format, to: out, host: "chat.example"))
+        return (
+            out,
+            try PackConversion.exportPacks(
+                from: Self.packs, packIDs: ids, format: format, to: out, host: "chat.example")
+        )
     }
 
     func zipFile(_ archive: URL, _ path: String) throws -> [UInt8] {
@@ -167,7 +216,9 @@ struct PackFormatsTests {
         let pipe = Pipe()
         list.standardOutput = pipe
         try list.run()
-        let names = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+        let names = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(
+            separator: "\n"
+        ).map(String.init)
         list.waitUntilExit()
         // [酷] comes before [哭] in the weibo pack: it keeps ku.
         #expect(names.contains("xiaoku.png") && names.contains("ku.png") && names.contains("ku_2.png"))
@@ -180,12 +231,14 @@ struct PackFormatsTests {
         extract.arguments = ["tar", "-xzf", out.path, "-C", folder.path]
         try extract.run()
         extract.waitUntilExit()
-        #expect(Array(try Data(contentsOf: folder.appendingPathComponent("ku.png"))) == (try file("weibo", "cool@3x.png")))
+        #expect(
+            Array(try Data(contentsOf: folder.appendingPathComponent("ku.png"))) == (try file("weibo", "cool@3x.png")))
     }
 
     @Test func aMisskeyExportHoldsTheChineseCodesAsAliasesAndTheTitleAsCategory() throws {
         let (out, _) = try export(.misskey, ["weibo"], name: "emojis.zip")
-        let meta = try #require(try JSONSerialization.jsonObject(with: Data(zipFile(out, "meta.json"))) as? [String: Any])
+        let meta = try #require(
+            try JSONSerialization.jsonObject(with: Data(zipFile(out, "meta.json"))) as? [String: Any])
         #expect(meta["metaVersion"] as? Int == 2)
         let emojis = try #require(meta["emojis"] as? [[String: Any]])
         let laugh = try #require(emojis.first { ($0["emoji"] as? [String: Any])?["name"] as? String == "xiaoku" })
@@ -200,7 +253,8 @@ struct PackFormatsTests {
     @Test func aPleromaExportIsOnePackWithItsLicenceHomepageAndTitle() throws {
         #expect(throws: CatalogValidationError.self) { try export(.pleroma, name: "all.zip") }
         let (out, _) = try export(.pleroma, ["weibo"], name: "weibo.zip")
-        let pack = try #require(try JSONSerialization.jsonObject(with: Data(zipFile(out, "pack.json"))) as? [String: Any])
+        let pack = try #require(
+            try JSONSerialization.jsonObject(with: Data(zipFile(out, "pack.json"))) as? [String: Any])
         #expect((pack["files"] as? [String: String])?["xiaoku"] == "xiaoku.png")
         let info = try #require(pack["pack"] as? [String: Any])
         #expect(info["license"] as? String == "Apache-2.0, Noto Color Emoji by Google")
@@ -216,9 +270,11 @@ struct PackFormatsTests {
         #expect(laugh["body"] as? String == "笑哭")
         let url = try #require(laugh["url"] as? String)
         #expect(url.hasPrefix("mxc://chat.example/weibo-"))
-        let media = out.deletingLastPathComponent().appendingPathComponent("weibo/\(url.split(separator: "/").last!).png")
+        let media = out.deletingLastPathComponent().appendingPathComponent(
+            "weibo/\(url.split(separator: "/").last!).png")
         #expect(Array(try Data(contentsOf: media)) == (try file("weibo", "lol@3x.png")))
-        #expect((content["pack"] as? [String: Any])?["attribution"] as? String == "Apache-2.0, Noto Color Emoji by Google")
+        #expect(
+            (content["pack"] as? [String: Any])?["attribution"] as? String == "Apache-2.0, Noto Color Emoji by Google")
     }
 
     @Test func aSlackExportGivesASCIIAliasesAsAliasEntries() throws {
@@ -236,7 +292,8 @@ struct PackFormatsTests {
         #expect(spin["category"] as? String == "动起来")
         let still = try #require(spin["static_url"] as? String)
         #expect(still != spin["url"] as? String)
-        let stillFile = out.deletingLastPathComponent().appendingPathComponent("custom_emojis/" + still.replacingOccurrences(of: "https://chat.example/", with: ""))
+        let stillFile = out.deletingLastPathComponent().appendingPathComponent(
+            "custom_emojis/" + still.replacingOccurrences(of: "https://chat.example/", with: ""))
         #expect(Array(try Data(contentsOf: stillFile)) == (try file("motion", "spin-poster@3x.png")))
     }
 
@@ -246,14 +303,14 @@ struct PackFormatsTests {
     /// and the test checks the others are indeed lost (so this table is true).
     struct Holds: OptionSet {
         let rawValue: Int
-        static let chineseCode = Holds(rawValue: 1)   // [笑哭] comes back as a code
-        static let otherCodes = Holds(rawValue: 2)    // [狗頭] and [lol] come back as codes
+        static let chineseCode = Holds(rawValue: 1)  // [笑哭] comes back as a code
+        static let otherCodes = Holds(rawValue: 2)  // [狗頭] and [lol] come back as codes
         static let asciiCodes = Holds(rawValue: 128)  // [lol] comes back as a code
         static let chineseName = Holds(rawValue: 4)
-        static let title = Holds(rawValue: 8)         // the Chinese title
+        static let title = Holds(rawValue: 8)  // the Chinese title
         static let license = Holds(rawValue: 16)
         static let homepage = Holds(rawValue: 32)
-        static let poster = Holds(rawValue: 64)       // byte for byte; otherwise cut again from the animation
+        static let poster = Holds(rawValue: 64)  // byte for byte; otherwise cut again from the animation
     }
 
     static let holds: [PackFormat: Holds] = [
@@ -269,35 +326,54 @@ struct PackFormatsTests {
     func aRoundTripKeepsEveryStickerPictureAndWhatTheFormatHolds(_ format: PackFormat) throws {
         let pack = format.holdsOnePack ? ["motion"] : ["weibo", "motion"]
         for ids in format.holdsOnePack ? [["weibo"], pack] : [pack] {
-            let (out, _) = try export(format, ids, name: "export-\(format.rawValue).\(format.isDocumentWithImageFolder ? "json" : format == .mastodon ? "tar.gz" : "zip")")
+            let (out, _) = try export(
+                format, ids,
+                name:
+                    "export-\(format.rawValue).\(format.isDocumentWithImageFolder ? "json" : format == .mastodon ? "tar.gz" : "zip")"
+            )
             let back = try PackConversion.importPacks(from: out, format: format)
             let original = try StickerCatalog.load(directory: Self.packs.path).packs.filter { ids.contains($0.id) }
             let stickers = original.flatMap(\.stickers)
             let returned = back.packs.flatMap { imported in imported.pack.stickers.map { (imported, $0) } }
             #expect(returned.count == stickers.count, "\(format): every sticker")
             // Every picture comes back byte for byte: the 3x file, the one a format holds.
-            let pictures = Set(try original.flatMap { pack in try pack.stickers.map { try file(pack.id, $0.image!.x3) } })
-            #expect(Set(returned.map { imported, sticker in imported.files[sticker.image!.x1]! }) == pictures, "\(format): pictures")
+            let pictures = Set(
+                try original.flatMap { pack in try pack.stickers.map { try file(pack.id, $0.image!.x3) } })
+            #expect(
+                Set(returned.map { imported, sticker in imported.files[sticker.image!.x1]! }) == pictures,
+                "\(format): pictures")
             let holds = Self.holds[format]!
             let codes = Set(returned.flatMap { $0.1.codes })
             let names = Set(returned.map { $0.1.name.zh })
             // Each held across all the stickers, each lost for at least one.
-            let tags = stickers.map { $0.tag! }, aliases = stickers.flatMap(\.aliases)
+            let tags = stickers.map { $0.tag! }
+            let aliases = stickers.flatMap(\.aliases)
             let asciiAliases = aliases.filter { ShortcodeNamesRule.isASCII(String($0.dropFirst().dropLast())) }
             #expect(tags.allSatisfy(codes.contains) == holds.contains(.chineseCode), "\(format): tags")
             #expect(aliases.allSatisfy(codes.contains) == holds.contains(.otherCodes), "\(format): aliases")
             #expect(asciiAliases.allSatisfy(codes.contains) == holds.contains(.asciiCodes), "\(format): ASCII aliases")
-            #expect(stickers.map(\.name.zh).allSatisfy(names.contains) == holds.contains(.chineseName), "\(format): names")
+            #expect(
+                stickers.map(\.name.zh).allSatisfy(names.contains) == holds.contains(.chineseName), "\(format): names")
             let packs = back.packs.map(\.pack)
-            #expect((Set(packs.map(\.title.zh)) == Set(original.map(\.title.zh))) == holds.contains(.title), "\(format): titles")
-            #expect(packs.allSatisfy { $0.license == original[0].license } == holds.contains(.license), "\(format): licence")
-            #expect(packs.allSatisfy { $0.homepage == original[0].homepage } == holds.contains(.homepage), "\(format): homepage")
+            #expect(
+                (Set(packs.map(\.title.zh)) == Set(original.map(\.title.zh))) == holds.contains(.title),
+                "\(format): titles")
+            #expect(
+                packs.allSatisfy { $0.license == original[0].license } == holds.contains(.license), "\(format): licence"
+            )
+            #expect(
+                packs.allSatisfy { $0.homepage == original[0].homepage } == holds.contains(.homepage),
+                "\(format): homepage")
             // Animations come back animated, with a still poster: the original's, or one cut from the animation.
             let animated = returned.filter { $0.1.image!.isAnimated }
             #expect(animated.count == stickers.filter { $0.image!.isAnimated }.count, "\(format): animations")
-            let posters = Set(try original.flatMap { pack in try pack.stickers.compactMap { try $0.image!.poster.map { try file(pack.id, $0.x3) } } })
+            let posters = Set(
+                try original.flatMap { pack in
+                    try pack.stickers.compactMap { try $0.image!.poster.map { try file(pack.id, $0.x3) } }
+                })
             if !posters.isEmpty {
-                let returnedPosters = Set(animated.map { imported, sticker in imported.files[sticker.image!.poster!.x1]! })
+                let returnedPosters = Set(
+                    animated.map { imported, sticker in imported.files[sticker.image!.poster!.x1]! })
                 #expect((returnedPosters == posters) == holds.contains(.poster), "\(format): posters")
             }
             // And the packs load as a packs folder.
@@ -311,6 +387,7 @@ struct PackFormatsTests {
 /// An ASCII shortcode's characters, as Mastodon, Misskey and Slack take them.
 enum ShortcodeNamesRule {
     static func isASCII(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") }
+        !text.isEmpty
+            && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") }
     }
 }

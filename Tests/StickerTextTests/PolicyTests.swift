@@ -7,9 +7,11 @@ struct PolicyTests {
     }
 
     /// Expected values are Python's `len(s.encode('gb18030'))`.
-    @Test(arguments: [("a", 1), ("中", 2), ("😀", 4), ("\u{80}", 4), ("é", 2), ("…", 2), ("한", 4), ("Я", 2), ("€", 2),
-                      ("ｱ", 4), ("〇", 2), ("\u{E5E5}", 2), ("\u{FFFF}", 4), ("ǹ", 2), ("ḿ", 4), ("⺁", 2), ("𠀀", 4),
-                      ("中文 text 😀👍🏽", 22)])
+    @Test(arguments: [
+        ("a", 1), ("中", 2), ("😀", 4), ("\u{80}", 4), ("é", 2), ("…", 2), ("한", 4), ("Я", 2), ("€", 2),
+        ("ｱ", 4), ("〇", 2), ("\u{E5E5}", 2), ("\u{FFFF}", 4), ("ǹ", 2), ("ḿ", 4), ("⺁", 2), ("𠀀", 4),
+        ("中文 text 😀👍🏽", 22),
+    ])
     func gb18030MatchesPython(_ text: String, _ expected: Int) {
         #expect(counts(text).gb18030 == expected)
     }
@@ -69,18 +71,25 @@ struct PolicyTests {
 
     /// The emoji rule judges the clusters the insert makes with what is
     /// around it: `1` + U+FE0F U+20E3 is 1️⃣ though neither half is an emoji.
-    @Test(arguments: [("1", "\u{FE0F}\u{20E3}"), ("#", "\u{20E3}"), ("❤", "\u{FE0F}"), ("a", "🏽"), ("😀", "\u{200D}😀"), ("🇺", "🇸")])
+    @Test(arguments: [
+        ("1", "\u{FE0F}\u{20E3}"), ("#", "\u{20E3}"), ("❤", "\u{FE0F}"), ("a", "🏽"), ("😀", "\u{200D}😀"), ("🇺", "🇸"),
+    ])
     func anInsertThatMakesAnEmojiWithItsNeighbourIsRefused(_ text: String, _ inserted: String) throws {
         let result = try edit(text, .caret(text.utf16.count), .paste(inserted), policy: InputPolicy(emoji: .reject))
         #expect(result.rejected == .emoji && result.text == text)
         #expect(TextBackedString(text + inserted).counts(policy: InputPolicy(emoji: .reject)).violations == [.emoji])
     }
 
-    @Test(arguments: [("1", "\u{FE0F}\u{20E3}x", "1x"), ("❤", "\u{FE0F}", "❤"), ("ab❤", "x😀\u{FE0F}y", "ab❤xy"), ("😀", "\u{200D}😀!", "😀!")])
+    @Test(arguments: [
+        ("1", "\u{FE0F}\u{20E3}x", "1x"), ("❤", "\u{FE0F}", "❤"), ("ab❤", "x😀\u{FE0F}y", "ab❤xy"),
+        ("😀", "\u{200D}😀!", "😀!"),
+    ])
     func strippingTakesTheInsertedPartOfAnEmojiItMakes(_ text: String, _ inserted: String, _ expected: String) throws {
         let result = try edit(text, .caret(text.utf16.count), .paste(inserted), policy: InputPolicy(emoji: .strip))
         #expect(result.text == expected && result.message == "1 emoji was removed.")
-        #expect(result.string.counts(policy: InputPolicy(emoji: .reject)).emoji.count == TextBackedString(text).counts().emoji.count)
+        #expect(
+            result.string.counts(policy: InputPolicy(emoji: .reject)).emoji.count
+                == TextBackedString(text).counts().emoji.count)
     }
 
     /// What is left after the limit's cut is judged too: kept, `1` would make

@@ -1,7 +1,8 @@
 import PropertyBased
+import Testing
+
 @_spi(JSON) @testable import StickerText
 @testable import StickerTextJSON
-import Testing
 
 /// Generators of sticker text. `anyText` mixes codes, near-codes, brackets,
 /// markup, emoji clusters, combining marks, CRLF, controls and random scalars
@@ -14,10 +15,11 @@ enum TextGen {
         "笑死我了", "中文", "hello", " ", "a", "<b>", "&amp;", "\"", "'", "\n", "\r\n", "1.5",
         "👍🏽", "👨‍👩‍👧‍👦", "🇨🇳", "#️⃣", "😀", "é", "한국", "Я", "…", "\t",
     ]
-    static let openPieces = closedPieces + [
-        "[", "]", "[[", "]]", "\u{301}", "\u{200D}", "🇺", "🏽", "\u{FE0F}", "\r", "\u{1}", "\u{7F}", "\u{85}",
-        "<script>alert(1)</script>", "javascript:", "onerror=", "&#0;", "\u{2028}", "\u{FEFF}",
-    ]
+    static let openPieces =
+        closedPieces + [
+            "[", "]", "[[", "]]", "\u{301}", "\u{200D}", "🇺", "🏽", "\u{FE0F}", "\r", "\u{1}", "\u{7F}", "\u{85}",
+            "<script>alert(1)</script>", "javascript:", "onerror=", "&#0;", "\u{2028}", "\u{FEFF}",
+        ]
 
     static func piece(_ seed: Int, from pieces: [String], randomScalars: Bool) -> String {
         if randomScalars && seed % 5 == 0 {
@@ -38,8 +40,10 @@ enum TextGen {
 
     /// Brackets, halves of codes and line breaks, densely: the text where the
     /// code rule (innermost, one line, longest code) decides everything.
-    static let bracketPieces = ["[", "]", "[微笑]", "[哈哈]", "[doge]", "[smile]", "[狗頭]", "[转圈]", "微笑", "doge", "[微", "笑]",
-                                "\n", "\r", "\r\n", "x", "中", "&", "<", String(repeating: "长", count: 33), "[[", "]]"]
+    static let bracketPieces = [
+        "[", "]", "[微笑]", "[哈哈]", "[doge]", "[smile]", "[狗頭]", "[转圈]", "微笑", "doge", "[微", "笑]",
+        "\n", "\r", "\r\n", "x", "中", "&", "<", String(repeating: "长", count: 33), "[[", "]]",
+    ]
     static let bracketText = Gen.int(in: 0...Int(Int32.max)).array(of: 0...24).map { seeds in
         seeds.map { bracketPieces[$0 % bracketPieces.count] }.joined()
     }
@@ -54,13 +58,18 @@ struct PropertyTests {
             let string = TextBackedString(text)
             var boundary = 0
             while true {
-                var forward = boundary, backward = boundary
-                for _ in 0 ..< count {
+                var forward = boundary
+                var backward = boundary
+                for _ in 0..<count {
                     forward = string.unit(after: forward)?.upperBound ?? forward
                     backward = string.unit(before: backward)?.lowerBound ?? backward
                 }
-                #expect(string.position(movingForward: count, from: boundary) == forward, "\(text.debugDescription) +\(count) from \(boundary)")
-                #expect(string.position(movingBackward: count, from: boundary) == backward, "\(text.debugDescription) -\(count) from \(boundary)")
+                #expect(
+                    string.position(movingForward: count, from: boundary) == forward,
+                    "\(text.debugDescription) +\(count) from \(boundary)")
+                #expect(
+                    string.position(movingBackward: count, from: boundary) == backward,
+                    "\(text.debugDescription) -\(count) from \(boundary)")
                 guard let next = string.unit(after: boundary) else { break }
                 boundary = next.upperBound
             }
@@ -115,7 +124,8 @@ struct PropertyTests {
         await propertyCheck(count: 200, input: TextGen.closedText, TextGen.fraction, TextGen.fraction) { text, a, b in
             for unit in OffsetUnit.allCases {
                 // Unit boundaries: a range inside a unit would be widened first.
-                let string = TextBackedString(text), length = string.displayLength(unit: .grapheme)
+                let string = TextBackedString(text)
+                let length = string.displayLength(unit: .grapheme)
                 let start = string.convert(length * min(a, b) / 1000, from: .grapheme, to: unit)!
                 let end = string.convert(length * max(a, b) / 1000, from: .grapheme, to: unit)!
                 let cut = try edit(text, TextRange(location: start, length: end - start), .cut, unit: unit)
@@ -138,13 +148,16 @@ struct PropertyTests {
             let after = string.plainText(in: TextRange(location: caret, length: length - caret), unit: .grapheme)!
             #expect(result.text == before + after)
             // The unit is a sticker code or exactly one grapheme cluster.
-            #expect(string.stickers.contains { $0.code == unit } || unit.count == 1, "deleted \(unit.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                string.stickers.contains { $0.code == unit } || unit.count == 1,
+                "deleted \(unit.unicodeScalars.map { String($0.value, radix: 16) })")
             #expect(before + unit + after == text)
         }
     }
 
     @Test func afterAnInsertTheCaretFollowsTheInsertedContent() async {
-        await propertyCheck(count: 200, input: TextGen.closedText, TextGen.closedText, TextGen.fraction) { text, inserted, f in
+        await propertyCheck(count: 200, input: TextGen.closedText, TextGen.closedText, TextGen.fraction) {
+            text, inserted, f in
             for unit in OffsetUnit.allCases {
                 let string = TextBackedString(text)
                 let caret = string.convert(string.displayLength(unit: .grapheme) * f / 1000, from: .grapheme, to: unit)!
@@ -155,7 +168,9 @@ struct PropertyTests {
     }
 
     @Test func anInsertNeverLeavesTextOverTheLimit() async {
-        await propertyCheck(count: 300, input: TextGen.anyText, TextGen.anyText, Gen.int(in: 0...40), Gen<CountMode>.case) { text, inserted, max, mode in
+        await propertyCheck(
+            count: 300, input: TextGen.anyText, TextGen.anyText, Gen.int(in: 0...40), Gen<CountMode>.case
+        ) { text, inserted, max, mode in
             let policy = InputPolicy(maxLength: max, countMode: mode)
             let before = TextBackedString(text).counts(policy: policy)
             let result = try edit(text, .caret(0), .paste(inserted), policy: policy)
@@ -174,7 +189,7 @@ struct PropertyTests {
     @Test func offsetsRoundTripBetweenUnitsAndPlainText() async {
         await propertyCheck(count: 200, input: TextGen.anyText) { text in
             let string = TextBackedString(text)
-            for g in 0 ... string.displayLength(unit: .grapheme) {
+            for g in 0...string.displayLength(unit: .grapheme) {
                 let u = string.convert(g, from: .grapheme, to: .utf16)!
                 #expect(string.convert(u, from: .utf16, to: .grapheme) == g)
                 let plain = try edit(text, .caret(g), .select, unit: .grapheme).plainSelection

@@ -20,7 +20,8 @@ struct PublicAPITests {
         for (path, text) in files {
             var spiScope = false  // inside a top-level `@_spi` type
             var spiAttribute = false  // an `@_spi` line just before
-            var enums: [(indent: Int, spi: Bool)] = []  // the public enums open around this line: their cases are API too
+            // The public enums open around this line: their cases are API too.
+            var enums: [(indent: Int, spi: Bool)] = []
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
             while let line = lines.next() {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -33,7 +34,8 @@ struct PublicAPITests {
                     continue
                 }
                 // `public …`, or attributes and then `public …`.
-                let isDeclaration = trimmed.hasPrefix("public ") || (trimmed.hasPrefix("@") && trimmed.contains(" public "))
+                let isDeclaration =
+                    trimmed.hasPrefix("public ") || (trimmed.hasPrefix("@") && trimmed.contains(" public "))
                 guard isDeclaration, let publicAt = trimmed.range(of: "public ") else {
                     spiAttribute = trimmed.hasPrefix("@") && trimmed.contains("@_spi(")
                     continue
@@ -42,12 +44,16 @@ struct PublicAPITests {
                 spiAttribute = false
                 // Up to the body; a declaration whose parameters run on keeps its next lines.
                 var declaration = String(trimmed[publicAt.lowerBound...])
-                while declaration.filter({ $0 == "(" }).count > declaration.filter({ $0 == ")" }).count, let next = lines.next() {
+                while declaration.filter({ $0 == "(" }).count > declaration.filter({ $0 == ")" }).count,
+                    let next = lines.next()
+                {
                     declaration += " " + next.trimmingCharacters(in: .whitespaces)
                 }
                 if let body = declaration.range(of: " {") { declaration = String(declaration[..<body.lowerBound]) }
                 if declaration.hasSuffix(" =") { declaration.removeLast(2) }  // a `static let x = { … }()`
-                if let comment = declaration.range(of: "  //") { declaration = String(declaration[..<comment.lowerBound]) }
+                if let comment = declaration.range(of: "  //") {
+                    declaration = String(declaration[..<comment.lowerBound])
+                }
                 found.append("\(path): \(isSPI ? "spi(JSON) " : "")\(declaration)")
                 if declaration.contains(" enum ") && !declaration.hasSuffix("}") { enums.append((indent, isSPI)) }
             }
@@ -56,13 +62,19 @@ struct PublicAPITests {
     }
 
     static func coreDeclarations() throws -> [String] {
-        let paths = try FileManager.default.subpathsOfDirectory(atPath: core.path).filter { $0.hasSuffix(".swift") }.sorted()
-        return declarations(in: try paths.map { ($0, try String(contentsOf: core.appendingPathComponent($0), encoding: .utf8)) })
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: core.path).filter { $0.hasSuffix(".swift") }
+            .sorted()
+        return declarations(
+            in: try paths.map { ($0, try String(contentsOf: core.appendingPathComponent($0), encoding: .utf8)) })
     }
 
     static func types(_ declarations: [String]) -> [String] {
         declarations.filter { !$0.contains(": spi(JSON) ") }
-            .filter { $0.range(of: #": public (final |indirect )?(struct|enum|class|protocol|actor|typealias) "#, options: .regularExpression) != nil }
+            .filter {
+                $0.range(
+                    of: #": public (final |indirect )?(struct|enum|class|protocol|actor|typealias) "#,
+                    options: .regularExpression) != nil
+            }
     }
 
     @Test func theCheckedInListIsThePublicAPI() throws {
@@ -71,9 +83,13 @@ struct PublicAPITests {
             try text.write(to: Self.list, atomically: true, encoding: .utf8)
         }
         let checkedIn = try String(contentsOf: Self.list, encoding: .utf8)
-        let (added, removed) = (Set(text.split(separator: "\n")).subtracting(checkedIn.split(separator: "\n")),
-                                Set(checkedIn.split(separator: "\n")).subtracting(text.split(separator: "\n")))
-        #expect(checkedIn == text, """
+        let (added, removed) = (
+            Set(text.split(separator: "\n")).subtracting(checkedIn.split(separator: "\n")),
+            Set(checkedIn.split(separator: "\n")).subtracting(text.split(separator: "\n"))
+        )
+        #expect(
+            checkedIn == text,
+            """
             The core's public API changed: new \(added.sorted()), gone \(removed.sorted()). If that is meant, \
             run \(Self.regenerate) and commit Tests/StickerTextTests/Fixtures/public-api.txt with the change.
             """)
@@ -114,20 +130,22 @@ struct PublicAPITests {
                 }
             }
             """
-        #expect(Self.declarations(in: [("X.swift", source)]) == [
-            "X.swift: public struct Shown: Sendable",
-            "X.swift: public var size: Int",
-            "X.swift: public init(a: Int, b: Int)",
-            "X.swift: spi(JSON) public func forTheTransport()",
-            "X.swift: spi(JSON) public enum Internal",
-            "X.swift: spi(JSON) public static func parse()",
-            "X.swift: public enum After: String",
-            "X.swift: case a",
-            "X.swift: case b = \"bee\"",
-            "X.swift: public var other: After",
-        ])
-        #expect(Self.types(Self.declarations(in: [("X.swift", source)])) == [
-            "X.swift: public struct Shown: Sendable", "X.swift: public enum After: String",
-        ])
+        #expect(
+            Self.declarations(in: [("X.swift", source)]) == [
+                "X.swift: public struct Shown: Sendable",
+                "X.swift: public var size: Int",
+                "X.swift: public init(a: Int, b: Int)",
+                "X.swift: spi(JSON) public func forTheTransport()",
+                "X.swift: spi(JSON) public enum Internal",
+                "X.swift: spi(JSON) public static func parse()",
+                "X.swift: public enum After: String",
+                "X.swift: case a",
+                "X.swift: case b = \"bee\"",
+                "X.swift: public var other: After",
+            ])
+        #expect(
+            Self.types(Self.declarations(in: [("X.swift", source)])) == [
+                "X.swift: public struct Shown: Sendable", "X.swift: public enum After: String",
+            ])
     }
 }

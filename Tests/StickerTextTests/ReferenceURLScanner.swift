@@ -17,7 +17,10 @@ enum ReferenceURLScanner {
     static var punycodeChar: CodePointSet { TwitterURLs.punycodeChar }
     static var tcoSlugChar: CodePointSet { TwitterURLs.tcoSlugChar }
     static func fold(_ c: UInt32) -> UInt32 { TwitterURLs.fold(c) }
-    static let tldsByFirst: [UInt32: [[UInt32]]] = Dictionary(grouping: Set(TwitterTextTables.tlds.split(separator: "|").map { $0.unicodeScalars.map(\.value) }), by: { $0[0] }).mapValues { $0.sorted { $0.count > $1.count } }
+    static let tldsByFirst: [UInt32: [[UInt32]]] = Dictionary(
+        grouping: Set(TwitterTextTables.tlds.split(separator: "|").map { $0.unicodeScalars.map(\.value) }),
+        by: { $0[0] }
+    ).mapValues { $0.sorted { $0.count > $1.count } }
 
     /// The URLs in `t` (NFC text) as code point ranges, in order.
     static func find(in t: [UInt32]) -> [Range<Int>] {
@@ -54,7 +57,7 @@ enum ReferenceURLScanner {
         func hasLiteral(_ literal: StaticString, at i: Int) -> Bool {
             let count = literal.utf8CodeUnitCount
             guard i + count <= n else { return false }
-            for k in 0 ..< count where fold(t[i + k]) != UInt32(literal.utf8Start[k]) { return false }
+            for k in 0..<count where fold(t[i + k]) != UInt32(literal.utf8Start[k]) { return false }
             return true
         }
 
@@ -65,8 +68,14 @@ enum ReferenceURLScanner {
                 var found: Match?
                 var p = pos
                 while p < n {
-                    if preceding.contains(t[p]), let m = match(urlAt: p + 1, before: t[p]) { found = m; break }
-                    if p == 0, let m = match(urlAt: 0, before: nil) { found = m; break }
+                    if preceding.contains(t[p]), let m = match(urlAt: p + 1, before: t[p]) {
+                        found = m
+                        break
+                    }
+                    if p == 0, let m = match(urlAt: 0, before: nil) {
+                        found = m
+                        break
+                    }
                     p += 1
                 }
                 guard let m = found else { break }
@@ -108,14 +117,17 @@ enum ReferenceURLScanner {
                 i = path(from: i + 1)
             }
             if at(i) == 0x3F, let end = query(from: i + 1) { i = end }
-            return Match(before: before, start: u, protocolLength: length, domain: u + length ..< domainEnd,
-                         hasPath: hasPath, end: i)
+            return Match(
+                before: before, start: u, protocolLength: length, domain: u + length..<domainEnd,
+                hasPath: hasPath, end: i)
         }
 
         /// A subdomain label (`_` allowed) or, with `name`, a domain name label, ending at a `.`: its end.
         func label(at i: Int, name: Bool) -> Int? {
             let e = labelEnd[i]
-            guard e > i, e < n, t[e] == 0x2E, domainChar.contains(t[i]), domainChar.contains(t[e - 1]) else { return nil }
+            guard e > i, e < n, t[e] == 0x2E, domainChar.contains(t[i]), domainChar.contains(t[e - 1]) else {
+                return nil
+            }
             if name && underscoreAfter[i] < e { return nil }
             return e
         }
@@ -146,8 +158,10 @@ enum ReferenceURLScanner {
                 let end = i + tld.count
                 if k == tld.count && (end == limit || tldFollower.contains(t[end])) { return end }
             }
-            if limit - i >= 5 && first == 0x78 && fold(t[i + 1]) == 0x6E && fold(t[i + 2]) == 0x2D && fold(t[i + 3]) == 0x2D
-                && punycodeChar.contains(t[i + 4]) {
+            if limit - i >= 5 && first == 0x78 && fold(t[i + 1]) == 0x6E && fold(t[i + 2]) == 0x2D
+                && fold(t[i + 3]) == 0x2D
+                && punycodeChar.contains(t[i + 4])
+            {
                 var end = i + 5
                 while end < limit && punycodeChar.contains(t[end]) { end += 1 }
                 return end
@@ -168,12 +182,14 @@ enum ReferenceURLScanner {
             guard protocolLength + (m.end - m.start) + encoded - domain.count <= 4096 else { return [] }
             if m.protocolLength == 0 {
                 if let b = m.before, b == 0x2D || b == 0x5F || b == 0x2E || b == 0x2F { return [] }
-                var urls = asciiDomains(in: domain).map { $0.lowerBound + m.domain.lowerBound ..< $0.upperBound + m.domain.lowerBound }
+                var urls = asciiDomains(in: domain).map {
+                    $0.lowerBound + m.domain.lowerBound..<$0.upperBound + m.domain.lowerBound
+                }
                 // The last gets the path and query: twitter-text puts them after the ASCII
                 // domain in place of the whole domain (`url.replace(domain, ascii)`), and
                 // parseTweet skips that string's length from where the ASCII domain starts.
                 if m.hasPath, let last = urls.last {
-                    urls[urls.count - 1] = last.lowerBound ..< last.upperBound + (m.end - m.domain.upperBound)
+                    urls[urls.count - 1] = last.lowerBound..<last.upperBound + (m.end - m.domain.upperBound)
                 }
                 return urls
             }
@@ -197,7 +213,7 @@ enum ReferenceURLScanner {
                     }
                 }
             }
-            return [m.start ..< end]
+            return [m.start..<end]
         }
 
         /// `validAsciiDomain` found repeatedly in the domain alone: `([-a-z0-9À…]+\.)+` then a TLD.
@@ -206,7 +222,7 @@ enum ReferenceURLScanner {
             var out: [Range<Int>] = []
             var pos = 0
             search: while pos < d.count {
-                for p in pos ..< d.count {
+                for p in pos..<d.count {
                     var starts: [Int] = []
                     var j = p
                     while true {
@@ -218,7 +234,7 @@ enum ReferenceURLScanner {
                     }
                     for s in stride(from: starts.count - 1, through: 0, by: -1) {
                         if let end = sub.tld(at: starts[s], limit: d.count) {
-                            out.append(p ..< end)
+                            out.append(p..<end)
                             pos = end
                             continue search
                         }

@@ -3,7 +3,8 @@ import StickerText
 import Testing
 
 struct RenderTests {
-    let smile = #"<img class="sticker" src="/stickers/weibo/smile.png" srcset="/stickers/weibo/smile@2x.png 2x, /stickers/weibo/smile@3x.png 3x" width="20" height="20" alt="[微笑]" title="微笑" aria-label="微笑" draggable="false">"#
+    let smile =
+        #"<img class="sticker" src="/stickers/weibo/smile.png" srcset="/stickers/weibo/smile@2x.png 2x, /stickers/weibo/smile@3x.png 3x" width="20" height="20" alt="[微笑]" title="微笑" aria-label="微笑" draggable="false">"#
 
     @Test func stickerAndEscapedText() throws {
         #expect(try render("hi [微笑] <b>") == "hi \(smile) &lt;b&gt;")
@@ -58,19 +59,30 @@ struct RenderTests {
     /// each name is escaped exactly once, in both languages, like every attribute.
     @Test func ariaLabelIsEscapedOnce() throws {
         let image = StickerImage(x1: "a.png", x2: "a@2x.png", x3: "a@3x.png", width: 32, height: 32)
-        let sticker = Sticker(tag: "[q]", aliases: ["[引]"], name: LocalizedName(zh: #"<引"号">&amp;"#, en: "it's <b>&"), image: image)
-        let catalog = try StickerCatalog(packs: [StickerPack(id: "p", title: LocalizedName(zh: "p", en: "p"), cover: "[q]",
-                                                             kind: .image, stickers: [sticker])])
+        let sticker = Sticker(
+            tag: "[q]", aliases: ["[引]"], name: LocalizedName(zh: #"<引"号">&amp;"#, en: "it's <b>&"), image: image)
+        let catalog = try StickerCatalog(packs: [
+            StickerPack(
+                id: "p", title: LocalizedName(zh: "p", en: "p"), cover: "[q]",
+                kind: .image, stickers: [sticker])
+        ])
         let zh = try HTMLRenderer(catalog: catalog).render("[q][引]")
-        #expect(zh == #"<img class="sticker" src="/stickers/p/a.png" srcset="/stickers/p/a@2x.png 2x, /stickers/p/a@3x.png 3x" width="20" height="20" alt="[q]" title="it&#39;s &lt;b&gt;&amp;" aria-label="&lt;引&quot;号&quot;&gt;&amp;amp;" draggable="false">"#
-                   + #"<img class="sticker" src="/stickers/p/a.png" srcset="/stickers/p/a@2x.png 2x, /stickers/p/a@3x.png 3x" width="20" height="20" alt="[引]" title="&lt;引&quot;号&quot;&gt;&amp;amp;" aria-label="&lt;引&quot;号&quot;&gt;&amp;amp;" draggable="false">"#)
+        #expect(
+            zh
+                == #"<img class="sticker" src="/stickers/p/a.png" srcset="/stickers/p/a@2x.png 2x, /stickers/p/a@3x.png 3x" width="20" height="20" alt="[q]" title="it&#39;s &lt;b&gt;&amp;" aria-label="&lt;引&quot;号&quot;&gt;&amp;amp;" draggable="false">"#
+                + #"<img class="sticker" src="/stickers/p/a.png" srcset="/stickers/p/a@2x.png 2x, /stickers/p/a@3x.png 3x" width="20" height="20" alt="[引]" title="&lt;引&quot;号&quot;&gt;&amp;amp;" aria-label="&lt;引&quot;号&quot;&gt;&amp;amp;" draggable="false">"#
+        )
         let en = try HTMLRenderer(catalog: catalog, options: RenderOptions(lang: .en)).render("[q]")
         #expect(en.contains(#" aria-label="it&#39;s &lt;b&gt;&amp;" draggable="false">"#))
     }
 
     @Test func absoluteBaseURLSizeAndClass() throws {
-        let html = try render("[doge]", RenderOptions(baseURL: "https://cdn.example.com/st", size: 32, className: "emo big"))
-        #expect(html.hasPrefix(#"<img class="emo big" src="https://cdn.example.com/st/stickers/animals/doge.png" srcset="https://cdn.example.com/st/stickers/animals/doge@2x.png 2x, https://cdn.example.com/st/stickers/animals/doge@3x.png 3x" width="32" height="32""#))
+        let html = try render(
+            "[doge]", RenderOptions(baseURL: "https://cdn.example.com/st", size: 32, className: "emo big"))
+        #expect(
+            html.hasPrefix(
+                #"<img class="emo big" src="https://cdn.example.com/st/stickers/animals/doge.png" srcset="https://cdn.example.com/st/stickers/animals/doge@2x.png 2x, https://cdn.example.com/st/stickers/animals/doge@3x.png 3x" width="32" height="32""#
+            ))
     }
 
     @Test(arguments: ["javascript:alert(1)", "//evil.example", "data:x", "https://x/\"onerror=\"", "/a b"])
@@ -92,7 +104,8 @@ struct RenderTests {
     @Test func invalidUTF8IsAnError() throws {
         let renderer = try HTMLRenderer()
         #expect(throws: RenderError.invalidUTF8(offset: 2)) { try renderer.render(utf8: [0x61, 0x62, 0xFF, 0x63]) }
-        #expect(throws: RenderError.invalidUTF8(offset: 1)) { try renderer.render(utf8: [0x61, 0xE4, 0xB8]) }  // truncated 中
+        // A truncated 中:
+        #expect(throws: RenderError.invalidUTF8(offset: 1)) { try renderer.render(utf8: [0x61, 0xE4, 0xB8]) }
         #expect(try renderer.render(utf8: Array("中[微笑]".utf8)) == "中\(smile)")
     }
 

@@ -1,21 +1,26 @@
 import Foundation
-@testable import StickerText
 import StickerTextJSON
 import Testing
+
+@testable import StickerText
 
 /// The search keys in packs: read and written with pack.json, checked by
 /// validation. (The ranking is the conformance corpus's: search.json.)
 struct SearchKeysTests {
     func sticker(pinyin: String? = "xiaoku", initials: String? = "xk", keywords: [String] = []) -> Sticker {
-        Sticker(tag: "[笑哭]", name: LocalizedName(zh: "笑哭", en: "laughing to tears"),
-                image: StickerImage(x1: "a.png", x2: "a.png", x3: "a.png", width: 32, height: 32),
-                pinyin: pinyin, initials: initials, keywords: keywords)
+        Sticker(
+            tag: "[笑哭]", name: LocalizedName(zh: "笑哭", en: "laughing to tears"),
+            image: StickerImage(x1: "a.png", x2: "a.png", x3: "a.png", width: 32, height: 32),
+            pinyin: pinyin, initials: initials, keywords: keywords)
     }
 
     func problems(_ sticker: Sticker) -> [String] {
         do {
-            _ = try StickerCatalog(packs: [StickerPack(id: "p", title: .init(zh: "p", en: "p"), cover: "[笑哭]",
-                                                       kind: .image, stickers: [sticker])])
+            _ = try StickerCatalog(packs: [
+                StickerPack(
+                    id: "p", title: .init(zh: "p", en: "p"), cover: "[笑哭]",
+                    kind: .image, stickers: [sticker])
+            ])
             return []
         } catch {
             return error.issues.map(\.message)
@@ -23,8 +28,9 @@ struct SearchKeysTests {
     }
 
     @Test func pinyinInitialsAndKeywordsGoThroughPackJSONUnchanged() throws {
-        let pack = StickerPack(id: "p", title: .init(zh: "p", en: "p"), cover: "[笑哭]", kind: .image,
-                               stickers: [sticker(keywords: ["笑死", "xswl"])])
+        let pack = StickerPack(
+            id: "p", title: .init(zh: "p", en: "p"), cover: "[笑哭]", kind: .image,
+            stickers: [sticker(keywords: ["笑死", "xswl"])])
         #expect(try StickerPack(packJSON: pack.packJSON) == pack)
     }
 
@@ -46,8 +52,10 @@ struct SearchKeysTests {
     }
 
     @Test func keywordsMustBeFoldedShortAndDistinct() {
-        #expect(problems(sticker(keywords: ["Dog"])) == ["keyword \"Dog\" must be written as searches fold it: \"dog\""])
-        #expect(problems(sticker(keywords: ["ｄｏｇ"])) == ["keyword \"ｄｏｇ\" must be written as searches fold it: \"dog\""])
+        #expect(
+            problems(sticker(keywords: ["Dog"])) == ["keyword \"Dog\" must be written as searches fold it: \"dog\""])
+        #expect(
+            problems(sticker(keywords: ["ｄｏｇ"])) == ["keyword \"ｄｏｇ\" must be written as searches fold it: \"dog\""])
         #expect(problems(sticker(keywords: [""])) == ["keyword \"\" must be 1–64 characters"])
         #expect(problems(sticker(keywords: ["dog", "dog"])) == ["duplicate keyword \"dog\""])
         #expect(problems(sticker(keywords: [String(repeating: "a", count: 65)])).count == 1)

@@ -3,13 +3,15 @@ import StickerText
 import StickerTextJSON
 
 /// The repository root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 func repositoryFile(_ path: String) -> URL { repositoryRoot.appendingPathComponent(path) }
 
 /// Canonical JSON text of a JSONSerialization value, for comparing values of any shape.
 func canonicalJSON(_ value: Any) -> String {
-    let data = try! JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+    let data = try! JSONSerialization.data(
+        withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
     return String(decoding: data, as: UTF8.self)
 }
 
@@ -27,8 +29,10 @@ func jsonBody(_ object: Any) -> [UInt8] {
 }
 
 /// Runs an edit through the library directly.
-func edit(_ text: String, _ selection: TextRange, _ op: EditOperation, unit: OffsetUnit = .utf16,
-          policy: InputPolicy = .unlimited) throws -> EditResult {
+func edit(
+    _ text: String, _ selection: TextRange, _ op: EditOperation, unit: OffsetUnit = .utf16,
+    policy: InputPolicy = .unlimited
+) throws -> EditResult {
     try TextEditor(policy: policy).apply(op, to: text, selection: selection, unit: unit)
 }
 
@@ -51,7 +55,7 @@ func textAndAlts(of html: String) -> String? {
         if expected != nil && !text.isEmpty { return nil }
         out += text
         guard let gt = rest[lt...].firstIndex(of: ">") else { return nil }
-        let tag = String(rest[rest.index(after: lt) ..< gt])
+        let tag = String(rest[rest.index(after: lt)..<gt])
         let kind = tag.hasPrefix("img ") ? "img" : tag.hasPrefix("source ") ? "source" : tag
         if var steps = expected {
             guard steps.first == kind else { return nil }
@@ -68,13 +72,15 @@ func textAndAlts(of html: String) -> String? {
         case "img":
             let scalars = tag.unicodeScalars
             guard let altStart = tag.range(of: " alt=\"")?.upperBound,
-                  let altEnd = scalars[altStart...].firstIndex(of: "\""),
-                  let alt = unescape(scalars[altStart ..< altEnd]) else { return nil }
+                let altEnd = scalars[altStart...].firstIndex(of: "\""),
+                let alt = unescape(scalars[altStart..<altEnd])
+            else { return nil }
             out += alt
         case "source":
             let prefix = "source media=\"(prefers-reduced-motion: reduce)\" srcset=\""
             guard tag.hasPrefix(prefix), tag.hasSuffix("\""),
-                  unescape(Substring(tag.dropFirst(prefix.count).dropLast()).unicodeScalars) != nil else { return nil }
+                unescape(Substring(tag.dropFirst(prefix.count).dropLast()).unicodeScalars) != nil
+            else { return nil }
         case "picture", "/picture", "span class=\"emoji\"", "/span":
             break
         default:
@@ -93,7 +99,7 @@ private func unescape(_ s: Substring.UnicodeScalarView) -> String? {
     while let amp = rest.firstIndex(of: "&") {
         out += String(rest[..<amp])
         guard let semi = rest[amp...].firstIndex(of: ";") else { return nil }
-        switch String(rest[rest.index(after: amp) ..< semi]) {
+        switch String(rest[rest.index(after: amp)..<semi]) {
         case "amp": out += "&"
         case "lt": out += "<"
         case "gt": out += ">"

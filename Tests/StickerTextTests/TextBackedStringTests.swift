@@ -30,8 +30,12 @@ struct TextBackedStringTests {
 
     @Test func displayRangeOfPlainRange() {
         // The plain range of "微" inside the code covers the whole sticker.
-        #expect(string.displayRange(ofPlainUTF16: TextRange(location: 2, length: 1), unit: .utf16) == TextRange(location: 1, length: 1))
-        #expect(string.displayRange(ofPlainUTF16: TextRange(location: 5, length: 4), unit: .grapheme) == TextRange(location: 2, length: 1))
+        #expect(
+            string.displayRange(ofPlainUTF16: TextRange(location: 2, length: 1), unit: .utf16)
+                == TextRange(location: 1, length: 1))
+        #expect(
+            string.displayRange(ofPlainUTF16: TextRange(location: 5, length: 4), unit: .grapheme)
+                == TextRange(location: 2, length: 1))
     }
 
     @Test func stickersInsideLongText() {

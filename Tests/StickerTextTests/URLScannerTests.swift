@@ -1,6 +1,7 @@
 import PropertyBased
-@testable import StickerText
 import Testing
+
+@testable import StickerText
 
 /// The linear URL scanner against the plain quadratic one it replaced
 /// (`ReferenceURLScanner`): the same URLs in every text, including the
@@ -12,24 +13,30 @@ struct URLScannerTests {
     /// IDN letters and dots, ports, paths with parentheses, queries, t.co,
     /// and what may or may not precede a URL.
     static let pieces = [
-        "a", "b", "co", "com", "m", "x", "cn", "中国", "公司", "é", "中", ".", ".", ".", "-", "_", "/", ":", "8", "0", "?", "=", "&",
-        "(", ")", "((", "))", "#", "@", "!", ",", " ", "\n", "。", "http://", "https://", "HTTPS://", "t.co/", "www.", ".com", ".co",
+        "a", "b", "co", "com", "m", "x", "cn", "中国", "公司", "é", "中", ".", ".", ".", "-", "_", "/", ":", "8", "0", "?",
+        "=", "&",
+        "(", ")", "((", "))", "#", "@", "!", ",", " ", "\n", "。", "http://", "https://", "HTTPS://", "t.co/", "www.",
+        ".com", ".co",
         ".cn", ".中国", "xn--", "xn--p1ai", "ab", "a.b", "~", "'", "Ａ", "İ", "ſ", "K",
     ]
-    static let text = Gen.int(in: 0 ..< pieces.count).array(of: 0...40).map { $0.map { pieces[$0] }.joined() }
+    static let text = Gen.int(in: 0..<pieces.count).array(of: 0...40).map { $0.map { pieces[$0] }.joined() }
 
     static func points(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
 
     @Test func findsTheSameURLsAsTheQuadraticScanner() async {
         await propertyCheck(count: 20000, input: Self.text) { text in
-            #expect(TwitterURLs.find(in: Self.points(text)) == ReferenceURLScanner.find(in: Self.points(text)), "\(text.debugDescription)")
+            #expect(
+                TwitterURLs.find(in: Self.points(text)) == ReferenceURLScanner.find(in: Self.points(text)),
+                "\(text.debugDescription)")
         }
     }
 
     @Test func findsTheSameASCIIDomainsAsTheQuadraticScanner() async {
         await propertyCheck(count: 20000, input: Self.text) { text in
             let d = Self.points(text)
-            #expect(TwitterURLs.Scanner.asciiDomains(in: d) == ReferenceURLScanner.Scanner(d).asciiDomains(in: d), "\(text.debugDescription)")
+            #expect(
+                TwitterURLs.Scanner.asciiDomains(in: d) == ReferenceURLScanner.Scanner(d).asciiDomains(in: d),
+                "\(text.debugDescription)")
         }
     }
 
@@ -38,7 +45,9 @@ struct URLScannerTests {
     func findsTheSameURLsInLongRunsOfOneShape(shape: String) {
         for tail in ["", "com", "co", "com/x", " ", "中国"] {
             let text = String(repeating: shape, count: 300) + tail
-            #expect(TwitterURLs.find(in: Self.points(text)) == ReferenceURLScanner.find(in: Self.points(text)), "\(shape) × 300 + \(tail)")
+            #expect(
+                TwitterURLs.find(in: Self.points(text)) == ReferenceURLScanner.find(in: Self.points(text)),
+                "\(shape) × 300 + \(tail)")
         }
     }
 
@@ -46,7 +55,7 @@ struct URLScannerTests {
     /// the docs, the JS model (insert-cut.js `STOPS`) and the corpus
     /// generator give, derived here from the rule's classes.
     @Test func theStopsAreWhitespaceAndAFewSymbols() {
-        let stops = (0 ... 0x10FFFF).filter { TwitterURLs.isStop(UInt32($0)) }
+        let stops = (0...0x10FFFF).filter { TwitterURLs.isStop(UInt32($0)) }
         #expect(stops == [0x09, 0x0A, 0x0B, 0x0C, 0x20, 0x5C, 0x5E, 0x7B, 0x7D, 0x85, 0xA0, 0x3000])
     }
 
@@ -58,7 +67,9 @@ struct URLScannerTests {
         #expect(IDNA.encodedLength(points(String(repeating: "é", count: 10) + ".com")) != nil)
         #expect(IDNA.encodedLength(points(String(repeating: "é", count: 300) + ".com")) == nil)
         #expect(IDNA.encodedLength(points(String(repeating: "e\u{301}", count: 100_000) + ".com")) == nil)
-        #expect(IDNA.encodedLength(points(String(repeating: "\u{AD}", count: 100_000) + "éa.com")) == IDNA.encodedLength(points("éa.com")))
+        #expect(
+            IDNA.encodedLength(points(String(repeating: "\u{AD}", count: 100_000) + "éa.com"))
+                == IDNA.encodedLength(points("éa.com")))
         #expect(IDNA.encodedLength(points("éa.com")) != nil)
     }
 }

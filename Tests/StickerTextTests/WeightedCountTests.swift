@@ -1,7 +1,8 @@
 import Foundation
 import PropertyBased
-@testable import StickerText
 import Testing
+
+@testable import StickerText
 
 /// The weighted count (twitter-text's, over NFC) of clusters weighed in
 /// batches, as `LengthCounting.nfcWeights` does, against Foundation's NFC
@@ -13,10 +14,13 @@ struct WeightedCountTests {
     /// Tibetan marks, composites outside the weight-100 ranges (ạ), and
     /// a lone mark after a simple scalar.
     static let pieces = [
-        "a\u{301}", "e\u{323}\u{302}", "a\u{302}\u{323}", "\u{212B}", "\u{344}", "\u{1100}\u{1161}\u{11A8}", "\u{AC00}\u{11A8}",
-        "\u{E1}\u{323}", "o\u{31B}\u{309}", "\u{915}\u{93C}", "\u{F40}\u{FB5}", "\u{F71}\u{F72}", "a\u{323}", "x\u{301}\u{301}\u{301}",
+        "a\u{301}", "e\u{323}\u{302}", "a\u{302}\u{323}", "\u{212B}", "\u{344}", "\u{1100}\u{1161}\u{11A8}",
+        "\u{AC00}\u{11A8}",
+        "\u{E1}\u{323}", "o\u{31B}\u{309}", "\u{915}\u{93C}", "\u{F40}\u{FB5}", "\u{F71}\u{F72}", "a\u{323}",
+        "x\u{301}\u{301}\u{301}",
         "\u{301}", "\u{1E9B}\u{323}", "\u{3C9}\u{314}\u{342}\u{345}", "a", "中", " ", "👍🏽", "#️⃣",
-        "a\u{301}\u{316}\u{301}\u{316}", "e\u{335}\u{301}\u{316}\u{334}\u{323}\u{302}",  // marks of several classes, out of order
+        // Marks of several classes, out of order:
+        "a\u{301}\u{316}\u{301}\u{316}", "e\u{335}\u{301}\u{316}\u{334}\u{323}\u{302}",
     ]
 
     static let markText = Gen.int(in: 0...Int(Int32.max)).array(of: 0...40).map { seeds in
@@ -33,7 +37,7 @@ struct WeightedCountTests {
     /// The clusters of `text` whose weight is their NFC form's, and their text.
     static func nfcClusters(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var clusters: [Range<Int>] = []
-        GraphemeSegmentation.forEachCluster(in: 0 ..< bytes.count, of: bytes) { cluster, simple in
+        GraphemeSegmentation.forEachCluster(in: 0..<bytes.count, of: bytes) { cluster, simple in
             let emoji = !simple && EmojiClassifier.isEmoji(cluster, in: bytes)
             if LengthCounting.needsNFC(simple: simple, emoji: emoji) { clusters.append(cluster) }
             return true
@@ -46,7 +50,9 @@ struct WeightedCountTests {
             let bytes = Array(text.utf8)
             bytes.withUnsafeBufferPointer { p in
                 let clusters = Self.nfcClusters(p)
-                let alone = clusters.map { Self.weightAlone(String(decoding: UnsafeBufferPointer(rebasing: p[$0]), as: UTF8.self)) }
+                let alone = clusters.map {
+                    Self.weightAlone(String(decoding: UnsafeBufferPointer(rebasing: p[$0]), as: UTF8.self))
+                }
                 #expect(LengthCounting.nfcWeights(of: clusters, in: p) == alone)
             }
         }
@@ -54,12 +60,15 @@ struct WeightedCountTests {
 
     @Test func manyBatchesOfClustersWeighAsEachAlone() {
         // Over 2 KB of clusters, so that several Foundation calls share the work.
-        let text = (0 ..< 3000).map { Self.pieces[($0 * 7) % 16] }.joined()
+        let text = (0..<3000).map { Self.pieces[($0 * 7) % 16] }.joined()
         let bytes = Array(text.utf8)
         bytes.withUnsafeBufferPointer { p in
             let clusters = Self.nfcClusters(p)
-            #expect(clusters.reduce(0) { $0 + $1.count } > 4 * 2048)  // some pieces join their neighbour: still many batches
-            let alone = clusters.map { Self.weightAlone(String(decoding: UnsafeBufferPointer(rebasing: p[$0]), as: UTF8.self)) }
+            // Some pieces join their neighbour: still many batches.
+            #expect(clusters.reduce(0) { $0 + $1.count } > 4 * 2048)
+            let alone = clusters.map {
+                Self.weightAlone(String(decoding: UnsafeBufferPointer(rebasing: p[$0]), as: UTF8.self))
+            }
             #expect(LengthCounting.nfcWeights(of: clusters, in: p) == alone)
             #expect(LengthCounting.nfcWeights(of: [], in: p) == [])
         }
@@ -81,7 +90,9 @@ struct WeightedCountTests {
         let marks = String(repeating: "\u{301}\u{316}", count: 20_000)
         let clock = ContinuousClock()
         var weight = 0
-        let elapsed = clock.measure { weight = TextBackedString("a" + marks).counts(policy: InputPolicy(countMode: .weighted)).weighted }
+        let elapsed = clock.measure {
+            weight = TextBackedString("a" + marks).counts(policy: InputPolicy(countMode: .weighted)).weighted
+        }
         #expect(weight * 100 == Self.weightAlone("a" + marks))
         #expect(elapsed < .seconds(2), "\(elapsed)")
     }

@@ -24,7 +24,9 @@ import StickerTextJSON
 let api = StickerTextAPI()
 let renderer = try! HTMLRenderer()
 let wrapping = try! HTMLRenderer(options: RenderOptions(wrapEmoji: true))
-let ops: [EditOperation] = [.deleteBackward, .deleteForward, .cut, .copy, .select, .selectAll, .moveCaret(by: 3), .moveCaret(by: -2)]
+let ops: [EditOperation] = [
+    .deleteBackward, .deleteForward, .cut, .copy, .select, .selectAll, .moveCaret(by: 3), .moveCaret(by: -2),
+]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -52,7 +54,8 @@ func run(_ input: UnsafeBufferPointer<UInt8>, amplify: Bool) {
         let a = size > 2 ? Int(input[1]) % (length + 2) : 0
         let b = size > 3 ? Int(input[2]) % (length + 2) : 0
         let op = first % 6 == 1 ? ops[Int(input[size - 1]) % ops.count] : .paste(String(text.prefix(8)))
-        let policy = InputPolicy(maxLength: size % 3 == 0 ? Int(input[size / 2]) : nil, countMode: CountMode.allCases[size % 5])
+        let policy = InputPolicy(
+            maxLength: size % 3 == 0 ? Int(input[size / 2]) : nil, countMode: CountMode.allCases[size % 5])
         let unit: OffsetUnit = size % 2 == 0 ? .utf16 : .grapheme
         edit(op, text, TextRange(location: min(a, b), length: abs(a - b)), unit, policy)
     case 3:
@@ -63,9 +66,11 @@ func run(_ input: UnsafeBufferPointer<UInt8>, amplify: Bool) {
         // Search: any text is a query or a refusal; results are distinct stickers, best tier first.
         if let q = String(validating: bytes, as: UTF8.self), let query = try? SearchQuery(q, limit: 100) {
             let results = api.catalog.search(query)
-            precondition(results.count <= 100 && zip(results, results.dropFirst()).allSatisfy { $0.match <= $1.match },
-                         "search results out of order")
-            precondition(Set(results.map { [$0.packIndex, $0.stickerIndex] }).count == results.count, "a sticker found twice")
+            precondition(
+                results.count <= 100 && zip(results, results.dropFirst()).allSatisfy { $0.match <= $1.match },
+                "search results out of order")
+            precondition(
+                Set(results.map { [$0.packIndex, $0.stickerIndex] }).count == results.count, "a sticker found twice")
         }
     case 4:
         structuredEdit(bytes)
@@ -78,9 +83,11 @@ func run(_ input: UnsafeBufferPointer<UInt8>, amplify: Bool) {
 /// text that was within `maxLength` still within it.
 func edit(_ op: EditOperation, _ text: String, _ selection: TextRange, _ unit: OffsetUnit, _ policy: InputPolicy) {
     guard let editor = try? TextEditor(policy: policy),
-          let result = try? editor.apply(op, to: text, selection: selection, unit: unit) else { return }
-    precondition(result.selection.location >= 0 && result.selection.end <= result.string.displayLength(unit: unit),
-                 "selection outside the text")
+        let result = try? editor.apply(op, to: text, selection: selection, unit: unit)
+    else { return }
+    precondition(
+        result.selection.location >= 0 && result.selection.end <= result.string.displayLength(unit: unit),
+        "selection outside the text")
     if let max = policy.maxLength, TextBackedString(text).counts(policy: policy).length <= max {
         precondition(result.string.counts(policy: policy).length <= max, "an edit left the text over the limit")
     }
@@ -104,19 +111,22 @@ func structuredEdit(_ bytes: UnsafeBufferPointer<UInt8>) {
     let split = rest.firstIndex(of: 0xFF)
     let text = String(decoding: rest[..<(split ?? rest.endIndex)], as: UTF8.self)
     let string = split.map { String(decoding: rest[($0 + 1)...], as: UTF8.self) } ?? ""
-    let offset = Int(Int32(bitPattern: UInt32(bytes[10]) << 24 | UInt32(bytes[11]) << 16 | UInt32(bytes[12]) << 8 | UInt32(bytes[13])))
-    let op: EditOperation = switch EditOperation.Kind.allCases[Int(bytes[0]) % EditOperation.Kind.allCases.count] {
-    case .insert: .insert(string)
-    case .paste: .paste(string)
-    case .insertSticker: .insertSticker(tag: string)
-    case .cut: .cut
-    case .copy: .copy
-    case .deleteBackward: .deleteBackward
-    case .deleteForward: .deleteForward
-    case .moveCaret: .moveCaret(by: offset)
-    case .select: .select
-    case .selectAll: .selectAll
-    }
+    let offset = Int(
+        Int32(
+            bitPattern: UInt32(bytes[10]) << 24 | UInt32(bytes[11]) << 16 | UInt32(bytes[12]) << 8 | UInt32(bytes[13])))
+    let op: EditOperation =
+        switch EditOperation.Kind.allCases[Int(bytes[0]) % EditOperation.Kind.allCases.count] {
+        case .insert: .insert(string)
+        case .paste: .paste(string)
+        case .insertSticker: .insertSticker(tag: string)
+        case .cut: .cut
+        case .copy: .copy
+        case .deleteBackward: .deleteBackward
+        case .deleteForward: .deleteForward
+        case .moveCaret: .moveCaret(by: offset)
+        case .select: .select
+        case .selectAll: .selectAll
+        }
     let modes = Int(bytes[1])
     let policy = InputPolicy(
         maxLength: u16(2) == 0xFFFF ? nil : u16(2),
@@ -127,7 +137,8 @@ func structuredEdit(_ bytes: UnsafeBufferPointer<UInt8>) {
         stickerWeight: bytes[4] == 0xFF ? nil : Int(bytes[4]))
     let unit = OffsetUnit.allCases[modes / 45 % 2]
     let length = TextBackedString(text).displayLength(unit: unit)
-    let a = u16(6) % (length + 2), b = u16(8) % (length + 2)
+    let a = u16(6) % (length + 2)
+    let b = u16(8) % (length + 2)
     edit(op, text, TextRange(location: min(a, b), length: abs(a - b)), unit, policy)
 }
 
@@ -152,31 +163,38 @@ func amplified(_ bytes: UnsafeBufferPointer<UInt8>) {
     let target = (1 << 20) >> (8 - bytes[0].leadingZeroBitCount)
     let template = UnsafeBufferPointer(rebasing: bytes[1...])
     let markers = Array(template.indices.lazy.filter { template[$0] == 0xFE }.prefix(2))
-    let (prefix, piece, suffix) = markers.count == 2
-        ? (template[..<markers[0]], template[(markers[0] + 1) ..< markers[1]], template[(markers[1] + 1)...])
+    let (prefix, piece, suffix) =
+        markers.count == 2
+        ? (template[..<markers[0]], template[(markers[0] + 1)..<markers[1]], template[(markers[1] + 1)...])
         : (template[..<1], template[1...], template[template.endIndex...])
     // Modes 1 and 2 take their policy and selection from the input's size and
     // the bytes at its middle and end, so two sizes of one template would run
     // different edits: such a template runs as it is (mode 4 edits at any size).
-    guard !piece.isEmpty, ![1, 2].contains((prefix.first ?? piece.first!) % 6) else { return run(template, amplify: false) }
+    guard !piece.isEmpty, ![1, 2].contains((prefix.first ?? piece.first!) % 6) else {
+        return run(template, amplify: false)
+    }
     let reps = max(1, (target - prefix.count - suffix.count) / piece.count)
     func expanded(_ reps: Int) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(prefix.count + reps * piece.count + suffix.count)
         out += prefix
-        for _ in 0 ..< reps { out += piece }
+        for _ in 0..<reps { out += piece }
         out += suffix
         return out
     }
     if target >= 16 << 10 && reps >= 8 {
-        let small = expanded(reps / 8), large = expanded(reps / 8 * 8)
+        let small = expanded(reps / 8)
+        let large = expanded(reps / 8 * 8)
         CostWatch.arm(bytes: small.count + large.count)
         let a = CostWatch.cpuSeconds { small.withUnsafeBufferPointer { run($0, amplify: false) } }
         let b = CostWatch.cpuSeconds { large.withUnsafeBufferPointer { run($0, amplify: false) } }
-        CostWatch.log("growth: \(small.count) bytes \(CostWatch.format(a)) s, \(large.count) bytes \(CostWatch.format(b)) s")
+        CostWatch.log(
+            "growth: \(small.count) bytes \(CostWatch.format(a)) s, \(large.count) bytes \(CostWatch.format(b)) s")
         if b >= CostWatch.growthFloor && b > CostWatch.growthLimit * a {
-            CostWatch.slow("\(large.count) bytes took \(CostWatch.format(b)) s of CPU time, \(CostWatch.format(b / a))x "
-                + "the \(CostWatch.format(a)) s of its first \(small.count) (more than \(Int(CostWatch.growthLimit))x for 8x the size)")
+            CostWatch.slow(
+                "\(large.count) bytes took \(CostWatch.format(b)) s of CPU time, \(CostWatch.format(b / a))x "
+                    + "the \(CostWatch.format(a)) s of its first \(small.count) (more than \(Int(CostWatch.growthLimit))x for 8x the size)"
+            )
         }
     } else {
         let whole = expanded(reps)
@@ -217,7 +235,9 @@ enum CostWatch {
     static func arm(bytes: Int) {
         let seconds = budget(bytes: bytes)
         armed = bytes
-        let line = Array("\n==STICKERTEXT-FUZZ== slow: this input (\(bytes) bytes run) used more than its budget of \(format(seconds)) s of CPU time\n".utf8)
+        let line = Array(
+            "\n==STICKERTEXT-FUZZ== slow: this input (\(bytes) bytes run) used more than its budget of \(format(seconds)) s of CPU time\n"
+                .utf8)
         message.initialize(repeating: 0)
         messageLength = min(line.count, message.count)
         _ = message.initialize(from: line.prefix(messageLength))
@@ -239,7 +259,8 @@ enum CostWatch {
     /// ITIMER_PROF counts the process's CPU time, and sends SIGPROF when it runs out.
     private static func setTimer(_ seconds: Double) {
         let whole = Int(seconds)
-        var timer = itimerval(it_interval: timeval(), it_value: timeval(tv_sec: whole, tv_usec: Int((seconds - Double(whole)) * 1e6)))
+        var timer = itimerval(
+            it_interval: timeval(), it_value: timeval(tv_sec: whole, tv_usec: Int((seconds - Double(whole)) * 1e6)))
         setitimer(__itimer_which_t(ITIMER_PROF.rawValue), &timer, nil)
     }
 
@@ -272,6 +293,8 @@ enum CostWatch {
 
 // SwiftPM links an executable's entry point as `<Target>_main`; hand it to
 // libFuzzer's driver (libFuzzer's own main() is then not linked).
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// (libFuzzer's C name, which @_silgen_name binds)
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>,

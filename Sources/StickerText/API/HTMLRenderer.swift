@@ -40,7 +40,8 @@ public struct HTMLRenderer: Sendable {
         markup.withUnsafeBytes { markupBytes in
             for entry in catalog.entries.indices {
                 jsonStarts.append(json.count)
-                JSONStringEscaping.appendEscaped(UnsafeRawBufferPointer(rebasing: markupBytes[starts[entry] ..< starts[entry + 1]]), to: &json)
+                JSONStringEscaping.appendEscaped(
+                    UnsafeRawBufferPointer(rebasing: markupBytes[starts[entry]..<starts[entry + 1]]), to: &json)
             }
         }
         jsonStarts.append(json.count)
@@ -141,8 +142,10 @@ public struct HTMLRenderer: Sendable {
     /// that HTML leaves as they are take `JSONStringEscaping.writeEscaped`'s form
     /// (HTML's replacements need no JSON escape; a test checks that).
     @inline(__always)
-    private func renderFused(_ utf8: UnsafeRawBufferPointer, markup: UnsafeRawBufferPointer, jsonString: Bool,
-                             into out: inout ByteBuffer) {
+    private func renderFused(
+        _ utf8: UnsafeRawBufferPointer, markup: UnsafeRawBufferPointer, jsonString: Bool,
+        into out: inout ByteBuffer
+    ) {
         let end = utf8.count
         guard let base = utf8.baseAddress else { return }
         let lineBreaks = options.lineBreaks
@@ -157,11 +160,19 @@ public struct HTMLRenderer: Sendable {
                 let word = UInt64(littleEndian: utf8.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 let low = (word &- 0x4040_4040_4040_4040) & ~word & 0x8080_8080_8080_8080
                 // Brackets, and for JSON the bytes it escapes (`\` is above 0x40: `low` misses it).
-                var marked = HTMLEscaping.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B) | HTMLEscaping.zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D)
+                var marked =
+                    HTMLEscaping.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
+                    | HTMLEscaping.zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D)
                 if jsonString { marked |= JSONStringEscaping.specialBytes(word) }
-                if low | marked == 0 { i &+= 8; continue }
+                if low | marked == 0 {
+                    i &+= 8
+                    continue
+                }
                 let special = marked | HTMLEscaping.specialBytes(word)
-                if special == 0 { i &+= 8; continue }
+                if special == 0 {
+                    i &+= 8
+                    continue
+                }
                 i &+= special.trailingZeroBitCount >> 3
             }
             switch utf8[i] {
@@ -174,9 +185,10 @@ public struct HTMLRenderer: Sendable {
                 continue
             case 0x5D:  // `]`: a sticker if the innermost open code is known
                 if openIn >= 0, i &- openIn &- 1 <= maxContent,
-                   let entry = catalog.entryIndex(content: UnsafeRawBufferPointer(rebasing: utf8[(openIn &+ 1) ..< i])) {
+                    let entry = catalog.entryIndex(content: UnsafeRawBufferPointer(rebasing: utf8[(openIn &+ 1)..<i]))
+                {
                     out.truncate(to: openOut)
-                    let range = starts[entry] ..< starts[entry &+ 1]
+                    let range = starts[entry]..<starts[entry &+ 1]
                     out.append(markup.baseAddress! + range.lowerBound, count: range.count)
                     copyFrom = i &+ 1
                 }
@@ -212,16 +224,18 @@ public struct HTMLRenderer: Sendable {
         var from = 0
         markup.withUnsafeBytes { markup in
             while let close = StickerScanner.nextClose(from: from, in: utf8) {
-                if let (start, entry) = StickerScanner.code(closingAt: close, in: utf8, floor: textStart, catalog: catalog) {
-                    appendText(utf8, textStart ..< start, to: &out)
-                    let range = markupStart[entry] ..< markupStart[entry + 1]
+                if let (start, entry) = StickerScanner.code(
+                    closingAt: close, in: utf8, floor: textStart, catalog: catalog)
+                {
+                    appendText(utf8, textStart..<start, to: &out)
+                    let range = markupStart[entry]..<markupStart[entry + 1]
                     out.append(markup.baseAddress! + range.lowerBound, count: range.count)
                     textStart = close + 1
                 }
                 from = close + 1
             }
         }
-        appendText(utf8, textStart ..< utf8.count, to: &out)
+        appendText(utf8, textStart..<utf8.count, to: &out)
     }
 
     @inline(__always)
@@ -236,14 +250,14 @@ public struct HTMLRenderer: Sendable {
         var pending = range.lowerBound
         GraphemeSegmentation.forEachCluster(in: range, of: utf8Bytes) { cluster, simple in
             if simple || !EmojiClassifier.isEmoji(cluster, in: utf8Bytes) { return true }
-            HTMLEscaping.appendEscaped(utf8, pending ..< cluster.lowerBound, lineBreaks: options.lineBreaks, to: &out)
+            HTMLEscaping.appendEscaped(utf8, pending..<cluster.lowerBound, lineBreaks: options.lineBreaks, to: &out)
             out.append("<span class=\"emoji\">")
             HTMLEscaping.appendEscaped(utf8, cluster, lineBreaks: options.lineBreaks, to: &out)
             out.append("</span>")
             pending = cluster.upperBound
             return true
         }
-        HTMLEscaping.appendEscaped(utf8, pending ..< range.upperBound, lineBreaks: options.lineBreaks, to: &out)
+        HTMLEscaping.appendEscaped(utf8, pending..<range.upperBound, lineBreaks: options.lineBreaks, to: &out)
     }
 
     /// `<img class="sticker" src=… srcset=… width height alt title aria-label draggable>`,
@@ -255,8 +269,10 @@ public struct HTMLRenderer: Sendable {
     /// An animated sticker's `<img>` goes inside `<picture>` whose one
     /// `<source>` is the poster under `prefers-reduced-motion: reduce`: the
     /// choice is in the markup because the sites that embed it do not have our CSS.
-    private static func appendStickerMarkup(_ index: Int, catalog: StickerCatalog, options: RenderOptions,
-                                            to out: inout [UInt8]) {
+    private static func appendStickerMarkup(
+        _ index: Int, catalog: StickerCatalog, options: RenderOptions,
+        to out: inout [UInt8]
+    ) {
         let entry = catalog.entries[index]
         let sticker = catalog.sticker(for: entry)
         let image = sticker.image!  // validated: every coded sticker has an image

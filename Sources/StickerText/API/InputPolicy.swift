@@ -9,8 +9,10 @@ public struct InputPolicy: Hashable, Sendable {
     /// What one sticker counts in every mode; nil counts its code's text.
     public var stickerWeight: Int?
 
-    public init(maxLength: Int? = nil, countMode: CountMode = .graphemes, emoji: EmojiRule = .allow,
-                content: ContentRule = .any, decimalPlaces: Int = 2, stickerWeight: Int? = nil) {
+    public init(
+        maxLength: Int? = nil, countMode: CountMode = .graphemes, emoji: EmojiRule = .allow,
+        content: ContentRule = .any, decimalPlaces: Int = 2, stickerWeight: Int? = nil
+    ) {
         self.maxLength = maxLength
         self.countMode = countMode
         self.emoji = emoji
@@ -25,7 +27,9 @@ public struct InputPolicy: Hashable, Sendable {
     public var validationProblem: String? {
         if let maxLength, maxLength < 0 { return "policy.maxLength must be 0 or more" }
         if decimalPlaces < 0 || decimalPlaces > 100 { return "policy.decimalPlaces must be between 0 and 100" }
-        if let stickerWeight, stickerWeight < 0 || stickerWeight > 1000 { return "policy.stickerWeight must be between 0 and 1000" }
+        if let stickerWeight, stickerWeight < 0 || stickerWeight > 1000 {
+            return "policy.stickerWeight must be between 0 and 1000"
+        }
         return nil
     }
 

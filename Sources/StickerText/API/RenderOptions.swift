@@ -15,8 +15,10 @@ public struct RenderOptions: Hashable, Sendable {
     /// readers (`alt` stays the code, so that copying gives the text back).
     public var lang: RenderLanguage
 
-    public init(baseURL: String = "/", size: Int = 20, className: String = "sticker",
-                lineBreaks: Bool = true, wrapEmoji: Bool = false, lang: RenderLanguage = .zh) {
+    public init(
+        baseURL: String = "/", size: Int = 20, className: String = "sticker",
+        lineBreaks: Bool = true, wrapEmoji: Bool = false, lang: RenderLanguage = .zh
+    ) {
         self.baseURL = baseURL
         self.size = size
         self.className = className
@@ -37,11 +39,16 @@ public struct RenderOptions: Hashable, Sendable {
         // string compared as a `String` is normalized, which a long run of
         // combining marks makes quadratic.
         let urlBytes = Array(baseURL.utf8)
-        func startsWith(_ prefix: String) -> Bool { urlBytes.count >= prefix.utf8.count && zip(urlBytes, prefix.utf8).allSatisfy { $0 | 0x20 == $1 | 0x20 } }
-        let printable = urlBytes.count <= 512 && urlBytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !"\"'<>\\`{}|^".utf8.contains($0) })
+        func startsWith(_ prefix: String) -> Bool {
+            urlBytes.count >= prefix.utf8.count && zip(urlBytes, prefix.utf8).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+        }
+        let printable =
+            urlBytes.count <= 512
+            && urlBytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !"\"'<>\\`{}|^".utf8.contains($0) })
         let schemeOK = startsWith("https://") || startsWith("http://") || (startsWith("/") && !startsWith("//"))
         if !printable || !schemeOK {
-            return "options.baseURL must be a path starting with / or an http(s):// URL, printable ASCII without quotes or angle brackets"
+            return
+                "options.baseURL must be a path starting with / or an http(s):// URL, printable ASCII without quotes or angle brackets"
         }
         return nil
     }
@@ -51,5 +58,6 @@ public struct RenderOptions: Hashable, Sendable {
 }
 
 private func isClassByte(_ byte: UInt8) -> Bool {
-    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D
+        || byte == 0x5F
 }

@@ -17,9 +17,11 @@ public struct Sticker: Hashable, Sendable {
     public var initials: String?
     public var keywords: [String]
 
-    public init(tag: String?, aliases: [String] = [], name: LocalizedName,
-                image: StickerImage? = nil, emoji: String? = nil,
-                pinyin: String? = nil, initials: String? = nil, keywords: [String] = []) {
+    public init(
+        tag: String?, aliases: [String] = [], name: LocalizedName,
+        image: StickerImage? = nil, emoji: String? = nil,
+        pinyin: String? = nil, initials: String? = nil, keywords: [String] = []
+    ) {
         self.tag = tag
         self.aliases = aliases
         self.name = name

@@ -46,7 +46,9 @@ public struct StickerCatalog: Sendable {
     public func entry(forCode code: String) -> Entry? {
         // By bytes: a String's hasPrefix compares whole characters, and "[" with
         // thousands of marks after it is one character to normalize.
-        guard code.utf8.count >= 3, code.utf8.first == UInt8(ascii: "["), code.utf8.last == UInt8(ascii: "]") else { return nil }
+        guard code.utf8.count >= 3, code.utf8.first == UInt8(ascii: "["), code.utf8.last == UInt8(ascii: "]") else {
+            return nil
+        }
         let content = Array(code.utf8.dropFirst().dropLast())
         return content.withUnsafeBytes { table.lookup($0) }.map { entries[$0] }
     }
@@ -79,7 +81,9 @@ extension StickerCatalog {
         do {
             folders = try fm.contentsOfDirectory(atPath: root.path).sorted()
         } catch {
-            throw CatalogValidationError(issues: [.init(file: directory, entry: nil, message: "cannot read the packs folder")])
+            throw CatalogValidationError(issues: [
+                .init(file: directory, entry: nil, message: "cannot read the packs folder")
+            ])
         }
         var packs: [StickerPack] = []
         var files: [String] = []
@@ -88,7 +92,9 @@ extension StickerCatalog {
             let packURL = root.appendingPathComponent(folder, isDirectory: true)
             let jsonURL = packURL.appendingPathComponent("pack.json")
             var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: packURL.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            guard fm.fileExists(atPath: packURL.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                continue
+            }
             let file = jsonURL.path
             guard let data = fm.contents(atPath: file) else {
                 issues.append(.init(file: file, entry: nil, message: "missing pack.json"))
@@ -103,7 +109,10 @@ extension StickerCatalog {
                 continue
             }
             if pack.id != folder {
-                issues.append(.init(file: file, entry: "id", message: "pack id \"\(pack.id)\" does not match its folder \"\(folder)\""))
+                issues.append(
+                    .init(
+                        file: file, entry: "id",
+                        message: "pack id \"\(pack.id)\" does not match its folder \"\(folder)\""))
             }
             issues += CatalogValidator.checkFiles(of: pack, in: packURL, file: file)
             packs.append(pack)

@@ -15,7 +15,9 @@ extension StickerPoster {
 }
 
 /// `src` is the 1x file; `srcset` names the 2x and 3x files.
-private func scaledURLs(_ x1: String, _ x2: String, _ x3: String, pack: String, base: String) -> (src: String, srcset: String) {
+private func scaledURLs(_ x1: String, _ x2: String, _ x3: String, pack: String, base: String) -> (
+    src: String, srcset: String
+) {
     let folder = base + "stickers/" + pack + "/"
     return (folder + x1, "\(folder)\(x2) 2x, \(folder)\(x3) 3x")
 }

@@ -16,8 +16,10 @@ public struct StickerPack: Hashable, Sendable {
     public var license: String?
     public var homepage: String?
 
-    public init(id: String, title: LocalizedName, cover: String, kind: PackKind, order: Int? = nil, stickers: [Sticker],
-                license: String? = nil, homepage: String? = nil) {
+    public init(
+        id: String, title: LocalizedName, cover: String, kind: PackKind, order: Int? = nil, stickers: [Sticker],
+        license: String? = nil, homepage: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.cover = cover

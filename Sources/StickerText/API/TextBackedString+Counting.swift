@@ -11,14 +11,17 @@ extension TextBackedString {
             forEachItem { range, sticker in
                 if let sticker {
                     let lengths = measure(range, in: utf8)
-                    stickers.append(.init(entry: sticker, in: catalog, range: TextRange(location: utf16, length: lengths.utf16)))
+                    stickers.append(
+                        .init(entry: sticker, in: catalog, range: TextRange(location: utf16, length: lengths.utf16)))
                     total = total + (policy.stickerWeight.map(TextLengths.uniform) ?? lengths)
                     utf16 += lengths.utf16
                 } else {
                     var lengths = measure(range, in: utf8, utf16Start: utf16) { cluster, at in
                         if emoji.isEmpty { emoji.reserveCapacity(8) }
-                        emoji.append(.init(emoji: String(decoding: UnsafeBufferPointer(rebasing: utf8[cluster]), as: UTF8.self),
-                                           range: TextRange(location: at, length: UTF8Bytes.utf16Count(utf8, cluster))))
+                        emoji.append(
+                            .init(
+                                emoji: String(decoding: UnsafeBufferPointer(rebasing: utf8[cluster]), as: UTF8.self),
+                                range: TextRange(location: at, length: UTF8Bytes.utf16Count(utf8, cluster))))
                     }
                     if let weight = LengthCounting.weightWithURLs(range, in: utf8) { lengths.weight = weight }
                     total = total + lengths
@@ -32,7 +35,9 @@ extension TextBackedString {
         if let max = policy.maxLength, length > max { violations.append(.maxLength) }
         if policy.emoji == .reject, !emoji.isEmpty { violations.append(.emoji) }
         if let content = policy.contentViolation(text) { violations.append(content) }
-        if policy.countMode == .weighted, LengthCounting.hasInvalidCharacters(bytes) { violations.append(.invalidCharacters) }
+        if policy.countMode == .weighted, LengthCounting.hasInvalidCharacters(bytes) {
+            violations.append(.invalidCharacters)
+        }
         return TextCounts(
             graphemes: total.graphemes, utf16: total.utf16, utf8: total.utf8, gb18030: total.gb18030,
             weighted: total.weight / 100, length: length, countMode: policy.countMode, maxLength: policy.maxLength,
@@ -46,14 +51,18 @@ extension TextBackedString {
     /// Runs of simple scalars (see `GraphemeSegmentation.isSimple`) are
     /// counted in a tight loop that decodes each scalar once; only the chunks
     /// between certain boundaries that hold anything else are segmented.
-    func measure(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
-                 foundEmoji: (Range<Int>, Int) -> Void = { _, _ in }) -> TextLengths {
+    func measure(
+        _ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
+        foundEmoji: (Range<Int>, Int) -> Void = { _, _ in }
+    ) -> TextLengths {
         Self.measure(range, in: utf8, utf16Start: utf16Start, foundEmoji: foundEmoji)
     }
 
     /// `measure` of any UTF-8 buffer (it needs nothing of the string but its bytes).
-    static func measure(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
-                        foundEmoji: (Range<Int>, Int) -> Void = { _, _ in }) -> TextLengths {
+    static func measure(
+        _ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
+        foundEmoji: (Range<Int>, Int) -> Void = { _, _ in }
+    ) -> TextLengths {
         var total = TextLengths()
         var utf16 = utf16Start
         let end = range.upperBound
@@ -83,8 +92,10 @@ extension TextBackedString {
                 }
                 // A chunk up to the next certain boundary, segmented properly.
                 var k = j
-                while k < end && !GraphemeSegmentation.isCertainBoundary(k, in: utf8) { k &+= UTF8Bytes.sequenceLength(utf8[k]) }
-                GraphemeSegmentation.forEachCluster(in: i ..< k, of: utf8) { cluster, simple in
+                while k < end && !GraphemeSegmentation.isCertainBoundary(k, in: utf8) {
+                    k &+= UTF8Bytes.sequenceLength(utf8[k])
+                }
+                GraphemeSegmentation.forEachCluster(in: i..<k, of: utf8) { cluster, simple in
                     let isEmoji = !simple && EmojiClassifier.isEmoji(cluster, in: utf8)
                     if isEmoji { foundEmoji(cluster, utf16) }
                     let lengths = LengthCounting.lengths(ofCluster: cluster, in: utf8, simple: simple, emoji: isEmoji)
@@ -94,7 +105,10 @@ extension TextBackedString {
                     return true
                 }
                 i = k
-                if i < end { scalar = UTF8Bytes.scalar(at: i, in: utf8); f = flag(scalar) }
+                if i < end {
+                    scalar = UTF8Bytes.scalar(at: i, in: utf8)
+                    f = flag(scalar)
+                }
             }
         }
         unweighed.weigh(in: utf8)
@@ -139,7 +153,9 @@ extension TextBackedString {
                     total = total + .uniform(weight)
                 } else {
                     var lengths = measure(range, in: utf8)
-                    if sticker == nil, let weight = LengthCounting.weightWithURLs(range, in: utf8) { lengths.weight = weight }
+                    if sticker == nil, let weight = LengthCounting.weightWithURLs(range, in: utf8) {
+                        lengths.weight = weight
+                    }
                     total = total + lengths
                 }
                 return true

@@ -23,7 +23,9 @@ extension TextBackedString {
                 }
                 return true
             }
-            for (weight, unit) in zip(LengthCounting.nfcWeights(of: unweighed.map(\.cluster), in: utf8), unweighed.map(\.unit)) {
+            for (weight, unit) in zip(
+                LengthCounting.nfcWeights(of: unweighed.map(\.cluster), in: utf8), unweighed.map(\.unit))
+            {
                 units[unit].length = weight / 100
             }
         }
@@ -46,7 +48,7 @@ extension TextBackedString {
         kept.reserveCapacity(bytes.count)
         var from = 0
         for range in ranges {
-            kept += bytes[from ..< range.lowerBound]
+            kept += bytes[from..<range.lowerBound]
             from = range.upperBound
         }
         kept += bytes[from...]
@@ -63,7 +65,9 @@ extension TextBackedString {
                 guard sticker == nil, item.upperBound > range.lowerBound else { return true }
                 GraphemeSegmentation.forEachCluster(in: item, of: utf8) { cluster, simple in
                     if cluster.lowerBound >= range.upperBound { return false }
-                    if cluster.upperBound > range.lowerBound, !simple, EmojiClassifier.isEmoji(cluster, in: utf8) { found.append(cluster) }
+                    if cluster.upperBound > range.lowerBound, !simple, EmojiClassifier.isEmoji(cluster, in: utf8) {
+                        found.append(cluster)
+                    }
                     return true
                 }
                 return true

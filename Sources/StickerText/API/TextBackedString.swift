@@ -43,11 +43,11 @@ public struct TextBackedString: Sendable {
     func forEachItem(_ body: (Range<Int>, _ sticker: Int?) -> Bool) {
         var position = 0
         for span in spans {
-            if position < span.bytes.lowerBound, !body(position ..< span.bytes.lowerBound, nil) { return }
+            if position < span.bytes.lowerBound, !body(position..<span.bytes.lowerBound, nil) { return }
             if !body(span.bytes, span.entry) { return }
             position = span.bytes.upperBound
         }
-        if position < bytes.count { _ = body(position ..< bytes.count, nil) }
+        if position < bytes.count { _ = body(position..<bytes.count, nil) }
     }
 
     /// The sticker span containing `position` strictly inside, or starting/ending there.
@@ -62,7 +62,7 @@ public struct TextBackedString: Sendable {
         let next = spans.firstIndex(endingAfter: position)
         let start = next > 0 ? spans[next - 1].bytes.upperBound : 0
         let end = next < spans.count ? spans[next].bytes.lowerBound : bytes.count
-        return start ..< end
+        return start..<end
     }
 
     // MARK: - Lengths
@@ -73,7 +73,10 @@ public struct TextBackedString: Sendable {
             return UTF8Bytes.utf16Count(utf8, run)
         case .grapheme:
             var n = 0
-            GraphemeSegmentation.forEachCluster(in: run, of: utf8) { _, _ in n += 1; return true }
+            GraphemeSegmentation.forEachCluster(in: run, of: utf8) { _, _ in
+                n += 1
+                return true
+            }
             return n
         }
     }
@@ -97,7 +100,10 @@ public struct TextBackedString: Sendable {
             forEachItem { range, sticker in
                 if sticker != nil {
                     acc += 1
-                    if acc == offset { result = range.upperBound; return false }
+                    if acc == offset {
+                        result = range.upperBound
+                        return false
+                    }
                     return true
                 }
                 switch unit {
@@ -115,21 +121,33 @@ public struct TextBackedString: Sendable {
                         }
                         // … which may stop inside a scalar already counted.
                         while i < range.upperBound && UTF8Bytes.isContinuation(utf8[i]) { i &+= 1 }
-                        if acc == offset { result = i; return false }
+                        if acc == offset {
+                            result = i
+                            return false
+                        }
                     }
                     while i < range.upperBound {
                         let n = UTF8Bytes.sequenceLength(utf8[i])
                         let units = n == 4 ? 2 : 1
                         // Inside a surrogate pair: a byte inside the scalar, which snapping rounds either way.
-                        if acc + units > offset { result = i + 1; return false }
+                        if acc + units > offset {
+                            result = i + 1
+                            return false
+                        }
                         acc += units
                         i += n
-                        if acc == offset { result = i; return false }
+                        if acc == offset {
+                            result = i
+                            return false
+                        }
                     }
                 case .grapheme:
                     GraphemeSegmentation.forEachCluster(in: range, of: utf8) { cluster, _ in
                         acc += 1
-                        if acc == offset { result = cluster.upperBound; return false }
+                        if acc == offset {
+                            result = cluster.upperBound
+                            return false
+                        }
                         return true
                     }
                     if result != nil { return false }
@@ -152,7 +170,7 @@ public struct TextBackedString: Sendable {
                     return range.upperBound < position
                 }
                 let end = min(range.upperBound, position)
-                acc += displayLength(of: range.lowerBound ..< end, unit: unit, in: utf8)
+                acc += displayLength(of: range.lowerBound..<end, unit: unit, in: utf8)
                 return end < position
             }
         }
@@ -161,7 +179,7 @@ public struct TextBackedString: Sendable {
 
     /// The UTF-16 offset of a position in the plain text.
     func plainUTF16Offset(ofPosition position: Int) -> Int {
-        bytes.withUnsafeBufferPointer { UTF8Bytes.utf16Count($0, 0 ..< position) }
+        bytes.withUnsafeBufferPointer { UTF8Bytes.utf16Count($0, 0..<position) }
     }
 
     // MARK: - Whole units
@@ -169,13 +187,17 @@ public struct TextBackedString: Sendable {
     /// The unit boundary at or before `position`.
     func snapDown(_ position: Int) -> Int {
         if let span = span(containing: position) { return span.bytes.lowerBound }
-        return bytes.withUnsafeBufferPointer { GraphemeSegmentation.boundary(atOrBefore: position, in: run(around: position), of: $0) }
+        return bytes.withUnsafeBufferPointer {
+            GraphemeSegmentation.boundary(atOrBefore: position, in: run(around: position), of: $0)
+        }
     }
 
     /// The unit boundary at or after `position`.
     func snapUp(_ position: Int) -> Int {
         if let span = span(containing: position) { return span.bytes.upperBound }
-        return bytes.withUnsafeBufferPointer { GraphemeSegmentation.boundary(atOrAfter: position, in: run(around: position), of: $0) }
+        return bytes.withUnsafeBufferPointer {
+            GraphemeSegmentation.boundary(atOrAfter: position, in: run(around: position), of: $0)
+        }
     }
 
     /// The whole unit (sticker or grapheme cluster) that ends at `position`, a boundary.
@@ -184,16 +206,20 @@ public struct TextBackedString: Sendable {
         if let span = span(containing: position - 1) {
             return span.bytes
         }
-        let start = bytes.withUnsafeBufferPointer { GraphemeSegmentation.boundary(atOrBefore: position - 1, in: run(around: position - 1), of: $0) }
-        return start ..< position
+        let start = bytes.withUnsafeBufferPointer {
+            GraphemeSegmentation.boundary(atOrBefore: position - 1, in: run(around: position - 1), of: $0)
+        }
+        return start..<position
     }
 
     /// The whole unit that starts at `position`, a boundary.
     func unit(after position: Int) -> Range<Int>? {
         guard position < bytes.count else { return nil }
         if let span = span(containing: position + 1) { return span.bytes }
-        let end = bytes.withUnsafeBufferPointer { GraphemeSegmentation.boundary(atOrAfter: position + 1, in: run(around: position), of: $0) }
-        return position ..< end
+        let end = bytes.withUnsafeBufferPointer {
+            GraphemeSegmentation.boundary(atOrAfter: position + 1, in: run(around: position), of: $0)
+        }
+        return position..<end
     }
 
     /// The boundary `count` whole units after `position` (a boundary), or
@@ -213,7 +239,8 @@ public struct TextBackedString: Sendable {
                     return remaining > 0
                 }
                 // A boundary is a true cluster boundary: segmenting may start there.
-                GraphemeSegmentation.forEachCluster(in: max(range.lowerBound, position) ..< range.upperBound, of: utf8) { cluster, _ in
+                GraphemeSegmentation.forEachCluster(in: max(range.lowerBound, position)..<range.upperBound, of: utf8) {
+                    cluster, _ in
                     result = cluster.upperBound
                     remaining -= 1
                     return remaining > 0
@@ -240,7 +267,7 @@ public struct TextBackedString: Sendable {
                 }
                 let run = run(around: result - 1)
                 starts.removeAll(keepingCapacity: true)
-                GraphemeSegmentation.forEachCluster(in: run.lowerBound ..< result, of: utf8) { cluster, _ in
+                GraphemeSegmentation.forEachCluster(in: run.lowerBound..<result, of: utf8) { cluster, _ in
                     starts.append(cluster.lowerBound)
                     return true
                 }
@@ -262,10 +289,11 @@ public struct TextBackedString: Sendable {
         // An end past Int.max is out of range like any other, not a crash.
         let (endOffset, overflow) = range.location.addingReportingOverflow(range.length)
         guard range.length >= 0, !overflow, let start = position(ofDisplayOffset: range.location, unit: unit),
-              let end = position(ofDisplayOffset: endOffset, unit: unit) else { return nil }
+            let end = position(ofDisplayOffset: endOffset, unit: unit)
+        else { return nil }
         // A caret inside a unit moves to its start; a selection widens outward.
         let lower = snapDown(start)
-        return lower ..< (range.length == 0 ? lower : snapUp(end))
+        return lower..<(range.length == 0 ? lower : snapUp(end))
     }
 
     /// Like `pp_plainTextForRange`: the plain text (with codes) of a display range,

@@ -44,7 +44,8 @@ extension TextCounts.FoundSticker {
     @inline(__always)
     package init(entry: Int, in catalog: StickerCatalog, range: TextRange) {
         let found = catalog.entries[entry]
-        self.init(code: found.code, tag: catalog.sticker(for: found).tag ?? found.code, pack: catalog.pack(for: found).id,
-                  range: range, entry: entry)
+        self.init(
+            code: found.code, tag: catalog.sticker(for: found).tag ?? found.code, pack: catalog.pack(for: found).id,
+            range: range, entry: entry)
     }
 }

@@ -10,8 +10,10 @@ public struct TextEditor: Sendable {
         self.policy = policy
     }
 
-    public func apply(_ operation: EditOperation, to text: String, selection: TextRange,
-                      unit: OffsetUnit = .utf16) throws(EditError) -> EditResult {
+    public func apply(
+        _ operation: EditOperation, to text: String, selection: TextRange,
+        unit: OffsetUnit = .utf16
+    ) throws(EditError) -> EditResult {
         let string = TextBackedString(text, catalog: catalog)
         guard let range = string.positions(of: selection, unit: unit) else {
             throw .selectionOutOfRange(selection, length: string.displayLength(unit: unit), unit: unit)
@@ -25,38 +27,47 @@ public struct TextEditor: Sendable {
             }
             return insert(canonical, into: string, replacing: range, unit: unit)
         case .cut:
-            return replace(range, in: string, with: "", caretAt: range.lowerBound, unit: unit,
-                           clipboard: string.substring(range))
+            return replace(
+                range, in: string, with: "", caretAt: range.lowerBound, unit: unit,
+                clipboard: string.substring(range))
         case .copy:
             return unchanged(string, selection: range, unit: unit, clipboard: string.substring(range))
         case .deleteBackward, .deleteForward:
-            let target = !range.isEmpty ? range
-                : operation == .deleteBackward ? string.unit(before: range.lowerBound) : string.unit(after: range.lowerBound)
+            let target =
+                !range.isEmpty
+                ? range
+                : operation == .deleteBackward
+                    ? string.unit(before: range.lowerBound) : string.unit(after: range.lowerBound)
             guard let target else { return unchanged(string, selection: range, unit: unit) }
             return replace(target, in: string, with: "", caretAt: target.lowerBound, unit: unit)
         case .moveCaret(let n):
             // No text has more units than bytes: a larger move is clamped first.
             let count = Int(min(n.magnitude, UInt(string.bytes.count)))
-            let caret = n >= 0 ? string.position(movingForward: count, from: range.upperBound)
+            let caret =
+                n >= 0
+                ? string.position(movingForward: count, from: range.upperBound)
                 : string.position(movingBackward: count, from: range.lowerBound)
-            return unchanged(string, selection: caret ..< caret, unit: unit)
+            return unchanged(string, selection: caret..<caret, unit: unit)
         case .select:
             return unchanged(string, selection: range, unit: unit)
         case .selectAll:
-            return unchanged(string, selection: 0 ..< string.bytes.count, unit: unit)
+            return unchanged(string, selection: 0..<string.bytes.count, unit: unit)
         }
     }
 
     // MARK: - Insertion under the policy
 
-    private func insert(_ inserted: String, into string: TextBackedString, replacing range: Range<Int>,
-                        unit: OffsetUnit) -> EditResult {
+    private func insert(
+        _ inserted: String, into string: TextBackedString, replacing range: Range<Int>,
+        unit: OffsetUnit
+    ) -> EditResult {
         if inserted.utf8.contains(0) {
             return refused(string, range, unit, reason: .nul, message: "U+0000 (NUL) cannot be inserted")
         }
         if policy.countMode == .weighted, LengthCounting.hasInvalidCharacters(inserted.utf8) {
-            return refused(string, range, unit, reason: .invalidCharacters,
-                           message: "U+FFFE, U+FEFF and U+FFFF are not allowed here.")
+            return refused(
+                string, range, unit, reason: .invalidCharacters,
+                message: "U+FFFE, U+FEFF and U+FFFF are not allowed here.")
         }
         var piece = TextBackedString(inserted, catalog: catalog)
         var note: EditNote?
@@ -66,25 +77,32 @@ public struct TextEditor: Sendable {
         // it joins what is around it (1 + U+FE0F U+20E3 makes 1️⃣): stripping
         // takes the inserted part of each such cluster out.
         if policy.emoji != .allow {
-            let inserted = range.lowerBound ..< range.lowerBound + piece.bytes.count
+            let inserted = range.lowerBound..<range.lowerBound + piece.bytes.count
             let touched = string.replacing(range, with: piece.text).emojiClusters(overlapping: inserted)
             if !touched.isEmpty {
                 if policy.emoji == .reject {
                     return refused(string, range, unit, reason: .emoji, message: "Emoji are not allowed here.")
                 }
-                piece = piece.removing(touched.map { max($0.lowerBound, inserted.lowerBound) - inserted.lowerBound ..< min($0.upperBound, inserted.upperBound) - inserted.lowerBound })
+                piece = piece.removing(
+                    touched.map {
+                        max($0.lowerBound, inserted.lowerBound) - inserted.lowerBound..<min(
+                            $0.upperBound, inserted.upperBound) - inserted.lowerBound
+                    })
                 note = .emojiRemoved
                 removed = touched.count
             }
         }
 
         // Content rules judge the text that would result, wherever the edit happens.
-        if policy.content != .any, let violation = policy.contentViolation(string.replacing(range, with: piece.text).text) {
-            let what = switch violation {
-            case .digits: "Only digits 0–9 are allowed here."
-            case .decimalPlaces: "At most \(policy.decimalPlaces) digits are allowed after the point."
-            default: "Only a decimal number is allowed here."
-            }
+        if policy.content != .any,
+            let violation = policy.contentViolation(string.replacing(range, with: piece.text).text)
+        {
+            let what =
+                switch violation {
+                case .digits: "Only digits 0–9 are allowed here."
+                case .decimalPlaces: "At most \(policy.decimalPlaces) digits are allowed after the point."
+                default: "Only a decimal number is allowed here."
+                }
             return refused(string, range, unit, reason: EditRejection(violation), message: what)
         }
 
@@ -101,20 +119,25 @@ public struct TextEditor: Sendable {
                 note = .alreadyOver
             case .cut(let bytes):
                 truncated = true
-                kept = piece.substring(0 ..< bytes)
+                kept = piece.substring(0..<bytes)
                 note = bytes == 0 ? .nothingFits : .cutShort
             }
         }
 
         // What is left of the insert, cut or stripped, may still make an emoji with the text around it.
         if policy.emoji != .allow, !kept.isEmpty,
-           !string.replacing(range, with: kept).emojiClusters(overlapping: range.lowerBound ..< range.lowerBound + kept.utf8.count).isEmpty {
+            !string.replacing(range, with: kept).emojiClusters(
+                overlapping: range.lowerBound..<range.lowerBound + kept.utf8.count
+            ).isEmpty
+        {
             return refused(string, range, unit, reason: .emoji, message: "Emoji are not allowed here.")
         }
 
         let caret = range.lowerBound + kept.utf8.count
-        return replace(range, in: string, with: kept, caretAt: caret, unit: unit, truncated: truncated,
-                       note: note, message: note.map { Self.sentence(for: $0, maxLength: policy.maxLength ?? 0, removed: removed) })
+        return replace(
+            range, in: string, with: kept, caretAt: caret, unit: unit, truncated: truncated,
+            note: note, message: note.map { Self.sentence(for: $0, maxLength: policy.maxLength ?? 0, removed: removed) }
+        )
     }
 
     /// A note's `message`: a sentence in English for people (a page says the note in its own language).
@@ -129,28 +152,37 @@ public struct TextEditor: Sendable {
 
     // MARK: - Results
 
-    private func replace(_ range: Range<Int>, in string: TextBackedString, with replacement: String, caretAt caret: Int,
-                         unit: OffsetUnit, clipboard: String? = nil, truncated: Bool = false,
-                         note: EditNote? = nil, message: String? = nil) -> EditResult {
+    private func replace(
+        _ range: Range<Int>, in string: TextBackedString, with replacement: String, caretAt caret: Int,
+        unit: OffsetUnit, clipboard: String? = nil, truncated: Bool = false,
+        note: EditNote? = nil, message: String? = nil
+    ) -> EditResult {
         let result = string.replacing(range, with: replacement)
         // New text can join what was around it (typing `]` completes a code): the caret goes after the whole unit.
         let position = result.snapUp(caret)
-        return EditResult(string: result, selection: .caret(result.displayOffset(ofPosition: position, unit: unit)),
-                          plainSelection: .caret(result.plainUTF16Offset(ofPosition: position)), clipboard: clipboard,
-                          changed: result.bytes != string.bytes, truncated: truncated, rejected: nil, note: note, message: message)
+        return EditResult(
+            string: result, selection: .caret(result.displayOffset(ofPosition: position, unit: unit)),
+            plainSelection: .caret(result.plainUTF16Offset(ofPosition: position)), clipboard: clipboard,
+            changed: result.bytes != string.bytes, truncated: truncated, rejected: nil, note: note, message: message)
     }
 
-    private func unchanged(_ string: TextBackedString, selection range: Range<Int>, unit: OffsetUnit,
-                           clipboard: String? = nil) -> EditResult {
-        EditResult(string: string, selection: string.displayRange(of: range, unit: unit),
-                   plainSelection: string.plainUTF16Range(of: range), clipboard: clipboard, changed: false,
-                   truncated: false, rejected: nil, note: nil, message: nil)
+    private func unchanged(
+        _ string: TextBackedString, selection range: Range<Int>, unit: OffsetUnit,
+        clipboard: String? = nil
+    ) -> EditResult {
+        EditResult(
+            string: string, selection: string.displayRange(of: range, unit: unit),
+            plainSelection: string.plainUTF16Range(of: range), clipboard: clipboard, changed: false,
+            truncated: false, rejected: nil, note: nil, message: nil)
     }
 
-    private func refused(_ string: TextBackedString, _ range: Range<Int>, _ unit: OffsetUnit,
-                         reason: EditRejection, message: String) -> EditResult {
-        EditResult(string: string, selection: string.displayRange(of: range, unit: unit),
-                   plainSelection: string.plainUTF16Range(of: range), clipboard: nil, changed: false,
-                   truncated: false, rejected: reason, note: nil, message: message)
+    private func refused(
+        _ string: TextBackedString, _ range: Range<Int>, _ unit: OffsetUnit,
+        reason: EditRejection, message: String
+    ) -> EditResult {
+        EditResult(
+            string: string, selection: string.displayRange(of: range, unit: unit),
+            plainSelection: string.plainUTF16Range(of: range), clipboard: nil, changed: false,
+            truncated: false, rejected: reason, note: nil, message: message)
     }
 }

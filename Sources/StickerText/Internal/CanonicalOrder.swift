@@ -26,13 +26,14 @@ enum CanonicalOrder {
             let n = UTF8Bytes.sequenceLength(utf8[i])
             let c = UTF8Bytes.scalar(at: i, in: utf8)
             // No scalar below U+0300 has a combining class.
-            let combiningClass = c < 0x300 ? 0 : Unicode.Scalar(c).unsafelyUnwrapped.properties.canonicalCombiningClass.rawValue
+            let combiningClass =
+                c < 0x300 ? 0 : Unicode.Scalar(c).unsafelyUnwrapped.properties.canonicalCombiningClass.rawValue
             if combiningClass == 0 {
                 if !marks.isEmpty { flush() }
-                out += UnsafeBufferPointer(rebasing: utf8[i ..< i + n])
+                out += UnsafeBufferPointer(rebasing: utf8[i..<i + n])
             } else {
                 if let last = marks.last, last.combiningClass > combiningClass { ordered = false }
-                marks.append((combiningClass, i ..< i + n))
+                marks.append((combiningClass, i..<i + n))
             }
             i += n
         }
@@ -43,12 +44,14 @@ enum CanonicalOrder {
     /// marks of lower classes and of its class before it (a counting sort, as
     /// classes are below 256), so linear in the run, where a comparison sort
     /// is not.
-    private static func appendSortedByClass(_ marks: [(combiningClass: UInt8, bytes: Range<Int>)],
-                                            of utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    private static func appendSortedByClass(
+        _ marks: [(combiningClass: UInt8, bytes: Range<Int>)],
+        of utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]
+    ) {
         var start = [Int](repeating: 0, count: 257)
         for mark in marks { start[Int(mark.combiningClass) + 1] += 1 }
-        for k in 1 ... 256 { start[k] += start[k - 1] }
-        var sorted = [Range<Int>](repeating: 0 ..< 0, count: marks.count)
+        for k in 1...256 { start[k] += start[k - 1] }
+        var sorted = [Range<Int>](repeating: 0..<0, count: marks.count)
         for mark in marks {
             sorted[start[Int(mark.combiningClass)]] = mark.bytes
             start[Int(mark.combiningClass)] += 1

@@ -16,7 +16,9 @@ package enum CatalogValidator {
             if !packIDs.insert(pack.id).inserted { issue("id", "duplicate pack id \"\(pack.id)\"") }
             if pack.stickers.isEmpty { issue("stickers", "a pack needs at least one sticker") }
             let covers = pack.stickers.flatMap { $0.codes + ($0.emoji.map { [$0] } ?? []) }
-            if !covers.contains(pack.cover) { issue("cover", "cover \"\(pack.cover)\" is not one of the pack's stickers") }
+            if !covers.contains(pack.cover) {
+                issue("cover", "cover \"\(pack.cover)\" is not one of the pack's stickers")
+            }
             for (i, sticker) in pack.stickers.enumerated() {
                 let entry = "stickers[\(i)]" + (sticker.tag.map { " \($0)" } ?? sticker.emoji.map { " \($0)" } ?? "")
                 switch pack.kind {
@@ -27,10 +29,17 @@ package enum CatalogValidator {
                     if sticker.emoji?.isEmpty ?? true { issue(entry, "an emoji sticker needs its emoji text") }
                 }
                 for file in sticker.image?.allFiles ?? [] where !isSafeRelativePath(file) {
-                    issue(entry, "image path \"\(file)\" leaves the pack folder or has characters outside A-Z a-z 0-9 . _ - @ /")
+                    issue(
+                        entry,
+                        "image path \"\(file)\" leaves the pack folder or has characters outside A-Z a-z 0-9 . _ - @ /")
                 }
-                if let image = sticker.image, image.width <= 0 || image.height <= 0 || image.width > ImageFileRules.maxSide || image.height > ImageFileRules.maxSide {
-                    issue(entry, "image size \(image.width)×\(image.height) is not between 1 and \(ImageFileRules.maxSide)")
+                if let image = sticker.image,
+                    image.width <= 0 || image.height <= 0 || image.width > ImageFileRules.maxSide
+                        || image.height > ImageFileRules.maxSide
+                {
+                    issue(
+                        entry,
+                        "image size \(image.width)×\(image.height) is not between 1 and \(ImageFileRules.maxSide)")
                 }
                 issues += searchKeyProblems(sticker).map { CatalogIssue(file: file, entry: entry, message: $0) }
                 for code in sticker.codes {
@@ -61,7 +70,8 @@ package enum CatalogValidator {
                 problems.append("\(field) \"\(key)\" must be 1–200 lowercase ASCII letters a-z")
             }
             if isLowerASCIIWord(pinyin), isLowerASCIIWord(initials),
-               initials.count > pinyin.count || initials.first != pinyin.first {
+                initials.count > pinyin.count || initials.first != pinyin.first
+            {
                 problems.append("initials \"\(initials)\" are not the initials of pinyin \"\(pinyin)\"")
             }
         }
@@ -71,7 +81,9 @@ package enum CatalogValidator {
             if !(1...SearchQuery.maxLength).contains(length) {
                 problems.append("keyword \"\(keyword)\" must be 1–\(SearchQuery.maxLength) characters")
             } else if !SearchFolding.isFolded(keyword) {
-                problems.append("keyword \"\(keyword)\" must be written as searches fold it: \"\(String(String.UnicodeScalarView(SearchFolding.fold(keyword))))\"")
+                problems.append(
+                    "keyword \"\(keyword)\" must be written as searches fold it: \"\(String(String.UnicodeScalarView(SearchFolding.fold(keyword))))\""
+                )
             }
             if !seen.insert(keyword).inserted { problems.append("duplicate keyword \"\(keyword)\"") }
         }
@@ -79,7 +91,8 @@ package enum CatalogValidator {
     }
 
     private static func isLowerASCIIWord(_ key: String) -> Bool {
-        (1...200).contains(key.utf8.count) && key.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+        (1...200).contains(key.utf8.count)
+            && key.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
     }
 
     /// Checks that each image file exists, inside the pack folder once links
@@ -96,16 +109,21 @@ package enum CatalogValidator {
             for name in image.allFiles where isSafeRelativePath(name) && seen.insert(name).inserted {
                 let url = folder.appendingPathComponent(name)
                 var isDirectory: ObjCBool = false
-                if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) || isDirectory.boolValue {
+                if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) || isDirectory.boolValue
+                {
                     issues.append(CatalogIssue(file: file, entry: entry, message: "missing image \"\(name)\""))
                 } else if !url.resolvingSymlinksInPath().path.hasPrefix(root) {
-                    issues.append(CatalogIssue(file: file, entry: entry, message: "image \"\(name)\" links outside the pack folder"))
+                    issues.append(
+                        CatalogIssue(
+                            file: file, entry: entry, message: "image \"\(name)\" links outside the pack folder"))
                 } else {
                     readable.insert(name)
                 }
             }
             let problems = ImageFileRules.problems(of: image) { name in
-                readable.contains(name) ? FileManager.default.contents(atPath: folder.appendingPathComponent(name).path).map(Array.init) : nil
+                readable.contains(name)
+                    ? FileManager.default.contents(atPath: folder.appendingPathComponent(name).path).map(Array.init)
+                    : nil
             }
             issues += problems.map { CatalogIssue(file: file, entry: entry, message: $0.description) }
         }
@@ -114,7 +132,9 @@ package enum CatalogValidator {
 
     package static func isSafeID(_ id: String) -> Bool {
         let bytes = Array(id.utf8)
-        guard (1...64).contains(bytes.count), bytes[0] != UInt8(ascii: "-"), bytes[0] != UInt8(ascii: "_") else { return false }
+        guard (1...64).contains(bytes.count), bytes[0] != UInt8(ascii: "-"), bytes[0] != UInt8(ascii: "_") else {
+            return false
+        }
         return bytes.allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
     }
 

@@ -66,7 +66,8 @@ struct CodeTable: Sendable {
 
 @inline(__always)
 private func memoryEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Bool {
-    for i in 0..<count where lhs.load(fromByteOffset: i, as: UInt8.self) != rhs.load(fromByteOffset: i, as: UInt8.self) {
+    for i in 0..<count where lhs.load(fromByteOffset: i, as: UInt8.self) != rhs.load(fromByteOffset: i, as: UInt8.self)
+    {
         return false
     }
     return true

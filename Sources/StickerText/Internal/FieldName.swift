@@ -12,7 +12,9 @@
 
     public static func == (lhs: FieldName, rhs: FieldName) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
 
-    public static func < (lhs: FieldName, rhs: FieldName) -> Bool { lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8) }
+    public static func < (lhs: FieldName, rhs: FieldName) -> Bool {
+        lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
+    }
 
     public func hash(into hasher: inout Hasher) {
         var text = text
@@ -25,7 +27,8 @@
     /// The case of a closed set whose raw value `raw` is, byte for byte (not
     /// `init(rawValue:)`, which compares as `String`s do).
     @inlinable
-    public static func choice<T: RawRepresentable & CaseIterable>(_ raw: String, of type: T.Type) -> T? where T.RawValue == String {
+    public static func choice<T: RawRepresentable & CaseIterable>(_ raw: String, of type: T.Type) -> T?
+    where T.RawValue == String {
         T.allCases.first { $0.rawValue.utf8.elementsEqual(raw.utf8) }
     }
 }

@@ -72,7 +72,8 @@ extension GraphemeSegmentation {
         case 0x20E3, 0xFE0F: return .extend
         // Simple scalars that are Extended_Pictographic (© ® ‼ ⁉ ™ ℹ ▪ ▫ ▶ ◀ ◻ ◼ 〰 〽): after a
         // ZWJ that follows a pictograph they join (GB11), so they are left to Swift.
-        case 0xA9, 0xAE, 0x203C, 0x2049, 0x2122, 0x2139, 0x25AA, 0x25AB, 0x25B6, 0x25C0, 0x25FB, 0x25FC, 0x3030, 0x303D: return nil
+        case 0xA9, 0xAE, 0x203C, 0x2049, 0x2122, 0x2139, 0x25AA, 0x25AB, 0x25B6, 0x25C0, 0x25FB, 0x25FC, 0x3030, 0x303D:
+            return nil
         default: return isSimple(scalar) && scalar >= 0x20 && (scalar < 0x7F || scalar > 0x9F) ? .other : nil
         }
     }
@@ -81,7 +82,9 @@ extension GraphemeSegmentation {
     /// calls `body` with each, if every scalar in it has a class; returns
     /// false, having called nothing, if one has none.
     @inline(__always)
-    static func segmentEmojiSequences(_ chunk: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool) -> Bool {
+    static func segmentEmojiSequences(
+        _ chunk: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool
+    ) -> Bool {
         var i = chunk.lowerBound
         while i < chunk.upperBound {
             guard emojiSequenceClass(UTF8Bytes.scalar(at: i, in: utf8)) != nil else { return false }
@@ -102,18 +105,24 @@ extension GraphemeSegmentation {
             case .other: joins = false
             }
             if !joins && i > start {
-                if !body(start ..< i) { return true }
+                if !body(start..<i) { return true }
                 start = i
             }
             switch kind {
-            case .pictographic: afterPictograph = true; joinerAfterPictograph = false
+            case .pictographic:
+                afterPictograph = true
+                joinerAfterPictograph = false
             case .extend: joinerAfterPictograph = false
-            case .joiner: joinerAfterPictograph = afterPictograph; afterPictograph = false
-            case .other: afterPictograph = false; joinerAfterPictograph = false
+            case .joiner:
+                joinerAfterPictograph = afterPictograph
+                afterPictograph = false
+            case .other:
+                afterPictograph = false
+                joinerAfterPictograph = false
             }
             i &+= UTF8Bytes.sequenceLength(utf8[i])
         }
-        if start < chunk.upperBound { _ = body(start ..< chunk.upperBound) }
+        if start < chunk.upperBound { _ = body(start..<chunk.upperBound) }
         return true
     }
 }

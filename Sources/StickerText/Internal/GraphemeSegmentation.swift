@@ -25,10 +25,12 @@ enum GraphemeSegmentation {
         if codePoint < 0xA0 { return codePoint != 0x0D }
         if codePoint < 0x3000 {
             return (codePoint <= 0x2FF && codePoint != 0xAD)
-                || (codePoint >= 0x370 && codePoint <= 0x482 && codePoint != 0x374 && codePoint != 0x37E && codePoint != 0x387)
+                || (codePoint >= 0x370 && codePoint <= 0x482 && codePoint != 0x374 && codePoint != 0x37E
+                    && codePoint != 0x387)
                 || (codePoint >= 0x2010 && codePoint <= 0x2027) || (codePoint >= 0x2030 && codePoint <= 0x205E)
                 || (codePoint >= 0x2070 && codePoint <= 0x20CF)
-                || (codePoint >= 0x2100 && codePoint <= 0x218F && codePoint != 0x2126 && codePoint != 0x212A && codePoint != 0x212B)
+                || (codePoint >= 0x2100 && codePoint <= 0x218F && codePoint != 0x2126 && codePoint != 0x212A
+                    && codePoint != 0x212B)
                 || (codePoint >= 0x2500 && codePoint <= 0x25FC)
         }
         return (codePoint <= 0x3029) || (codePoint >= 0x3030 && codePoint <= 0x303F)
@@ -39,7 +41,8 @@ enum GraphemeSegmentation {
 
     /// The ranges `isSimple` accepts, for the tests.
     static let simpleRanges: [ClosedRange<UInt32>] = [
-        0x00...0x0C, 0x0E...0xAC, 0xAE...0x2FF, 0x370...0x373, 0x375...0x37D, 0x37F...0x386, 0x388...0x482, 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF,
+        0x00...0x0C, 0x0E...0xAC, 0xAE...0x2FF, 0x370...0x373, 0x375...0x37D, 0x37F...0x386, 0x388...0x482,
+        0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF,
         0x2100...0x2125, 0x2127...0x2129, 0x212C...0x218F,  // not Ω K Å signs: NFC changes them
         0x2500...0x25FC, 0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF, 0x3400...0x4DBF,
         0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E,
@@ -56,12 +59,16 @@ enum GraphemeSegmentation {
     /// The clusters of simple scalars are reported without Swift's segmentation.
     /// `body` returns false to stop early.
     @inline(__always)
-    static func forEachCluster(in run: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, _ simple: Bool) -> Bool) {
+    static func forEachCluster(
+        in run: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, _ simple: Bool) -> Bool
+    ) {
         let end = run.upperBound
         var offset = run.lowerBound
         guard offset < end else { return }
         LengthCounting.bmpFlags.withUnsafeBufferPointer { flags in
-            @inline(__always) func simple(_ codePoint: UInt32) -> Bool { codePoint < 0x10000 && flags[Int(codePoint)] & LengthCounting.simpleFlag != 0 }
+            @inline(__always) func simple(_ codePoint: UInt32) -> Bool {
+                codePoint < 0x10000 && flags[Int(codePoint)] & LengthCounting.simpleFlag != 0
+            }
             var current = simple(UTF8Bytes.scalar(at: offset, in: utf8))
             while offset < end {
                 // Fast path: a simple scalar followed by a simple scalar (or the run end) is one cluster.
@@ -69,7 +76,7 @@ enum GraphemeSegmentation {
                 let j = offset &+ n
                 let next = j < end ? simple(UTF8Bytes.scalar(at: j, in: utf8)) : true
                 if current && next {
-                    if !body(offset ..< j, true) { return }
+                    if !body(offset..<j, true) { return }
                     offset = j
                     continue
                 }
@@ -77,9 +84,10 @@ enum GraphemeSegmentation {
                 var k = j
                 while k < end && !isCertainBoundary(k, in: utf8) { k &+= UTF8Bytes.sequenceLength(utf8[k]) }
                 var stopped = false
-                segment(offset ..< k, of: utf8) { cluster in
+                segment(offset..<k, of: utf8) { cluster in
                     // A lone simple scalar in the chunk (a space after an emoji) is still simple.
-                    let single = cluster.count == UTF8Bytes.sequenceLength(utf8[cluster.lowerBound])
+                    let single =
+                        cluster.count == UTF8Bytes.sequenceLength(utf8[cluster.lowerBound])
                         && simple(UTF8Bytes.scalar(at: cluster.lowerBound, in: utf8))
                     stopped = !body(cluster, single)
                     return !stopped
@@ -96,7 +104,8 @@ enum GraphemeSegmentation {
     /// Emoji sequences among letters are cut by the few rules they need
     /// (`segmentEmojiSequences`), anything else by Swift's.
     @inline(__always)
-    private static func segment(_ chunk: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool) {
+    private static func segment(_ chunk: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool)
+    {
         if segmentEmojiSequences(chunk, of: utf8, body) { return }
         var recognizer = Unicode._CharacterRecognizer()
         var start = chunk.lowerBound
@@ -106,12 +115,12 @@ enum GraphemeSegmentation {
             let scalar = Unicode.Scalar(UTF8Bytes.scalar(at: offset, in: utf8)).unsafelyUnwrapped
             // The chunk's first scalar starts a cluster whatever the recognizer says of it.
             if recognizer.hasBreak(before: scalar) && offset > start {
-                if !body(start ..< offset) { return }
+                if !body(start..<offset) { return }
                 start = offset
             }
             offset &+= UTF8Bytes.sequenceLength(utf8[offset])
         }
-        if start < chunk.upperBound { _ = body(start ..< chunk.upperBound) }
+        if start < chunk.upperBound { _ = body(start..<chunk.upperBound) }
     }
 
     /// The grapheme boundary at or before `offset` inside `run`.
@@ -141,7 +150,9 @@ enum GraphemeSegmentation {
     }
 
     /// The clusters of the smallest chunk of certain boundaries containing `offset`.
-    private static func chunk(around offset: Int, in run: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>) -> (Int, [Int]) {
+    private static func chunk(around offset: Int, in run: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>) -> (
+        Int, [Int]
+    ) {
         var start = UTF8Bytes.roundDownToScalar(offset, in: utf8)
         while start > run.lowerBound && !isCertainBoundary(start, in: utf8) {
             start = UTF8Bytes.scalarStart(before: start, in: utf8)
@@ -152,7 +163,10 @@ enum GraphemeSegmentation {
             end += UTF8Bytes.sequenceLength(utf8[end])
         }
         var clusters: [Int] = []
-        segment(start ..< end, of: utf8) { clusters.append($0.count); return true }
+        segment(start..<end, of: utf8) {
+            clusters.append($0.count)
+            return true
+        }
         return (start, clusters)
     }
 }

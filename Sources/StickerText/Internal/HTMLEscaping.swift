@@ -11,7 +11,9 @@ enum HTMLEscaping {
     /// 0x40: CJK text, all bytes ≥ 0x80, goes by in whole words and is copied
     /// in long runs.
     @inline(__always)
-    static func appendEscaped(_ utf8: UnsafeRawBufferPointer, _ range: Range<Int>, lineBreaks: Bool, to out: inout ByteBuffer) {
+    static func appendEscaped(
+        _ utf8: UnsafeRawBufferPointer, _ range: Range<Int>, lineBreaks: Bool, to out: inout ByteBuffer
+    ) {
         var copyFrom = range.lowerBound
         var i = range.lowerBound
         let end = range.upperBound
@@ -20,12 +22,21 @@ enum HTMLEscaping {
                 let word = UInt64(littleEndian: utf8.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 // Any byte < 0x40? If so, exactly which of them are special. In
                 // both tests the lowest flagged byte is exact (borrows only run upward).
-                if (word &- 0x4040_4040_4040_4040) & ~word & 0x8080_8080_8080_8080 == 0 { i &+= 8; continue }
+                if (word &- 0x4040_4040_4040_4040) & ~word & 0x8080_8080_8080_8080 == 0 {
+                    i &+= 8
+                    continue
+                }
                 let special = specialBytes(word)
-                if special == 0 { i &+= 8; continue }
+                if special == 0 {
+                    i &+= 8
+                    continue
+                }
                 i &+= special.trailingZeroBitCount >> 3
             }
-            guard let replacement = replacement(for: utf8[i], lineBreaks: lineBreaks) else { i &+= 1; continue }
+            guard let replacement = replacement(for: utf8[i], lineBreaks: lineBreaks) else {
+                i &+= 1
+                continue
+            }
             if copyFrom < i { out.append(utf8.baseAddress! + copyFrom, count: i - copyFrom) }
             out.append(replacement)
             i += 1
@@ -53,8 +64,10 @@ enum HTMLEscaping {
     /// High bit set in each byte of `word` that `replacement(for:)` may replace (the lowest one exact).
     @inline(__always)
     static func specialBytes(_ word: UInt64) -> UInt64 {
-        zeroBytes(word ^ 0x2626_2626_2626_2626) | zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C) | zeroBytes(word ^ 0x3E3E_3E3E_3E3E_3E3E)
-            | zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x2727_2727_2727_2727) | zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+        zeroBytes(word ^ 0x2626_2626_2626_2626) | zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C)
+            | zeroBytes(word ^ 0x3E3E_3E3E_3E3E_3E3E)
+            | zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x2727_2727_2727_2727)
+            | zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
             | zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(word)
     }
 
@@ -67,7 +80,7 @@ enum HTMLEscaping {
     static func escaped(_ text: String) -> [UInt8] {
         var out = ByteBuffer(capacity: text.utf8.count * 2)
         var text = text
-        text.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0), 0 ..< $0.count, lineBreaks: false, to: &out) }
+        text.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0), 0..<$0.count, lineBreaks: false, to: &out) }
         return Array(out.bytes)
     }
 }

@@ -8,7 +8,8 @@ enum HangulComposition {
     /// The LVT syllable that `previous` and `trailing` compose into, or nil.
     @inline(__always)
     static func syllable(_ previous: UInt32, _ trailing: UInt32) -> UInt32? {
-        guard (0x11A8...0x11C2).contains(trailing), (0xAC00...0xD7A3).contains(previous), (previous - 0xAC00) % 28 == 0 else {
+        guard (0x11A8...0x11C2).contains(trailing), (0xAC00...0xD7A3).contains(previous), (previous - 0xAC00) % 28 == 0
+        else {
             return nil
         }
         return previous + (trailing - 0x11A7)

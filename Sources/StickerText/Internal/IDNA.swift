@@ -10,7 +10,7 @@ enum IDNA {
         let table = TwitterTextTables.nameprepMapped
         while k < table.count {
             let count = Int(table[k + 1])
-            map[table[k]] = Array(table[k + 2 ..< k + 2 + count])
+            map[table[k]] = Array(table[k + 2..<k + 2 + count])
             k += 2 + count
         }
         return map
@@ -27,7 +27,9 @@ enum IDNA {
             for label in labels.dropLast() where label.isEmpty || label.count >= 64 { return nil }
             return labels.last!.count >= 64 ? nil : domain.count
         }
-        var labels = domain.split(omittingEmptySubsequences: false) { $0 == 0x2E || $0 == 0x3002 || $0 == 0xFF0E || $0 == 0xFF61 }
+        var labels = domain.split(omittingEmptySubsequences: false) {
+            $0 == 0x2E || $0 == 0x3002 || $0 == 0xFF0E || $0 == 0xFF61
+        }
         var total = 0
         if labels.last?.isEmpty == true {
             labels.removeLast()
@@ -69,7 +71,8 @@ enum IDNA {
                 out.append(contentsOf: s.properties.lowercaseMapping.unicodeScalars)
             }
         }
-        let normalized = HangulComposition.composed(String(out).precomposedStringWithCompatibilityMapping.unicodeScalars.map(\.value))
+        let normalized = HangulComposition.composed(
+            String(out).precomposedStringWithCompatibilityMapping.unicodeScalars.map(\.value))
         if normalized.contains(where: prohibited.contains) { return nil }
         if normalized.contains(where: randAL.contains) {
             if normalized.contains(where: lCat.contains) { return nil }

@@ -19,7 +19,8 @@ enum ImageFileRules {
         /// An animation in a sticker that does not say so (it would have no poster).
         case animatedButNotDeclared(file: String, format: ImageFormat)
         case animatedPoster(file: String, format: ImageFormat)
-        case posterSizeDiffers(poster: String, width: Int, height: Int, animation: String, animationWidth: Int, animationHeight: Int)
+        case posterSizeDiffers(
+            poster: String, width: Int, height: Int, animation: String, animationWidth: Int, animationHeight: Int)
 
         var description: String {
             switch self {
@@ -37,7 +38,8 @@ enum ImageFileRules {
                 "image \"\(file)\" is an animated \(format.rawValue): mark the image \"animated\": true and give it a poster"
             case .animatedPoster(let file, let format):
                 "poster \"\(file)\" is an animated \(format.rawValue); a poster must be a still"
-            case .posterSizeDiffers(let poster, let width, let height, let animation, let animationWidth, let animationHeight):
+            case .posterSizeDiffers(
+                let poster, let width, let height, let animation, let animationWidth, let animationHeight):
                 "poster \"\(poster)\" is \(width)×\(height) pixels but its animation \"\(animation)\" is \(animationWidth)×\(animationHeight)"
             }
         }
@@ -65,8 +67,10 @@ enum ImageFileRules {
             guard let posterImage = check(still, read: read, problems: &problems) else { continue }
             if posterImage.isAnimated { problems.append(.animatedPoster(file: still, format: posterImage.format)) }
             if let animation, (animation.width, animation.height) != (posterImage.width, posterImage.height) {
-                problems.append(.posterSizeDiffers(poster: still, width: posterImage.width, height: posterImage.height,
-                                                   animation: file, animationWidth: animation.width, animationHeight: animation.height))
+                problems.append(
+                    .posterSizeDiffers(
+                        poster: still, width: posterImage.width, height: posterImage.height,
+                        animation: file, animationWidth: animation.width, animationHeight: animation.height))
             }
         }
         // The same file may serve two scales (PPSticker's 2x serves 1x): report it once.

@@ -30,10 +30,12 @@ enum InsertCut {
         case cut(keeping: Int)
     }
 
-    static func fit(_ piece: TextBackedString, into string: TextBackedString, replacing range: Range<Int>,
-                    policy: InputPolicy, maxLength max: Int) -> Outcome {
+    static func fit(
+        _ piece: TextBackedString, into string: TextBackedString, replacing range: Range<Int>,
+        policy: InputPolicy, maxLength max: Int
+    ) -> Outcome {
         func length(keeping bytes: Int) -> Int {
-            string.replacing(range, with: piece.substring(0 ..< bytes)).length(policy: policy)
+            string.replacing(range, with: piece.substring(0..<bytes)).length(policy: policy)
         }
         // An empty insert drops nothing, whatever the length.
         if piece.bytes.isEmpty || length(keeping: piece.bytes.count) <= max { return .whole }
@@ -51,24 +53,31 @@ enum InsertCut {
         let closeAfter = after.bytes.withUnsafeBytes { StickerScanner.closeBracket(from: 0, in: $0, catalog: catalog) }
         /// The estimate of keeping `junction` units; nil where a code would form at their end.
         let estimates: [Int?] = junctions.indices.map { junction in
-            if let close = closeAfter, upToInsertEnd.wouldFormCode(endingAt: junctions[junction], withFirst: close, of: after) { return nil }
+            if let close = closeAfter,
+                upToInsertEnd.wouldFormCode(endingAt: junctions[junction], withFirst: close, of: after)
+            {
+                return nil
+            }
             return prefixes[junction] + afterLength
         }
         func bytes(_ junction: Int) -> Int { junction == 0 ? 0 : unitEnds[junction - 1] }
 
         // The longest prefix whose estimate fits; none (0) always fits, since the text without the insert does.
-        let estimated = (1 ..< unitEnds.count).last { estimates[$0].map { $0 <= max } ?? false } ?? 0
+        let estimated = (1..<unitEnds.count).last { estimates[$0].map { $0 <= max } ?? false } ?? 0
         if estimated == 0 || length(keeping: bytes(estimated)) <= max { return .cut(keeping: bytes(estimated)) }
 
         // Where the estimate is exact: after a sticker or a stop (`TwitterURLs.isStop`),
         // before the end of the text or a sticker or a stop, where nothing joins and no URL reaches across.
-        let afterStartsClean = after.bytes.isEmpty || after.spans.first?.bytes.lowerBound == 0 || after.startsWithStop(at: 0)
+        let afterStartsClean =
+            after.bytes.isEmpty || after.spans.first?.bytes.lowerBound == 0 || after.startsWithStop(at: 0)
         func isExact(_ junction: Int) -> Bool {
-            let start = bytes(junction - 1), end = bytes(junction)
+            let start = bytes(junction - 1)
+            let end = bytes(junction)
             return afterStartsClean && estimates[junction] != nil
-                && (piece.span(containing: end - 1)?.bytes == start ..< end || (piece.startsWithStop(at: start) && piece.scalarEnd(at: start) == end))
+                && (piece.span(containing: end - 1)?.bytes == start..<end
+                    || (piece.startsWithStop(at: start) && piece.scalarEnd(at: start) == end))
         }
-        let exact = (1 ..< estimated).last { isExact($0) && estimates[$0]! <= max } ?? 0
+        let exact = (1..<estimated).last { isExact($0) && estimates[$0]! <= max } ?? 0
         return .cut(keeping: exact > 0 && length(keeping: bytes(exact)) <= max ? bytes(exact) : 0)
     }
 }
@@ -95,7 +104,8 @@ extension TextBackedString {
 
     /// Whether the scalar at `position` is a stop no URL holds (`TwitterURLs.isStop`).
     func startsWithStop(at position: Int) -> Bool {
-        position < bytes.count && bytes.withUnsafeBufferPointer { TwitterURLs.isStop(UTF8Bytes.scalar(at: position, in: $0)) }
+        position < bytes.count
+            && bytes.withUnsafeBufferPointer { TwitterURLs.isStop(UTF8Bytes.scalar(at: position, in: $0)) }
     }
 
     /// The end of the scalar at `position`.
@@ -107,9 +117,13 @@ extension TextBackedString {
     /// `after` (at `close`) would make a known code, were `after` to follow
     /// the text up to `position`.
     func wouldFormCode(endingAt position: Int, withFirst close: Int, of after: TextBackedString) -> Bool {
-        guard let open = bytes.withUnsafeBytes({ StickerScanner.openBracket(before: position, in: $0, floor: 0, catalog: catalog) }),
-              position - open - 1 + close <= catalog.maxContentLength else { return false }
-        let content = Array(bytes[(open + 1) ..< position]) + after.bytes[..<close]
+        guard
+            let open = bytes.withUnsafeBytes({
+                StickerScanner.openBracket(before: position, in: $0, floor: 0, catalog: catalog)
+            }),
+            position - open - 1 + close <= catalog.maxContentLength
+        else { return false }
+        let content = Array(bytes[(open + 1)..<position]) + after.bytes[..<close]
         return content.withUnsafeBytes { catalog.entryIndex(content: $0) != nil }
     }
 
@@ -129,7 +143,8 @@ extension TextBackedString {
             before.reserveCapacity(units.count + 1)
             for unit in units { before.append(before[before.count - 1] + unit.length) }
             func unitsBefore(_ position: Int) -> Int {
-                var lo = 0, hi = units.count
+                var lo = 0
+                var hi = units.count
                 while lo < hi {
                     let mid = (lo + hi) / 2
                     if units[mid].end <= position { lo = mid + 1 } else { hi = mid }
@@ -140,7 +155,12 @@ extension TextBackedString {
                 forEachItem { range, sticker in
                     if sticker == nil {
                         for url in TwitterURLs.spans(in: range, of: utf8) {
-                            urls.append((url.upperBound, TwitterURLs.urlWeight / 100 - (unitsBefore(url.upperBound) - unitsBefore(url.lowerBound))))
+                            urls.append(
+                                (
+                                    url.upperBound,
+                                    TwitterURLs.urlWeight / 100
+                                        - (unitsBefore(url.upperBound) - unitsBefore(url.lowerBound))
+                                ))
                         }
                     }
                     return true
@@ -149,7 +169,10 @@ extension TextBackedString {
         }
         var estimates: [Int] = []
         estimates.reserveCapacity(positions.count)
-        var total = 0, unit = 0, unitStart = 0, url = 0
+        var total = 0
+        var unit = 0
+        var unitStart = 0
+        var url = 0
         bytes.withUnsafeBufferPointer { utf8 in
             for position in positions {
                 while unit < units.count && units[unit].end <= position {
@@ -161,7 +184,8 @@ extension TextBackedString {
                     total += urls[url].change
                     url += 1
                 }
-                let cut = unitStart < position ? Self.measure(unitStart ..< position, in: utf8).value(in: policy.countMode) : 0
+                let cut =
+                    unitStart < position ? Self.measure(unitStart..<position, in: utf8).value(in: policy.countMode) : 0
                 estimates.append(total + cut)
             }
         }

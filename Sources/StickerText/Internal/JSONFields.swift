@@ -7,7 +7,8 @@
 
     public init(_ value: JSONValue, path: String = "", allowed: [String]) throws(JSONError) {
         guard case .object(let fields) = value else {
-            throw JSONError(.invalidValue, "\(path.isEmpty ? "the body" : path) must be a JSON object, not \(value.typeName)")
+            throw JSONError(
+                .invalidValue, "\(path.isEmpty ? "the body" : path) must be a JSON object, not \(value.typeName)")
         }
         // The least unknown name, so that the same one is named every time.
         if let unknown = fields.keys.filter({ name in !allowed.contains { name.is($0) } }).min()?.text {
@@ -46,9 +47,12 @@
         return value
     }
 
-    public func requiredInt(_ key: String) throws(JSONError) -> Int { try required(key) { (key) throws(JSONError) in try int(key) } }
+    public func requiredInt(_ key: String) throws(JSONError) -> Int {
+        try required(key) { (key) throws(JSONError) in try int(key) }
+    }
 
-    public func requiredChoice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError) -> T where T.RawValue == String {
+    public func requiredChoice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError) -> T
+    where T.RawValue == String {
         try required(key) { (key) throws(JSONError) in try choice(key, type) }
     }
 
@@ -65,7 +69,9 @@
         }
     }
 
-    public func requiredArray(_ key: String) throws(JSONError) -> [JSONValue] { try required(key) { (key) throws(JSONError) in try array(key) } }
+    public func requiredArray(_ key: String) throws(JSONError) -> [JSONValue] {
+        try required(key) { (key) throws(JSONError) in try array(key) }
+    }
 
     public func int(_ key: String) throws(JSONError) -> Int? {
         guard let value = fields[FieldName(key)] else { return nil }
@@ -87,10 +93,13 @@
     }
 
     @inlinable
-    public func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError) -> T? where T.RawValue == String {
+    public func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError) -> T?
+    where T.RawValue == String {
         guard let raw = try string(key) else { return nil }
         guard let value = FieldName.choice(raw, of: type) else {
-            throw JSONError(.invalidValue, "\(name(key)) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
+            throw JSONError(
+                .invalidValue,
+                "\(name(key)) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
         }
         return value
     }

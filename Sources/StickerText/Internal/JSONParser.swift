@@ -22,9 +22,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw error("unexpected character")
         }
@@ -33,7 +39,7 @@ struct JSONParser {
     mutating func literal(_ word: StaticString) throws(JSONError) {
         let n = word.utf8CodeUnitCount
         guard i + n <= bytes.count else { throw error("unexpected end") }
-        for k in 0 ..< n where bytes[i + k] != word.utf8Start[k] { throw error("unexpected character") }
+        for k in 0..<n where bytes[i + k] != word.utf8Start[k] { throw error("unexpected character") }
         i += n
     }
 
@@ -42,7 +48,10 @@ struct JSONParser {
         i += 1
         var fields: [FieldName: JSONValue] = [:]
         skipWhitespace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(fields) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
+            i += 1
+            return .object(fields)
+        }
         while true {
             skipWhitespace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a field name") }
@@ -55,8 +64,14 @@ struct JSONParser {
             if fields.updateValue(value, forKey: FieldName(key)) != nil { throw error("duplicate field \"\(key)\"") }
             skipWhitespace()
             guard i < bytes.count else { throw error("unexpected end") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(fields) }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if bytes[i] == UInt8(ascii: "}") {
+                i += 1
+                return .object(fields)
+            }
             throw error("expected ',' or '}'")
         }
     }
@@ -66,14 +81,23 @@ struct JSONParser {
         i += 1
         var items: [JSONValue] = []
         skipWhitespace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+            i += 1
+            return .array(items)
+        }
         while true {
             skipWhitespace()
             items.append(try value(depth: depth))
             skipWhitespace()
             guard i < bytes.count else { throw error("unexpected end") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if bytes[i] == UInt8(ascii: "]") {
+                i += 1
+                return .array(items)
+            }
             throw error("expected ',' or ']'")
         }
     }
@@ -97,7 +121,7 @@ struct JSONParser {
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
             if digits() == 0 { throw error("malformed number") }
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< i]), as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
     }
 
     /// A string. Runs without escapes are found eight bytes at a time (the
@@ -109,7 +133,7 @@ struct JSONParser {
         // Most strings have no escapes: made straight from the body.
         if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
             defer { i += 1 }
-            return Self.string(UnsafeBufferPointer(rebasing: bytes[run ..< i]))
+            return Self.string(UnsafeBufferPointer(rebasing: bytes[run..<i]))
         }
         // Decoded, a string is never longer than it is written: the rest of
         // the body bounds it, but it grows from a small start instead (a
@@ -142,7 +166,9 @@ struct JSONParser {
                     }
                     i += 2
                     let low = try hex4()
-                    guard (0xDC00...0xDFFF).contains(low) else { throw error("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true))") }
+                    guard (0xDC00...0xDFFF).contains(low) else {
+                        throw error("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true))")
+                    }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00...0xDFFF).contains(scalar) {
                     throw error("lone surrogate \\u\(String(scalar, radix: 16, uppercase: true))")
@@ -162,7 +188,8 @@ struct JSONParser {
         var k = from
         let raw = UnsafeRawBufferPointer(bytes)
         while k &+ 8 <= raw.count {
-            let special = JSONStringEscaping.specialBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)))
+            let special = JSONStringEscaping.specialBytes(
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)))
             if special != 0 { return k &+ special.trailingZeroBitCount >> 3 }
             k &+= 8
         }
@@ -183,7 +210,7 @@ struct JSONParser {
     mutating func hex4() throws(JSONError) -> UInt32 {
         guard i + 4 <= bytes.count else { throw error("short \\u escape") }
         var value: UInt32 = 0
-        for _ in 0 ..< 4 {
+        for _ in 0..<4 {
             let b = bytes[i]
             let digit: UInt32
             switch b {

@@ -36,7 +36,11 @@
                     let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                     UnsafeMutableRawPointer(output + n).storeBytes(of: word, as: UInt64.self)
                     let special = specialBytes(UInt64(littleEndian: word))
-                    if special == 0 { i &+= 8; n &+= 8; continue }
+                    if special == 0 {
+                        i &+= 8
+                        n &+= 8
+                        continue
+                    }
                     let clean = special.trailingZeroBitCount >> 3
                     i &+= clean
                     n &+= clean
@@ -53,7 +57,8 @@
     @inline(__always)
     public static func specialBytes(_ word: UInt64) -> UInt64 {
         ((word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080)
-            | HTMLEscaping.zeroBytes(word ^ 0x2222_2222_2222_2222) | HTMLEscaping.zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+            | HTMLEscaping.zeroBytes(word ^ 0x2222_2222_2222_2222)
+            | HTMLEscaping.zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
     }
 
     /// Whether `writeEscaped` changes `byte` (what `specialBytes` flags, a byte at a time).
@@ -74,8 +79,9 @@
         case 0x0A: escape = UInt8(ascii: "n")
         case 0x0D: escape = UInt8(ascii: "r")
         case 0x09: escape = UInt8(ascii: "t")
-        case 0 ..< 0x20:
-            let prefix: StaticString = "\\u00", hex: StaticString = "0123456789abcdef"
+        case 0..<0x20:
+            let prefix: StaticString = "\\u00"
+            let hex: StaticString = "0123456789abcdef"
             output.update(from: prefix.utf8Start, count: 4)
             output[4] = hex.utf8Start[Int(byte >> 4)]
             output[5] = hex.utf8Start[Int(byte & 0xF)]

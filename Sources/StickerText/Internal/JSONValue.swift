@@ -25,7 +25,8 @@
     /// `String(validating:)` would copy the bytes to check them), then strict JSON.
     public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
         guard let text = try? UTF8Span(validating: bytes.span) else {
-            throw JSONError(.invalidUTF8, "not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(bytes)))")
+            throw JSONError(
+                .invalidUTF8, "not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(bytes)))")
         }
         return try parse(text)
     }
@@ -63,14 +64,20 @@
         let negative = bytes.first == UInt8(ascii: "-")
         if negative { i = 1 }
         /// Digits written before the exponent, and how many of them follow the point.
-        var first = -1, last = -1, count = 0, afterPoint = 0
+        var first = -1
+        var last = -1
+        var count = 0
+        var afterPoint = 0
         var digits: [UInt8] = []
         digits.reserveCapacity(20)
         var seenPoint = false
         while i < bytes.count, bytes[i] != UInt8(ascii: "e"), bytes[i] != UInt8(ascii: "E") {
             let b = bytes[i]
             i += 1
-            if b == UInt8(ascii: ".") { seenPoint = true; continue }
+            if b == UInt8(ascii: ".") {
+                seenPoint = true
+                continue
+            }
             if seenPoint { afterPoint += 1 }
             if b != UInt8(ascii: "0") {
                 if first < 0 { first = count }
@@ -87,9 +94,17 @@
         if i < bytes.count {
             i += 1
             var sign = 1
-            if bytes[i] == UInt8(ascii: "-") { sign = -1; i += 1 } else if bytes[i] == UInt8(ascii: "+") { i += 1 }
+            if bytes[i] == UInt8(ascii: "-") {
+                sign = -1
+                i += 1
+            } else if bytes[i] == UInt8(ascii: "+") {
+                i += 1
+            }
             var e = 0
-            while i < bytes.count { e = min(e * 10 + Int(bytes[i] &- 0x30), 1 << 50); i += 1 }
+            while i < bytes.count {
+                e = min(e * 10 + Int(bytes[i] &- 0x30), 1 << 50)
+                i += 1
+            }
             exponent = sign * e
         }
         // The value is digits[first ... last] × 10^(exponent − afterPoint + trailing zeros).
@@ -99,7 +114,7 @@
         if significant + scale > 19 { return .tooLarge }
         // Accumulated below zero, where Int reaches one further (Int.min).
         var value = 0
-        for k in 0 ..< significant + scale {
+        for k in 0..<significant + scale {
             let d = k < significant ? Int(digits[k]) : 0
             let (m, o1) = value.multipliedReportingOverflow(by: 10)
             let (a, o2) = m.subtractingReportingOverflow(d)

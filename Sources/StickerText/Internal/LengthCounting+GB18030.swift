@@ -8,7 +8,11 @@ extension LengthCounting {
             var i = range.lowerBound
             while i < range.upperBound {
                 let b = utf8[i]
-                if b < 0x80 { total &+= 1; i &+= 1; continue }
+                if b < 0x80 {
+                    total &+= 1
+                    i &+= 1
+                    continue
+                }
                 let n = UTF8Bytes.sequenceLength(b)
                 if n == 4 {
                     total &+= 4

@@ -53,7 +53,9 @@ extension LengthCounting {
     }
 
     /// Calls `body` with the NFC form of each batch of ~2 KB of the clusters, joined by U+0000.
-    private static func forEachBatch(of clusters: [Range<Int>], in utf8: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
+    private static func forEachBatch(
+        of clusters: [Range<Int>], in utf8: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void
+    ) {
         var batch = 0
         while batch < clusters.count {
             var end = batch
@@ -64,7 +66,7 @@ extension LengthCounting {
             }
             var joined: [UInt8] = []
             joined.reserveCapacity(bytes)
-            for r in clusters[batch ..< end] {
+            for r in clusters[batch..<end] {
                 if !joined.isEmpty { joined.append(0) }  // clusters are never empty
                 CanonicalOrder.append(r, of: utf8, to: &joined)
             }

@@ -13,7 +13,7 @@ extension LengthCounting {
         var weight = 0
         var at = 0
         for url in urls {
-            weight += textWeight(scalars[at ..< url.lowerBound]) + TwitterURLs.urlWeight
+            weight += textWeight(scalars[at..<url.lowerBound]) + TwitterURLs.urlWeight
             at = url.upperBound
         }
         return weight + textWeight(scalars[at...])
@@ -25,6 +25,6 @@ extension LengthCounting {
         var utf8: [UInt8] = []
         utf8.reserveCapacity(scalars.count)
         for c in scalars { utf8.append(contentsOf: UTF8.encode(Unicode.Scalar(c)!)!) }
-        return utf8.withUnsafeBufferPointer { TextBackedString.measure(0 ..< $0.count, in: $0).weight }
+        return utf8.withUnsafeBufferPointer { TextBackedString.measure(0..<$0.count, in: $0).weight }
     }
 }

@@ -7,7 +7,9 @@ enum LengthCounting {
     /// A cluster that `needsNFC` is left at weight 0: its caller adds the
     /// `nfcWeights` of many such clusters at once.
     @inline(__always)
-    static func lengths(ofCluster cluster: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, simple: Bool, emoji: Bool) -> TextLengths {
+    static func lengths(ofCluster cluster: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, simple: Bool, emoji: Bool)
+        -> TextLengths
+    {
         var l = TextLengths(graphemes: 1, utf16: UTF8Bytes.utf16Count(utf8, cluster), utf8: cluster.count)
         var i = cluster.lowerBound
         while i < cluster.upperBound {
@@ -29,7 +31,8 @@ enum LengthCounting {
     /// twitter-text v3: these ranges weigh 100, everything else 200.
     @inline(__always)
     static func weight(_ scalar: UInt32) -> Int {
-        (scalar <= 4351 || (8192...8205).contains(scalar) || (8208...8223).contains(scalar) || (8242...8247).contains(scalar)) ? 100 : 200
+        (scalar <= 4351 || (8192...8205).contains(scalar) || (8208...8223).contains(scalar)
+            || (8242...8247).contains(scalar)) ? 100 : 200
     }
 
     /// Whether UTF-8 text holds U+FFFE, U+FEFF or U+FFFF, which make a text

@@ -1,12 +1,16 @@
 /// RFC 3492, the encoder's output length.
 enum Punycode {
     static func encodedLength(_ input: [UInt32]) -> Int {
-        let base = 36, tmin = 1, tmax = 26
+        let base = 36
+        let tmin = 1
+        let tmax = 26
         var output = input.filter { $0 < 0x80 }.count
         let b = output
         if b > 0 { output += 1 }
         var h = b
-        var n: UInt32 = 128, delta = 0, bias = 72
+        var n: UInt32 = 128
+        var delta = 0
+        var bias = 72
         func adapt(_ delta: Int, _ points: Int, _ first: Bool) -> Int {
             var delta = first ? delta / 700 : delta / 2
             delta += delta / points

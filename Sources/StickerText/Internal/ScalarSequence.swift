@@ -6,7 +6,7 @@ struct ScalarSequence: Sequence, IteratorProtocol {
     mutating func next() -> Unicode.Scalar? {
         guard !range.isEmpty else { return nil }
         let i = range.lowerBound
-        range = (i + UTF8Bytes.sequenceLength(bytes[i])) ..< range.upperBound
+        range = (i + UTF8Bytes.sequenceLength(bytes[i]))..<range.upperBound
         return Unicode.Scalar(UTF8Bytes.scalar(at: i, in: bytes))
     }
 }

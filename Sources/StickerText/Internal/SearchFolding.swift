@@ -56,7 +56,7 @@ extension Array where Element == Unicode.Scalar {
         guard !part.isEmpty else { return true }
         guard count >= part.count else { return false }
         for start in 0...(count - part.count) where self[start] == part[0] {
-            if self[start ..< start + part.count].elementsEqual(part) { return true }
+            if self[start..<start + part.count].elementsEqual(part) { return true }
         }
         return false
     }

@@ -20,13 +20,16 @@ struct SearchIndex: Sendable {
         for (p, pack) in packs.enumerated() {
             for (s, sticker) in pack.stickers.enumerated() {
                 let codes = sticker.codes.map { SearchFolding.fold(String($0.dropFirst().dropLast())) }
-                let words = [SearchFolding.fold(sticker.name.zh), SearchFolding.fold(sticker.name.en)]
+                let words =
+                    [SearchFolding.fold(sticker.name.zh), SearchFolding.fold(sticker.name.en)]
                     + codes + sticker.keywords.map(SearchFolding.fold)
-                keys.append(Keys(packIndex: p, stickerIndex: s,
-                                 codes: codes + (sticker.emoji.map { [SearchFolding.fold($0)] } ?? []),
-                                 words: words,
-                                 pinyin: SearchFolding.fold(sticker.pinyin ?? ""),
-                                 initials: SearchFolding.fold(sticker.initials ?? "")))
+                keys.append(
+                    Keys(
+                        packIndex: p, stickerIndex: s,
+                        codes: codes + (sticker.emoji.map { [SearchFolding.fold($0)] } ?? []),
+                        words: words,
+                        pinyin: SearchFolding.fold(sticker.pinyin ?? ""),
+                        initials: SearchFolding.fold(sticker.initials ?? "")))
             }
         }
         self.keys = keys
@@ -35,7 +38,9 @@ struct SearchIndex: Sendable {
     /// How `keys` matches a query (folded, see `SearchFolding.query`) at its
     /// best, and the length of the shortest key that matches so: a closer
     /// match ranks first within a tier.
-    static func match(_ keys: Keys, query: [Unicode.Scalar], pinyin pinyinQuery: [Unicode.Scalar]) -> (SearchMatch, Int)? {
+    static func match(_ keys: Keys, query: [Unicode.Scalar], pinyin pinyinQuery: [Unicode.Scalar]) -> (
+        SearchMatch, Int
+    )? {
         func shortest(_ candidates: [[Unicode.Scalar]], _ test: ([Unicode.Scalar]) -> Bool) -> Int? {
             candidates.lazy.filter(test).map(\.count).min()  // no array per sticker per query
         }

@@ -32,7 +32,9 @@ extension Sticker {
         tag = try fields.string("tag")
         aliases = try Self.strings(fields, "aliases")
         name = try LocalizedName(json: fields.requiredObject("name", allowed: LocalizedName.fields))
-        image = try fields.object("image", allowed: StickerImage.fields).map { (imageFields) throws(JSONError) in try StickerImage(json: imageFields) }
+        image = try fields.object("image", allowed: StickerImage.fields).map { (imageFields) throws(JSONError) in
+            try StickerImage(json: imageFields)
+        }
         emoji = try fields.string("emoji")
         pinyin = try fields.string("pinyin")
         initials = try fields.string("initials")
@@ -63,12 +65,17 @@ extension StickerImage {
         width = try fields.requiredInt("width")
         height = try fields.requiredInt("height")
         let animated = try fields.bool("animated") ?? false
-        poster = try fields.object("poster", allowed: StickerPoster.fields).map { (posterFields) throws(JSONError) in try StickerPoster(json: posterFields) }
+        poster = try fields.object("poster", allowed: StickerPoster.fields).map { (posterFields) throws(JSONError) in
+            try StickerPoster(json: posterFields)
+        }
         if animated && poster == nil {
-            throw JSONError(.invalidValue, "missing \"\(fields.name("poster"))\": an animated image needs a still poster")
+            throw JSONError(
+                .invalidValue, "missing \"\(fields.name("poster"))\": an animated image needs a still poster")
         }
         if !animated && poster != nil {
-            throw JSONError(.invalidValue, "\(fields.name("poster")) is for animated images: add \"\(fields.name("animated"))\": true")
+            throw JSONError(
+                .invalidValue,
+                "\(fields.name("poster")) is for animated images: add \"\(fields.name("animated"))\": true")
         }
     }
 }

@@ -26,7 +26,9 @@ enum StickerScanner {
     /// The `[` that a `]` at `close` would pair with, at or after `floor`: the
     /// nearest one, within the longest code's reach and on the same line.
     @inline(__always)
-    static func openBracket(before close: Int, in utf8: UnsafeRawBufferPointer, floor: Int, catalog: StickerCatalog) -> Int? {
+    static func openBracket(before close: Int, in utf8: UnsafeRawBufferPointer, floor: Int, catalog: StickerCatalog)
+        -> Int?
+    {
         let limit = max(floor, close - 1 - catalog.maxContentLength)
         var j = close - 1
         while j >= limit {
@@ -53,9 +55,12 @@ enum StickerScanner {
 
     /// The start of a known code whose `]` is at `close`, and its entry.
     @inline(__always)
-    static func code(closingAt close: Int, in utf8: UnsafeRawBufferPointer, floor: Int, catalog: StickerCatalog) -> (start: Int, entry: Int)? {
+    static func code(closingAt close: Int, in utf8: UnsafeRawBufferPointer, floor: Int, catalog: StickerCatalog) -> (
+        start: Int, entry: Int
+    )? {
         guard let open = openBracket(before: close, in: utf8, floor: floor, catalog: catalog),
-              let entry = catalog.entryIndex(content: UnsafeRawBufferPointer(rebasing: utf8[(open + 1) ..< close])) else { return nil }
+            let entry = catalog.entryIndex(content: UnsafeRawBufferPointer(rebasing: utf8[(open + 1)..<close]))
+        else { return nil }
         return (open, entry)
     }
 
@@ -75,7 +80,7 @@ enum StickerScanner {
             if let (start, entry) = code(closingAt: close, in: utf8, floor: floor, catalog: catalog) {
                 // Room for a message's few codes at once: one allocation, not four.
                 if spans.isEmpty { spans.reserveCapacity(8) }
-                spans.append(StickerSpan(bytes: start ..< close + 1, entry: entry))
+                spans.append(StickerSpan(bytes: start..<close + 1, entry: entry))
                 floor = close + 1
             }
             from = close + 1

@@ -10,7 +10,8 @@ extension [StickerSpan] {
     /// a binary search, the spans being in order and apart. The sticker at
     /// a position and the text run around it are both found from it.
     func firstIndex(endingAfter position: Int) -> Int {
-        var lo = 0, hi = count
+        var lo = 0
+        var hi = count
         while lo < hi {
             let mid = (lo + hi) / 2
             if self[mid].bytes.upperBound <= position { lo = mid + 1 } else { hi = mid }

@@ -9,8 +9,9 @@ struct TextLengths: Equatable {
     var weight = 0
 
     static func + (lhs: TextLengths, rhs: TextLengths) -> TextLengths {
-        TextLengths(graphemes: lhs.graphemes + rhs.graphemes, utf16: lhs.utf16 + rhs.utf16, utf8: lhs.utf8 + rhs.utf8,
-                    gb18030: lhs.gb18030 + rhs.gb18030, weight: lhs.weight + rhs.weight)
+        TextLengths(
+            graphemes: lhs.graphemes + rhs.graphemes, utf16: lhs.utf16 + rhs.utf16, utf8: lhs.utf8 + rhs.utf8,
+            gb18030: lhs.gb18030 + rhs.gb18030, weight: lhs.weight + rhs.weight)
     }
 
     func value(in mode: CountMode) -> Int {

@@ -22,7 +22,7 @@ extension TwitterURLs {
 
     /// `foldMap` for ASCII, as an array: literals are tried at nearly every
     /// position of a text, and a dictionary lookup hashes each character.
-    static let asciiFold: [UInt32] = (0 ..< 0x80).map { foldMap[$0] ?? $0 }
+    static let asciiFold: [UInt32] = (0..<0x80).map { foldMap[$0] ?? $0 }
 
     /// The character `scalar` matches in a literal under IGNORECASE.
     @inline(__always)

@@ -7,13 +7,16 @@ extension TwitterURLs {
     /// in batches (`LengthCounting.nfcScalars(of:)`): one Foundation call over
     /// a whole run composes in place, moving the rest of it at each
     /// composition (a URL and 120,000 e + U+0301 took 0.7 s to count).
-    static func normalized(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> (scalars: [UInt32], clusters: [(bytes: Range<Int>, end: Int)]) {
+    static func normalized(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> (
+        scalars: [UInt32], clusters: [(bytes: Range<Int>, end: Int)]
+    ) {
         var clusters: [(bytes: Range<Int>, simple: Bool)] = []
         GraphemeSegmentation.forEachCluster(in: range, of: utf8) { cluster, simple in
             clusters.append((cluster, simple))
             return true
         }
-        var normalized = LengthCounting.nfcScalars(of: clusters.filter { !$0.simple }.map(\.bytes), in: utf8).makeIterator()
+        var normalized = LengthCounting.nfcScalars(of: clusters.filter { !$0.simple }.map(\.bytes), in: utf8)
+            .makeIterator()
         var scalars: [UInt32] = []
         scalars.reserveCapacity(range.count)
         var ends: [(bytes: Range<Int>, end: Int)] = []

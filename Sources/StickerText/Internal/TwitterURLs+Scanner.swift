@@ -32,7 +32,8 @@ extension TwitterURLs {
             var position = scalars.count - 1
             while position >= 0 {
                 let c = scalars[position]
-                labelEnd[position] = (c == 0x2D || c == 0x5F || domainChar.contains(c)) ? labelEnd[position + 1] : position
+                labelEnd[position] =
+                    (c == 0x2D || c == 0x5F || domainChar.contains(c)) ? labelEnd[position + 1] : position
                 underscoreAfter[position] = c == 0x5F ? position : underscoreAfter[position + 1]
                 position -= 1
             }
@@ -48,7 +49,7 @@ extension TwitterURLs {
         func hasLiteral(_ literal: StaticString, at position: Int) -> Bool {
             let count = literal.utf8CodeUnitCount
             guard position + count <= textLength else { return false }
-            for k in 0 ..< count where fold(scalars[position + k]) != UInt32(literal.utf8Start[k]) { return false }
+            for k in 0..<count where fold(scalars[position + k]) != UInt32(literal.utf8Start[k]) { return false }
             return true
         }
 
@@ -59,8 +60,14 @@ extension TwitterURLs {
                 var found: Match?
                 var p = pos
                 while p < textLength {
-                    if preceding.contains(scalars[p]), let candidate = match(urlAt: p + 1, before: scalars[p]) { found = candidate; break }
-                    if p == 0, let candidate = match(urlAt: 0, before: nil) { found = candidate; break }
+                    if preceding.contains(scalars[p]), let candidate = match(urlAt: p + 1, before: scalars[p]) {
+                        found = candidate
+                        break
+                    }
+                    if p == 0, let candidate = match(urlAt: 0, before: nil) {
+                        found = candidate
+                        break
+                    }
                     p += 1
                 }
                 guard let candidate = found else { break }
@@ -84,8 +91,16 @@ extension TwitterURLs {
             // The protocols in the regex's order: https://, http://, none. Tried
             // at nearly every position of a text (any character but a letter or
             // digit may precede a URL), so no array is made for them.
-            if hasLiteral("https://", at: urlStart), let candidate = match(urlAt: urlStart, protocolLength: 8, before: before) { return candidate }
-            if hasLiteral("http://", at: urlStart), let candidate = match(urlAt: urlStart, protocolLength: 7, before: before) { return candidate }
+            if hasLiteral("https://", at: urlStart),
+                let candidate = match(urlAt: urlStart, protocolLength: 8, before: before)
+            {
+                return candidate
+            }
+            if hasLiteral("http://", at: urlStart),
+                let candidate = match(urlAt: urlStart, protocolLength: 7, before: before)
+            {
+                return candidate
+            }
             return match(urlAt: urlStart, protocolLength: 0, before: before)
         }
 
@@ -102,14 +117,17 @@ extension TwitterURLs {
                 position = path(from: position + 1)
             }
             if at(position) == 0x3F, let end = query(from: position + 1) { position = end }
-            return Match(before: before, start: urlStart, protocolLength: length, domain: urlStart + length ..< domainEnd,
-                         hasPath: hasPath, end: position)
+            return Match(
+                before: before, start: urlStart, protocolLength: length, domain: urlStart + length..<domainEnd,
+                hasPath: hasPath, end: position)
         }
 
         /// A subdomain label (`_` allowed) or, with `name`, a domain name label, ending at a `.`: its end.
         func label(at position: Int, name: Bool) -> Int? {
             let e = labelEnd[position]
-            guard e > position, e < textLength, scalars[e] == 0x2E, domainChar.contains(scalars[position]), domainChar.contains(scalars[e - 1]) else { return nil }
+            guard e > position, e < textLength, scalars[e] == 0x2E, domainChar.contains(scalars[position]),
+                domainChar.contains(scalars[e - 1])
+            else { return nil }
             if name && underscoreAfter[position] < e { return nil }
             return e
         }
@@ -131,11 +149,16 @@ extension TwitterURLs {
                     chain.append(s)
                     let next = labelEnd[s] + 1
                     guard next < textLength, label(at: next, name: false) != nil else { break }
-                    if domainEnds[next] != Self.unknown { tail = domainEnds[next]; break }
+                    if domainEnds[next] != Self.unknown {
+                        tail = domainEnds[next]
+                        break
+                    }
                     s = next
                 }
                 for s in chain.reversed() {
-                    if tail == Self.none, let e = label(at: s, name: true), let end = tld(at: e + 1) { tail = Int32(end) }
+                    if tail == Self.none, let e = label(at: s, name: true), let end = tld(at: e + 1) {
+                        tail = Int32(end)
+                    }
                     domainEnds[s] = tail
                 }
             }
@@ -146,7 +169,9 @@ extension TwitterURLs {
         /// (or the text's end), else `xn--…`; worked out once per position.
         mutating func tld(at position: Int) -> Int? {
             guard position < textLength else { return nil }
-            if tldEnds[position] == Self.unknown { tldEnds[position] = tld(at: position, limit: textLength).map(Int32.init) ?? Self.none }
+            if tldEnds[position] == Self.unknown {
+                tldEnds[position] = tld(at: position, limit: textLength).map(Int32.init) ?? Self.none
+            }
             return tldEnds[position] == Self.none ? nil : Int(tldEnds[position])
         }
 
@@ -162,8 +187,10 @@ extension TwitterURLs {
                 if tldTrie.endsWord(node) && (k == limit || tldFollower.contains(scalars[k])) { longest = k }
             }
             if let longest { return longest }
-            if limit - position >= 5 && fold(scalars[position]) == 0x78 && fold(scalars[position + 1]) == 0x6E && fold(scalars[position + 2]) == 0x2D && fold(scalars[position + 3]) == 0x2D
-                && punycodeChar.contains(scalars[position + 4]) {
+            if limit - position >= 5 && fold(scalars[position]) == 0x78 && fold(scalars[position + 1]) == 0x6E
+                && fold(scalars[position + 2]) == 0x2D && fold(scalars[position + 3]) == 0x2D
+                && punycodeChar.contains(scalars[position + 4])
+            {
                 var end = position + 5
                 while end < limit && punycodeChar.contains(scalars[end]) { end += 1 }
                 return end
@@ -240,12 +267,15 @@ extension TwitterURLs {
             guard protocolLength + (candidate.end - candidate.start) + encoded - domain.count <= 4096 else { return [] }
             if candidate.protocolLength == 0 {
                 if let b = candidate.before, b == 0x2D || b == 0x5F || b == 0x2E || b == 0x2F { return [] }
-                var urls = Self.asciiDomains(in: domain).map { $0.lowerBound + candidate.domain.lowerBound ..< $0.upperBound + candidate.domain.lowerBound }
+                var urls = Self.asciiDomains(in: domain).map {
+                    $0.lowerBound + candidate.domain.lowerBound..<$0.upperBound + candidate.domain.lowerBound
+                }
                 // The last gets the path and query: twitter-text puts them after the ASCII
                 // domain in place of the whole domain (`url.replace(domain, ascii)`), and
                 // parseTweet skips that string's length from where the ASCII domain starts.
                 if candidate.hasPath, let last = urls.last {
-                    urls[urls.count - 1] = last.lowerBound ..< last.upperBound + (candidate.end - candidate.domain.upperBound)
+                    urls[urls.count - 1] =
+                        last.lowerBound..<last.upperBound + (candidate.end - candidate.domain.upperBound)
                 }
                 return urls
             }
@@ -258,10 +288,12 @@ extension TwitterURLs {
                 if k > slugStart {
                     if k - slugStart > 40 { return [] }
                     end = k
-                    if at(k) == 0x3F, k < candidate.end, let last = query(from: k + 1, limit: candidate.end) { end = last }
+                    if at(k) == 0x3F, k < candidate.end, let last = query(from: k + 1, limit: candidate.end) {
+                        end = last
+                    }
                 }
             }
-            return [candidate.start ..< end]
+            return [candidate.start..<end]
         }
 
         /// `validAsciiDomain` found repeatedly in the domain alone:
@@ -294,7 +326,10 @@ extension TwitterURLs {
                     while true {
                         chain.append(s)
                         guard let next = afterLabel(s) else { break }
-                        if ends[next] != unknown { tail = ends[next]; break }
+                        if ends[next] != unknown {
+                            tail = ends[next]
+                            break
+                        }
                         s = next
                     }
                     for s in chain.reversed() {
@@ -308,7 +343,7 @@ extension TwitterURLs {
             var p = 0
             while p < textLength {
                 if let start = afterLabel(p), let e = end(after: start) {
-                    out.append(p ..< e)
+                    out.append(p..<e)
                     p = e
                 } else {
                     p += 1

@@ -52,7 +52,8 @@ enum TwitterURLs {
         let run = normalized(range, in: utf8)
         /// The cluster holding code point `index`.
         func cluster(holding index: Int) -> Int {
-            var lo = 0, hi = run.clusters.count
+            var lo = 0
+            var hi = run.clusters.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if run.clusters[mid].end <= index { lo = mid + 1 } else { hi = mid }
@@ -60,7 +61,8 @@ enum TwitterURLs {
             return lo
         }
         return find(in: run.scalars).map { url in
-            run.clusters[cluster(holding: url.lowerBound)].bytes.lowerBound ..< run.clusters[cluster(holding: url.upperBound - 1)].bytes.upperBound
+            run.clusters[cluster(holding: url.lowerBound)].bytes
+                .lowerBound..<run.clusters[cluster(holding: url.upperBound - 1)].bytes.upperBound
         }
     }
 
@@ -72,7 +74,8 @@ enum TwitterURLs {
     /// nothing joins it or composes with it (`<` and `>` would: ≮ ≯).
     static func isStop(_ scalar: UInt32) -> Bool {
         GraphemeSegmentation.isSimple(scalar) && preceding.contains(scalar) && tldFollower.contains(scalar)
-            && !domainChar.contains(scalar) && !pathGeneral.contains(scalar) && !queryChar.contains(scalar) && !asciiDomainChar.contains(scalar)
+            && !domainChar.contains(scalar) && !pathGeneral.contains(scalar) && !queryChar.contains(scalar)
+            && !asciiDomainChar.contains(scalar)
             && !punycodeChar.contains(scalar) && !tcoSlugChar.contains(scalar)
             && ![0x28, 0x29, 0x2D, 0x2E, 0x2F, 0x3A, 0x3C, 0x3E, 0x3F, 0x5F, 0x3002, 0xFF0E, 0xFF61].contains(scalar)
     }

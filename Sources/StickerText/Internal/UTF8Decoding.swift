@@ -15,8 +15,11 @@ enum UTF8Bytes {
         let b0 = UInt32(utf8[offset])
         if b0 < 0x80 { return b0 }
         if b0 < 0xE0 { return (b0 & 0x1F) << 6 | UInt32(utf8[offset + 1] & 0x3F) }
-        if b0 < 0xF0 { return (b0 & 0x0F) << 12 | UInt32(utf8[offset + 1] & 0x3F) << 6 | UInt32(utf8[offset + 2] & 0x3F) }
-        return (b0 & 0x07) << 18 | UInt32(utf8[offset + 1] & 0x3F) << 12 | UInt32(utf8[offset + 2] & 0x3F) << 6 | UInt32(utf8[offset + 3] & 0x3F)
+        if b0 < 0xF0 {
+            return (b0 & 0x0F) << 12 | UInt32(utf8[offset + 1] & 0x3F) << 6 | UInt32(utf8[offset + 2] & 0x3F)
+        }
+        return (b0 & 0x07) << 18 | UInt32(utf8[offset + 1] & 0x3F) << 12 | UInt32(utf8[offset + 2] & 0x3F) << 6
+            | UInt32(utf8[offset + 3] & 0x3F)
     }
 
     /// The start of the scalar that ends just before `offset`.

@@ -30,5 +30,7 @@ public struct UndocumentedAnswer: Error, Hashable, Sendable, CustomStringConvert
     public let status: Int
     public let body: Data
 
-    public var description: String { "an undocumented \(status) answer: \(String(decoding: body.prefix(200), as: UTF8.self))" }
+    public var description: String {
+        "an undocumented \(status) answer: \(String(decoding: body.prefix(200), as: UTF8.self))"
+    }
 }

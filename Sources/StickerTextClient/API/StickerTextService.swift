@@ -53,7 +53,9 @@ public struct StickerTextService: Sendable {
 
     /// Safe HTML for `text`, with the stickers found and the counts.
     public func render(_ text: String, options: RenderOptions? = nil) async throws -> RenderResponse {
-        try await unwrap { try await client.postApiRender(body: .json(.init(text: text, options: options))).ok.body.json }
+        try await unwrap {
+            try await client.postApiRender(body: .json(.init(text: text, options: options))).ok.body.json
+        }
     }
 
     /// One editing operation, as a text field would apply it.
@@ -64,7 +66,9 @@ public struct StickerTextService: Sendable {
     /// Pastes `string` over `selection` of `text` (offsets in UTF-16 units, a
     /// sticker counting 1, as a UITextView's `selectedRange`): the new text and
     /// where the caret goes.
-    public func paste(_ string: String, into text: String, selection: TextRange, policy: Policy? = nil) async throws -> EditResponse {
+    public func paste(_ string: String, into text: String, selection: TextRange, policy: Policy? = nil) async throws
+        -> EditResponse
+    {
         try await edit(EditRequest(text: text, selection: selection, op: .paste, string: string, policy: policy))
     }
 

@@ -11,8 +11,10 @@ struct ErrorBodyMiddleware: ClientMiddleware {
     /// The largest error body read (nginx's and the server's are a few hundred bytes).
     static let maxBodyBytes = 64 * 1024
 
-    func intercept(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-                   next: (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)) async throws -> (HTTPResponse, HTTPBody?) {
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         let (response, responseBody) = try await next(request, body, baseURL)
         let status = response.status.code
         guard !(200...299).contains(status), status != 304 else { return (response, responseBody) }

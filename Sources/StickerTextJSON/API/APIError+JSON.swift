@@ -8,8 +8,10 @@ extension APIError {
         writer.object { writer in
             writer.key("error")
             writer.object { writer in
-                writer.key("code"); writer.string(code.rawValue)
-                writer.key("message"); writer.string(message)
+                writer.key("code")
+                writer.string(code.rawValue)
+                writer.key("message")
+                writer.string(message)
             }
         }
         return writer.bytes

@@ -28,11 +28,14 @@ extension APIError {
 
     /// A request stopped at the server's deadline.
     public static func timedOut(after seconds: Double) -> APIError {
-        APIError(.timedOut, "the request took longer than the service's limit of \(seconds.formatted) s and was stopped; send less text at once")
+        APIError(
+            .timedOut,
+            "the request took longer than the service's limit of \(seconds.formatted) s and was stopped; send less text at once"
+        )
     }
 }
 
-private extension Double {
+extension Double {
     /// 10 rather than 10.0; 0.25 as is.
-    var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
+    fileprivate var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
 }

@@ -16,12 +16,13 @@ extension RenderOptions {
 
     init(decoding values: some OptionValues) throws(JSONError) {
         let defaults = RenderOptions()
-        self.init(baseURL: try values.string(Field.baseURL.rawValue) ?? defaults.baseURL,
-                  size: try values.int(Field.size.rawValue) ?? defaults.size,
-                  className: try values.string(Field.className.rawValue) ?? defaults.className,
-                  lineBreaks: try values.bool(Field.lineBreaks.rawValue) ?? defaults.lineBreaks,
-                  wrapEmoji: try values.bool(Field.wrapEmoji.rawValue) ?? defaults.wrapEmoji,
-                  lang: try values.choice(Field.lang.rawValue, RenderLanguage.self) ?? defaults.lang)
+        self.init(
+            baseURL: try values.string(Field.baseURL.rawValue) ?? defaults.baseURL,
+            size: try values.int(Field.size.rawValue) ?? defaults.size,
+            className: try values.string(Field.className.rawValue) ?? defaults.className,
+            lineBreaks: try values.bool(Field.lineBreaks.rawValue) ?? defaults.lineBreaks,
+            wrapEmoji: try values.bool(Field.wrapEmoji.rawValue) ?? defaults.wrapEmoji,
+            lang: try values.choice(Field.lang.rawValue, RenderLanguage.self) ?? defaults.lang)
         if let problem = validationProblem { throw JSONError(.invalidValue, problem) }
     }
 

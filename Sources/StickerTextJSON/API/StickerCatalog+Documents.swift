@@ -11,14 +11,20 @@ extension StickerCatalog {
             writer.key("packs")
             writer.array(packs) { writer, pack in
                 writer.object { writer in
-                    writer.key("cover"); writer.string(pack.cover)
-                    writer.key("id"); writer.string(pack.id)
-                    writer.key("kind"); writer.string(pack.kind.rawValue)
+                    writer.key("cover")
+                    writer.string(pack.cover)
+                    writer.key("id")
+                    writer.string(pack.id)
+                    writer.key("kind")
+                    writer.string(pack.kind.rawValue)
                     writer.key("stickers")
                     writer.array(pack.stickers) { writer, sticker in
-                        sticker.write(to: &writer) { writer, image in image.writeURLs(to: &writer, pack: pack.id, base: base) }
+                        sticker.write(to: &writer) { writer, image in
+                            image.writeURLs(to: &writer, pack: pack.id, base: base)
+                        }
                     }
-                    writer.key("title"); pack.title.write(to: &writer)
+                    writer.key("title")
+                    pack.title.write(to: &writer)
                 }
             }
         }

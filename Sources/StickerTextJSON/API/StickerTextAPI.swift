@@ -21,14 +21,18 @@ public struct StickerTextAPI: Sendable {
     public init(catalog: StickerCatalog = .default) {
         self.catalog = catalog
         // Default options are valid in every language.
-        defaultRenderers = RenderLanguage.allCases.map { try! HTMLRenderer(catalog: catalog, options: RenderOptions(lang: $0)) }
+        defaultRenderers = RenderLanguage.allCases.map {
+            try! HTMLRenderer(catalog: catalog, options: RenderOptions(lang: $0))
+        }
         listings = StickerListings(catalog: catalog)
     }
 
     public func edit(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
         let request = try decode(body, as: EditRequest.init(json:))
         // Parse the text for its length only when the caret defaults to its end.
-        let selection = request.selection ?? .caret(TextBackedString(request.text, catalog: catalog).displayLength(unit: request.unit))
+        let selection =
+            request.selection
+            ?? .caret(TextBackedString(request.text, catalog: catalog).displayLength(unit: request.unit))
         let result: EditResult
         do {
             result = try TextEditor(catalog: catalog, policy: request.policy)
@@ -39,7 +43,8 @@ public struct StickerTextAPI: Sendable {
         let renderer = try renderer(for: RenderOptions())
         let counts = result.string.counts(policy: request.policy)
         return try withRenderable(result.text, by: renderer) { utf8 in
-            var writer = JSONWriter(capacity: 3 * utf8.count + 512 + 640 * counts.stickers.count + 128 * counts.emoji.count)
+            var writer = JSONWriter(
+                capacity: 3 * utf8.count + 512 + 640 * counts.stickers.count + 128 * counts.emoji.count)
             EditResponse(
                 text: result.text, selection: result.selection, plainSelection: result.plainSelection,
                 clipboard: result.clipboard, counts: counts,
@@ -53,7 +58,8 @@ public struct StickerTextAPI: Sendable {
     public func count(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
         let request = try decode(body, as: CountRequest.init(json:))
         var writer = JSONWriter()
-        TextBackedString(request.text, catalog: catalog).counts(policy: request.policy).write(to: &writer, listings: listings)
+        TextBackedString(request.text, catalog: catalog).counts(policy: request.policy).write(
+            to: &writer, listings: listings)
         return writer.bytes
     }
 
@@ -65,14 +71,20 @@ public struct StickerTextAPI: Sendable {
             // Room for what most texts become, so the buffer is not regrown as
             // it fills: text grows little, and each sticker's markup (~350
             // bytes escaped) and its two listings (~100 each) come on top.
-            var writer = JSONWriter(capacity: utf8.count * 2 + 256 + 640 * counts.stickers.count + 128 * counts.emoji.count)
+            var writer = JSONWriter(
+                capacity: utf8.count * 2 + 256 + 640 * counts.stickers.count + 128 * counts.emoji.count)
             writer.object { writer in
                 // `{"html", "stickers", "counts"}`; the HTML is rendered
                 // straight into the JSON string, escaped for it as it goes.
-                writer.key("html"); writer.string(escapedBy: { renderer.renderJSONEscaped(utf8, into: &$0) })
+                writer.key("html")
+                writer.string(escapedBy: { renderer.renderJSONEscaped(utf8, into: &$0) })
                 // The same list is in `counts`: written once, copied there.
-                writer.key("stickers"); let stickers = writer.value { TextCounts.FoundSticker.write(counts.stickers, to: &$0, listings: listings) }
-                writer.key("counts"); counts.write(to: &writer, stickersWritten: stickers)
+                writer.key("stickers")
+                let stickers = writer.value {
+                    TextCounts.FoundSticker.write(counts.stickers, to: &$0, listings: listings)
+                }
+                writer.key("counts")
+                counts.write(to: &writer, stickersWritten: stickers)
             }
             return writer.bytes
         }
@@ -80,8 +92,10 @@ public struct StickerTextAPI: Sendable {
 
     /// `HTMLRenderer.withRenderable`, its error in the API's terms.
     @inline(__always)
-    private func withRenderable(_ text: String, by renderer: HTMLRenderer,
-                                _ respond: (UnsafeRawBufferPointer) -> [UInt8]) throws(APIError) -> [UInt8] {
+    private func withRenderable(
+        _ text: String, by renderer: HTMLRenderer,
+        _ respond: (UnsafeRawBufferPointer) -> [UInt8]
+    ) throws(APIError) -> [UInt8] {
         do {
             return try renderer.withRenderable(text, respond)
         } catch {
@@ -120,8 +134,10 @@ public struct StickerTextAPI: Sendable {
 
     /// The body as a request: valid UTF-8, strict JSON, then the request's
     /// fields. The one place a request that cannot be read becomes its API error.
-    private func decode<Request>(_ body: some Collection<UInt8>,
-                                 as read: (consuming JSONValue) throws(JSONError) -> Request) throws(APIError) -> Request {
+    private func decode<Request>(
+        _ body: some Collection<UInt8>,
+        as read: (consuming JSONValue) throws(JSONError) -> Request
+    ) throws(APIError) -> Request {
         do {
             return try read(JSONValue.parse(Array(body)))
         } catch {

@@ -10,21 +10,27 @@ struct EditRequest: Sendable {
     var policy: InputPolicy
 
     init(json: JSONValue) throws(JSONError) {
-        let fields = try JSONFields(json, allowed: ["text", "selection", "unit", "op", "string", "tag", "offset", "policy"])
+        let fields = try JSONFields(
+            json, allowed: ["text", "selection", "unit", "op", "string", "tag", "offset", "policy"])
         text = try fields.requiredString("text")
         if let selectionFields = try fields.object("selection", allowed: ["location", "length"]) {
-            guard let location = try selectionFields.int("location"), let length = try selectionFields.int("length") else {
+            guard let location = try selectionFields.int("location"), let length = try selectionFields.int("length")
+            else {
                 throw JSONError(.invalidValue, "selection needs \"location\" and \"length\"")
             }
             selection = TextRange(location: location, length: length)
         }
         unit = try fields.choice("unit", OffsetUnit.self) ?? .utf16
-        policy = try fields.object("policy", allowed: InputPolicy.jsonFields).map { (policyFields) throws(JSONError) in try InputPolicy(json: policyFields) } ?? .unlimited
+        policy =
+            try fields.object("policy", allowed: InputPolicy.jsonFields).map { (policyFields) throws(JSONError) in
+                try InputPolicy(json: policyFields)
+            } ?? .unlimited
         // Every field is checked for its type, also one the op does not use.
         _ = (try fields.string("string"), try fields.string("tag"), try fields.int("offset"))
         let op = try fields.requiredString("op")
         guard let kind = FieldName.choice(op, of: EditOperation.Kind.self) else {
-            throw JSONError(.invalidValue,
+            throw JSONError(
+                .invalidValue,
                 "unknown op \"\(op)\"; one of \(EditOperation.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let what = "op \"\(op)\""

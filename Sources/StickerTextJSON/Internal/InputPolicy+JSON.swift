@@ -4,12 +4,13 @@ extension InputPolicy {
     /// From the `policy` object of a request; defaults for what it leaves out.
     init(json: JSONFields) throws(JSONError) {
         let defaults = InputPolicy()
-        self.init(maxLength: try json.int("maxLength"),
-                  countMode: try json.choice("countMode", CountMode.self) ?? defaults.countMode,
-                  emoji: try json.choice("emoji", EmojiRule.self) ?? defaults.emoji,
-                  content: try json.choice("content", ContentRule.self) ?? defaults.content,
-                  decimalPlaces: try json.int("decimalPlaces") ?? defaults.decimalPlaces,
-                  stickerWeight: try json.int("stickerWeight"))
+        self.init(
+            maxLength: try json.int("maxLength"),
+            countMode: try json.choice("countMode", CountMode.self) ?? defaults.countMode,
+            emoji: try json.choice("emoji", EmojiRule.self) ?? defaults.emoji,
+            content: try json.choice("content", ContentRule.self) ?? defaults.content,
+            decimalPlaces: try json.int("decimalPlaces") ?? defaults.decimalPlaces,
+            stickerWeight: try json.int("stickerWeight"))
         if let problem = validationProblem { throw JSONError(.invalidValue, problem) }
     }
 

@@ -46,7 +46,10 @@ struct JSONWriter: ~Copyable {
         let count = name.utf8CodeUnitCount
         let output = out.spareCapacity(count &+ 4)
         var n = 0
-        if claimMember() { output[0] = UInt8(ascii: ","); n = 1 }
+        if claimMember() {
+            output[0] = UInt8(ascii: ",")
+            n = 1
+        }
         output[n] = UInt8(ascii: "\"")
         (output + (n &+ 1)).update(from: name.utf8Start, count: count)
         output[n &+ 1 &+ count] = UInt8(ascii: "\"")
@@ -89,7 +92,7 @@ struct JSONWriter: ~Copyable {
         afterKey = true  // `body` writes the one value this call stands for
         let start = out.count
         body(&self)
-        return start ..< out.count
+        return start..<out.count
     }
 
     /// The value written at `range` (by `value`), again: a copy of its bytes.
@@ -108,13 +111,19 @@ struct JSONWriter: ~Copyable {
 
     mutating func string(_ string: String?) {
         beforeValue()
-        guard var string else { out.append("null"); return }
+        guard var string else {
+            out.append("null")
+            return
+        }
         string.withUTF8 { JSONStringEscaping.appendQuoted($0, to: &out) }
     }
 
     mutating func int(_ number: Int?) {
         beforeValue()
-        guard let number else { out.append("null"); return }
+        guard let number else {
+            out.append("null")
+            return
+        }
         // Digits written in place, last first, once their count is known:
         // no String, no scratch copy (most numbers here are small).
         let output = out.spareCapacity(20)
@@ -123,7 +132,10 @@ struct JSONWriter: ~Copyable {
         var magnitude = number.magnitude
         var count = 1
         var rest = magnitude
-        while rest >= 10 { rest /= 10; count &+= 1 }
+        while rest >= 10 {
+            rest /= 10
+            count &+= 1
+        }
         var j = sign &+ count
         repeat {
             j &-= 1

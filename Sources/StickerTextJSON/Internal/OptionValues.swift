@@ -12,7 +12,8 @@ protocol OptionValues {
     func bool(_ name: String) throws(JSONError) -> Bool?
     /// One of a closed set by its raw value; any other value is an error
     /// that names the field and the values it takes.
-    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(JSONError) -> T? where T.RawValue == String
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(JSONError) -> T?
+    where T.RawValue == String
 }
 
 extension JSONFields: OptionValues {}

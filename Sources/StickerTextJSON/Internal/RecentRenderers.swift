@@ -1,5 +1,4 @@
 import StickerText
-
 import Synchronization
 
 /// The renderers of the last few non-default options a process was asked for,

@@ -8,6 +8,9 @@ struct RenderRequest: Sendable {
     init(json: JSONValue) throws(JSONError) {
         let fields = try JSONFields(json, allowed: ["text", "options"])
         text = try fields.requiredString("text")
-        options = try fields.object("options", allowed: RenderOptions.Field.names).map { (optionFields) throws(JSONError) in try RenderOptions(decoding: optionFields) } ?? RenderOptions()
+        options =
+            try fields.object("options", allowed: RenderOptions.Field.names).map { (optionFields) throws(JSONError) in
+                try RenderOptions(decoding: optionFields)
+            } ?? RenderOptions()
     }
 }

@@ -28,6 +28,8 @@ struct StickerListings: Sendable {
 
     /// Writes entry `entry`'s members into the object `writer` is writing.
     func write(entry: Int, to writer: inout JSONWriter) {
-        members.withUnsafeBytes { writer.members(UnsafeRawBufferPointer(rebasing: $0[starts[entry] ..< starts[entry + 1]])) }
+        members.withUnsafeBytes {
+            writer.members(UnsafeRawBufferPointer(rebasing: $0[starts[entry]..<starts[entry + 1]]))
+        }
     }
 }

@@ -11,9 +11,13 @@ struct TextValues: OptionValues {
         for (name, value) in pairs {
             let key = FieldName(name)
             guard allowed.contains(where: key.is) else {
-                throw JSONError(.invalidValue, "unknown parameter \"\(name)\"; expected \((others + allowed).joined(separator: ", "))")
+                throw JSONError(
+                    .invalidValue,
+                    "unknown parameter \"\(name)\"; expected \((others + allowed).joined(separator: ", "))")
             }
-            if values.updateValue(value, forKey: key) != nil { throw JSONError(.invalidValue, "\(name) is given twice") }
+            if values.updateValue(value, forKey: key) != nil {
+                throw JSONError(.invalidValue, "\(name) is given twice")
+            }
         }
         self.values = values
     }
@@ -23,7 +27,9 @@ struct TextValues: OptionValues {
     func int(_ name: String) throws(JSONError) -> Int? {
         guard let text = values[FieldName(name)] else { return nil }
         let number = try? JSONValue.parse(text.utf8Span)
-        guard case .number(let literal) = number else { throw JSONError(.invalidValue, "\(name) must be a whole number") }
+        guard case .number(let literal) = number else {
+            throw JSONError(.invalidValue, "\(name) must be a whole number")
+        }
         return try JSONValue.wholeNumber(literal, named: name)
     }
 
@@ -34,10 +40,13 @@ struct TextValues: OptionValues {
         throw JSONError(.invalidValue, "\(name) must be true or false")
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(JSONError) -> T? where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(JSONError) -> T?
+    where T.RawValue == String {
         guard let raw = values[FieldName(name)] else { return nil }
         guard let value = FieldName.choice(raw, of: type) else {
-            throw JSONError(.invalidValue, "\(name) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
+            throw JSONError(
+                .invalidValue,
+                "\(name) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(raw)\"")
         }
         return value
     }

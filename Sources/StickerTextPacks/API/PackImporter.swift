@@ -24,13 +24,17 @@ public enum PackImporter {
     /// Packs from one plist. `file` names it in errors; `id` and `title` name the
     /// pack (PPSticker files holding several packs get `-2`, `-3`… suffixes).
     /// `imageSize` measures an image by file name, or returns nil when it is not available.
-    public static func importPacks(_ data: Data, format: Format, file: String, id: String, title: LocalizedName,
-                                   imageSize: (String) -> (width: Int, height: Int)? = { _ in nil }) throws(CatalogValidationError) -> [StickerPack] {
+    public static func importPacks(
+        _ data: Data, format: Format, file: String, id: String, title: LocalizedName,
+        imageSize: (String) -> (width: Int, height: Int)? = { _ in nil }
+    ) throws(CatalogValidationError) -> [StickerPack] {
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw CatalogValidationError(issues: [.init(file: file, entry: nil, message: "not a property list: \(error.localizedDescription)")])
+            throw CatalogValidationError(issues: [
+                .init(file: file, entry: nil, message: "not a property list: \(error.localizedDescription)")
+            ])
         }
         guard let items = root as? [Any] else {
             throw CatalogValidationError(issues: [.init(file: file, entry: nil, message: "the root must be an array")])
@@ -40,19 +44,24 @@ public enum PackImporter {
         switch format {
         case .ppsticker:
             packs = items.enumerated().compactMap { index, item in
-                ppsticker(item, index: index, file: file, id: items.count == 1 ? id : "\(id)-\(index + 1)", title: title,
-                          imageSize: imageSize, issues: &issues)
+                ppsticker(
+                    item, index: index, file: file, id: items.count == 1 ? id : "\(id)-\(index + 1)", title: title,
+                    imageSize: imageSize, issues: &issues)
             }
         case .lxweibo:
-            packs = lxweibo(items, file: file, id: id, title: title, imageSize: imageSize, issues: &issues).map { [$0] } ?? []
+            packs =
+                lxweibo(items, file: file, id: id, title: title, imageSize: imageSize, issues: &issues).map { [$0] }
+                ?? []
         }
         issues += CatalogValidator.check(packs: packs, files: packs.map { _ in file })
         if !issues.isEmpty { throw CatalogValidationError(issues: issues.sorted()) }
         return packs
     }
 
-    private static func ppsticker(_ item: Any, index: Int, file: String, id: String, title: LocalizedName,
-                                  imageSize: (String) -> (width: Int, height: Int)?, issues: inout [CatalogIssue]) -> StickerPack? {
+    private static func ppsticker(
+        _ item: Any, index: Int, file: String, id: String, title: LocalizedName,
+        imageSize: (String) -> (width: Int, height: Int)?, issues: inout [CatalogIssue]
+    ) -> StickerPack? {
         guard let dict = item as? [String: Any], let emoticons = dict["emoticons"] as? [Any] else {
             issues.append(.init(file: file, entry: "[\(index)]", message: "a pack needs an \"emoticons\" array"))
             return nil
@@ -61,22 +70,32 @@ public enum PackImporter {
         var cover: String?
         for (j, emoticon) in emoticons.enumerated() {
             let entry = "[\(index)].emoticons[\(j)]"
-            guard let e = emoticon as? [String: Any], let image = e["image"] as? String, let desc = e["desc"] as? String else {
-                issues.append(.init(file: file, entry: entry, message: "an emoticon needs \"image\" and \"desc\" strings"))
+            guard let e = emoticon as? [String: Any], let image = e["image"] as? String, let desc = e["desc"] as? String
+            else {
+                issues.append(
+                    .init(file: file, entry: entry, message: "an emoticon needs \"image\" and \"desc\" strings"))
                 continue
             }
             let tag = "[\(desc)]"
             let files = (x1: "\(image)@2x.png", x2: "\(image)@2x.png", x3: "\(image)@3x.png")
-            let size = imageSize(files.x2).map { (($0.width + 1) / 2, ($0.height + 1) / 2) } ?? (defaultImageSize, defaultImageSize)
-            stickers.append(Sticker(tag: tag, name: LocalizedName(zh: desc, en: image),
-                                    image: StickerImage(x1: files.x1, x2: files.x2, x3: files.x3, width: size.0, height: size.1)))
+            let size =
+                imageSize(files.x2).map { (($0.width + 1) / 2, ($0.height + 1) / 2) } ?? (
+                    defaultImageSize, defaultImageSize
+                )
+            stickers.append(
+                Sticker(
+                    tag: tag, name: LocalizedName(zh: desc, en: image),
+                    image: StickerImage(x1: files.x1, x2: files.x2, x3: files.x3, width: size.0, height: size.1)))
             if image == dict["cover_pic"] as? String { cover = tag }
         }
-        return StickerPack(id: id, title: title, cover: cover ?? stickers.first?.tag ?? "", kind: .image, stickers: stickers)
+        return StickerPack(
+            id: id, title: title, cover: cover ?? stickers.first?.tag ?? "", kind: .image, stickers: stickers)
     }
 
-    private static func lxweibo(_ items: [Any], file: String, id: String, title: LocalizedName,
-                                imageSize: (String) -> (width: Int, height: Int)?, issues: inout [CatalogIssue]) -> StickerPack? {
+    private static func lxweibo(
+        _ items: [Any], file: String, id: String, title: LocalizedName,
+        imageSize: (String) -> (width: Int, height: Int)?, issues: inout [CatalogIssue]
+    ) -> StickerPack? {
         var pictures: [Sticker] = []
         var emoji: [Sticker] = []
         for (i, item) in items.enumerated() {
@@ -88,32 +107,42 @@ public enum PackImporter {
             // `type` is "0" or "1" in most entries but empty in some real files,
             // so the keys present decide.
             let type = dict["type"] as? String
-            let kind = type == "1" || (type != "0" && dict["code"] != nil) ? "1" : type == "0" || dict["chs"] != nil ? "0" : type
+            let kind =
+                type == "1" || (type != "0" && dict["code"] != nil)
+                ? "1" : type == "0" || dict["chs"] != nil ? "0" : type
             switch kind {
             case "0":
                 guard let chs = dict["chs"] as? String, let png = dict["png"] as? String, !png.isEmpty else {
-                    issues.append(.init(file: file, entry: entry, message: "a picture sticker needs \"chs\" and \"png\""))
+                    issues.append(
+                        .init(file: file, entry: entry, message: "a picture sticker needs \"chs\" and \"png\""))
                     continue
                 }
                 let cht = (dict["cht"] as? String).flatMap { $0.isEmpty || $0 == chs ? nil : $0 }
                 let size = imageSize(png) ?? (defaultImageSize, defaultImageSize)
                 let name = String(chs.dropFirst().dropLast())
-                pictures.append(Sticker(tag: chs, aliases: cht.map { [$0] } ?? [], name: LocalizedName(zh: name, en: name),
-                                        image: StickerImage(x1: png, x2: png, x3: png, width: size.width, height: size.height)))
+                pictures.append(
+                    Sticker(
+                        tag: chs, aliases: cht.map { [$0] } ?? [], name: LocalizedName(zh: name, en: name),
+                        image: StickerImage(x1: png, x2: png, x3: png, width: size.width, height: size.height)))
             case "1":
-                guard let code = dict["code"] as? String, code.hasPrefix("0x"), let value = UInt32(code.dropFirst(2), radix: 16),
-                      let scalar = Unicode.Scalar(value) else {
+                guard let code = dict["code"] as? String, code.hasPrefix("0x"),
+                    let value = UInt32(code.dropFirst(2), radix: 16),
+                    let scalar = Unicode.Scalar(value)
+                else {
                     issues.append(.init(file: file, entry: entry, message: "an emoji needs a \"code\" like 0x1f603"))
                     continue
                 }
                 let name = scalar.properties.name?.lowercased() ?? code
                 emoji.append(Sticker(tag: nil, name: LocalizedName(zh: name, en: name), emoji: String(scalar)))
             default:
-                issues.append(.init(file: file, entry: entry, message: "\"type\" must be \"0\" (picture) or \"1\" (emoji)"))
+                issues.append(
+                    .init(file: file, entry: entry, message: "\"type\" must be \"0\" (picture) or \"1\" (emoji)"))
             }
         }
         if !pictures.isEmpty && !emoji.isEmpty {
-            issues.append(.init(file: file, entry: nil, message: "a file mixes picture stickers and emoji; a pack holds one kind"))
+            issues.append(
+                .init(file: file, entry: nil, message: "a file mixes picture stickers and emoji; a pack holds one kind")
+            )
             return nil
         }
         if !emoji.isEmpty {
@@ -125,10 +154,11 @@ public enum PackImporter {
     /// Width and height from a PNG's IHDR chunk, or nil if the bytes are not a PNG.
     public static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
         let b = [UInt8](data.prefix(24))
-        guard b.count == 24, Array(b[0 ..< 8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
-              Array(b[12 ..< 16]) == Array("IHDR".utf8) else { return nil }
-        let width = b[16 ..< 20].reduce(0) { $0 << 8 | Int($1) }
-        let height = b[20 ..< 24].reduce(0) { $0 << 8 | Int($1) }
+        guard b.count == 24, Array(b[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
+            Array(b[12..<16]) == Array("IHDR".utf8)
+        else { return nil }
+        let width = b[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = b[20..<24].reduce(0) { $0 << 8 | Int($1) }
         return (width, height)
     }
 }

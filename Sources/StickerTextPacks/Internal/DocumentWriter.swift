@@ -3,14 +3,17 @@ import StickerText
 
 /// Writes a JSON document, and its pictures under the folder beside it.
 enum DocumentWriter {
-    static func write(_ document: [UInt8], to output: URL, files: [(path: String, bytes: [UInt8])], folder: URL) throws(CatalogValidationError) -> [String] {
+    static func write(_ document: [UInt8], to output: URL, files: [(path: String, bytes: [UInt8])], folder: URL)
+        throws(CatalogValidationError) -> [String]
+    {
         var written: [String] = []
         do {
             try Data(document).write(to: output)
             written.append(output.path)
             for file in files {
                 let url = folder.appendingPathComponent(file.path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(file.bytes).write(to: url)
                 written.append(url.path)
             }

@@ -23,14 +23,22 @@ final class FolderFiles: FileSource {
             url.appendPathComponent(String(part))
             var info = stat()
             guard lstat(url.path, &info) == 0 else { return nil }
-            if info.st_mode & S_IFMT == S_IFLNK { throw problem(label + path, nil, "is a symbolic link; an import reads only the folder's own files") }
+            if info.st_mode & S_IFMT == S_IFLNK {
+                throw problem(label + path, nil, "is a symbolic link; an import reads only the folder's own files")
+            }
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        if size > limits.maxFileBytes { throw problem(label + path, nil, "is \(size) bytes, over the limit of \(limits.maxFileBytes) for one file") }
+        if size > limits.maxFileBytes {
+            throw problem(label + path, nil, "is \(size) bytes, over the limit of \(limits.maxFileBytes) for one file")
+        }
         filesRead += 1
         bytesRead += size
-        if filesRead > limits.maxFiles { throw problem(label, nil, "more than \(limits.maxFiles) files asked for, over the limit of one import") }
-        if bytesRead > limits.maxTotalBytes { throw problem(label, nil, "more than \(limits.maxTotalBytes) bytes of files, over the limit of one import") }
+        if filesRead > limits.maxFiles {
+            throw problem(label, nil, "more than \(limits.maxFiles) files asked for, over the limit of one import")
+        }
+        if bytesRead > limits.maxTotalBytes {
+            throw problem(label, nil, "more than \(limits.maxTotalBytes) bytes of files, over the limit of one import")
+        }
         return FileManager.default.contents(atPath: url.path).map(Array.init)
     }
 }

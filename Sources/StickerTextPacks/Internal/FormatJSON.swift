@@ -9,7 +9,9 @@ enum FormatJSON {
     /// layout does not name are passed over (other systems add their own:
     /// Misskey's export holds the whole database row of each emoji); a field
     /// it names must have its type, and the error names its path in `file`.
-    static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], file: String) throws(CatalogValidationError) -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], file: String) throws(CatalogValidationError)
+        -> T
+    {
         do {
             _ = try JSONValue.parse(bytes)
         } catch {

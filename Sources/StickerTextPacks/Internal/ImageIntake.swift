@@ -8,29 +8,42 @@ enum ImageIntake {
     /// Refused, each with its reason: Telegram's TGS and WebM stickers, any
     /// other format than PNG, APNG, GIF and WebP, bytes of another format than
     /// the name's extension says, and animated WebP (no poster can be cut from it).
-    static func take(_ bytes: [UInt8], name: String, file: String, entry: String, still: [UInt8]? = nil) throws(CatalogValidationError) -> IntakeImage {
-        let nameExtension = name.split(separator: "/").last.flatMap { part in part.contains(".") ? part.split(separator: ".").last.map { $0.lowercased() } : nil }
+    static func take(_ bytes: [UInt8], name: String, file: String, entry: String, still: [UInt8]? = nil)
+        throws(CatalogValidationError) -> IntakeImage
+    {
+        let nameExtension = name.split(separator: "/").last.flatMap { part in
+            part.contains(".") ? part.split(separator: ".").last.map { $0.lowercased() } : nil
+        }
         if nameExtension == "tgs" || bytes.starts(with: [0x1F, 0x8B]) {
-            throw problem(file, entry, "\"\(name)\" is a Telegram TGS sticker (gzipped Lottie, a vector animation): stickertext packs hold PNG, APNG, GIF or WebP; convert it to an APNG or GIF first")
+            throw problem(
+                file, entry,
+                "\"\(name)\" is a Telegram TGS sticker (gzipped Lottie, a vector animation): stickertext packs hold PNG, APNG, GIF or WebP; convert it to an APNG or GIF first"
+            )
         }
         if nameExtension == "webm" || bytes.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) {
-            throw problem(file, entry, "\"\(name)\" is a WebM video sticker: stickertext packs hold PNG, APNG, GIF or WebP; convert it to an APNG or GIF first")
+            throw problem(
+                file, entry,
+                "\"\(name)\" is a WebM video sticker: stickertext packs hold PNG, APNG, GIF or WebP; convert it to an APNG or GIF first"
+            )
         }
         guard let sniffed = SniffedImage(bytes) else {
             throw problem(file, entry, "\"\(name)\" is not a PNG, APNG, GIF or WebP file")
         }
-        let fileExtension = switch sniffed.format {
-        case .png, .apng: "png"
-        case .gif: "gif"
-        case .webp: "webp"
-        }
+        let fileExtension =
+            switch sniffed.format {
+            case .png, .apng: "png"
+            case .gif: "gif"
+            case .webp: "webp"
+            }
         if let nameExtension, nameExtension != fileExtension, !(nameExtension == "apng" && sniffed.format == .apng) {
-            throw problem(file, entry, "\"\(name)\" is named .\(nameExtension) but its bytes are a \(sniffed.format.rawValue)")
+            throw problem(
+                file, entry, "\"\(name)\" is named .\(nameExtension) but its bytes are a \(sniffed.format.rawValue)")
         }
         var image = IntakeImage(bytes: bytes, sniffed: sniffed, fileExtension: fileExtension)
         guard sniffed.isAnimated else { return image }
         if let still, let stillImage = SniffedImage(still), !stillImage.isAnimated,
-           (stillImage.width, stillImage.height) == (sniffed.width, sniffed.height) {
+            (stillImage.width, stillImage.height) == (sniffed.width, sniffed.height)
+        {
             image.poster = still
             return image
         }
@@ -38,11 +51,17 @@ enum ImageIntake {
         case .apng: image.poster = PosterMaker.stillPNG(bytes)
         case .gif: image.poster = PosterMaker.firstGIFFrame(bytes)
         case .webp:
-            throw problem(file, entry, "\"\(name)\" is an animated WebP: its still poster cannot be cut from it without decoding it; convert it to an APNG or GIF first")
+            throw problem(
+                file, entry,
+                "\"\(name)\" is an animated WebP: its still poster cannot be cut from it without decoding it; convert it to an APNG or GIF first"
+            )
         case .png: break
         }
         guard let poster = image.poster, let posterImage = SniffedImage(poster), !posterImage.isAnimated else {
-            throw problem(file, entry, "\"\(name)\" is an animated \(sniffed.format.rawValue) whose first frame cannot be cut out as a still poster")
+            throw problem(
+                file, entry,
+                "\"\(name)\" is an animated \(sniffed.format.rawValue) whose first frame cannot be cut out as a still poster"
+            )
         }
         return image
     }

@@ -11,27 +11,40 @@ enum MastodonAPI {
     struct CustomEmoji: Codable {
         var shortcode: String
         var url: String
-        var static_url: String
-        var visible_in_picker: Bool
+        var staticURL: String
+        var visibleInPicker: Bool
         var category: String?
+
+        enum CodingKeys: String, CodingKey {
+            case shortcode, url, category
+            case staticURL = "static_url"
+            case visibleInPicker = "visible_in_picker"
+        }
     }
 
-    static func read(_ document: (name: String, bytes: [UInt8]), images: FolderFiles, request: PackAssembly.Request) throws(CatalogValidationError) -> PackImport {
+    static func read(_ document: (name: String, bytes: [UInt8]), images: FolderFiles, request: PackAssembly.Request)
+        throws(CatalogValidationError) -> PackImport
+    {
         let list = try FormatJSON.decode([CustomEmoji].self, from: document.bytes, file: document.name)
         var hidden: [String] = []
         let emoji = list.enumerated().map { index, item in
-            if !item.visible_in_picker { hidden.append(item.shortcode) }
-            return ForeignEmoji(shortcode: item.shortcode, category: item.category, image: item.url,
-                                still: item.static_url == item.url ? nil : item.static_url, entry: "[\(index)]")
+            if !item.visibleInPicker { hidden.append(item.shortcode) }
+            return ForeignEmoji(
+                shortcode: item.shortcode, category: item.category, image: item.url,
+                still: item.staticURL == item.url ? nil : item.staticURL, entry: "[\(index)]")
         }
         var request = request
         request.file = document.name
         var result = try PackAssembly.packs(emoji, from: URLFiles(folder: images), request: request)
-        if !hidden.isEmpty { result.notes.append("imported though not visible in Mastodon's picker: \(hidden.joined(separator: ", "))") }
+        if !hidden.isEmpty {
+            result.notes.append("imported though not visible in Mastodon's picker: \(hidden.joined(separator: ", "))")
+        }
         return result
     }
 
-    static func write(_ packs: OutgoingPacks, to output: URL, images: URL, host: String) throws(CatalogValidationError) -> PackExport {
+    static func write(_ packs: OutgoingPacks, to output: URL, images: URL, host: String) throws(CatalogValidationError)
+        -> PackExport
+    {
         var list: [CustomEmoji] = []
         var files: [(path: String, bytes: [UInt8])] = []
         for emoji in packs.emoji {
@@ -42,10 +55,16 @@ enum MastodonAPI {
                 still = "emoji/\(emoji.shortcode)-static.\(format == .gif ? "gif" : format == .webp ? "webp" : "png")"
                 files.append((still, poster))
             }
-            list.append(CustomEmoji(shortcode: emoji.shortcode, url: "https://\(host)/\(path)", static_url: "https://\(host)/\(still)",
-                                    visible_in_picker: true, category: emoji.pack.title.zh))
+            list.append(
+                CustomEmoji(
+                    shortcode: emoji.shortcode, url: "https://\(host)/\(path)", staticURL: "https://\(host)/\(still)",
+                    visibleInPicker: true, category: emoji.pack.title.zh))
         }
         let written = try DocumentWriter.write(FormatJSON.encode(list), to: output, files: files, folder: images)
-        return PackExport(written: written, notes: ["mastodon-api: a category per pack (its Chinese title); sticker names, aliases and licences have no place"])
+        return PackExport(
+            written: written,
+            notes: [
+                "mastodon-api: a category per pack (its Chinese title); sticker names, aliases and licences have no place"
+            ])
     }
 }

@@ -8,7 +8,9 @@ import StickerText
 /// the archive. Holds: the shortcode and the picture. Not: names, aliases,
 /// category, licence, posters (Mastodon makes its own still).
 enum MastodonArchive {
-    static func read(_ archive: ArchiveFiles, request: PackAssembly.Request) throws(CatalogValidationError) -> PackImport {
+    static func read(_ archive: ArchiveFiles, request: PackAssembly.Request) throws(CatalogValidationError)
+        -> PackImport
+    {
         var emoji: [ForeignEmoji] = []
         var passed: [String] = []
         for path in archive.paths {
@@ -24,7 +26,10 @@ enum MastodonArchive {
         var request = request
         request.file = archive.label
         var result = try PackAssembly.packs(emoji, from: archive, request: request)
-        if !passed.isEmpty { result.notes.append("passed over as tootctl does (not .png or .gif, or macOS ._ files): \(passed.joined(separator: ", "))") }
+        if !passed.isEmpty {
+            result.notes.append(
+                "passed over as tootctl does (not .png or .gif, or macOS ._ files): \(passed.joined(separator: ", "))")
+        }
         return result
     }
 
@@ -33,13 +38,17 @@ enum MastodonArchive {
         var files: [(path: String, bytes: [UInt8])] = []
         for emoji in packs.emoji {
             guard emoji.format != .webp else {
-                notes.append("\(emoji.pack.id) \(emoji.sticker.tag ?? ""): left out, a WebP (tootctl imports .png and .gif files only)")
+                notes.append(
+                    "\(emoji.pack.id) \(emoji.sticker.tag ?? ""): left out, a WebP (tootctl imports .png and .gif files only)"
+                )
                 continue
             }
             files.append((emoji.fileName, emoji.image))
         }
         try SystemTar.write(files, to: output)
-        notes.append("mastodon: shortcodes and pictures only; names, aliases, titles and licences have no place in tootctl's archive")
+        notes.append(
+            "mastodon: shortcodes and pictures only; names, aliases, titles and licences have no place in tootctl's archive"
+        )
         return PackExport(written: [output.path], notes: notes)
     }
 }

@@ -30,11 +30,17 @@ enum MisskeyExport {
         var license: String?
     }
 
-    static func read(_ archive: ArchiveFiles, request: PackAssembly.Request) throws(CatalogValidationError) -> PackImport {
+    static func read(_ archive: ArchiveFiles, request: PackAssembly.Request) throws(CatalogValidationError)
+        -> PackImport
+    {
         let file = "\(archive.label): meta.json"
-        guard let bytes = archive.bytes(at: "meta.json") else { throw problem(archive.label, nil, "no meta.json: not a Misskey emoji export") }
+        guard let bytes = archive.bytes(at: "meta.json") else {
+            throw problem(archive.label, nil, "no meta.json: not a Misskey emoji export")
+        }
         let meta = try FormatJSON.decode(Meta.self, from: bytes, file: file)
-        if meta.metaVersion != 2 { throw problem(file, "metaVersion", "is \(meta.metaVersion); Misskey's exports are version 2") }
+        if meta.metaVersion != 2 {
+            throw problem(file, "metaVersion", "is \(meta.metaVersion); Misskey's exports are version 2")
+        }
         var skipped: [String] = []
         var emoji: [ForeignEmoji] = []
         for (index, entry) in meta.emojis.enumerated() {
@@ -43,29 +49,43 @@ enum MisskeyExport {
                 continue
             }
             let aliases = (entry.emoji.aliases ?? []).filter { !$0.isEmpty }
-            emoji.append(ForeignEmoji(shortcode: entry.emoji.name, aliases: aliases, name: aliases.first,
-                                      category: entry.emoji.category.flatMap { $0.isEmpty ? nil : $0 },
-                                      license: entry.emoji.license, image: entry.fileName, entry: "emojis[\(index)]"))
+            emoji.append(
+                ForeignEmoji(
+                    shortcode: entry.emoji.name, aliases: aliases, name: aliases.first,
+                    category: entry.emoji.category.flatMap { $0.isEmpty ? nil : $0 },
+                    license: entry.emoji.license, image: entry.fileName, entry: "emojis[\(index)]"))
         }
         var request = request
         request.file = file
         var result = try PackAssembly.packs(emoji, from: archive, request: request)
-        if !skipped.isEmpty { result.notes.append("skipped as Misskey does, their pictures not downloaded: \(skipped.joined(separator: ", "))") }
+        if !skipped.isEmpty {
+            result.notes.append(
+                "skipped as Misskey does, their pictures not downloaded: \(skipped.joined(separator: ", "))")
+        }
         return result
     }
 
-    static func write(_ packs: OutgoingPacks, to output: URL, host: String) throws(CatalogValidationError) -> PackExport {
+    static func write(_ packs: OutgoingPacks, to output: URL, host: String) throws(CatalogValidationError) -> PackExport
+    {
         var entries: [Entry] = []
         var files: [(path: String, bytes: [UInt8])] = []
         for emoji in packs.emoji {
             files.append((emoji.fileName, emoji.image))
             // The Chinese code first: it is the sticker's name where the format has none (`PackAssembly`).
-            entries.append(Entry(fileName: emoji.fileName, downloaded: true,
-                                 emoji: Emoji(name: emoji.shortcode, category: emoji.pack.title.zh, aliases: emoji.otherCodes,
-                                              license: emoji.pack.license)))
+            entries.append(
+                Entry(
+                    fileName: emoji.fileName, downloaded: true,
+                    emoji: Emoji(
+                        name: emoji.shortcode, category: emoji.pack.title.zh, aliases: emoji.otherCodes,
+                        license: emoji.pack.license)))
         }
-        let meta = Meta(metaVersion: 2, host: host, exportedAt: ISO8601DateFormatter().string(from: Date()), emojis: entries)
+        let meta = Meta(
+            metaVersion: 2, host: host, exportedAt: ISO8601DateFormatter().string(from: Date()), emojis: entries)
         try ZipArchive.write([("meta.json", FormatJSON.encode(meta))] + files, to: output)
-        return PackExport(written: [output.path], notes: ["misskey: a category per pack (its Chinese title); sticker names, English titles and posters have no place"])
+        return PackExport(
+            written: [output.path],
+            notes: [
+                "misskey: a category per pack (its Chinese title); sticker names, English titles and posters have no place"
+            ])
     }
 }

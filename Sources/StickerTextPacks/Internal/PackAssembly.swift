@@ -15,12 +15,16 @@ enum PackAssembly {
         var info = ForeignPackInfo()
     }
 
-    static func packs(_ emoji: [ForeignEmoji], from source: any FileSource, request: Request) throws(CatalogValidationError) -> PackImport {
+    static func packs(_ emoji: [ForeignEmoji], from source: any FileSource, request: Request)
+        throws(CatalogValidationError) -> PackImport
+    {
         var notes: [String] = []
         if emoji.isEmpty { throw problem(request.file, nil, "no emoji to import") }
         // Categories in the order they first appear; the uncategorised first.
         var categories: [String?] = []
-        for item in emoji where !categories.contains(where: { $0 == item.category }) { categories.append(item.category) }
+        for item in emoji where !categories.contains(where: { $0 == item.category }) {
+            categories.append(item.category)
+        }
         let several = categories.count > 1
         // Codes taken by a shortcode: an alias that is one is kept as a keyword.
         var codes = Set(emoji.map { "[\($0.shortcode)]" })
@@ -34,19 +38,24 @@ enum PackAssembly {
             for item in members {
                 let tag = "[\(item.shortcode)]"
                 if let why = TagSyntax.problem(in: tag) {
-                    throw problem(request.file, item.entry, "shortcode \"\(item.shortcode)\" cannot be a sticker code \(tag): \(why)")
+                    throw problem(
+                        request.file, item.entry,
+                        "shortcode \"\(item.shortcode)\" cannot be a sticker code \(tag): \(why)")
                 }
                 guard let bytes = try source.bytes(at: item.image) else {
                     throw problem(request.file, item.entry, "its image \"\(item.image)\" is not in \(source.label)")
                 }
-                let still = try item.still.flatMap { (path) throws(CatalogValidationError) in try source.bytes(at: path) }
-                let image = try ImageIntake.take(bytes, name: item.image, file: request.file, entry: item.entry, still: still)
+                let still = try item.still.flatMap { (path) throws(CatalogValidationError) in try source.bytes(at: path)
+                }
+                let image = try ImageIntake.take(
+                    bytes, name: item.image, file: request.file, entry: item.entry, still: still)
                 let base = uniqueFileBase(item.shortcode, index: stickers.count, taken: &fileNames)
                 let name = "\(base).\(image.fileExtension)"
                 files[name] = image.bytes
                 var poster: StickerPoster?
                 if let still = image.poster, let stillImage = SniffedImage(still) {
-                    let posterName = "\(base)-poster.\(stillImage.format == .gif ? "gif" : stillImage.format == .webp ? "webp" : "png")"
+                    let posterName =
+                        "\(base)-poster.\(stillImage.format == .gif ? "gif" : stillImage.format == .webp ? "webp" : "png")"
                     files[posterName] = still
                     poster = StickerPoster(x1: posterName, x2: posterName, x3: posterName)
                 }
@@ -59,25 +68,43 @@ enum PackAssembly {
                         aliases.append(code)
                     } else {
                         let keyword = String(String.UnicodeScalarView(SearchFolding.fold(alias)))
-                        if !keyword.isEmpty, keyword.unicodeScalars.count <= 64, !keywords.contains(keyword) { keywords.append(keyword) }
+                        if !keyword.isEmpty, keyword.unicodeScalars.count <= 64, !keywords.contains(keyword) {
+                            keywords.append(keyword)
+                        }
                     }
                 }
-                let english = ShortcodeNames.isASCIIName(item.shortcode) ? item.shortcode : (item.name ?? item.shortcode)
-                stickers.append(Sticker(tag: tag, aliases: aliases, name: LocalizedName(zh: item.name ?? item.shortcode, en: english),
-                                        image: StickerImage(x1: name, x2: name, x3: name, width: image.sniffed.width,
-                                                            height: image.sniffed.height, poster: poster),
-                                        keywords: keywords))
+                let english =
+                    ShortcodeNames.isASCIIName(item.shortcode) ? item.shortcode : (item.name ?? item.shortcode)
+                stickers.append(
+                    Sticker(
+                        tag: tag, aliases: aliases, name: LocalizedName(zh: item.name ?? item.shortcode, en: english),
+                        image: StickerImage(
+                            x1: name, x2: name, x3: name, width: image.sniffed.width,
+                            height: image.sniffed.height, poster: poster),
+                        keywords: keywords))
             }
             let licenses = members.compactMap(\.license).filter { !$0.isEmpty }
-            let license = request.info.license ?? (licenses.isEmpty ? nil : licenses.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: "; "))
+            let license =
+                request.info.license
+                ?? (licenses.isEmpty
+                    ? nil
+                    : licenses.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(
+                        separator: "; "))
             let titleText = category ?? request.info.title ?? request.id
             let title = (several ? nil : request.title) ?? LocalizedName(zh: titleText, en: titleText)
             let cover = zip(members, stickers).first { $0.0.image == request.info.coverImage }?.1 ?? stickers[0]
-            packs.append(ImportedPack(pack: StickerPack(id: id, title: title, cover: cover.tag ?? "", kind: .image, stickers: stickers,
-                                                        license: license, homepage: request.info.homepage),
-                                      files: files))
+            packs.append(
+                ImportedPack(
+                    pack: StickerPack(
+                        id: id, title: title, cover: cover.tag ?? "", kind: .image, stickers: stickers,
+                        license: license, homepage: request.info.homepage),
+                    files: files))
         }
-        if several { notes.append("\(packs.count) categories became \(packs.count) packs: \(packs.map(\.pack.id).joined(separator: ", "))") }
+        if several {
+            notes.append(
+                "\(packs.count) categories became \(packs.count) packs: \(packs.map(\.pack.id).joined(separator: ", "))"
+            )
+        }
         return PackImport(packs: packs, notes: notes)
     }
 
@@ -101,7 +128,8 @@ enum PackAssembly {
     /// A file name for a sticker's picture: its shortcode when that is made
     /// of file-name characters, else `sticker-<n>`; never one taken already.
     private static func uniqueFileBase(_ shortcode: String, index: Int, taken: inout Set<String>) -> String {
-        let safe = shortcode.utf8.count <= 100 && CatalogValidator.isSafeRelativePath(shortcode) && !shortcode.contains("/")
+        let safe =
+            shortcode.utf8.count <= 100 && CatalogValidator.isSafeRelativePath(shortcode) && !shortcode.contains("/")
         var base = safe ? shortcode : "sticker-\(index + 1)"
         var number = 2
         while taken.contains(base.lowercased()) {

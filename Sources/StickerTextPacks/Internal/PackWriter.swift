@@ -13,7 +13,8 @@ enum PackWriter {
         // The packs' own rules first (an id names a folder: one that could
         // leave the packs folder is refused before anything is written).
         _ = try StickerCatalog(packs: packs.map(\.pack))
-        let staging = directory.deletingLastPathComponent().appendingPathComponent(".stickertext-import-\(UUID().uuidString)", isDirectory: true)
+        let staging = directory.deletingLastPathComponent().appendingPathComponent(
+            ".stickertext-import-\(UUID().uuidString)", isDirectory: true)
         defer { try? fm.removeItem(at: staging) }
         do {
             try fm.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -32,9 +33,12 @@ enum PackWriter {
         }
         // The checks name the files where they will be, not the staging folder.
         func relocated(_ error: CatalogValidationError) -> CatalogValidationError {
-            CatalogValidationError(issues: error.issues.map {
-                CatalogIssue(file: $0.file.replacingOccurrences(of: staging.path, with: directory.path), entry: $0.entry, message: $0.message)
-            })
+            CatalogValidationError(
+                issues: error.issues.map {
+                    CatalogIssue(
+                        file: $0.file.replacingOccurrences(of: staging.path, with: directory.path), entry: $0.entry,
+                        message: $0.message)
+                })
         }
         let loaded: StickerCatalog
         do {

@@ -11,24 +11,33 @@ enum PleromaPack {
     struct Pack: Codable {
         var files: [String: String]
         var pack: Info?
-        var files_count: Int?
+        var filesCount: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case files, pack
+            case filesCount = "files_count"
+        }
     }
 
     struct Info: Codable {
         var license: String?
         var homepage: String?
         var description: String?
-        var share_files: Bool?
+        var shareFiles: Bool?
 
         enum CodingKeys: String, CodingKey {
             case license, homepage, description
-            case share_files = "share-files"
+            case shareFiles = "share-files"
         }
     }
 
-    static func read(_ archive: ArchiveFiles, request: PackAssembly.Request) throws(CatalogValidationError) -> PackImport {
+    static func read(_ archive: ArchiveFiles, request: PackAssembly.Request) throws(CatalogValidationError)
+        -> PackImport
+    {
         let file = "\(archive.label): pack.json"
-        guard let bytes = archive.bytes(at: "pack.json") else { throw problem(archive.label, nil, "no pack.json: not a Pleroma emoji pack") }
+        guard let bytes = archive.bytes(at: "pack.json") else {
+            throw problem(archive.label, nil, "no pack.json: not a Pleroma emoji pack")
+        }
         let pack = try FormatJSON.decode(Pack.self, from: bytes, file: file)
         // A JSON object has no order: the stickers follow their shortcodes.
         let emoji = pack.files.keys.sorted().map { shortcode in
@@ -36,8 +45,9 @@ enum PleromaPack {
         }
         var request = request
         request.file = file
-        request.info = ForeignPackInfo(title: pack.pack?.description.flatMap { $0.isEmpty ? nil : $0 },
-                                       license: pack.pack?.license, homepage: pack.pack?.homepage)
+        request.info = ForeignPackInfo(
+            title: pack.pack?.description.flatMap { $0.isEmpty ? nil : $0 },
+            license: pack.pack?.license, homepage: pack.pack?.homepage)
         return try PackAssembly.packs(emoji, from: archive, request: request)
     }
 
@@ -49,9 +59,15 @@ enum PleromaPack {
             files.append((emoji.fileName, emoji.image))
             map[emoji.shortcode] = emoji.fileName
         }
-        let json = Pack(files: map, pack: Info(license: pack.license, homepage: pack.homepage, description: pack.title.zh, share_files: true),
-                        files_count: map.count)
+        let json = Pack(
+            files: map,
+            pack: Info(license: pack.license, homepage: pack.homepage, description: pack.title.zh, shareFiles: true),
+            filesCount: map.count)
         try ZipArchive.write([("pack.json", FormatJSON.encode(json))] + files, to: output)
-        return PackExport(written: [output.path], notes: ["pleroma: the description is the pack's Chinese title; aliases, sticker names and posters have no place"])
+        return PackExport(
+            written: [output.path],
+            notes: [
+                "pleroma: the description is the pack's Chinese title; aliases, sticker names and posters have no place"
+            ])
     }
 }

@@ -12,14 +12,14 @@ enum PosterMaker {
     /// not add up.
     static func stillPNG(_ bytes: [UInt8]) -> [UInt8]? {
         guard bytes.count > 8 else { return nil }
-        var still = Array(bytes[0 ..< 8])
+        var still = Array(bytes[0..<8])
         var at = 8
         while at + 12 <= bytes.count {
-            let length = bytes[at ..< at + 4].reduce(0) { $0 << 8 | Int($1) }
+            let length = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
             let end = at + 12 + length
             guard end <= bytes.count else { return nil }
-            let type = String(decoding: bytes[at + 4 ..< at + 8], as: UTF8.self)
-            if type != "acTL" && type != "fcTL" && type != "fdAT" { still += bytes[at ..< end] }
+            let type = String(decoding: bytes[at + 4..<at + 8], as: UTF8.self)
+            if type != "acTL" && type != "fcTL" && type != "fdAT" { still += bytes[at..<end] }
             at = end
             if type == "IEND" { return still }
         }
@@ -32,6 +32,6 @@ enum PosterMaker {
     /// stays, harmless in a still. Nil if the sniffer cannot read it.
     static func firstGIFFrame(_ bytes: [UInt8]) -> [UInt8]? {
         guard let end = SniffedImage.gifFirstFrameEnd(bytes) else { return nil }
-        return Array(bytes[0 ..< end]) + [0x3B]
+        return Array(bytes[0..<end]) + [0x3B]
     }
 }

@@ -29,17 +29,20 @@ enum ShortcodeNames {
     static func content(_ code: String) -> String { String(code.dropFirst().dropLast()) }
 
     static func isASCIIName(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
-        }
+        !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+            }
     }
 
     private static func asciiName(_ sticker: Sticker) -> String {
         let tag = sticker.tag.map(content) ?? ""
         let alias = sticker.aliases.map(content).first(where: isASCIIName)
         let english = sticker.name.en.lowercased().split { !isASCIIName(String($0)) }.joined(separator: "_")
-        let chosen = [isASCIIName(tag) ? tag : nil, sticker.pinyin, alias, english.isEmpty ? nil : english]
+        let chosen =
+            [isASCIIName(tag) ? tag : nil, sticker.pinyin, alias, english.isEmpty ? nil : english]
             .compactMap { $0 }.first ?? "sticker"
         let name = String(chosen.lowercased().prefix(64))
         return name.count >= 2 ? name : name + "_"

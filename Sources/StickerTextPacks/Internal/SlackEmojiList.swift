@@ -14,7 +14,9 @@ enum SlackEmojiList {
         var emoji: [String: String]
     }
 
-    static func read(_ document: (name: String, bytes: [UInt8]), images: FolderFiles, request: PackAssembly.Request) throws(CatalogValidationError) -> PackImport {
+    static func read(_ document: (name: String, bytes: [UInt8]), images: FolderFiles, request: PackAssembly.Request)
+        throws(CatalogValidationError) -> PackImport
+    {
         let answer = try FormatJSON.decode(Answer.self, from: document.bytes, file: document.name)
         if !answer.ok { throw problem(document.name, "ok", "is false: an error answer, not a list of emoji") }
         var aliases: [String: [String]] = [:]
@@ -22,7 +24,11 @@ enum SlackEmojiList {
         for name in answer.emoji.keys.sorted() {
             guard let value = answer.emoji[name], value.hasPrefix("alias:") else { continue }
             let target = String(value.dropFirst("alias:".count))
-            if let url = answer.emoji[target], !url.hasPrefix("alias:") { aliases[target, default: []].append(name) } else { passed.append(name) }
+            if let url = answer.emoji[target], !url.hasPrefix("alias:") {
+                aliases[target, default: []].append(name)
+            } else {
+                passed.append(name)
+            }
         }
         // A JSON object has no order: the stickers follow their names.
         let emoji = answer.emoji.keys.sorted().compactMap { name -> ForeignEmoji? in
@@ -32,11 +38,17 @@ enum SlackEmojiList {
         var request = request
         request.file = document.name
         var result = try PackAssembly.packs(emoji, from: URLFiles(folder: images), request: request)
-        if !passed.isEmpty { result.notes.append("aliases of emoji not in the list (Slack's standard emoji) passed over: \(passed.joined(separator: ", "))") }
+        if !passed.isEmpty {
+            result.notes.append(
+                "aliases of emoji not in the list (Slack's standard emoji) passed over: \(passed.joined(separator: ", "))"
+            )
+        }
         return result
     }
 
-    static func write(_ packs: OutgoingPacks, to output: URL, images: URL, host: String) throws(CatalogValidationError) -> PackExport {
+    static func write(_ packs: OutgoingPacks, to output: URL, images: URL, host: String) throws(CatalogValidationError)
+        -> PackExport
+    {
         var map: [String: String] = [:]
         var files: [(path: String, bytes: [UInt8])] = []
         for emoji in packs.emoji {
@@ -50,7 +62,10 @@ enum SlackEmojiList {
                 map[code.lowercased()] = "alias:\(emoji.shortcode)"
             }
         }
-        let written = try DocumentWriter.write(FormatJSON.encode(Answer(ok: true, emoji: map)), to: output, files: files, folder: images)
-        return PackExport(written: written, notes: ["slack: ASCII codes only (Chinese codes, names, titles, licences and posters have no place)"])
+        let written = try DocumentWriter.write(
+            FormatJSON.encode(Answer(ok: true, emoji: map)), to: output, files: files, folder: images)
+        return PackExport(
+            written: written,
+            notes: ["slack: ASCII codes only (Chinese codes, names, titles, licences and posters have no place)"])
     }
 }

@@ -37,10 +37,13 @@ enum ZipArchive {
             case .file: break
             }
             count += 1
-            if count > limits.maxFiles { throw problem(label, nil, "more than \(limits.maxFiles) files, over the limit of one import") }
+            if count > limits.maxFiles {
+                throw problem(label, nil, "more than \(limits.maxFiles) files, over the limit of one import")
+            }
             let key = ArchivePath.normalized(path)
             if files[key] != nil { throw problem(label, path, "refused: the archive holds two files of this name") }
-            let entryAllowed = min(limits.maxFileBytes, max(limits.ratioFloorBytes, Int(clamping: entry.compressedSize) * limits.maxRatio))
+            let entryAllowed = min(
+                limits.maxFileBytes, max(limits.ratioFloorBytes, Int(clamping: entry.compressedSize) * limits.maxRatio))
             var bytes: [UInt8] = []
             bytes.reserveCapacity(Int(min(entry.uncompressedSize, UInt64(entryAllowed))))
             do {
@@ -48,14 +51,18 @@ enum ZipArchive {
                     bytes += chunk
                     total += chunk.count
                     if bytes.count > entryAllowed {
-                        throw Stop(message: bytes.count > limits.maxFileBytes
-                            ? "refused: expands past \(limits.maxFileBytes) bytes, the limit for one file"
-                            : "refused: expands more than \(limits.maxRatio) times its compressed \(entry.compressedSize) bytes (a zip bomb?)")
+                        throw Stop(
+                            message: bytes.count > limits.maxFileBytes
+                                ? "refused: expands past \(limits.maxFileBytes) bytes, the limit for one file"
+                                : "refused: expands more than \(limits.maxRatio) times its compressed \(entry.compressedSize) bytes (a zip bomb?)"
+                        )
                     }
                     if total > totalAllowed {
-                        throw Stop(message: total > limits.maxTotalBytes
-                            ? "refused: the archive expands past \(limits.maxTotalBytes) bytes, the limit of one import"
-                            : "refused: the archive expands more than \(limits.maxRatio) times its \(archiveBytes) bytes (a zip bomb?)")
+                        throw Stop(
+                            message: total > limits.maxTotalBytes
+                                ? "refused: the archive expands past \(limits.maxTotalBytes) bytes, the limit of one import"
+                                : "refused: the archive expands more than \(limits.maxRatio) times its \(archiveBytes) bytes (a zip bomb?)"
+                        )
                     }
                 }
             } catch let stop as Stop {
@@ -78,9 +85,11 @@ enum ZipArchive {
             let archive = try Archive(url: url, accessMode: .create)
             for file in files {
                 let data = Data(file.bytes)
-                try archive.addEntry(with: file.path, type: .file, uncompressedSize: Int64(data.count), modificationDate: date,
-                                     permissions: 0o644, compressionMethod: .deflate) { position, size in
-                    data.subdata(in: Int(position) ..< Int(position) + size)
+                try archive.addEntry(
+                    with: file.path, type: .file, uncompressedSize: Int64(data.count), modificationDate: date,
+                    permissions: 0o644, compressionMethod: .deflate
+                ) { position, size in
+                    data.subdata(in: Int(position)..<Int(position) + size)
                 }
             }
         } catch {
