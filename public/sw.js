@@ -24,7 +24,7 @@
 //   the API is the server's to answer.
 
 // The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = '1be8ed4e3b7ea139';
+const VERSION = '462d3fcca94f7a12';
 const PRECACHE = [
   ['/index.html', 'df7fcbbad525bca1'],
   ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
@@ -53,7 +53,7 @@ const PRECACHE = [
   ['/js/model/catalog.js', '16f6c28320b0a692'],
   ['/js/model/combining-classes.js', '0105f4bccc7176ae'],
   ['/js/model/counting.js', 'a46a6da68d5e931d'],
-  ['/js/model/editing.js', '419f5d4917e5eb9f'],
+  ['/js/model/editing.js', '3a0addd729a273f1'],
   ['/js/model/emoji.js', 'e22db756549ba294'],
   ['/js/model/gb18030-table.js', 'f5da552756d730c7'],
   ['/js/model/graphemes.js', 'e289b0f90d90397d'],
@@ -63,10 +63,10 @@ const PRECACHE = [
   ['/js/model/lengths.js', '03595c1dcd348722'],
   ['/js/model/normalization.js', '5ea140b5d21766d9'],
   ['/js/model/policy.js', '360f54b90a4fb405'],
-  ['/js/model/render-request.js', '7e33b30eeafe5664'],
+  ['/js/model/render-request.js', '513070fe461e2b14'],
   ['/js/model/requests.js', '00351ced5a2135c5'],
   ['/js/model/scanner.js', 'e9b0a72aee5b12e7'],
-  ['/js/model/search.js', 'e98268d02d58b7b6'],
+  ['/js/model/search.js', '1dff91b67f0bd671'],
   ['/js/model/text-backed-string.js', '1b924ddf642886dd'],
   ['/js/model/text-diff.js', '57bc32823298f89b'],
   ['/js/model/twitter-text-tables.js', '350c109c4ce9b40a'],

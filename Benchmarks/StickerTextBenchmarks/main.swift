@@ -123,7 +123,8 @@ for (label, size) in [("1KB", 1_000), ("100KB", 100_000), ("1MB", corpus.utf8.co
 // of the corpus, pasted into an empty text under a limit it fits in.
 let marks = String(repeating: "a\u{301}", count: 150_000)
 let mixed = prefix(marks.utf8.count)
-for (mode, countMode) in [("graphemes", CountMode.graphemes), ("weighted", CountMode.weighted)] {
+for (mode, countMode) in [("graphemes", InputPolicy.CountMode.graphemes), ("weighted", InputPolicy.CountMode.weighted)]
+{
     let pasting = try TextEditor(policy: InputPolicy(maxLength: 1_000_000, countMode: countMode))
     let withMarks = try measure(max(3, runs / 4)) { _ = try pasting.apply(.paste(marks), to: "", selection: .caret(0)) }
     let withMixed = try measure(max(3, runs / 4)) { _ = try pasting.apply(.paste(mixed), to: "", selection: .caret(0)) }

@@ -34,28 +34,28 @@ struct OpenAPIListsTests {
     }
 
     @Test func offsetUnits() throws {
-        #expect(try list("EditRequest", "unit") == OffsetUnit.allCases.map(\.rawValue))
+        #expect(try list("EditRequest", "unit") == TextRange.Unit.allCases.map(\.rawValue))
     }
 
     @Test func policyRules() throws {
-        #expect(try list("Policy", "countMode") == CountMode.allCases.map(\.rawValue))
-        #expect(try list("Counts", "countMode") == CountMode.allCases.map(\.rawValue))
-        #expect(try list("Policy", "emoji") == EmojiRule.allCases.map(\.rawValue))
-        #expect(try list("Policy", "content") == ContentRule.allCases.map(\.rawValue))
+        #expect(try list("Policy", "countMode") == InputPolicy.CountMode.allCases.map(\.rawValue))
+        #expect(try list("Counts", "countMode") == InputPolicy.CountMode.allCases.map(\.rawValue))
+        #expect(try list("Policy", "emoji") == InputPolicy.EmojiRule.allCases.map(\.rawValue))
+        #expect(try list("Policy", "content") == InputPolicy.ContentRule.allCases.map(\.rawValue))
     }
 
     @Test func policyOutcomes() throws {
-        #expect(try list("Counts", "violations") == PolicyViolation.allCases.map(\.rawValue))
-        #expect(try list("EditResponse", "rejected") == EditRejection.allCases.map(\.rawValue))
+        #expect(try list("Counts", "violations") == InputPolicy.Violation.allCases.map(\.rawValue))
+        #expect(try list("EditResponse", "rejected") == EditResult.Rejection.allCases.map(\.rawValue))
     }
 
     @Test func packKinds() throws {
-        #expect(try list("Packs", "kind") == PackKind.allCases.map(\.rawValue))
+        #expect(try list("Packs", "kind") == StickerPack.Kind.allCases.map(\.rawValue))
     }
 
     /// The languages of the aria-label, one schema for the JSON option and the query parameter.
     @Test func renderLanguages() throws {
-        #expect(try list("RenderLanguage") == RenderLanguage.allCases.map(\.rawValue))
+        #expect(try list("RenderLanguage") == RenderOptions.Language.allCases.map(\.rawValue))
         #expect(
             Self.spec.contains(
                 ##"lang: { type: [string, "null"], if: { type: string }, then: { $ref: "#/components/schemas/RenderLanguage" } }"##
@@ -77,7 +77,7 @@ struct OpenAPIListsTests {
     }
 
     @Test func searchMatches() throws {
-        #expect(try list("SearchMatch") == SearchMatch.allCases.map(\.rawValue))
+        #expect(try list("SearchMatch") == SearchResult.Match.allCases.map(\.rawValue))
     }
 
     /// Every query parameter SearchQuery reads is a parameter of GET /api/stickers, and no other.

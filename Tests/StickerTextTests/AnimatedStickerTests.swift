@@ -101,7 +101,9 @@ struct AnimatedStickerTests {
 
     /// A pack folder whose files are `files` (name → bytes); by default a good
     /// animated sticker: APNGs of 4 frames and still posters, at 32, 64 and 96 px.
-    func issues(_ json: String? = nil, replacing replaced: [String: [UInt8]] = [:]) throws -> [CatalogIssue] {
+    func issues(_ json: String? = nil, replacing replaced: [String: [UInt8]] = [:]) throws -> [CatalogValidationError
+        .Issue]
+    {
         var files: [String: [UInt8]] = [:]
         for (scale, suffix) in [(1, ""), (2, "@2x"), (3, "@3x")] {
             files["a\(suffix).png"] = ImageBytes.png(width: 32 * scale, height: 32 * scale, frames: 4)
@@ -118,12 +120,14 @@ struct AnimatedStickerTests {
             _ = try StickerCatalog.load(directory: root.path)
             return []
         } catch {
-            return error.issues.map { CatalogIssue(file: "one/pack.json", entry: $0.entry, message: $0.message) }
+            return error.issues.map {
+                CatalogValidationError.Issue(file: "one/pack.json", entry: $0.entry, message: $0.message)
+            }
         }
     }
 
-    func issue(_ problem: ImageFileRules.Problem) -> CatalogIssue {
-        CatalogIssue(file: "one/pack.json", entry: "stickers[0] [转]", message: problem.description)
+    func issue(_ problem: ImageFileRules.Problem) -> CatalogValidationError.Issue {
+        CatalogValidationError.Issue(file: "one/pack.json", entry: "stickers[0] [转]", message: problem.description)
     }
 
     @Test func anAnimatedStickerWithStillPostersOfItsSizeLoads() throws {
@@ -139,7 +143,7 @@ struct AnimatedStickerTests {
     @Test func aPackWithAnAnimatedStickerReadsBackTheSameFromWhatTheToolsWrite() throws {
         let pack = try StickerPack(packJSON: Array(packJSON().utf8))
         let image = try #require(pack.stickers[0].image)
-        #expect(image.isAnimated && image.poster == StickerPoster(x1: "p.png", x2: "p@2x.png", x3: "p@3x.png"))
+        #expect(image.isAnimated && image.poster == StickerImage.Poster(x1: "p.png", x2: "p@2x.png", x3: "p@3x.png"))
         #expect(try StickerPack(packJSON: pack.packJSON) == pack)
         #expect(
             String(decoding: pack.packJSON, as: UTF8.self).contains(
@@ -249,7 +253,8 @@ struct AnimatedStickerTests {
             packJSON(image: Self.animatedImage.replacingOccurrences(of: #""1x":"p.png""#, with: #""1x":"gone.png""#)))
         #expect(
             missing == [
-                CatalogIssue(file: "one/pack.json", entry: "stickers[0] [转]", message: #"missing image "gone.png""#)
+                CatalogValidationError.Issue(
+                    file: "one/pack.json", entry: "stickers[0] [转]", message: #"missing image "gone.png""#)
             ])
     }
 
@@ -284,7 +289,7 @@ struct AnimatedStickerTests {
     @Test func anAnimatedStickersNamesAreEscapedOnce() throws {
         let image = StickerImage(
             x1: "a.png", x2: "a@2x.png", x3: "a@3x.png", width: 32, height: 32,
-            poster: StickerPoster(x1: "p.png", x2: "p@2x.png", x3: "p@3x.png"))
+            poster: StickerImage.Poster(x1: "p.png", x2: "p@2x.png", x3: "p@3x.png"))
         let sticker = Sticker(tag: "[q]", name: LocalizedName(zh: #"<"&'>"#, en: "x"), image: image)
         let catalog = try StickerCatalog(packs: [
             StickerPack(

@@ -54,8 +54,8 @@ struct CatalogTests {
         try body(root.path)
     }
 
-    func issues(_ packs: [String: String]) throws -> [CatalogIssue] {
-        var found: [CatalogIssue] = []
+    func issues(_ packs: [String: String]) throws -> [CatalogValidationError.Issue] {
+        var found: [CatalogValidationError.Issue] = []
         try withPacks(packs) { dir in
             do {
                 _ = try StickerCatalog.load(directory: dir)
@@ -101,7 +101,7 @@ struct CatalogTests {
         let found = try issues(["one": packJSON(id: "one", image: "gone.png")])
         #expect(
             found == [
-                CatalogIssue(
+                CatalogValidationError.Issue(
                     file: found.first?.file ?? "", entry: "stickers[1] [a]", message: "missing image \"gone.png\"")
             ])
         #expect(found.first?.file.hasSuffix("one/pack.json") == true)

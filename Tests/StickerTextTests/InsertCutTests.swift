@@ -19,7 +19,7 @@ struct InsertCutTests {
     static let text = Gen.int(in: 0..<pieces.count).array(of: 0...8).map { $0.map { pieces[$0] }.joined() }
     static let policy = Gen.int(in: 0...Int(Int32.max)).map { seed in
         InputPolicy(
-            maxLength: seed % 31, countMode: CountMode.allCases[seed / 31 % 5],
+            maxLength: seed % 31, countMode: InputPolicy.CountMode.allCases[seed / 31 % 5],
             stickerWeight: [nil, 0, 1, 5][seed / 155 % 4])
     }
 

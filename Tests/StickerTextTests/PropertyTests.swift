@@ -122,7 +122,7 @@ struct PropertyTests {
 
     @Test func cutThenPasteAtTheSamePlaceRestoresTheText() async {
         await propertyCheck(count: 200, input: TextGen.closedText, TextGen.fraction, TextGen.fraction) { text, a, b in
-            for unit in OffsetUnit.allCases {
+            for unit in TextRange.Unit.allCases {
                 // Unit boundaries: a range inside a unit would be widened first.
                 let string = TextBackedString(text)
                 let length = string.displayLength(unit: .grapheme)
@@ -158,7 +158,7 @@ struct PropertyTests {
     @Test func afterAnInsertTheCaretFollowsTheInsertedContent() async {
         await propertyCheck(count: 200, input: TextGen.closedText, TextGen.closedText, TextGen.fraction) {
             text, inserted, f in
-            for unit in OffsetUnit.allCases {
+            for unit in TextRange.Unit.allCases {
                 let string = TextBackedString(text)
                 let caret = string.convert(string.displayLength(unit: .grapheme) * f / 1000, from: .grapheme, to: unit)!
                 let result = try edit(text, .caret(caret), .insert(inserted), unit: unit)
@@ -169,7 +169,7 @@ struct PropertyTests {
 
     @Test func anInsertNeverLeavesTextOverTheLimit() async {
         await propertyCheck(
-            count: 300, input: TextGen.anyText, TextGen.anyText, Gen.int(in: 0...40), Gen<CountMode>.case
+            count: 300, input: TextGen.anyText, TextGen.anyText, Gen.int(in: 0...40), Gen<InputPolicy.CountMode>.case
         ) { text, inserted, max, mode in
             let policy = InputPolicy(maxLength: max, countMode: mode)
             let before = TextBackedString(text).counts(policy: policy)

@@ -30,7 +30,7 @@ func jsonBody(_ object: Any) -> [UInt8] {
 
 /// Runs an edit through the library directly.
 func edit(
-    _ text: String, _ selection: TextRange, _ op: EditOperation, unit: OffsetUnit = .utf16,
+    _ text: String, _ selection: TextRange, _ op: EditOperation, unit: TextRange.Unit = .utf16,
     policy: InputPolicy = .unlimited
 ) throws -> EditResult {
     try TextEditor(policy: policy).apply(op, to: text, selection: selection, unit: unit)

@@ -55,8 +55,8 @@ func run(_ input: UnsafeBufferPointer<UInt8>, amplify: Bool) {
         let b = size > 3 ? Int(input[2]) % (length + 2) : 0
         let op = first % 6 == 1 ? ops[Int(input[size - 1]) % ops.count] : .paste(String(text.prefix(8)))
         let policy = InputPolicy(
-            maxLength: size % 3 == 0 ? Int(input[size / 2]) : nil, countMode: CountMode.allCases[size % 5])
-        let unit: OffsetUnit = size % 2 == 0 ? .utf16 : .grapheme
+            maxLength: size % 3 == 0 ? Int(input[size / 2]) : nil, countMode: InputPolicy.CountMode.allCases[size % 5])
+        let unit: TextRange.Unit = size % 2 == 0 ? .utf16 : .grapheme
         edit(op, text, TextRange(location: min(a, b), length: abs(a - b)), unit, policy)
     case 3:
         // JSON requests: every endpoint answers a value or an APIError, never a crash.
@@ -81,7 +81,7 @@ func run(_ input: UnsafeBufferPointer<UInt8>, amplify: Bool) {
 
 /// Applies `op` and checks the result: the selection inside the text, and a
 /// text that was within `maxLength` still within it.
-func edit(_ op: EditOperation, _ text: String, _ selection: TextRange, _ unit: OffsetUnit, _ policy: InputPolicy) {
+func edit(_ op: EditOperation, _ text: String, _ selection: TextRange, _ unit: TextRange.Unit, _ policy: InputPolicy) {
     guard let editor = try? TextEditor(policy: policy),
         let result = try? editor.apply(op, to: text, selection: selection, unit: unit)
     else { return }
@@ -130,12 +130,12 @@ func structuredEdit(_ bytes: UnsafeBufferPointer<UInt8>) {
     let modes = Int(bytes[1])
     let policy = InputPolicy(
         maxLength: u16(2) == 0xFFFF ? nil : u16(2),
-        countMode: CountMode.allCases[modes % 5],
-        emoji: EmojiRule.allCases[modes / 5 % 3],
-        content: ContentRule.allCases[modes / 15 % 3],
+        countMode: InputPolicy.CountMode.allCases[modes % 5],
+        emoji: InputPolicy.EmojiRule.allCases[modes / 5 % 3],
+        content: InputPolicy.ContentRule.allCases[modes / 15 % 3],
         decimalPlaces: Int(bytes[5]) % 101,
         stickerWeight: bytes[4] == 0xFF ? nil : Int(bytes[4]))
-    let unit = OffsetUnit.allCases[modes / 45 % 2]
+    let unit = TextRange.Unit.allCases[modes / 45 % 2]
     let length = TextBackedString(text).displayLength(unit: unit)
     let a = u16(6) % (length + 2)
     let b = u16(8) % (length + 2)

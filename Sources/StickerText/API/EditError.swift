@@ -1,6 +1,6 @@
 /// Why an edit could not be applied at all (a policy's refusal is not an error: see `EditResult.rejected`).
 public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
-    case selectionOutOfRange(TextRange, length: Int, unit: OffsetUnit)
+    case selectionOutOfRange(TextRange, length: Int, unit: TextRange.Unit)
     case unknownSticker(String)
     case invalidText(String)
     case invalidPolicy(String)

@@ -10,9 +10,9 @@ public struct EditResult: Sendable {
     /// The inserted text was cut short to fit `maxLength`.
     public let truncated: Bool
     /// The edit was refused whole, and why.
-    public let rejected: EditRejection?
+    public let rejected: Rejection?
     /// What the policy did to an edit that went through, as a code.
-    public let note: EditNote?
+    public let note: Note?
     /// A sentence for the user when the policy stepped in.
     public let message: String?
 

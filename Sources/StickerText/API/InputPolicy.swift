@@ -34,7 +34,7 @@ public struct InputPolicy: Hashable, Sendable {
     }
 
     /// Whether `text` obeys the content rule; the reason code if not.
-    func contentViolation(_ text: String) -> PolicyViolation? {
+    func contentViolation(_ text: String) -> Violation? {
         switch content {
         case .any:
             return nil

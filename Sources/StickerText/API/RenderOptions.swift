@@ -13,11 +13,11 @@ public struct RenderOptions: Hashable, Sendable {
     public var wrapEmoji: Bool
     /// The language of each sticker's `aria-label`, its name for screen
     /// readers (`alt` stays the code, so that copying gives the text back).
-    public var lang: RenderLanguage
+    public var lang: Language
 
     public init(
         baseURL: String = "/", size: Int = 20, className: String = "sticker",
-        lineBreaks: Bool = true, wrapEmoji: Bool = false, lang: RenderLanguage = .zh
+        lineBreaks: Bool = true, wrapEmoji: Bool = false, lang: Language = .zh
     ) {
         self.baseURL = baseURL
         self.size = size

@@ -2,5 +2,5 @@
 public struct SearchResult: Hashable, Sendable {
     public let packIndex: Int
     public let stickerIndex: Int
-    public let match: SearchMatch
+    public let match: Match
 }

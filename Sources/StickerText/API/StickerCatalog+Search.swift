@@ -4,14 +4,14 @@
 /// conformance corpus (`Tests/conformance/search.json`) holds both to it.
 
 extension StickerCatalog {
-    /// The stickers `query` finds, best first: by tier (`SearchMatch`), then
+    /// The stickers `query` finds, best first: by tier (`SearchResult.Match`), then
     /// the shorter matching key, then catalog order. A query that folds to
     /// nothing (`[`, spaces) finds nothing.
     public func search(_ query: SearchQuery) -> [SearchResult] {
         let folded = SearchFolding.query(query.text)
         guard !folded.isEmpty else { return [] }
         let pinyin = SearchFolding.pinyinQuery(folded)
-        var found: [(match: SearchMatch, length: Int, order: Int)] = []
+        var found: [(match: SearchResult.Match, length: Int, order: Int)] = []
         for (order, keys) in searchIndex.keys.enumerated() {
             if let (match, length) = SearchIndex.match(keys, query: folded, pinyin: pinyin) {
                 found.append((match, length, order))

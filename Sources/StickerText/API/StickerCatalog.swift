@@ -87,7 +87,7 @@ extension StickerCatalog {
         }
         var packs: [StickerPack] = []
         var files: [String] = []
-        var issues: [CatalogIssue] = []
+        var issues: [CatalogValidationError.Issue] = []
         for folder in folders {
             let packURL = root.appendingPathComponent(folder, isDirectory: true)
             let jsonURL = packURL.appendingPathComponent("pack.json")

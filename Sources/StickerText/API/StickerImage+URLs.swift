@@ -7,7 +7,7 @@ extension StickerImage {
     }
 }
 
-extension StickerPoster {
+extension StickerImage.Poster {
     /// Where the poster's files are served, laid out as the animation's.
     public func urls(pack: String, base: String) -> (src: String, srcset: String) {
         scaledURLs(x1, x2, x3, pack: pack, base: base)

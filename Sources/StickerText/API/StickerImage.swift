@@ -8,9 +8,9 @@ public struct StickerImage: Hashable, Sendable {
     public var height: Int
     /// Set when the files are animations (APNG, GIF or WebP): their still
     /// frame, shown to readers who ask for reduced motion and in the picker's grid.
-    public var poster: StickerPoster?
+    public var poster: Poster?
 
-    public init(x1: String, x2: String, x3: String, width: Int, height: Int, poster: StickerPoster? = nil) {
+    public init(x1: String, x2: String, x3: String, width: Int, height: Int, poster: Poster? = nil) {
         self.x1 = x1
         self.x2 = x2
         self.x3 = x3

@@ -4,7 +4,7 @@ public struct StickerPack: Hashable, Sendable {
     public var title: LocalizedName
     /// The tag (or, in an emoji pack, the emoji) shown on the pack's tab.
     public var cover: String
-    public var kind: PackKind
+    public var kind: Kind
     /// Where the pack's tab goes in the picker (lower first); packs without
     /// one follow, by id.
     public var order: Int?
@@ -17,7 +17,7 @@ public struct StickerPack: Hashable, Sendable {
     public var homepage: String?
 
     public init(
-        id: String, title: LocalizedName, cover: String, kind: PackKind, order: Int? = nil, stickers: [Sticker],
+        id: String, title: LocalizedName, cover: String, kind: Kind, order: Int? = nil, stickers: [Sticker],
         license: String? = nil, homepage: String? = nil
     ) {
         self.id = id

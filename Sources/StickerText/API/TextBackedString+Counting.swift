@@ -31,7 +31,7 @@ extension TextBackedString {
             }
         }
         let length = total.value(in: policy.countMode)
-        var violations: [PolicyViolation] = []
+        var violations: [InputPolicy.Violation] = []
         if let max = policy.maxLength, length > max { violations.append(.maxLength) }
         if policy.emoji == .reject, !emoji.isEmpty { violations.append(.emoji) }
         if let content = policy.contentViolation(text) { violations.append(content) }

@@ -77,7 +77,7 @@ extension TextBackedString {
     }
 
     /// A position range as a display range.
-    func displayRange(of range: Range<Int>, unit: OffsetUnit) -> TextRange {
+    func displayRange(of range: Range<Int>, unit: TextRange.Unit) -> TextRange {
         let start = displayOffset(ofPosition: range.lowerBound, unit: unit)
         return TextRange(location: start, length: displayOffset(ofPosition: range.upperBound, unit: unit) - start)
     }

@@ -67,7 +67,7 @@ public struct TextBackedString: Sendable {
 
     // MARK: - Lengths
 
-    func displayLength(of run: Range<Int>, unit: OffsetUnit, in utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    func displayLength(of run: Range<Int>, unit: TextRange.Unit, in utf8: UnsafeBufferPointer<UInt8>) -> Int {
         switch unit {
         case .utf16:
             return UTF8Bytes.utf16Count(utf8, run)
@@ -82,7 +82,7 @@ public struct TextBackedString: Sendable {
     }
 
     /// The length the user sees: stickers count 1.
-    public func displayLength(unit: OffsetUnit) -> Int {
+    public func displayLength(unit: TextRange.Unit) -> Int {
         displayOffset(ofPosition: bytes.count, unit: unit)
     }
 
@@ -91,7 +91,7 @@ public struct TextBackedString: Sendable {
     /// The plain-text position of a display offset; nil if out of range.
     /// An offset inside a surrogate pair gives a position inside the scalar:
     /// callers snap it to whole units, down for a start and up for an end.
-    func position(ofDisplayOffset offset: Int, unit: OffsetUnit) -> Int? {
+    func position(ofDisplayOffset offset: Int, unit: TextRange.Unit) -> Int? {
         guard offset >= 0 else { return nil }
         if offset == 0 { return 0 }
         var result: Int?
@@ -160,7 +160,7 @@ public struct TextBackedString: Sendable {
 
     /// The display offset of a plain-text position (a position inside a
     /// sticker counts as its start).
-    func displayOffset(ofPosition position: Int, unit: OffsetUnit) -> Int {
+    func displayOffset(ofPosition position: Int, unit: TextRange.Unit) -> Int {
         var acc = 0
         bytes.withUnsafeBufferPointer { utf8 in
             forEachItem { range, sticker in
@@ -285,7 +285,7 @@ public struct TextBackedString: Sendable {
 
     /// Byte positions of a display range, widened to whole units (a caret snaps
     /// to the start of its unit); nil if out of range.
-    func positions(of range: TextRange, unit: OffsetUnit) -> Range<Int>? {
+    func positions(of range: TextRange, unit: TextRange.Unit) -> Range<Int>? {
         // An end past Int.max is out of range like any other, not a crash.
         let (endOffset, overflow) = range.location.addingReportingOverflow(range.length)
         guard range.length >= 0, !overflow, let start = position(ofDisplayOffset: range.location, unit: unit),
@@ -298,17 +298,17 @@ public struct TextBackedString: Sendable {
 
     /// Like `pp_plainTextForRange`: the plain text (with codes) of a display range,
     /// widened to whole units so half a sticker or half an emoji is never returned.
-    public func plainText(in range: TextRange, unit: OffsetUnit) -> String? {
+    public func plainText(in range: TextRange, unit: TextRange.Unit) -> String? {
         positions(of: range, unit: unit).map { substring($0) }
     }
 
     /// Converts a display offset from one unit to the other (snapped down to a whole unit).
-    public func convert(_ offset: Int, from: OffsetUnit, to: OffsetUnit) -> Int? {
+    public func convert(_ offset: Int, from: TextRange.Unit, to: TextRange.Unit) -> Int? {
         position(ofDisplayOffset: offset, unit: from).map { displayOffset(ofPosition: snapDown($0), unit: to) }
     }
 
     /// The display range of a plain-text UTF-16 range (widened to whole units).
-    public func displayRange(ofPlainUTF16 range: TextRange, unit: OffsetUnit) -> TextRange? {
+    public func displayRange(ofPlainUTF16 range: TextRange, unit: TextRange.Unit) -> TextRange? {
         let utf16 = text.utf16
         guard range.location >= 0, range.length >= 0, range.length <= utf16.count - range.location else { return nil }
         let start = utf16.index(utf16.startIndex, offsetBy: range.location)

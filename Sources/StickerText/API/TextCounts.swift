@@ -25,7 +25,7 @@ public struct TextCounts: Hashable, Sendable {
     public let weighted: Int
     /// Length in the policy's count mode (stickers weighed as the policy says).
     public let length: Int
-    public let countMode: CountMode
+    public let countMode: InputPolicy.CountMode
     public let maxLength: Int?
     public let stickers: [FoundSticker]
     public let emoji: [FoundEmoji]
@@ -35,7 +35,7 @@ public struct TextCounts: Hashable, Sendable {
     public let remaining: Int?
     public let overBy: Int
     /// The rules the text breaks: `maxLength`, `emoji`, `digits`, `decimal`, `decimalPlaces`.
-    public let violations: [PolicyViolation]
+    public let violations: [InputPolicy.Violation]
 }
 
 extension TextCounts.FoundSticker {

@@ -12,7 +12,7 @@ public struct TextEditor: Sendable {
 
     public func apply(
         _ operation: EditOperation, to text: String, selection: TextRange,
-        unit: OffsetUnit = .utf16
+        unit: TextRange.Unit = .utf16
     ) throws(EditError) -> EditResult {
         let string = TextBackedString(text, catalog: catalog)
         guard let range = string.positions(of: selection, unit: unit) else {
@@ -59,7 +59,7 @@ public struct TextEditor: Sendable {
 
     private func insert(
         _ inserted: String, into string: TextBackedString, replacing range: Range<Int>,
-        unit: OffsetUnit
+        unit: TextRange.Unit
     ) -> EditResult {
         if inserted.utf8.contains(0) {
             return refused(string, range, unit, reason: .nul, message: "U+0000 (NUL) cannot be inserted")
@@ -70,7 +70,7 @@ public struct TextEditor: Sendable {
                 message: "U+FFFE, U+FEFF and U+FFFF are not allowed here.")
         }
         var piece = TextBackedString(inserted, catalog: catalog)
-        var note: EditNote?
+        var note: EditResult.Note?
         var removed = 0
 
         // Emoji: judged on the clusters of the text the insert would make, as
@@ -103,7 +103,7 @@ public struct TextEditor: Sendable {
                 case .decimalPlaces: "At most \(policy.decimalPlaces) digits are allowed after the point."
                 default: "Only a decimal number is allowed here."
                 }
-            return refused(string, range, unit, reason: EditRejection(violation), message: what)
+            return refused(string, range, unit, reason: EditResult.Rejection(violation), message: what)
         }
 
         // Length: the whole insert if it fits, else the longest prefix of whole units that does (InsertCut).
@@ -141,7 +141,7 @@ public struct TextEditor: Sendable {
     }
 
     /// A note's `message`: a sentence in English for people (a page says the note in its own language).
-    static func sentence(for note: EditNote, maxLength max: Int, removed: Int) -> String {
+    static func sentence(for note: EditResult.Note, maxLength max: Int, removed: Int) -> String {
         switch note {
         case .emojiRemoved: removed == 1 ? "1 emoji was removed." : "\(removed) emoji were removed."
         case .alreadyOver: "The text is already over the limit of \(max); nothing was inserted."
@@ -154,8 +154,8 @@ public struct TextEditor: Sendable {
 
     private func replace(
         _ range: Range<Int>, in string: TextBackedString, with replacement: String, caretAt caret: Int,
-        unit: OffsetUnit, clipboard: String? = nil, truncated: Bool = false,
-        note: EditNote? = nil, message: String? = nil
+        unit: TextRange.Unit, clipboard: String? = nil, truncated: Bool = false,
+        note: EditResult.Note? = nil, message: String? = nil
     ) -> EditResult {
         let result = string.replacing(range, with: replacement)
         // New text can join what was around it (typing `]` completes a code): the caret goes after the whole unit.
@@ -167,7 +167,7 @@ public struct TextEditor: Sendable {
     }
 
     private func unchanged(
-        _ string: TextBackedString, selection range: Range<Int>, unit: OffsetUnit,
+        _ string: TextBackedString, selection range: Range<Int>, unit: TextRange.Unit,
         clipboard: String? = nil
     ) -> EditResult {
         EditResult(
@@ -177,8 +177,8 @@ public struct TextEditor: Sendable {
     }
 
     private func refused(
-        _ string: TextBackedString, _ range: Range<Int>, _ unit: OffsetUnit,
-        reason: EditRejection, message: String
+        _ string: TextBackedString, _ range: Range<Int>, _ unit: TextRange.Unit,
+        reason: EditResult.Rejection, message: String
     ) -> EditResult {
         EditResult(
             string: string, selection: string.displayRange(of: range, unit: unit),

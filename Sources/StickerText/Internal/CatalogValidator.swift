@@ -2,13 +2,13 @@ import Foundation
 
 /// The rules a set of packs must follow before a catalog is built from them.
 package enum CatalogValidator {
-    package static func check(packs: [StickerPack], files: [String]) -> [CatalogIssue] {
-        var issues: [CatalogIssue] = []
+    package static func check(packs: [StickerPack], files: [String]) -> [CatalogValidationError.Issue] {
+        var issues: [CatalogValidationError.Issue] = []
         var owners: [String: String] = [:]  // code → "pack-id stickers[i]"
         var packIDs: Set<String> = []
         for (pack, file) in zip(packs, files) {
             func issue(_ entry: String?, _ message: String) {
-                issues.append(CatalogIssue(file: file, entry: entry, message: message))
+                issues.append(CatalogValidationError.Issue(file: file, entry: entry, message: message))
             }
             if !isSafeID(pack.id) {
                 issue("id", "pack id \"\(pack.id)\" must be 1–64 of a-z, 0-9, - and _, starting with a letter or digit")
@@ -41,7 +41,9 @@ package enum CatalogValidator {
                         entry,
                         "image size \(image.width)×\(image.height) is not between 1 and \(ImageFileRules.maxSide)")
                 }
-                issues += searchKeyProblems(sticker).map { CatalogIssue(file: file, entry: entry, message: $0) }
+                issues += searchKeyProblems(sticker).map {
+                    CatalogValidationError.Issue(file: file, entry: entry, message: $0)
+                }
                 for code in sticker.codes {
                     if let problem = TagSyntax.problem(in: code) {
                         issue(entry, "bad code \"\(code)\": \(problem)")
@@ -97,8 +99,8 @@ package enum CatalogValidator {
 
     /// Checks that each image file exists, inside the pack folder once links
     /// are resolved, and that its bytes follow `ImageFileRules`.
-    static func checkFiles(of pack: StickerPack, in folder: URL, file: String) -> [CatalogIssue] {
-        var issues: [CatalogIssue] = []
+    static func checkFiles(of pack: StickerPack, in folder: URL, file: String) -> [CatalogValidationError.Issue] {
+        var issues: [CatalogValidationError.Issue] = []
         let root = folder.resolvingSymlinksInPath().path + "/"
         for (i, sticker) in pack.stickers.enumerated() {
             guard let image = sticker.image else { continue }
@@ -111,10 +113,11 @@ package enum CatalogValidator {
                 var isDirectory: ObjCBool = false
                 if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) || isDirectory.boolValue
                 {
-                    issues.append(CatalogIssue(file: file, entry: entry, message: "missing image \"\(name)\""))
+                    issues.append(
+                        CatalogValidationError.Issue(file: file, entry: entry, message: "missing image \"\(name)\""))
                 } else if !url.resolvingSymlinksInPath().path.hasPrefix(root) {
                     issues.append(
-                        CatalogIssue(
+                        CatalogValidationError.Issue(
                             file: file, entry: entry, message: "image \"\(name)\" links outside the pack folder"))
                 } else {
                     readable.insert(name)
@@ -125,7 +128,7 @@ package enum CatalogValidator {
                     ? FileManager.default.contents(atPath: folder.appendingPathComponent(name).path).map(Array.init)
                     : nil
             }
-            issues += problems.map { CatalogIssue(file: file, entry: entry, message: $0.description) }
+            issues += problems.map { CatalogValidationError.Issue(file: file, entry: entry, message: $0.description) }
         }
         return issues
     }

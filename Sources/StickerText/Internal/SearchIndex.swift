@@ -39,7 +39,7 @@ struct SearchIndex: Sendable {
     /// best, and the length of the shortest key that matches so: a closer
     /// match ranks first within a tier.
     static func match(_ keys: Keys, query: [Unicode.Scalar], pinyin pinyinQuery: [Unicode.Scalar]) -> (
-        SearchMatch, Int
+        SearchResult.Match, Int
     )? {
         func shortest(_ candidates: [[Unicode.Scalar]], _ test: ([Unicode.Scalar]) -> Bool) -> Int? {
             candidates.lazy.filter(test).map(\.count).min()  // no array per sticker per query

@@ -13,7 +13,7 @@ extension StickerPack {
         id = try fields.requiredString("id")
         title = try LocalizedName(json: fields.requiredObject("title", allowed: LocalizedName.fields))
         cover = try fields.requiredString("cover")
-        kind = try fields.requiredChoice("kind", PackKind.self)
+        kind = try fields.requiredChoice("kind", StickerPack.Kind.self)
         order = try fields.int("order")
         var stickers: [Sticker] = []
         for (index, item) in try fields.requiredArray("stickers").enumerated() {
@@ -65,8 +65,9 @@ extension StickerImage {
         width = try fields.requiredInt("width")
         height = try fields.requiredInt("height")
         let animated = try fields.bool("animated") ?? false
-        poster = try fields.object("poster", allowed: StickerPoster.fields).map { (posterFields) throws(JSONError) in
-            try StickerPoster(json: posterFields)
+        poster = try fields.object("poster", allowed: StickerImage.Poster.fields).map {
+            (posterFields) throws(JSONError) in
+            try StickerImage.Poster(json: posterFields)
         }
         if animated && poster == nil {
             throw JSONError(
@@ -80,7 +81,7 @@ extension StickerImage {
     }
 }
 
-extension StickerPoster {
+extension StickerImage.Poster {
     static let fields = ["1x", "2x", "3x"]
 
     init(json fields: JSONFields) throws(JSONError) {

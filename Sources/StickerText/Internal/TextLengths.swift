@@ -14,7 +14,7 @@ struct TextLengths: Equatable {
             gb18030: lhs.gb18030 + rhs.gb18030, weight: lhs.weight + rhs.weight)
     }
 
-    func value(in mode: CountMode) -> Int {
+    func value(in mode: InputPolicy.CountMode) -> Int {
         switch mode {
         case .graphemes: graphemes
         case .utf16: utf16

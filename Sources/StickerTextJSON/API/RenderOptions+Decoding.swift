@@ -22,7 +22,7 @@ extension RenderOptions {
             className: try values.string(Field.className.rawValue) ?? defaults.className,
             lineBreaks: try values.bool(Field.lineBreaks.rawValue) ?? defaults.lineBreaks,
             wrapEmoji: try values.bool(Field.wrapEmoji.rawValue) ?? defaults.wrapEmoji,
-            lang: try values.choice(Field.lang.rawValue, RenderLanguage.self) ?? defaults.lang)
+            lang: try values.choice(Field.lang.rawValue, RenderOptions.Language.self) ?? defaults.lang)
         if let problem = validationProblem { throw JSONError(.invalidValue, problem) }
     }
 

@@ -42,7 +42,7 @@ extension Sticker {
     /// (the file names in `pack.json`, URLs in the packs document).
     /// A search result adds how it matched and its pack's id, in their sorted places.
     func write(
-        to writer: inout JSONWriter, found: (match: SearchMatch, pack: String)? = nil,
+        to writer: inout JSONWriter, found: (match: SearchResult.Match, pack: String)? = nil,
         image writeImage: (inout JSONWriter, StickerImage) -> Void
     ) {
         writer.object { writer in

@@ -21,7 +21,7 @@ public struct StickerTextAPI: Sendable {
     public init(catalog: StickerCatalog = .default) {
         self.catalog = catalog
         // Default options are valid in every language.
-        defaultRenderers = RenderLanguage.allCases.map {
+        defaultRenderers = RenderOptions.Language.allCases.map {
             try! HTMLRenderer(catalog: catalog, options: RenderOptions(lang: $0))
         }
         listings = StickerListings(catalog: catalog)

@@ -5,7 +5,7 @@ struct EditRequest: Sendable {
     var text: String
     /// Defaults to a caret at the end of the text.
     var selection: TextRange?
-    var unit: OffsetUnit
+    var unit: TextRange.Unit
     var operation: EditOperation
     var policy: InputPolicy
 
@@ -20,7 +20,7 @@ struct EditRequest: Sendable {
             }
             selection = TextRange(location: location, length: length)
         }
-        unit = try fields.choice("unit", OffsetUnit.self) ?? .utf16
+        unit = try fields.choice("unit", TextRange.Unit.self) ?? .utf16
         policy =
             try fields.object("policy", allowed: InputPolicy.jsonFields).map { (policyFields) throws(JSONError) in
                 try InputPolicy(json: policyFields)

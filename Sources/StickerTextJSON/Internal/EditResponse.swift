@@ -9,8 +9,8 @@ struct EditResponse: Sendable {
     let counts: TextCounts
     let changed: Bool
     let truncated: Bool
-    let rejected: EditRejection?
-    let note: EditNote?
+    let rejected: EditResult.Rejection?
+    let note: EditResult.Note?
     let message: String?
 
     /// `html` appends the text's HTML escaped for a JSON string (the renderer's `renderJSONEscaped`).

@@ -6,9 +6,9 @@ extension InputPolicy {
         let defaults = InputPolicy()
         self.init(
             maxLength: try json.int("maxLength"),
-            countMode: try json.choice("countMode", CountMode.self) ?? defaults.countMode,
-            emoji: try json.choice("emoji", EmojiRule.self) ?? defaults.emoji,
-            content: try json.choice("content", ContentRule.self) ?? defaults.content,
+            countMode: try json.choice("countMode", InputPolicy.CountMode.self) ?? defaults.countMode,
+            emoji: try json.choice("emoji", InputPolicy.EmojiRule.self) ?? defaults.emoji,
+            content: try json.choice("content", InputPolicy.ContentRule.self) ?? defaults.content,
             decimalPlaces: try json.int("decimalPlaces") ?? defaults.decimalPlaces,
             stickerWeight: try json.int("stickerWeight"))
         if let problem = validationProblem { throw JSONError(.invalidValue, problem) }

@@ -39,7 +39,7 @@ public enum PackImporter {
         guard let items = root as? [Any] else {
             throw CatalogValidationError(issues: [.init(file: file, entry: nil, message: "the root must be an array")])
         }
-        var issues: [CatalogIssue] = []
+        var issues: [CatalogValidationError.Issue] = []
         let packs: [StickerPack]
         switch format {
         case .ppsticker:
@@ -60,7 +60,7 @@ public enum PackImporter {
 
     private static func ppsticker(
         _ item: Any, index: Int, file: String, id: String, title: LocalizedName,
-        imageSize: (String) -> (width: Int, height: Int)?, issues: inout [CatalogIssue]
+        imageSize: (String) -> (width: Int, height: Int)?, issues: inout [CatalogValidationError.Issue]
     ) -> StickerPack? {
         guard let dict = item as? [String: Any], let emoticons = dict["emoticons"] as? [Any] else {
             issues.append(.init(file: file, entry: "[\(index)]", message: "a pack needs an \"emoticons\" array"))
@@ -94,7 +94,7 @@ public enum PackImporter {
 
     private static func lxweibo(
         _ items: [Any], file: String, id: String, title: LocalizedName,
-        imageSize: (String) -> (width: Int, height: Int)?, issues: inout [CatalogIssue]
+        imageSize: (String) -> (width: Int, height: Int)?, issues: inout [CatalogValidationError.Issue]
     ) -> StickerPack? {
         var pictures: [Sticker] = []
         var emoji: [Sticker] = []

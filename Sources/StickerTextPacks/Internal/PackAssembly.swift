@@ -52,12 +52,12 @@ enum PackAssembly {
                 let base = uniqueFileBase(item.shortcode, index: stickers.count, taken: &fileNames)
                 let name = "\(base).\(image.fileExtension)"
                 files[name] = image.bytes
-                var poster: StickerPoster?
+                var poster: StickerImage.Poster?
                 if let still = image.poster, let stillImage = SniffedImage(still) {
                     let posterName =
                         "\(base)-poster.\(stillImage.format == .gif ? "gif" : stillImage.format == .webp ? "webp" : "png")"
                     files[posterName] = still
-                    poster = StickerPoster(x1: posterName, x2: posterName, x3: posterName)
+                    poster = StickerImage.Poster(x1: posterName, x2: posterName, x3: posterName)
                 }
                 var aliases: [String] = []
                 var keywords: [String] = []

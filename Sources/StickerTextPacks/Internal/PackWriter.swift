@@ -35,7 +35,7 @@ enum PackWriter {
         func relocated(_ error: CatalogValidationError) -> CatalogValidationError {
             CatalogValidationError(
                 issues: error.issues.map {
-                    CatalogIssue(
+                    CatalogValidationError.Issue(
                         file: $0.file.replacingOccurrences(of: staging.path, with: directory.path), entry: $0.entry,
                         message: $0.message)
                 })

@@ -153,7 +153,7 @@ function insert(inserted, string, range, unit, policy) {
   });
 }
 
-/** The English `message` of a `note` (EditNote in Swift: emojiRemoved, alreadyOver, cutShort,
+/** The English `message` of a `note` (EditResult.Note in Swift: emojiRemoved, alreadyOver, cutShort,
  *  nothingFits), the code a page says in its own language. */
 function sentence(note, max, removed) {
   switch (note) {

@@ -19,7 +19,7 @@ export function render(request, catalog) {
   return { stickers: c.stickers, counts: c };
 }
 
-/** The languages of a rendered sticker's aria-label (RenderLanguage in Swift). */
+/** The languages of a rendered sticker's aria-label (RenderOptions.Language in Swift). */
 const RenderLanguages = ['zh', 'en'];
 
 /** The render options' rules (RenderOptions.validationProblem in Swift). */

@@ -8,7 +8,7 @@
 
 import { EditError } from './editing.js';
 
-/** The ranking's tiers, best first (SearchMatch in Swift). */
+/** The ranking's tiers, best first (SearchResult.Match in Swift). */
 const SearchMatch = Object.freeze(['code', 'name', 'pinyin', 'initials', 'substring']);
 export const MAX_QUERY_LENGTH = 64;
 const DEFAULT_LIMIT = 20;
