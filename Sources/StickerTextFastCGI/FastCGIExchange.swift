@@ -20,13 +20,17 @@ enum FastCGIExchange {
         if let codings = string(params.acceptEncoding) { headers["accept-encoding"] = codings }
         if let coding = string(params.contentEncoding) { headers["content-encoding"] = coding }
 
-        // Read at most one byte past the limit: enough to know it is too large.
+        // A body declared over the limit is not read: the handler refuses it.
         let declared = string(params.contentLength).flatMap { Int($0) } ?? 0
         if declared > bodyLimit {
-            return (HTTPRequest(method: method, path: uri, query: query, headers: headers, bodyTooLarge: true), client)
+            return (
+                HTTPRequest(
+                    method: method, path: uri, query: query, lowerCaseHeaders: headers, body: [], bodyTooLarge: true),
+                client
+            )
         }
         // Filled straight from libfcgi's stream, not zeroed first.
-        let body = [UInt8](unsafeUninitializedCapacity: max(0, min(declared, bodyLimit + 1))) { buffer, count in
+        let body = [UInt8](unsafeUninitializedCapacity: max(0, declared)) { buffer, count in
             count = 0
             guard let base = buffer.baseAddress else { return }
             let chars = UnsafeMutableRawPointer(base).assumingMemoryBound(to: CChar.self)
@@ -36,10 +40,11 @@ enum FastCGIExchange {
                 count += Int(n)
             }
         }
+        // At most `declared` bytes, within the limit: the handler checks the size, once.
         return (
             HTTPRequest(
-                method: method, path: uri, query: query, headers: headers,
-                body: body, bodyTooLarge: body.count > bodyLimit), client
+                method: method, path: uri, query: query, lowerCaseHeaders: headers, body: body, bodyTooLarge: false),
+            client
         )
     }
 
@@ -76,7 +81,7 @@ enum FastCGIExchange {
             h.put("Status: ")
             h.put(decimal: response.status)
             h.put(" ")
-            h.put(HTTPResponse.reason(response.status))
+            h.put(ResponseStatus(code: response.status).reason)
             h.put("\r\n")
             for (name, value) in response.headers {
                 h.put(name)

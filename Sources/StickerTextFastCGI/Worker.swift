@@ -62,7 +62,7 @@ enum Worker {
         activeThreads.store(pools.reduce(0) { $0 + $1.threads }, ordering: .relaxed)
         let log = RequestLog.Output()
         // Built once: a refusal costs its thread a write, nothing more.
-        var refusal = handler.error(APIError(.tooManyRequests, FairShare.message))
+        var refusal = HTTPResponse.error(APIError(.tooManyRequests, FairShare.message))
         refusal.headers.append(("Retry-After", String(FairShare.retryAfter)))
         var serving: [(poller: KeptConnectionPoller, slots: [RequestSlot])] = []
         for pool in pools {
@@ -85,7 +85,7 @@ enum Worker {
         let pollers = serving.map(\.poller)
         let allSlots = serving.flatMap(\.slots)
         let watchdog = Thread {
-            watch(allSlots, handler: handler, metrics: metrics, timeout: requestTimeout, logger: logger, log: log)
+            watch(allSlots, metrics: metrics, timeout: requestTimeout, logger: logger, log: log)
         }
         watchdog.stackSize = 1 << 18
         watchdog.start()
@@ -209,6 +209,8 @@ enum Worker {
             metrics.started()
             let start = DispatchTime.now().uptimeNanoseconds
             let (httpRequest, client) = FastCGIExchange.read(&request.pointee, bodyLimit: handler.bodyLimit)
+            // Routed once: the handler switches over the route, and /metrics counts by it.
+            let route = Route(path: httpRequest.path)
             // Over its client's share while others want the pool: refused before any of its work.
             let admitted = slot.admit(client, at: start / 1_000_000)
             slot.begin(method: httpRequest.method, path: httpRequest.path)
@@ -218,12 +220,12 @@ enum Worker {
             } else {
                 TestOnlySlowRequests.holdIfAsked(request.pointee.envp, logger: logger)
                 response =
-                    httpRequest.path == MetricsRoute.path
+                    route == .metrics
                     ? MetricsRoute.response(
                         to: httpRequest,
                         peer: FCGX_GetParam("REMOTE_ADDR", request.pointee.envp).map { String(cString: $0) },
                         snapshot: metrics.scoreboard.snapshot)
-                    : handler.handle(httpRequest)
+                    : handler.handle(httpRequest, route: route)
             }
             guard slot.finishHandling() else {
                 // The watchdog answered this request, closed its connection and
@@ -243,7 +245,7 @@ enum Worker {
             slot.end()
             inFlight.subtract(1, ordering: .relaxed)
             let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
-            metrics.finished(Endpoint(path: httpRequest.path), ResponseStatus(code: response.status), micros: micros)
+            metrics.finished(Endpoint(route), ResponseStatus(code: response.status), micros: micros)
             if logRequests {
                 requestLog.write(
                     method: httpRequest.method, path: httpRequest.path, status: response.status, micros: micros)
@@ -263,7 +265,7 @@ enum Worker {
     /// retire (its replacement is forked at once); the worker exits once its
     /// other requests have finished or have been answered here in turn.
     private static func watch(
-        _ slots: [RequestSlot], handler: APIHandler, metrics: Scoreboard.Slot, timeout: Double, logger: Logger,
+        _ slots: [RequestSlot], metrics: Scoreboard.Slot, timeout: Double, logger: Logger,
         log: RequestLog.Output
     ) {
         let limit = UInt64(timeout * 1e9)
@@ -274,7 +276,7 @@ enum Worker {
             let now = DispatchTime.now().uptimeNanoseconds
             for slot in slots where slot.takeIfOverdue(now: now, limit: limit) {
                 answerTimedOut(
-                    slot, handler: handler, metrics: metrics, timeout: timeout, logger: logger, log: log,
+                    slot, metrics: metrics, timeout: timeout, logger: logger, log: log,
                     requestLog: &requestLog)
             }
         }
@@ -282,12 +284,12 @@ enum Worker {
 
     /// Answers `slot`'s request, which the watchdog has taken from its thread.
     private static func answerTimedOut(
-        _ slot: RequestSlot, handler: APIHandler, metrics: Scoreboard.Slot, timeout: Double, logger: Logger,
+        _ slot: RequestSlot, metrics: Scoreboard.Slot, timeout: Double, logger: Logger,
         log: RequestLog.Output, requestLog: inout RequestLog
     ) {
         let request = slot.request
         FastCGIExchange.write(
-            handler.error(APIError.timedOut(after: timeout)), head: slot.method == "HEAD", to: &request.pointee)
+            HTTPResponse.error(APIError.timedOut(after: timeout)), head: slot.method == "HEAD", to: &request.pointee)
         // The request is read to its end first: a connection closed with
         // bytes unread is reset, and a reset may cost nginx the answer, which
         // it would then retry elsewhere.
@@ -305,7 +307,7 @@ enum Worker {
         }
         inFlight.subtract(1, ordering: .relaxed)
         let micros = DispatchTime.now().uptimeNanoseconds / 1000 - slot.startedMicros
-        metrics.finished(Endpoint(path: slot.path), ResponseStatus(code: 503), micros: micros)
+        metrics.finished(Endpoint(Route(path: slot.path)), ResponseStatus(code: 503), micros: micros)
         if logRequests { requestLog.write(method: slot.method, path: slot.path, status: 503, micros: micros) }
         log.flush()  // the request lines before it, then the warning, in order
         logger.warning(

@@ -21,39 +21,27 @@ public struct APIHandler: Sendable {
         health = Array(#"{"status":"ok","packs":\#(catalog.packs.count),"stickers":\#(stickers)}"#.utf8)
     }
 
-    /// The endpoints and the methods each allows: the routes below, the
-    /// `Allow` of every 405, and (through `NginxErrorPages`) the `Allow` of
-    /// the 405s nginx answers itself.
-    public static let routes: [(path: String, methods: [String])] = [
-        ("/api/health", ["GET", "HEAD"]),
-        ("/api/packs", ["GET", "HEAD"]),
-        ("/api/stickers", ["GET", "HEAD"]),
-        ("/api/render", ["GET", "HEAD", "POST"]),
-        ("/api/edit", ["POST"]),
-        ("/api/count", ["POST"]),
-    ]
-
+    /// The answer to `request`, routed here.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        guard let methods = Self.routes.first(where: { $0.path == request.path })?.methods else {
-            return notFound(request)
-        }
-        guard methods.contains(request.method) else {
-            var response = error(
-                APIError(
-                    .methodNotAllowed,
-                    "\(request.method) is not allowed on \(request.path); use \(methods.joined(separator: ", "))"))
-            response.headers.append(("Allow", methods.joined(separator: ", ")))
-            return response
-        }
-        switch (request.path, request.method) {
-        case ("/api/health", _): return json(200, health, cache: "no-store")
-        case ("/api/packs", _): return packsResponse(request)
-        case ("/api/stickers", _): return searchResponse(request)
-        case ("/api/render", "POST"): return post(request, .render)
-        case ("/api/render", _): return renderFragment(request)
-        case ("/api/edit", _): return post(request, .edit)
-        case ("/api/count", _): return post(request, .count)
-        default: return notFound(request)  // a route listed without a case here
+        handle(request, route: Route(path: request.path))
+    }
+
+    /// The answer to `request`, whose path the caller has routed already
+    /// (the worker routes each request once, for its metrics too).
+    public func handle(_ request: HTTPRequest, route: Route?) -> HTTPResponse {
+        guard let route, route.isAPI else { return notFound(request) }
+        guard route.allows(request.method) else { return .methodNotAllowed(request.method, on: route) }
+        switch route {
+        case .health: return .json(200, health, cache: "no-store")
+        case .packs: return packsResponse(request)
+        case .stickers: return searchResponse(request)
+        case .render where request.method == "POST": return post(request, .render)
+        case .render: return renderFragment(request)
+        case .edit: return post(request, .edit)
+        case .count: return post(request, .count)
+        // Not the API's (the guard above): the worker answers it with
+        // `MetricsRoute`, which reads the scoreboard this handler has not.
+        case .metrics: return notFound(request)
         }
     }
 
@@ -73,11 +61,11 @@ public struct APIHandler: Sendable {
         let headers = [("Vary", "Accept-Encoding"), Self.openToOtherSites]
         if let gzipped = packs.gzipped, AcceptEncoding.allowsGzip(request.headers["accept-encoding"]) {
             return revalidated(
-                request, body: gzipped, etag: packs.gzipETag, contentType: Self.jsonContentType,
+                request, body: gzipped, etag: packs.gzipETag, contentType: HTTPResponse.jsonContentType,
                 contentEncoding: "gzip", headers: headers)
         }
         return revalidated(
-            request, body: packs.body, etag: packs.etag, contentType: Self.jsonContentType, headers: headers)
+            request, body: packs.body, etag: packs.etag, contentType: HTTPResponse.jsonContentType, headers: headers)
     }
 
     /// `GET /api/stickers?q=…&limit=…`: the stickers a query finds, best
@@ -92,7 +80,7 @@ public struct APIHandler: Sendable {
         }
         let body = api.search(query)
         return revalidated(
-            request, body: body, etag: packs.etag(ofAnswer: body), contentType: Self.jsonContentType,
+            request, body: body, etag: packs.etag(ofAnswer: body), contentType: HTTPResponse.jsonContentType,
             headers: [Self.openToOtherSites])
     }
 
@@ -159,7 +147,7 @@ public struct APIHandler: Sendable {
                 case .edit: try api.edit(request.body)
                 case .count: try api.count(request.body)
                 }
-            return json(200, body, cache: "no-store")
+            return .json(200, body, cache: "no-store")
         } catch {
             return self.error(error)
         }
@@ -193,7 +181,6 @@ public struct APIHandler: Sendable {
         return HTTPResponse(status: 200, headers: representation + headers, body: body)
     }
 
-    private static let jsonContentType = "application/json; charset=utf-8"
     /// CORS open: the embed script and other sites' pages read these answers.
     private static let openToOtherSites = ("Access-Control-Allow-Origin", "*")
 
@@ -208,15 +195,7 @@ public struct APIHandler: Sendable {
     public static let fragmentPolicy =
         "default-src 'none'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox"
 
-    private func json(_ status: Int, _ body: [UInt8], cache: String) -> HTTPResponse {
-        HTTPResponse(
-            status: status, headers: [("Content-Type", Self.jsonContentType), ("Cache-Control", cache)], body: body)
-    }
-
-    /// Every error response: the status of its code, the one JSON shape.
-    public func error(_ error: APIError) -> HTTPResponse {
-        json(error.status, error.jsonBody, cache: "no-store")
-    }
+    private func error(_ error: APIError) -> HTTPResponse { .error(error) }
 
     /// `application/json`, in UTF-8. `application/x-www-form-urlencoded` is
     /// taken too, as JSON: it is what `curl -d` and HTML forms send by

@@ -1,36 +1,31 @@
-/// What `/metrics` counts requests by: the API's routes, `/metrics` itself,
-/// and `other` for every path that is neither (its 404s). A closed set, so
-/// the scoreboard has a fixed slot per endpoint; the raw value is that slot.
-public enum Endpoint: Int, CaseIterable, Sendable {
-    case health, packs, stickers, render, edit, count, metrics, other
+/// What `/metrics` counts requests by: each route (`Route`), and `other`
+/// for every path that is none (its 404s). A closed set, so the scoreboard
+/// has a fixed slot per endpoint; `rawValue` is that slot.
+public enum Endpoint: Hashable, CaseIterable, Sendable {
+    case route(Route)
+    case other
 
-    /// How many there are: a constant, where `allCases.count` builds an array
-    /// on every call (the scoreboard computes a slot with it per request).
-    public static var slots: Int { other.rawValue + 1 }
+    public static let allCases: [Endpoint] = Route.allCases.map(Endpoint.route) + [.other]
 
-    public init(path: String) {
-        switch path {
-        case "/api/health": self = .health
-        case "/api/packs": self = .packs
-        case "/api/stickers": self = .stickers
-        case "/api/render": self = .render
-        case "/api/edit": self = .edit
-        case "/api/count": self = .count
-        case MetricsRoute.path: self = .metrics
-        default: self = .other
+    /// How many there are: a constant, where `allCases.count` goes through a
+    /// lazily made array (the scoreboard computes a slot with it per request).
+    public static var slots: Int { Route.caseCount + 1 }
+
+    public init(_ route: Route?) {
+        self = route.map(Endpoint.route) ?? .other
+    }
+
+    public var rawValue: Int {
+        switch self {
+        case .route(let route): route.rawValue
+        case .other: Route.caseCount
         }
     }
 
-    /// The label value: the path, so a dashboard reads like the API.
+    /// The label value: the route's path, so a dashboard reads like the API.
     public var label: String {
         switch self {
-        case .health: "/api/health"
-        case .packs: "/api/packs"
-        case .stickers: "/api/stickers"
-        case .render: "/api/render"
-        case .edit: "/api/edit"
-        case .count: "/api/count"
-        case .metrics: MetricsRoute.path
+        case .route(let route): route.path
         case .other: "other"
         }
     }

@@ -9,35 +9,19 @@ import StickerTextJSON
 /// backend directly and sends any `REMOTE_ADDR` it likes: that is
 /// `FCGI_WEB_SERVER_ADDRS`'s job (docs/operations.md).
 public enum MetricsRoute {
-    public static let path = "/metrics"
-    static let methods = ["GET", "HEAD"]
-
-    /// The answer to a request for `path`; `peer` is the client's address as
+    /// The answer to a request for `Route.metrics`; `peer` is the client's address as
     /// nginx saw it, `snapshot` reads the scoreboard (only if the answer needs it).
     public static func response(to request: HTTPRequest, peer: String?, snapshot: () -> MetricsSnapshot) -> HTTPResponse
     {
         guard let peer, isLoopback(peer) else {
-            return error(APIError(.forbidden, "\(path) is served to this host's loopback clients only"))
+            return .error(APIError(.forbidden, "\(Route.metrics.path) is served to this host's loopback clients only"))
         }
-        guard methods.contains(request.method) else {
-            var response = error(
-                APIError(
-                    .methodNotAllowed,
-                    "\(request.method) is not allowed on \(path); use \(methods.joined(separator: ", "))"))
-            response.headers.append(("Allow", methods.joined(separator: ", ")))
-            return response
+        guard Route.metrics.allows(request.method) else {
+            return .methodNotAllowed(request.method, on: .metrics)
         }
         return HTTPResponse(
             status: 200, headers: [("Content-Type", MetricsExposition.contentType), ("Cache-Control", "no-store")],
             body: Array(MetricsExposition.text(snapshot()).utf8))
-    }
-
-    /// The API's JSON error shape, as `APIHandler` answers.
-    private static func error(_ error: APIError) -> HTTPResponse {
-        HTTPResponse(
-            status: error.status,
-            headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")],
-            body: error.jsonBody)
     }
 
     /// 127.0.0.0/8, `::1`, and 127/8 written as IPv4-mapped IPv6 (`::ffff:127.…`).

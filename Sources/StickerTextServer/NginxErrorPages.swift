@@ -65,7 +65,9 @@ public enum NginxErrorPages {
     /// `Allow` of the 405s nginx answers itself (TRACE, which nginx refuses
     /// before any location). The static files allow GET and HEAD; an API path
     /// not listed is answered 404, as the service answers any method there.
-    public static var apiMethods: [(path: String, methods: [String])] { APIHandler.routes }
+    public static var apiMethods: [(path: String, methods: [String])] {
+        Route.allCases.filter(\.isAPI).map { ($0.path, $0.methods) }
+    }
     static let staticMethods = ["GET", "HEAD"]
 
     /// The JSON body nginx sends for `code`, as the text of a single-quoted nginx string.

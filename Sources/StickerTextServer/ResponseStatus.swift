@@ -1,7 +1,8 @@
-/// The statuses `/metrics` counts by: every status the backend can answer
-/// with (each `ErrorCode`'s, and the successes), and `other` for one it
-/// should never send. A closed set, so the scoreboard has a fixed slot per
-/// status; the raw value is that slot.
+/// The statuses the backend answers with: the one table of each status's
+/// code, reason phrase and `/metrics` label. Every status the backend can
+/// answer with (each `ErrorCode`'s, and the successes) has a case, and
+/// `other` stands for one it should never send. A closed set, so the
+/// scoreboard has a fixed slot per status; the raw value is that slot.
 public enum ResponseStatus: Int, CaseIterable, Sendable {
     case ok, noContent, notModified
     case badRequest, forbidden, notFound, methodNotAllowed, preconditionFailed, payloadTooLarge, uriTooLong
@@ -13,56 +14,79 @@ public enum ResponseStatus: Int, CaseIterable, Sendable {
     /// on every call (the scoreboard computes a slot with it per request).
     public static var slots: Int { other.rawValue + 1 }
 
-    public init(code: Int) {
-        switch code {
-        case 200: self = .ok
-        case 204: self = .noContent
-        case 304: self = .notModified
-        case 400: self = .badRequest
-        case 403: self = .forbidden
-        case 404: self = .notFound
-        case 405: self = .methodNotAllowed
-        case 412: self = .preconditionFailed
-        case 413: self = .payloadTooLarge
-        case 414: self = .uriTooLong
-        case 415: self = .unsupportedMediaType
-        case 416: self = .rangeNotSatisfiable
-        case 429: self = .tooManyRequests
-        case 431: self = .headersTooLarge
-        case 500: self = .internalError
-        case 501: self = .notImplemented
-        case 502: self = .badGateway
-        case 503: self = .unavailable
-        case 504: self = .gatewayTimeout
-        case 505: self = .httpVersionNotSupported
-        default: self = .other
+    /// The status code; nil for `other`.
+    public var code: Int? {
+        switch self {
+        case .ok: 200
+        case .noContent: 204
+        case .notModified: 304
+        case .badRequest: 400
+        case .forbidden: 403
+        case .notFound: 404
+        case .methodNotAllowed: 405
+        case .preconditionFailed: 412
+        case .payloadTooLarge: 413
+        case .uriTooLong: 414
+        case .unsupportedMediaType: 415
+        case .rangeNotSatisfiable: 416
+        case .tooManyRequests: 429
+        case .headersTooLarge: 431
+        case .internalError: 500
+        case .notImplemented: 501
+        case .badGateway: 502
+        case .unavailable: 503
+        case .gatewayTimeout: 504
+        case .httpVersionNotSupported: 505
+        case .other: nil
         }
     }
 
-    /// The label value: the code, or `other`.
-    public var label: String {
+    /// The reason phrase of the status line.
+    public var reason: String {
         switch self {
-        case .ok: "200"
-        case .noContent: "204"
-        case .notModified: "304"
-        case .badRequest: "400"
-        case .forbidden: "403"
-        case .notFound: "404"
-        case .methodNotAllowed: "405"
-        case .preconditionFailed: "412"
-        case .payloadTooLarge: "413"
-        case .uriTooLong: "414"
-        case .unsupportedMediaType: "415"
-        case .rangeNotSatisfiable: "416"
-        case .tooManyRequests: "429"
-        case .headersTooLarge: "431"
-        case .internalError: "500"
-        case .notImplemented: "501"
-        case .badGateway: "502"
-        case .unavailable: "503"
-        case .gatewayTimeout: "504"
-        case .httpVersionNotSupported: "505"
-        case .other: "other"
+        case .ok: "OK"
+        case .noContent: "No Content"
+        case .notModified: "Not Modified"
+        case .badRequest: "Bad Request"
+        case .forbidden: "Forbidden"
+        case .notFound: "Not Found"
+        case .methodNotAllowed: "Method Not Allowed"
+        case .preconditionFailed: "Precondition Failed"
+        case .payloadTooLarge: "Content Too Large"
+        case .uriTooLong: "URI Too Long"
+        case .unsupportedMediaType: "Unsupported Media Type"
+        case .rangeNotSatisfiable: "Range Not Satisfiable"
+        case .tooManyRequests: "Too Many Requests"
+        case .headersTooLarge: "Request Header Fields Too Large"
+        case .internalError: "Internal Server Error"
+        case .notImplemented: "Not Implemented"
+        case .badGateway: "Bad Gateway"
+        case .unavailable: "Service Unavailable"
+        case .gatewayTimeout: "Gateway Timeout"
+        case .httpVersionNotSupported: "HTTP Version Not Supported"
+        case .other: "Status"
         }
     }
+
+    /// The status with `code`, or `other`: read from a table indexed by the
+    /// code, made once from `code` above (it runs on every request).
+    public init(code: Int) {
+        let index = code &- Self.firstCode
+        self =
+            index >= 0 && index < Self.byCode.count
+            ? Self.byCode.withUnsafeBufferPointer { ResponseStatus(rawValue: Int($0[index]))! } : .other
+    }
+
+    private static let firstCode = 100
+    /// Slot by code, from 100 to 599.
+    private static let byCode: [UInt8] = {
+        var table = [UInt8](repeating: UInt8(ResponseStatus.other.rawValue), count: 500)
+        for status in allCases {
+            if let code = status.code { table[code - firstCode] = UInt8(status.rawValue) }
+        }
+        return table
+    }()
+
+    /// The label value: the code, or `other`.
+    public var label: String { code.map(String.init) ?? "other" }
 }

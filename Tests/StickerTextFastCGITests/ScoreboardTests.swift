@@ -16,19 +16,19 @@ struct ScoreboardTests {
                 let metrics = scoreboard.slot(slot)
                 for micros: UInt64 in [300, 700, 2_000_000] {
                     metrics.started()
-                    metrics.finished(.render, .ok, micros: micros)
+                    metrics.finished(.route(.render), .ok, micros: micros)
                 }
                 metrics.started()
                 metrics.finished(.other, .notFound, micros: 40)
             } == 0)
         let snapshot = scoreboard.snapshot()
-        #expect(snapshot[.render, .ok] == 3)
+        #expect(snapshot[.route(.render), .ok] == 3)
         #expect(snapshot[.other, .notFound] == 1)
-        #expect(snapshot[.render, .badRequest] == 0)
-        #expect(snapshot[.render, .le500us] == 1)
-        #expect(snapshot[.render, .le1ms] == 1)
-        #expect(snapshot[.render, .le2500ms] == 1)
-        #expect(snapshot.latencyMicros[Endpoint.render.rawValue] == 2_001_000)
+        #expect(snapshot[.route(.render), .badRequest] == 0)
+        #expect(snapshot[.route(.render), .le500us] == 1)
+        #expect(snapshot[.route(.render), .le1ms] == 1)
+        #expect(snapshot[.route(.render), .le2500ms] == 1)
+        #expect(snapshot.latencyMicros[Endpoint.route(.render).rawValue] == 2_001_000)
         #expect(snapshot.latencyMicros[Endpoint.other.rawValue] == 40)
     }
 
@@ -41,7 +41,7 @@ struct ScoreboardTests {
                 let metrics = scoreboard.slot(slot)
                 for _ in 0..<100_000 {
                     metrics.started()
-                    metrics.finished(.health, .ok, micros: 1)
+                    metrics.finished(.route(.health), .ok, micros: 1)
                 }
                 _exit(0)
             }
@@ -49,8 +49,8 @@ struct ScoreboardTests {
         }
         for pid in children { waitpid(pid, nil, 0) }
         let snapshot = scoreboard.snapshot()
-        #expect(snapshot[.health, .ok] == 200_000)
-        #expect(snapshot.latencyMicros[Endpoint.health.rawValue] == 200_000)
+        #expect(snapshot[.route(.health), .ok] == 200_000)
+        #expect(snapshot.latencyMicros[Endpoint.route(.health).rawValue] == 200_000)
     }
 
     @Test func requestsInFlightAreSummedOverTheLiveWorkers() {
@@ -66,7 +66,7 @@ struct ScoreboardTests {
         var snapshot = scoreboard.snapshot()
         #expect(snapshot.workersAlive == 2)
         #expect(snapshot.inFlight == 3)
-        scoreboard.slot(second).finished(.count, .ok, micros: 10)
+        scoreboard.slot(second).finished(.route(.count), .ok, micros: 10)
         snapshot = scoreboard.snapshot()
         #expect(snapshot.inFlight == 2)
     }

@@ -35,9 +35,9 @@ struct MetricsExpositionTests {
 
     @Test func requestsAreCountedByEndpointAndStatusAndOnlyThoseSeenAreListed() {
         var snapshot = MetricsSnapshot()
-        snapshot.record(.render, .ok, micros: 700)
-        snapshot.record(.render, .ok, micros: 800)
-        snapshot.record(.render, .badRequest, micros: 90)
+        snapshot.record(.route(.render), .ok, micros: 700)
+        snapshot.record(.route(.render), .ok, micros: 800)
+        snapshot.record(.route(.render), .badRequest, micros: 90)
         snapshot.record(.other, .notFound, micros: 50)
         let requests = lines(snapshot).filter { $0.hasPrefix("stickertext_requests_total{") }
         #expect(
@@ -50,9 +50,9 @@ struct MetricsExpositionTests {
 
     @Test func theHistogramsBucketsAreCumulativeAndEndWithItsSumAndCount() {
         var snapshot = MetricsSnapshot()
-        snapshot.record(.count, .ok, micros: 400)
-        snapshot.record(.count, .ok, micros: 900)
-        snapshot.record(.count, .ok, micros: 12_000_000)
+        snapshot.record(.route(.count), .ok, micros: 400)
+        snapshot.record(.route(.count), .ok, micros: 900)
+        snapshot.record(.route(.count), .ok, micros: 12_000_000)
         let count = lines(snapshot).filter {
             $0.contains(#"{endpoint="/api/count""#) && $0.hasPrefix("stickertext_request_duration")
         }

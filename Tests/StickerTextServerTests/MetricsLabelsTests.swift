@@ -7,21 +7,21 @@ import Testing
 /// The closed sets `/metrics` counts by: every request lands in a slot that
 /// names it, and a new route or error status cannot fall into `other` unseen.
 struct MetricsLabelsTests {
-    @Test func everyRouteOfTheAPIHasAnEndpointOfItsOwn() {
-        for route in APIHandler.routes {
-            let endpoint = Endpoint(path: route.path)
-            #expect(endpoint != .other, "\(route.path) is counted as other")
-            #expect(endpoint.label == route.path)
+    @Test func everyRouteIsFoundByItsPathAndCountedUnderIt() {
+        for route in Route.allCases {
+            #expect(Route(path: route.path) == route)
+            #expect(Endpoint(route).label == route.path)
         }
-        #expect(Endpoint(path: "/metrics") == .metrics)
-        #expect(Endpoint(path: "/api/nope") == .other)
-        #expect(Endpoint(path: "/api/health/") == .other)
+        #expect(Route(path: "/metrics") == .metrics)
+        #expect(Route(path: "/api/nope") == nil)
+        #expect(Route(path: "/api/health/") == nil)
+        #expect(Endpoint(Route(path: "/api/nope")) == .other)
+        #expect(Endpoint.other.label == "other")
     }
 
-    @Test func eachEndpointsLabelLeadsBackToIt() {
-        for endpoint in Endpoint.allCases where endpoint != .other {
-            #expect(Endpoint(path: endpoint.label) == endpoint)
-        }
+    @Test func theRouteCountIsTheNumberOfRoutes() {
+        #expect(Route.caseCount == Route.allCases.count)
+        #expect(Route.allCases.map(\.rawValue) == Array(0..<Route.caseCount))
     }
 
     @Test func everyStatusTheServiceAnswersWithHasASlotThatReadsAsItsCode() {
@@ -31,7 +31,12 @@ struct MetricsLabelsTests {
             #expect(status != .other, "\(code) is counted as other")
             #expect(status.label == String(code))
         }
+        for status in ResponseStatus.allCases where status != .other {
+            #expect(ResponseStatus(code: status.code!) == status, "\(status) is not found by its code")
+        }
         #expect(ResponseStatus(code: 418) == .other)
+        #expect(ResponseStatus(code: 99) == .other)
+        #expect(ResponseStatus(code: 600) == .other)
         #expect(ResponseStatus.other.label == "other")
     }
 

@@ -57,7 +57,7 @@ struct NginxErrorPagesTests {
 
     @Test func everyCodeHasAReasonPhrase() {
         for code in ErrorCode.allCases {
-            #expect(HTTPResponse.reason(code.status) != "Status", "no reason phrase for \(code.status)")
+            #expect(ResponseStatus(code: code.status).reason != "Status", "no reason phrase for \(code.status)")
         }
     }
 

@@ -10,13 +10,21 @@ public struct TextEditor: Sendable {
         self.policy = policy
     }
 
+    /// `selection` nil is a caret at the end of the text: found in the one
+    /// parse of the text the edit makes, not by measuring it first.
     public func apply(
-        _ operation: EditOperation, to text: String, selection: TextRange,
+        _ operation: EditOperation, to text: String, selection: TextRange?,
         unit: TextRange.Unit = .utf16
     ) throws(EditError) -> EditResult {
         let string = TextBackedString(text, catalog: catalog)
-        guard let range = string.positions(of: selection, unit: unit) else {
-            throw .selectionOutOfRange(selection, length: string.displayLength(unit: unit), unit: unit)
+        let range: Range<Int>
+        if let selection {
+            guard let found = string.positions(of: selection, unit: unit) else {
+                throw .selectionOutOfRange(selection, length: string.displayLength(unit: unit), unit: unit)
+            }
+            range = found
+        } else {
+            range = string.bytes.count..<string.bytes.count
         }
         switch operation {
         case .insert(let inserted), .paste(let inserted):

@@ -28,20 +28,17 @@ public struct StickerTextAPI: Sendable {
     }
 
     public func edit(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
-        let request = try decode(body, as: EditRequest.init(json:))
-        // Parse the text for its length only when the caret defaults to its end.
-        let selection =
-            request.selection
-            ?? .caret(TextBackedString(request.text, catalog: catalog).displayLength(unit: request.unit))
+        let request = try decode(body) { (json) throws(JSONError) in try EditRequest(json: json, catalog: catalog) }
         let result: EditResult
         do {
-            result = try TextEditor(catalog: catalog, policy: request.policy)
-                .apply(request.operation, to: request.text, selection: selection, unit: request.unit)
+            // No selection is a caret at the end, which the edit finds in its own parse of the text.
+            result = try request.editor.apply(
+                request.operation, to: request.text, selection: request.selection, unit: request.unit)
         } catch {
             throw APIError(error)
         }
         let renderer = try renderer(for: RenderOptions())
-        let counts = result.string.counts(policy: request.policy)
+        let counts = result.string.counts(policy: request.editor.policy)
         return try withRenderable(result.text, by: renderer) { utf8 in
             var writer = JSONWriter(
                 capacity: 3 * utf8.count + 512 + 640 * counts.stickers.count + 128 * counts.emoji.count)

@@ -8,9 +8,6 @@ struct CountRequest: Sendable {
     init(json: JSONValue) throws(JSONError) {
         let fields = try JSONFields(json, allowed: ["text", "policy"])
         text = try fields.requiredString("text")
-        policy =
-            try fields.object("policy", allowed: InputPolicy.jsonFields).map { (policyFields) throws(JSONError) in
-                try InputPolicy(json: policyFields)
-            } ?? .unlimited
+        policy = try InputPolicy.unvalidated(in: fields).validated()
     }
 }

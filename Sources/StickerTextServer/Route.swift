@@ -1,0 +1,55 @@
+/// The service's paths: the one table of what the backend serves, each
+/// path with the methods it allows. A request's path is looked up here once
+/// (`init(path:)`), and everything after switches over the route:
+/// `APIHandler` answers it, the worker sends `metrics` to `MetricsRoute`,
+/// `/metrics` counts by it (`Endpoint`), and `NginxErrorPages` writes the
+/// `Allow` of the 405s nginx answers itself from it.
+public enum Route: Int, CaseIterable, Sendable {
+    case health, packs, stickers, render, edit, count, metrics
+
+    /// How many there are: a constant, where `allCases.count` builds an array
+    /// on every call (the scoreboard computes a slot with it per request).
+    public static var caseCount: Int { metrics.rawValue + 1 }
+
+    /// The route of `path`, or nil (a 404). Compared in bytes by the
+    /// `switch`, once per request.
+    public init?(path: String) {
+        switch path {
+        case "/api/health": self = .health
+        case "/api/packs": self = .packs
+        case "/api/stickers": self = .stickers
+        case "/api/render": self = .render
+        case "/api/edit": self = .edit
+        case "/api/count": self = .count
+        case "/metrics": self = .metrics
+        default: return nil
+        }
+    }
+
+    public var path: String {
+        switch self {
+        case .health: "/api/health"
+        case .packs: "/api/packs"
+        case .stickers: "/api/stickers"
+        case .render: "/api/render"
+        case .edit: "/api/edit"
+        case .count: "/api/count"
+        case .metrics: "/metrics"
+        }
+    }
+
+    /// The methods the route allows: the `Allow` of its 405s, the service's and nginx's.
+    public var methods: [String] {
+        switch self {
+        case .health, .packs, .stickers, .metrics: ["GET", "HEAD"]
+        case .render: ["GET", "HEAD", "POST"]
+        case .edit, .count: ["POST"]
+        }
+    }
+
+    public func allows(_ method: String) -> Bool { methods.contains(method) }
+
+    /// Whether the route is the JSON API's (under `/api/`, answered by
+    /// `APIHandler`); `/metrics` is the scoreboard's, answered by `MetricsRoute`.
+    public var isAPI: Bool { self != .metrics }
+}
