@@ -1,14 +1,14 @@
 /// The rules for the bytes of a sticker's files, checked when a packs folder
 /// is loaded: an animation is what `pack.json` says it is, within limits a
 /// phone can decode in a chat full of stickers, with a still poster of its size.
-enum ImageFileRules {
+package enum ImageFileRules {
     static let maxFrames = 100
     static let maxBytes = 512 * 1024
     /// The same bound as the declared size (`CatalogValidator`), in file pixels.
     static let maxSide = 4096
 
     /// Each way a file can break the rules: one case, one message.
-    enum Problem: Hashable, CustomStringConvertible {
+    package enum Problem: Hashable, CustomStringConvertible {
         /// Not a PNG, APNG, GIF or WebP that can be read to its first frame.
         case unknownFormat(file: String)
         case tooManyBytes(file: String, bytes: Int)
@@ -22,7 +22,7 @@ enum ImageFileRules {
         case posterSizeDiffers(
             poster: String, width: Int, height: Int, animation: String, animationWidth: Int, animationHeight: Int)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .unknownFormat(let file):
                 "image \"\(file)\" is not a PNG, APNG, GIF or WebP file"
@@ -82,15 +82,29 @@ enum ImageFileRules {
     /// cannot be read as an image.
     private static func check(_ file: String, read: (String) -> [UInt8]?, problems: inout [Problem]) -> SniffedImage? {
         guard let bytes = read(file) else { return nil }
-        if bytes.count > maxBytes { problems.append(.tooManyBytes(file: file, bytes: bytes.count)) }
         guard let sniffed = SniffedImage(bytes) else {
+            if bytes.count > maxBytes { problems.append(.tooManyBytes(file: file, bytes: bytes.count)) }
             problems.append(.unknownFormat(file: file))
             return nil
         }
-        if sniffed.frames > maxFrames { problems.append(.tooManyFrames(file: file, frames: sniffed.frames)) }
+        problems += limits(of: file, bytes: bytes, sniffed: sniffed, animated: true)
+        return sniffed
+    }
+
+    /// The limits a file read as `sniffed` is held to: its sides (a
+    /// sticker's declared size is its file's, within the same bound), and,
+    /// for a file of an animated sticker, its bytes and frames. An import
+    /// checks each file it takes with this, so that a file out of bounds is
+    /// refused in the words of the archive it came in.
+    package static func limits(of file: String, bytes: [UInt8], sniffed: SniffedImage, animated: Bool) -> [Problem] {
+        var problems: [Problem] = []
+        if animated && bytes.count > maxBytes { problems.append(.tooManyBytes(file: file, bytes: bytes.count)) }
+        if animated && sniffed.frames > maxFrames {
+            problems.append(.tooManyFrames(file: file, frames: sniffed.frames))
+        }
         if !(1...maxSide).contains(sniffed.width) || !(1...maxSide).contains(sniffed.height) {
             problems.append(.sideOutOfRange(file: file, width: sniffed.width, height: sniffed.height))
         }
-        return sniffed
+        return problems
     }
 }

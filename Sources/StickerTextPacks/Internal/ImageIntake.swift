@@ -39,6 +39,11 @@ enum ImageIntake {
             throw problem(
                 file, entry, "\"\(name)\" is named .\(nameExtension) but its bytes are a \(sniffed.format.rawValue)")
         }
+        let outOfBounds = ImageFileRules.limits(of: name, bytes: bytes, sniffed: sniffed, animated: sniffed.isAnimated)
+        guard outOfBounds.isEmpty else {
+            throw CatalogValidationError(
+                issues: outOfBounds.map { CatalogValidationError.Issue(file: file, entry: entry, message: $0.description) })
+        }
         var image = IntakeImage(bytes: bytes, sniffed: sniffed, fileExtension: fileExtension)
         guard sniffed.isAnimated else { return image }
         if let still, let stillImage = SniffedImage(still), !stillImage.isAnimated,
