@@ -103,8 +103,14 @@ struct ArchiveSafetyTests {
     /// field once came back as `pack/pack.json: stickers[1] [b]: image size…`).
     @Test func picturesOutOfTheStickersBoundsAreRefusedInTheArchivesWords() throws {
         let cases: [([UInt8], String)] = [
-            (ImageBytes.gif(width: 14374, frames: 2), "image \"a.gif\" is 14374×32 pixels, not between 1 and 4096 a side"),
-            (ImageBytes.gif(width: 32, height: 0, frames: 1), "image \"a.gif\" is 32×0 pixels, not between 1 and 4096 a side"),
+            (
+                ImageBytes.gif(width: 14374, frames: 2),
+                "image \"a.gif\" is 14374×32 pixels, not between 1 and 4096 a side"
+            ),
+            (
+                ImageBytes.gif(width: 32, height: 0, frames: 1),
+                "image \"a.gif\" is 32×0 pixels, not between 1 and 4096 a side"
+            ),
             (ImageBytes.gif(frames: 101), "animated image \"a.gif\" has 101 frames, over the limit of 100"),
         ]
         for (bytes, said) in cases {

@@ -42,7 +42,9 @@ enum ImageIntake {
         let outOfBounds = ImageFileRules.limits(of: name, bytes: bytes, sniffed: sniffed, animated: sniffed.isAnimated)
         guard outOfBounds.isEmpty else {
             throw CatalogValidationError(
-                issues: outOfBounds.map { CatalogValidationError.Issue(file: file, entry: entry, message: $0.description) })
+                issues: outOfBounds.map {
+                    CatalogValidationError.Issue(file: file, entry: entry, message: $0.description)
+                })
         }
         var image = IntakeImage(bytes: bytes, sniffed: sniffed, fileExtension: fileExtension)
         guard sniffed.isAnimated else { return image }
