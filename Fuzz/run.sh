@@ -15,9 +15,13 @@ seconds=${1:-300}
 swift build --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 | tail -1
 bin=../.build-fuzz/debug/StickerTextFuzz
 mkdir -p regressions ../.build-fuzz/corpus
-# -timeout (wall clock) backs up CostWatch's CPU budget, which is at most
-# 27 s for the largest input (1 MiB amplified) and 5 s for a -max_len input.
-options=(-timeout=60 -rss_limit_mb=4096)
+# CostWatch (FuzzTarget.swift) judges cost, in CPU time and by size: 2 s and
+# 100 s per MiB run (the ASan debug build is many times slower than release), and
+# growth of at most 20x for 8x the size. libFuzzer's own wall-clock watches
+# are only a backstop: -timeout for a hang, and -report_slow_units past it,
+# since its default (10 s, whatever the size) kept a linear 1 MiB edit that
+# took 19 s of CPU on a loaded machine as a "slow-unit" regression.
+options=(-timeout=60 -report_slow_units=61 -rss_limit_mb=4096)
 before=$(ls regressions)
 if compgen -G "regressions/[!.]*" > /dev/null; then
   "$bin" "${options[@]}" -runs=0 regressions/[!.]*  # replay every known crash and slow input
