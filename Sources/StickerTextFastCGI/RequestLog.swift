@@ -132,9 +132,9 @@ struct RequestLog {
         return stamp
     }
 
-    private mutating func appendDecimal(_ n: UInt64) {
-        if n >= 10 { appendDecimal(n / 10) }
-        line.append(UInt8(ascii: "0") + UInt8(n % 10))
+    private mutating func appendDecimal(_ number: UInt64) {
+        if number >= 10 { appendDecimal(number / 10) }
+        line.append(UInt8(ascii: "0") + UInt8(number % 10))
     }
 
     /// `micros / 1000` as Swift prints that Double: the shortest decimal, at

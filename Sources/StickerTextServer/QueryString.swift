@@ -15,21 +15,21 @@ enum QueryString {
         return pairs
     }
 
-    static func decode(_ s: Substring) throws(Malformed) -> String {
+    static func decode(_ escaped: Substring) throws(Malformed) -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(s.utf8.count)
-        var iterator = s.utf8.makeIterator()
-        while let b = iterator.next() {
-            switch b {
+        bytes.reserveCapacity(escaped.utf8.count)
+        var iterator = escaped.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
             case UInt8(ascii: "+"):
                 bytes.append(0x20)
             case UInt8(ascii: "%"):
-                guard let h = iterator.next().flatMap(hex), let l = iterator.next().flatMap(hex) else {
+                guard let high = iterator.next().flatMap(hex), let low = iterator.next().flatMap(hex) else {
                     throw Malformed(message: "the query has a malformed %-escape")
                 }
-                bytes.append(h << 4 | l)
+                bytes.append(high << 4 | low)
             default:
-                bytes.append(b)
+                bytes.append(byte)
             }
         }
         guard let string = String(validating: bytes, as: UTF8.self) else {
@@ -38,11 +38,11 @@ enum QueryString {
         return string
     }
 
-    private static func hex(_ b: UInt8) -> UInt8? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+    private static func hex(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
         default: nil
         }
     }
