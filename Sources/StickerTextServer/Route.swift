@@ -11,32 +11,18 @@ public enum Route: Int, CaseIterable, Sendable {
     /// on every call (the scoreboard computes a slot with it per request).
     public static var caseCount: Int { metrics.rawValue + 1 }
 
-    /// The route of `path`, or nil (a 404). Compared in bytes by the
-    /// `switch`, once per request.
+    /// The route of `path`, or nil (a 404): looked up once per request.
     public init?(path: String) {
-        switch path {
-        case "/api/health": self = .health
-        case "/api/packs": self = .packs
-        case "/api/stickers": self = .stickers
-        case "/api/render": self = .render
-        case "/api/edit": self = .edit
-        case "/api/count": self = .count
-        case "/metrics": self = .metrics
-        default: return nil
-        }
+        guard let index = Self.paths.firstIndex(of: path) else { return nil }
+        self.init(rawValue: index)
     }
 
-    public var path: String {
-        switch self {
-        case .health: "/api/health"
-        case .packs: "/api/packs"
-        case .stickers: "/api/stickers"
-        case .render: "/api/render"
-        case .edit: "/api/edit"
-        case .count: "/api/count"
-        case .metrics: "/metrics"
-        }
-    }
+    public var path: String { Self.paths[rawValue] }
+
+    /// Each route's path, in the order of the cases: the one place a path is written.
+    private static let paths = [
+        "/api/health", "/api/packs", "/api/stickers", "/api/render", "/api/edit", "/api/count", "/metrics",
+    ]
 
     /// The methods the route allows: the `Allow` of its 405s, the service's and nginx's.
     public var methods: [String] {
