@@ -49,7 +49,8 @@ demo: build
 # Formatting and lint: Biome over the page's JS and CSS, the JS tests and tools (biome.jsonc), and
 # swift-format (the toolchain's; .swift-format: 120 columns) over every Swift file but the generated
 # client; `make format` fixes what both can. Cheap (seconds), so make test runs it first.
-SWIFT_SOURCES = git ls-files -z '*.swift' ':!:Sources/StickerTextClient/Generated/'
+SWIFT_SOURCES = find Package.swift Sources Tests Benchmarks Fuzz tools -name '.build*' -prune -o -name '*.swift' \
+	-not -path 'Sources/StickerTextClient/Generated/*' -print0
 lint: deps
 	$(BIOME) check
 	$(SWIFT_SOURCES) | xargs -0 $(SWIFT) format lint --strict --parallel

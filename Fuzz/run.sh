@@ -3,8 +3,8 @@
 # usage: Fuzz/run.sh [seconds]   (make fuzz; make test runs a short one)
 #
 # The target looks for cost as well as crashes (FuzzTarget.swift, CostWatch):
-# an input over its CPU budget, or whose amplified copy grows more than 10x
-# for 4x the size, aborts with a `==STICKERTEXT-FUZZ== slow:` line. Its file
+# an input over its CPU budget, or whose amplified copy grows more than 20x
+# for 8x the size, aborts with a `==STICKERTEXT-FUZZ== slow:` line. Its file
 # is kept as `slow-…` (a crash as `crash-…`, libFuzzer's wall-clock -timeout
 # as `timeout-…`) in Fuzz/regressions/: commit it. Every later run replays
 # every file there first and fails while one still crashes or is still slow,

@@ -8,7 +8,7 @@ public struct HTTPRequest: Sendable {
     /// Header names in lower case.
     public var headers: [String: String]
     public var body: [UInt8]
-    /// True when the body was longer than the limit and was not read whole.
+    /// True when the declared body (its Content-Length) is over the limit: none of it was read.
     public var bodyTooLarge: Bool
 
     public init(

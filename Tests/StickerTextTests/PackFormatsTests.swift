@@ -79,6 +79,36 @@ struct PackFormatsTests {
         #expect(result.notes.joined().contains("party"))
     }
 
+    /// A static_url over a poster's bounds (512 KB) is not taken as the poster,
+    /// which a packs folder would refuse: the poster is cut from the animation.
+    @Test func aStaticURLOverAPostersBoundsGivesWayToAPosterCutFromTheAnimation() throws {
+        let dir = PackFixtures.folder()
+        let document: [[String: Any]] = [
+            [
+                "shortcode": "party", "url": "https://example.social/e/def.gif",
+                "static_url": "https://example.social/s/def.png", "visible_in_picker": true, "category": NSNull(),
+            ]
+        ]
+        var still = ImageBytes.png(width: 48, height: 48)
+        // An ancillary chunk of 600 KB before IEND (12 bytes from the end).
+        let big = [UInt8](repeating: 0x20, count: 600_000)
+        let chunk = [UInt8]([0x00, 0x09, 0x27, 0xC0]) + Array("tEXt".utf8) + big + [0, 0, 0, 0]
+        still.insert(contentsOf: chunk, at: still.count - 12)
+        let sniffed = try #require(SniffedImage(still))
+        #expect(!sniffed.isAnimated && (sniffed.width, sniffed.height) == (48, 48))
+        PackFixtures.write(
+            [
+                ("custom_emojis.json", PackFixtures.json(document)),
+                ("custom_emojis/def.gif", Self.gif), ("custom_emojis/def.png", still),
+            ], into: dir)
+        let result = try importing(dir.appendingPathComponent("custom_emojis.json"), .mastodonAPI)
+        let party = try #require(sticker(result, "[party]"))
+        let posterName = try #require(party.image?.poster?.x1)
+        let poster = try #require(result.packs[0].files[posterName])
+        #expect(poster != still && SniffedImage(poster)?.format == .gif)
+        _ = try PackConversion.write(result.packs, into: dir.appendingPathComponent("packs"))
+    }
+
     @Test func aMisskeyExportImportsNamesAliasesCategoriesAndLicences() throws {
         let dir = PackFixtures.folder()
         let meta: [String: Any] = [

@@ -19,7 +19,7 @@ import StickerTextJSON
 /// Invariants are checked with preconditions, so a broken one is a crash the
 /// fuzzer reports and minimizes. Cost is watched too (`CostWatch`): an input
 /// that uses more CPU time than its size's budget, or (mode 5) whose 8x
-/// larger copy costs more than 10x the CPU time, aborts with a line starting
+/// larger copy costs more than 20x the CPU time, aborts with a line starting
 /// `==STICKERTEXT-FUZZ== slow:`, which `run.sh` keeps as a regression.
 let api = StickerTextAPI()
 let renderer = try! HTMLRenderer()

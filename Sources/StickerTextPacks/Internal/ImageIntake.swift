@@ -7,7 +7,8 @@ enum ImageIntake {
     /// (Mastodon's `static_url`) when it is a still of the animation's size.
     /// Refused, each with its reason: Telegram's TGS and WebM stickers, any
     /// other format than PNG, APNG, GIF and WebP, bytes of another format than
-    /// the name's extension says, and animated WebP (no poster can be cut from it).
+    /// the name's extension says, animated WebP (no poster can be cut from it), and
+    /// a picture a packs folder would refuse (`ImageFileRules`: sides, frames, bytes).
     static func take(_ bytes: [UInt8], name: String, file: String, entry: String, still: [UInt8]? = nil)
         throws(CatalogValidationError) -> IntakeImage
     {
@@ -39,36 +40,41 @@ enum ImageIntake {
             throw problem(
                 file, entry, "\"\(name)\" is named .\(nameExtension) but its bytes are a \(sniffed.format.rawValue)")
         }
+        var image = IntakeImage(bytes: bytes, sniffed: sniffed, fileExtension: fileExtension)
+        if sniffed.isAnimated {
+            // The archive's still, if it is a still of the animation's size within a poster's
+            // bounds; else one cut from the animation (its first frame: within them when it is).
+            if let still, let stillImage = SniffedImage(still), !stillImage.isAnimated,
+                (stillImage.width, stillImage.height) == (sniffed.width, sniffed.height),
+                ImageFileRules.limits(of: name, bytes: still, sniffed: stillImage, animated: true).isEmpty
+            {
+                image.poster = still
+            } else {
+                switch sniffed.format {
+                case .apng: image.poster = PosterMaker.stillPNG(bytes)
+                case .gif: image.poster = PosterMaker.firstGIFFrame(bytes)
+                case .webp:
+                    throw problem(
+                        file, entry,
+                        "\"\(name)\" is an animated WebP: its still poster cannot be cut from it without decoding it; convert it to an APNG or GIF first"
+                    )
+                case .png: break
+                }
+                guard let poster = image.poster, let posterImage = SniffedImage(poster), !posterImage.isAnimated else {
+                    throw problem(
+                        file, entry,
+                        "\"\(name)\" is an animated \(sniffed.format.rawValue) whose first frame cannot be cut out as a still poster"
+                    )
+                }
+            }
+        }
+        // What a packs folder would refuse, refused here in the archive's words.
         let outOfBounds = ImageFileRules.limits(of: name, bytes: bytes, sniffed: sniffed, animated: sniffed.isAnimated)
         guard outOfBounds.isEmpty else {
             throw CatalogValidationError(
                 issues: outOfBounds.map {
                     CatalogValidationError.Issue(file: file, entry: entry, message: $0.description)
                 })
-        }
-        var image = IntakeImage(bytes: bytes, sniffed: sniffed, fileExtension: fileExtension)
-        guard sniffed.isAnimated else { return image }
-        if let still, let stillImage = SniffedImage(still), !stillImage.isAnimated,
-            (stillImage.width, stillImage.height) == (sniffed.width, sniffed.height)
-        {
-            image.poster = still
-            return image
-        }
-        switch sniffed.format {
-        case .apng: image.poster = PosterMaker.stillPNG(bytes)
-        case .gif: image.poster = PosterMaker.firstGIFFrame(bytes)
-        case .webp:
-            throw problem(
-                file, entry,
-                "\"\(name)\" is an animated WebP: its still poster cannot be cut from it without decoding it; convert it to an APNG or GIF first"
-            )
-        case .png: break
-        }
-        guard let poster = image.poster, let posterImage = SniffedImage(poster), !posterImage.isAnimated else {
-            throw problem(
-                file, entry,
-                "\"\(name)\" is an animated \(sniffed.format.rawValue) whose first frame cannot be cut out as a still poster"
-            )
         }
         return image
     }
