@@ -15,24 +15,13 @@ import { join } from 'node:path';
 import { edit, count, loadGB18030, TextBackedString } from '../../public/js/model/index.js';
 import { loadURLs } from '../../public/js/model/lengths.js';
 import { catalog, cliPath, ROOT } from './support.mjs';
+import { EDIT_FIELDS } from '../../public/js/authority.js';
 import { random, randomText, randomEdit, randomCount } from './random-edits.mjs';
 
 const CASES = Number(process.env.DIFF_CASES ?? 20000);
 const BASE = Number(process.env.DIFF_SEED ?? Math.floor(Math.random() * 1e9));
 const CHAIN = 8; // edits per random text, each on the previous answer
 const REGRESSIONS = join(ROOT, 'Tests', 'conformance', 'differential-regressions.json');
-const EDIT_FIELDS = [
-  'text',
-  'selection',
-  'plainSelection',
-  'counts',
-  'truncated',
-  'rejected',
-  'note',
-  'changed',
-  'clipboard',
-  'message',
-];
 
 before(() => Promise.all([loadGB18030(), loadURLs()]));
 

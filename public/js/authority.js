@@ -12,7 +12,8 @@ import { postJSON, APIError } from './api.js';
 
 const PAUSE_MS = 300;
 const KEEP = 32; // edits kept for checking; older ones are covered by the final-state check only
-const EDIT_FIELDS = [
+/** The fields of an edit's answer the model and the server must agree on (the differential test's too). */
+export const EDIT_FIELDS = [
   'text',
   'selection',
   'plainSelection',
