@@ -123,8 +123,10 @@ bench-start: deps
 bench-server: deps
 	@Benchmarks/server-bench.sh
 
-# 16 connections from 127.0.0.2 flood worst-case edits while 127.0.0.3's small
-# edits are measured: alone, under the flood without limits, and with them.
+# 127.0.0.2 floods (small edits, worst-case edits, the amplifying render, its
+# slow readers, 3,000 half-open connections, long GETs) while 127.0.0.3's and
+# 200 other addresses' small edits are measured: alone, under each, and under
+# the worst-case flood with the limits of before.
 bench-fair: deps
 	@Benchmarks/fair-bench.sh
 
