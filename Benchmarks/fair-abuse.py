@@ -67,8 +67,13 @@ class Tally:
         print(f'LATENCY p50 {at(0.5):.3f} p99 {at(0.99):.3f} max {ms[-1]:.3f}')
 
 
-def connection(source, port, timeout=60):
-    return http.client.HTTPConnection('127.0.0.1', port, timeout=timeout, source_address=(source, 0))
+def left(deadline):
+    """The seconds to `deadline`: no client waits past its phase."""
+    return max(0.1, deadline - time.monotonic())
+
+
+def connection(source, port, deadline):
+    return http.client.HTTPConnection('127.0.0.1', port, timeout=left(deadline), source_address=(source, 0))
 
 
 def requests_as_fast_as_answered(source, port, deadline, tally, request):
@@ -77,7 +82,10 @@ def requests_as_fast_as_answered(source, port, deadline, tally, request):
     n, client = 0, None
     while time.monotonic() < deadline:
         n += 1
-        client = client or connection(source, port)
+        client = client or connection(source, port, deadline)
+        client.timeout = left(deadline)
+        if client.sock:
+            client.sock.settimeout(client.timeout)
         start = time.monotonic()
         try:
             request(client, n)
@@ -120,53 +128,48 @@ def run_clients(count, client):
 
 
 def slow_reader(source, port, connections, deadline, tally):
-    """Holds up to CONNECTIONS answers unread. A held connection is watched by
-    peeking (which takes nothing off the receive queue) for nginx's reset."""
+    """CONNECTIONS clients, each holding an answer unread until nginx cuts it
+    off, then asking again. A held connection is watched by peeking (which
+    takes nothing off the receive queue) for nginx's reset."""
     body = amplifying_body()
     head = (b'POST /api/render HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n'
             b'Content-Length: %d\r\n\r\n' % len(body))
-    held = []
 
-    def one():
-        s = socket.socket()
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        s.bind((source, 0))
-        s.settimeout(60)
-        start = time.monotonic()
-        try:
-            s.connect(('127.0.0.1', port))
-            s.sendall(head + body)
-            line = s.recv(12)  # "HTTP/1.1 200"
-            status = int(line[9:12])
-        except (OSError, ValueError):
-            tally.note('connection errors')
-            s.close()
-            return
-        tally.status(status, time.monotonic() - start)
-        if status == 200:
-            tally.note('answers held unread')
-            held.append(s)
-        else:
-            s.close()
-            time.sleep(0.2)  # a reader, not a flood: that is the amplify case
-
-    while time.monotonic() < deadline:
-        for s in list(held):
+    def client():
+        while time.monotonic() < deadline:
+            s = socket.socket()
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            s.bind((source, 0))
+            s.settimeout(left(deadline))
+            start = time.monotonic()
             try:
-                s.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
-            except BlockingIOError:
+                s.connect(('127.0.0.1', port))
+                s.sendall(head + body)
+                status = int(s.recv(12)[9:12])  # "HTTP/1.1 200"
+            except (OSError, ValueError):
+                tally.note('connection errors')
+                s.close()
+                time.sleep(0.2)
                 continue
-            except OSError:
-                pass
-            tally.note('cut off by nginx')
-            held.remove(s)
+            tally.status(status, time.monotonic() - start)
+            if status != 200:
+                s.close()
+                time.sleep(0.2)  # a reader, not a flood: that is the amplify case
+                continue
+            tally.note('answers held unread')
+            while time.monotonic() < deadline:
+                try:
+                    s.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+                except BlockingIOError:
+                    time.sleep(0.5)
+                    continue
+                except OSError:
+                    pass
+                tally.note('cut off by nginx')
+                break
             s.close()
-        if len(held) < connections:
-            one()
-        else:
-            time.sleep(0.2)
-    for s in held:
-        s.close()
+
+    run_clients(connections, client)
 
 
 def half_open(source, port, connections, deadline, tally):
