@@ -19,7 +19,7 @@ build: deps
 
 # The service: FastCGI master + nginx on http://127.0.0.1:$(PORT) (Ctrl-C stops both).
 # PORT, WORKERS, THREADS, PACKS, BODY_LIMIT and the per-address limits
-# (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS, and TRUSTED: addresses they skip), ANSWER_LIMIT
+# (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, SITE_CONN_LIMIT, LIMITS, and TRUSTED: addresses they skip), ANSWER_LIMIT
 # and HTTPS with HTTP/2 beside it (TLS_LISTEN, TLS_CERT, TLS_KEY, TLS_REDIRECT) are passed through the environment.
 run: build
 	@scripts/run.sh
@@ -30,7 +30,7 @@ run: build
 # they run), so they have their own build folder, built when needed;
 # BIN_DIR=… installs binaries already built instead (the tests: .build/debug).
 # LISTEN, SERVER_NAME, BODY_LIMIT, SYSCONFDIR, CACHE_DIR, NGINX_GROUP, ANSWER_LIMIT and the per-address
-# limits (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS, TRUSTED) and HTTPS (TLS_LISTEN, TLS_CERT, TLS_KEY,
+# limits (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, SITE_CONN_LIMIT, LIMITS, TRUSTED) and HTTPS (TLS_LISTEN, TLS_CERT, TLS_KEY,
 # TLS_REDIRECT) are passed on to scripts/install.sh.
 PREFIX ?= /usr/local
 INSTALL_BUILD := .build/install

@@ -15,7 +15,7 @@
 #   BODY_LIMIT   the largest request body, for nginx and the server alike [1048576]
 #   CACHE_DIR    nginx's cache of the GETs [/var/cache/stickertext for PREFIX /usr or
 #                /usr/local, else PREFIX/var/cache/stickertext]; nginx makes it for its workers
-#   RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS, TRUSTED
+#   RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, SITE_CONN_LIMIT, LIMITS, TRUSTED
 #                the site's per-address limits and the addresses they skip, read by scripts/nginx-conf.sh
 #   TLS_LISTEN, TLS_CERT, TLS_KEY, TLS_REDIRECT
 #                HTTPS with HTTP/2 on TLS_LISTEN (443, say), read by scripts/nginx-conf.sh

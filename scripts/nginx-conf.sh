@@ -22,7 +22,11 @@
 # as in the backend's fair share:
 #   RATE_LIMIT        requests per second on /api/, with a burst of twice as many [20000]
 #   LARGE_RATE_LIMIT  requests per second with a body over 64 KiB, burst twice [2]
-#   CONN_LIMIT        requests at once, on every path [32]
+#   CONN_LIMIT        requests at once on /api/ [32]
+#   SITE_CONN_LIMIT   requests at once on every path, static files included [256]: a
+#                     page's start asks for some 30 files at once over HTTP/2, its
+#                     sticker panel for a hundred images, and a carrier's users share
+#                     an address
 #   LIMITS=off        none of them (the benchmarks, which load from one address)
 #   TRUSTED           addresses or CIDRs, comma-separated, whose requests none of
 #                     them limits: the site's own backends that render through the
@@ -61,6 +65,7 @@ limit() {
 rate=$(limit RATE_LIMIT "${RATE_LIMIT:-20000}")
 large_rate=$(limit LARGE_RATE_LIMIT "${LARGE_RATE_LIMIT:-2}")
 conns=$(limit CONN_LIMIT "${CONN_LIMIT:-32}")
+site_conns=$(limit SITE_CONN_LIMIT "${SITE_CONN_LIMIT:-256}")
 answer_limit=${ANSWER_LIMIT:-16777216}
 [[ $answer_limit =~ ^[1-9][0-9]*$ ]] || { echo "nginx-conf.sh: ANSWER_LIMIT must be a byte count, not: $answer_limit" >&2; exit 2; }
 zones= limits= server_limits=
@@ -72,9 +77,15 @@ if [ -n "$large_rate" ]; then
   zones+="limit_req_zone \$stickertext_large_client zone=stickertext_large_rate:10m rate=${large_rate}r/s;\n"
   limits+="        limit_req zone=stickertext_large_rate burst=$((large_rate * 2)) nodelay;\n"
 fi
+# A location's limit_conn replaces the server's: /api/'s repeat it beside their own.
+if [ -n "$site_conns" ]; then
+  zones+="limit_conn_zone \$stickertext_client zone=stickertext_site_conns:10m;\n"
+  server_limits+="    limit_conn stickertext_site_conns $site_conns;\n"
+  limits+="        limit_conn stickertext_site_conns $site_conns;\n"
+fi
 if [ -n "$conns" ]; then
   zones+="limit_conn_zone \$stickertext_client zone=stickertext_conns:10m;\n"
-  server_limits+="    limit_conn stickertext_conns $conns;\n"
+  limits+="        limit_conn stickertext_conns $conns;\n"
 fi
 
 # ipv4 ADDRESS: its 32 bits as a number, or fails.
@@ -171,10 +182,10 @@ done
 [ -n "$zones" ] || zones="# (no per-address limits: LIMITS=off)\n"
 # A refusal is counted by /metrics; at nginx's default level (error) each would
 # also write a line to the error log, 100,000 lines for a 15 s flood.
-[ -n "$limits" ] && limits+="        limit_req_log_level info;\n"
-[ -n "$limits" ] || limits="        # (no per-address request limits: LIMITS=off)\n"
+[ -n "$limits" ] && limits+="        limit_req_log_level info;\n        limit_conn_log_level info;\n"
+[ -n "$limits" ] || limits="        # (no per-address limits: LIMITS=off)\n"
 [ -n "$server_limits" ] && server_limits+="    limit_conn_log_level info;\n"
-[ -n "$server_limits" ] || server_limits="    # (no per-address connection limit: LIMITS=off)\n"
+[ -n "$server_limits" ] || server_limits="    # (no per-address limit on every path: LIMITS=off)\n"
 
 # The connections nginx holds, from this machine (docs/limits.md, "Connections").
 # Descriptors: RLIMIT_NOFILE's hard limit here (nginx's workers raise theirs to

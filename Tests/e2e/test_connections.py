@@ -115,7 +115,9 @@ def with_a_large_file():
 
 
 def test_the_per_address_connection_limit_holds_on_every_path_not_only_the_api(with_a_large_file):
-    service = Service(root=with_a_large_file, limits=(('CONN_LIMIT', '2'),))
+    """SITE_CONN_LIMIT (256 by default) set at 2: two downloads never read from one
+    address, and its next request is refused wherever it goes; another address is served."""
+    service = Service(root=with_a_large_file, limits=(('SITE_CONN_LIMIT', '2'),))
     readers = []
     try:
         for _ in range(2):  # two downloads from one address, never read: two requests in flight
