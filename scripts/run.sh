@@ -2,9 +2,11 @@
 # `make run`: the FastCGI master and nginx on http://127.0.0.1:$PORT, stopped
 # together on Ctrl-C or SIGTERM, leaving no process behind.
 # Environment: PORT (8080), WORKERS (cores), THREADS (4), PACKS (embedded), BODY_LIMIT (1048576);
-# nginx-conf.sh reads its per-address limits (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS,
-# and TRUSTED: addresses or CIDRs they do not apply to)
-# and HTTPS with HTTP/2 beside it (TLS_LISTEN, a port on 127.0.0.1; TLS_CERT; TLS_KEY).
+# nginx-conf.sh reads its per-address limits (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, SITE_CONN_LIMIT, LIMITS,
+# and TRUSTED: addresses or CIDRs they do not apply to), ANSWER_LIMIT,
+# and HTTPS with HTTP/2 beside it (TLS_LISTEN, a port on 127.0.0.1; TLS_CERT; TLS_KEY; TLS_REDIRECT).
+# Everything runs as the user who runs it: the sockets are that user's and
+# group's (0660), and nginx's workers that user's, root too.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 run=${RUN_DIR:-$root/run}
