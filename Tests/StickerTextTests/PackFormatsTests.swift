@@ -11,7 +11,7 @@ struct PackFormatsTests {
     static let gif = ImageBytes.gif(width: 48, height: 48, frames: 3)
 
     func importing(_ source: URL, _ format: PackFormat, images: URL? = nil) throws -> PackImport {
-        try PackConversion.importPacks(from: source, format: format, images: images)
+        try PackConversion.importPacks(from: source, format: format, options: .init(images: images))
     }
 
     func sticker(_ result: PackImport, _ tag: String) -> Sticker? {
@@ -356,7 +356,7 @@ struct PackFormatsTests {
     func aRoundTripKeepsEveryStickerPictureAndWhatTheFormatHolds(_ format: PackFormat) throws {
         let pack = format.holdsOnePack ? ["motion"] : ["weibo", "motion"]
         for ids in format.holdsOnePack ? [["weibo"], pack] : [pack] {
-            let (out, _) = try export(
+            let (out, export) = try export(
                 format, ids,
                 name:
                     "export-\(format.rawValue).\(format.isDocumentWithImageFolder ? "json" : format == .mastodon ? "tar.gz" : "zip")"
@@ -378,7 +378,19 @@ struct PackFormatsTests {
             // Each held across all the stickers, each lost for at least one.
             let tags = stickers.map { $0.tag! }
             let aliases = stickers.flatMap(\.aliases)
-            let asciiAliases = aliases.filter { ShortcodeNamesRule.isASCII(String($0.dropFirst().dropLast())) }
+            // Slack refuses an alias that is one of its standard emoji's names ([smile], [heart]):
+            // an export leaves those out, and says so. The other ASCII aliases come back.
+            let slackOwn = Set(
+                export.notes.first { $0.hasPrefix("slack: aliases left out, Slack's own") }.map {
+                    $0.split(separator: ":").last!.split(separator: ",").map {
+                        "[\($0.trimmingCharacters(in: .whitespaces))]"
+                    }
+                } ?? [])
+            #expect(
+                slackOwn.contains("[smile]") == (format == .slack && ids.contains("weibo")), "\(format): \(slackOwn)")
+            let asciiAliases = aliases.filter {
+                ShortcodeNamesRule.isASCII(String($0.dropFirst().dropLast())) && !slackOwn.contains($0)
+            }
             #expect(tags.allSatisfy(codes.contains) == holds.contains(.chineseCode), "\(format): tags")
             #expect(aliases.allSatisfy(codes.contains) == holds.contains(.otherCodes), "\(format): aliases")
             #expect(asciiAliases.allSatisfy(codes.contains) == holds.contains(.asciiCodes), "\(format): ASCII aliases")
