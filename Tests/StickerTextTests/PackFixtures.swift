@@ -62,18 +62,31 @@ enum PackFixtures {
         return process.terminationStatus
     }
 
-    /// A copy of some of the repository's packs, `license` and `homepage` added to each.
+    /// The names of the files in a tar.gz, as GNU tar lists them, sorted.
+    static func tarNames(_ archive: URL) throws -> [String] {
+        let list = Process()
+        list.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        list.arguments = ["tar", "-tzf", archive.path]
+        let pipe = Pipe()
+        list.standardOutput = pipe
+        try list.run()
+        let names = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        list.waitUntilExit()
+        return names.split(separator: "\n").map(String.init).sorted()
+    }
+
+    /// A copy of some of the repository's packs (each picture pack with its
+    /// `license` and `homepage`: `DefaultPacksTests`).
     static func packs(_ ids: [String]) -> URL {
         let out = folder().appendingPathComponent("packs", isDirectory: true)
         for id in ids {
             try! FileManager.default.copyItem(
                 at: repositoryFile("public/stickers/\(id)"), to: out.appendingPathComponent(id))
-            let file = out.appendingPathComponent("\(id)/pack.json")
-            var pack = try! StickerPack(packJSON: Array(Data(contentsOf: file)))
-            pack.license = "Apache-2.0, Noto Color Emoji by Google"
-            pack.homepage = "https://github.com/googlefonts/noto-emoji"
-            try! Data(pack.packJSON).write(to: file)
         }
         return out
     }
+
+    /// The default packs' licence and homepage, as the generator writes them into each picture pack.
+    static let license = StickerCatalog.default.packs.first { $0.id == "weibo" }!.license!
+    static let homepage = StickerCatalog.default.packs.first { $0.id == "weibo" }!.homepage!
 }
