@@ -20,15 +20,17 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     private let maxBytes: Int
     private let maxRedirects: Int
+    private let seconds: Double
     private let lock = NSLock()
     private var received: [UInt8] = []
     private var failure: Outcome?
     private var redirects = 0
     private let finished = DispatchSemaphore(value: 0)
 
-    private init(maxBytes: Int, maxRedirects: Int) {
+    private init(maxBytes: Int, limits: ArchiveLimits) {
         self.maxBytes = maxBytes
-        self.maxRedirects = maxRedirects
+        maxRedirects = limits.maxRedirects
+        seconds = limits.requestSeconds
     }
 
     /// Whether `url` is one an import may fetch: http or https, with a host.
@@ -38,7 +40,7 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     static func get(_ url: URL, maxBytes: Int, limits: ArchiveLimits) -> Outcome {
         guard isFetchable(url) else { return .failed("is not an http or https URL") }
-        let fetch = HTTPFetch(maxBytes: maxBytes, maxRedirects: limits.maxRedirects)
+        let fetch = HTTPFetch(maxBytes: maxBytes, limits: limits)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = limits.requestSeconds
         configuration.timeoutIntervalForResource = limits.requestSeconds
@@ -52,7 +54,7 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         // The session's own timeout ends the task; this one is in case it does not.
         if fetch.finished.wait(timeout: .now() + limits.requestSeconds + 5) == .timedOut {
             task.cancel()
-            return .failed("took more than \(Int(limits.requestSeconds)) seconds")
+            fetch.fail(.failed("took more than \(fetch.seconds) seconds"))
         }
         return fetch.lock.withLock { fetch.failure ?? .body(fetch.received) }
     }
@@ -78,12 +80,15 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let over = lock.withLock {
+            guard failure == nil else { return false }
             received += data
             return received.count > maxBytes
         }
         if over {
             fail(.tooLarge)
             dataTask.cancel()
+            // Not left to the task's end: a cancelled task may not report one.
+            finished.signal()
         }
     }
 
@@ -95,8 +100,15 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             redirects += 1
             return redirects
         }
-        guard let target = request.url, Self.isFetchable(target) else {
-            fail(.failed("redirects to \(request.url?.absoluteString ?? "nowhere"), not an http or https URL"))
+        // The Location as the instance wrote it: FoundationNetworking would read
+        // `file:///etc/passwd` as a path on the same host rather than refuse it.
+        let location = response.value(forHTTPHeaderField: "Location").flatMap {
+            URL(string: $0, relativeTo: response.url)?.absoluteURL
+        }
+        guard let target = location ?? request.url, Self.isFetchable(target), request.url.map(Self.isFetchable) == true
+        else {
+            let named = location?.absoluteString ?? request.url?.absoluteString ?? "nowhere"
+            fail(.failed("redirects to \(named), not an http or https URL"))
             completionHandler(nil)
             return
         }
@@ -109,7 +121,11 @@ final class HTTPFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        if let error { fail(.failed("cannot be fetched: \(error.localizedDescription)")) }
+        if let error = error as? URLError, error.code == .timedOut {
+            fail(.failed("took more than \(seconds) seconds"))
+        } else if let error {
+            fail(.failed("cannot be fetched: \(error.localizedDescription)"))
+        }
         finished.signal()
     }
 }

@@ -41,8 +41,9 @@ enum ImageIntake {
         // Misskey names a file by its public copy's type (.webp for a PNG with EXIF data or
         // over 2048 pixels): the bytes say what it is, and the sticker's file is named so.
         if let nameExtension, nameExtension != fileExtension, !(nameExtension == "apng" && sniffed.format == .apng) {
+            let kind = (sniffed.format == .apng ? "an " : "a ") + sniffed.format.rawValue
             image.note =
-                "\"\(name)\" is named .\(nameExtension) but its bytes are a \(sniffed.format.rawValue): taken as a \(sniffed.format.rawValue), saved as .\(fileExtension)"
+                "\"\(name)\" is named .\(nameExtension) but its bytes are \(kind): taken as \(kind), saved as .\(fileExtension)"
         }
         if sniffed.isAnimated {
             // The archive's still, if it is a still of the animation's size within a poster's
