@@ -10,26 +10,6 @@ import ZIPFoundation
 /// rename listed; pinyin for Chinese codes, whether the pack tools wrote it
 /// or not; each target's limits of length and size stated (issue 40, items 2, 3, 5, 7).
 struct PackExportNamesTests {
-    /// A packs folder of one pack `p`: each sticker `(tag, aliases, Chinese name, picture)`.
-    func packs(_ stickers: [(String, [String], String, [UInt8])], pinyin: Bool = false) throws -> URL {
-        let out = PackFixtures.folder().appendingPathComponent("packs")
-        var files: [(String, [UInt8])] = []
-        var made: [Sticker] = []
-        for (i, (tag, aliases, name, bytes)) in stickers.enumerated() {
-            let file = "s\(i).png"
-            files.append(("p/\(file)", bytes))
-            let size = SniffedImage(bytes)!
-            made.append(
-                Sticker(
-                    tag: tag, aliases: aliases, name: LocalizedName(zh: name, en: "sticker \(i)"),
-                    image: StickerImage(x1: file, x2: file, x3: file, width: size.width, height: size.height)))
-        }
-        let pack = StickerPack(
-            id: "p", title: LocalizedName(zh: "包", en: "pack"), cover: made[0].tag!, kind: .image, stickers: made)
-        PackFixtures.write(files + [("p/pack.json", pack.packJSON)], into: out)
-        return out
-    }
-
     func export(_ folder: URL, _ format: PackFormat, _ name: String, mediaMap: URL? = nil) throws -> (URL, PackExport) {
         let out = PackFixtures.folder().appendingPathComponent(name)
         return (
@@ -52,7 +32,9 @@ struct PackExportNamesTests {
     /// The issue's case: Misskey's `blobcat` and `BlobCat`, through our packs
     /// and out again: each name keeps its own picture.
     @Test func twoNamesThatDifferInCaseKeepTheirOwnPicturesWhereTheTargetTellsThemApart() throws {
-        let folder = try packs([("[BlobCat]", [], "BlobCat", Self.red), ("[blobcat]", [], "blobcat", Self.blue)])
+        let folder = PackFixtures.packFolder([
+            ("[BlobCat]", [], "BlobCat", Self.red), ("[blobcat]", [], "blobcat", Self.blue),
+        ])
         let (zip, misskey) = try export(folder, .misskey, "emojis.zip")
         let meta = try #require(
             try JSONSerialization.jsonObject(with: Data(zipFile(zip, "meta.json"))) as? [String: Any])
@@ -89,7 +71,7 @@ struct PackExportNamesTests {
     /// An ASCII name the sticker has by right is never displaced by one
     /// made from another sticker's pinyin: `[ku]` keeps `ku`, `[酷]` is `ku_2`.
     @Test func aCodeThatIsItsOwnNameComesBeforeAnotherStickersPinyin() throws {
-        let folder = try packs([("[酷]", [], "酷", Self.red), ("[ku]", [], "ku", Self.blue)])
+        let folder = PackFixtures.packFolder([("[酷]", [], "酷", Self.red), ("[ku]", [], "ku", Self.blue)])
         let (out, export) = try export(folder, .pleroma, "p.zip")
         let pack = try #require(
             try JSONSerialization.jsonObject(with: Data(zipFile(out, "pack.json"))) as? [String: Any])
@@ -125,7 +107,7 @@ struct PackExportNamesTests {
         #expect(try PackFixtures.tarNames(archive) == ["lvmao.png", "xiaoku.png"])
         #expect(export.notes.contains { $0.contains("[笑哭] → xiaoku") && $0.contains("[绿帽] → lvmao") })
         // Without search keys in pack.json (a pack written by hand), the names are the same.
-        let bare = try packs([("[笑哭]", [], "笑哭", Self.red), ("[绿帽]", [], "绿帽", Self.blue)])
+        let bare = PackFixtures.packFolder([("[笑哭]", [], "笑哭", Self.red), ("[绿帽]", [], "绿帽", Self.blue)])
         let (bareArchive, _) = try self.export(bare, .mastodon, "bare.tar.gz")
         #expect(try PackFixtures.tarNames(bareArchive) == ["lvmao.png", "xiaoku.png"])
     }
@@ -136,7 +118,9 @@ struct PackExportNamesTests {
     @Test func eachTargetsLengthLimitRenamesALongCodeAndSaysSo() throws {
         let ascii = String(repeating: "a", count: 120)
         let chinese = String(repeating: "笑", count: 40)
-        let folder = try packs([("[\(ascii)]", [], "长", Self.red), ("[\(chinese)]", [], chinese, Self.blue)])
+        let folder = PackFixtures.packFolder([
+            ("[\(ascii)]", [], "长", Self.red), ("[\(chinese)]", [], chinese, Self.blue),
+        ])
         let (_, mastodon) = try export(folder, .mastodonAPI, "m.json")
         #expect(!mastodon.notes.contains { $0.contains("[\(ascii)] →") })
         let (_, slack) = try export(folder, .slack, "s.json")
@@ -159,7 +143,7 @@ struct PackExportNamesTests {
         let padding = [UInt8](repeating: 0x20, count: 200_000)
         let chunk = [UInt8]([0x00, 0x03, 0x0D, 0x40]) + Array("tEXt".utf8) + padding + [0, 0, 0, 0]
         big.insert(contentsOf: chunk, at: big.count - 12)
-        let folder = try packs([("[big]", [], "big", big), ("[small]", [], "small", Self.red)])
+        let folder = PackFixtures.packFolder([("[big]", [], "big", big), ("[small]", [], "small", Self.red)])
         let (_, mastodon) = try export(folder, .mastodon, "m.tar.gz")
         #expect(!mastodon.notes.contains { $0.contains("KB or more") })
         let (_, slack) = try export(folder, .slack, "s.json")
@@ -168,7 +152,7 @@ struct PackExportNamesTests {
                 "slack: 1 pictures of 128 KB or more, over Slack's limit for a custom emoji, which it will refuse: [big] (\(big.count) bytes)"
             ))
         big.insert(contentsOf: chunk, at: big.count - 12)
-        let bigger = try packs([("[big]", [], "big", big)])
+        let bigger = PackFixtures.packFolder([("[big]", [], "big", big)])
         let (_, again) = try export(bigger, .mastodon, "m2.tar.gz")
         #expect(
             again.notes.contains {
@@ -184,7 +168,7 @@ struct PackExportNamesTests {
     /// Slack refuses a custom emoji or alias named as one of its standard
     /// emoji: [heart] is renamed, the alias [smile] left out, both told.
     @Test func aSlackExportKeepsOffSlacksOwnEmojiNames() throws {
-        let folder = try packs([("[heart]", ["[smile]", "[grin_cat]"], "心", Self.red)])
+        let folder = PackFixtures.packFolder([("[heart]", ["[smile]", "[grin_cat]"], "心", Self.red)])
         let (out, export) = try export(folder, .slack, "emoji.json")
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
         let emoji = try #require(answer["emoji"] as? [String: String])
@@ -197,7 +181,7 @@ struct PackExportNamesTests {
     /// Upload the pictures, map what the homeserver gave them, export again:
     /// the content names the real mxc:// URLs, and imports back.
     @Test func aMatrixExportTakesTheMxcURLsOfAMediaMap() throws {
-        let folder = try packs([("[笑哭]", [], "笑哭", Self.red), ("[doge]", [], "狗头", Self.blue)])
+        let folder = PackFixtures.packFolder([("[笑哭]", [], "笑哭", Self.red), ("[doge]", [], "狗头", Self.blue)])
         let map = PackFixtures.folder().appendingPathComponent("media.json")
         try Data(
             PackFixtures.json([

@@ -62,6 +62,27 @@ enum PackFixtures {
         return process.terminationStatus
     }
 
+    /// A packs folder of one pack `p`: each sticker `(tag, aliases, Chinese
+    /// name, picture)`, the picture its 1x, 2x and 3x.
+    static func packFolder(_ stickers: [(String, [String], String, [UInt8])]) -> URL {
+        let out = folder().appendingPathComponent("packs")
+        var files: [(String, [UInt8])] = []
+        var made: [Sticker] = []
+        for (i, (tag, aliases, name, bytes)) in stickers.enumerated() {
+            let file = "s\(i).png"
+            files.append(("p/\(file)", bytes))
+            let size = SniffedImage(bytes)!
+            made.append(
+                Sticker(
+                    tag: tag, aliases: aliases, name: LocalizedName(zh: name, en: "sticker \(i)"),
+                    image: StickerImage(x1: file, x2: file, x3: file, width: size.width, height: size.height)))
+        }
+        let pack = StickerPack(
+            id: "p", title: LocalizedName(zh: "包", en: "pack"), cover: made[0].tag!, kind: .image, stickers: made)
+        write(files + [("p/pack.json", pack.packJSON)], into: out)
+        return out
+    }
+
     /// The names of the files in a tar.gz, as GNU tar lists them, sorted.
     static func tarNames(_ archive: URL) throws -> [String] {
         let list = Process()
