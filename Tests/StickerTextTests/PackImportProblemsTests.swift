@@ -269,4 +269,27 @@ struct PackImportProblemsTests {
         #expect(result.notes.contains { $0.contains("Slack's standard emoji") && $0.contains("thumbsup_all → +1") })
         #expect(result.notes.contains { $0.contains("go round") && $0.contains("loop_a → loop_b → loop_a") })
     }
+
+    /// A list from anyone may chain its aliases end to end: each alias is
+    /// followed once, so 8 times the chain takes about 8 times as long (a
+    /// walk from every alias to the end would take 64 times).
+    @Test func aLongChainOfSlackAliasesIsFollowedInLinearTime() throws {
+        func seconds(_ count: Int) throws -> Double {
+            var emoji: [String: String] = ["e": "https://emoji.slack-edge.com/T0/e/1.png"]
+            for i in 0..<count { emoji["a\(i)"] = i == 0 ? "alias:e" : "alias:a\(i - 1)" }
+            let dir = PackFixtures.folder()
+            PackFixtures.write(
+                [("emoji.json", PackFixtures.json(["ok": true, "emoji": emoji])), ("emoji/1.png", Self.png)], into: dir)
+            let start = Date()
+            let result = try importing(dir.appendingPathComponent("emoji.json"), .slack)
+            #expect(result.packs[0].pack.stickers[0].aliases.count == count)
+            // And a packs folder takes a sticker with that many codes.
+            _ = try PackConversion.write(result.packs, into: dir.appendingPathComponent("packs"))
+            return Date().timeIntervalSince(start)
+        }
+        _ = try seconds(500)  // warm up
+        let small = try seconds(2000)
+        let large = try seconds(16000)
+        #expect(large / small < 24, "8x the aliases took \(large / small)x as long (\(small) s, \(large) s)")
+    }
 }

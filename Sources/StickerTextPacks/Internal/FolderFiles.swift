@@ -8,7 +8,7 @@ final class FolderFiles: FileSource {
     private let root: URL
     private let limits: ArchiveLimits
     private var budget: ReadBudget
-    private var listing: [String]?
+    private var byStem: [String: [String]]?
 
     init(root: URL, limits: ArchiveLimits) {
         self.root = root
@@ -17,12 +17,17 @@ final class FolderFiles: FileSource {
         budget = ReadBudget(label: label, limits: limits)
     }
 
-    /// The names in the folder itself (not below it), read once.
-    var names: [String] {
-        if let listing { return listing }
-        let found = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted()
-        listing = found
-        return found
+    /// The names in the folder itself (not below it) that are `stem` and an
+    /// extension (`AbC.PNG` for `AbC`), from one listing of the folder.
+    func names(withStem stem: String) -> [String] {
+        if byStem == nil {
+            var index: [String: [String]] = [:]
+            for name in ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted() {
+                if let dot = name.lastIndex(of: ".") { index[String(name[..<dot]), default: []].append(name) }
+            }
+            byStem = index
+        }
+        return byStem?[stem] ?? []
     }
 
     func file(at path: String) throws(CatalogValidationError) -> FileLookup {

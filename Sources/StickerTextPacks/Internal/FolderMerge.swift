@@ -11,6 +11,8 @@ struct FolderMerge {
     /// Stickers of kept packs that --overwrite takes away whole, and aliases taken from the others.
     private var takenStickers: Set<[Int]> = []
     private var takenAliases: [[Int]: Set<String>] = [:]
+    /// The kept packs either of those touches.
+    private var touched: Set<Int> = []
     private var skipped: [String] = []
     private var keywords: [String] = []
     private var overwritten: [String] = []
@@ -38,6 +40,7 @@ struct FolderMerge {
                     skipped.append("\(tag) (\(holder))")
                     continue
                 case .overwrite:
+                    touched.insert(owner.pack)
                     if kept[owner.pack].stickers[owner.sticker].tag == tag {
                         takenStickers.insert([owner.pack, owner.sticker])
                     } else {
@@ -81,10 +84,7 @@ struct FolderMerge {
     func keptPacksChanged() -> (changed: [StickerPack], removed: Set<String>) {
         var changed: [StickerPack] = []
         var removed: Set<String> = []
-        for (p, pack) in kept.enumerated() {
-            let touched =
-                takenStickers.contains { $0[0] == p } || takenAliases.keys.contains { $0[0] == p }
-            guard touched else { continue }
+        for (p, pack) in kept.enumerated() where touched.contains(p) {
             var stickers: [Sticker] = []
             for (s, sticker) in pack.stickers.enumerated() where !takenStickers.contains([p, s]) {
                 var left = sticker

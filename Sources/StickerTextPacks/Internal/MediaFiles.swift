@@ -11,7 +11,7 @@ struct MediaFiles: FileSource {
         let exact = try folder.file(at: mediaID)
         if case .missing = exact {
             let extensions: Set<String> = ["png", "apng", "gif", "webp"]
-            for name in folder.names where name.hasPrefix(mediaID + ".") {
+            for name in folder.names(withStem: mediaID) {
                 if extensions.contains(name.dropFirst(mediaID.count + 1).lowercased()) {
                     return try folder.file(at: name)
                 }

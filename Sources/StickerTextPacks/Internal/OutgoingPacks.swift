@@ -43,7 +43,7 @@ struct OutgoingPacks {
                     + renames.map { "\($0.code) → \($0.name)" }.joined(separator: ", "))
         }
         var emoji: [OutgoingEmoji] = []
-        var fileNames: Set<String> = []
+        var fileNames = UniqueNames(caseBlind: true)
         for ((pack, sticker), shortcode) in zip(stickers, names) {
             guard let image = sticker.image else { continue }
             let folder = directory.appendingPathComponent(pack.id, isDirectory: true)
@@ -57,14 +57,11 @@ struct OutgoingPacks {
             var outgoing = OutgoingEmoji(
                 pack: pack, sticker: sticker, shortcode: shortcode, image: bytes, format: sniffed.format,
                 poster: image.poster.map { read($0.x3) })
-            var base = shortcode
-            var number = 2
-            while format != .mastodon && fileNames.contains("\(base).\(outgoing.fileExtension)".lowercased()) {
-                base = "\(shortcode)-\(number)"
-                number += 1
-            }
-            outgoing.fileName = "\(base).\(outgoing.fileExtension)"
-            fileNames.insert(outgoing.fileName.lowercased())
+            let ext = outgoing.fileExtension
+            outgoing.fileName =
+                format == .mastodon
+                ? "\(shortcode).\(ext)"
+                : fileNames.unique("\(shortcode).\(ext)", numbered: { "\(shortcode)-\($0).\(ext)" })
             emoji.append(outgoing)
         }
         if let limit = rules.maxImageBytes {

@@ -102,29 +102,36 @@ enum PackAssembly {
 
     /// The packs of the emoji taken: a pack per category, in the order they first appear.
     private static func assemble(_ taken: [Taken], request: Request) -> PackImport {
+        // Categories in the order they first appear, each with its members.
         var categories: [String?] = []
-        for item in taken where !categories.contains(where: { $0 == item.emoji.category }) {
-            categories.append(item.emoji.category)
+        var membersOf: [String?: [Taken]] = [:]
+        for item in taken {
+            if membersOf[item.emoji.category] == nil { categories.append(item.emoji.category) }
+            membersOf[item.emoji.category, default: []].append(item)
         }
         let several = categories.count > 1
         // Codes taken by a shortcode: an alias that is one is kept as a keyword.
         var codes = Set(taken.map(\.tag))
         var packs: [ImportedPack] = []
         for (number, category) in categories.enumerated() {
-            let members = taken.filter { $0.emoji.category == category }
+            let members = membersOf[category] ?? []
             let id = several ? packID(request.id, category: category, number: number + 1) : request.id
             var files: [String: [UInt8]] = [:]
             var stickers: [Sticker] = []
-            var fileNames: Set<String> = []
+            var fileNames = UniqueNames(caseBlind: true)
             for member in members {
                 let item = member.emoji
-                let base = uniqueFileBase(item.shortcode, index: stickers.count, taken: &fileNames)
-                let name = "\(base).\(member.image.fileExtension)"
+                let base = fileBase(item.shortcode, index: stickers.count)
+                let name = fileNames.unique(
+                    "\(base).\(member.image.fileExtension)", numbered: { "\(base)-\($0).\(member.image.fileExtension)" }
+                )
                 files[name] = member.image.bytes
                 var poster: StickerImage.Poster?
                 if let still = member.image.poster, let stillImage = SniffedImage(still) {
-                    let posterName =
-                        "\(base)-poster.\(stillImage.format == .gif ? "gif" : stillImage.format == .webp ? "webp" : "png")"
+                    // Named after the picture, and never one another sticker's picture has (`a-poster.png`).
+                    let stem = "\(name.dropLast(member.image.fileExtension.count + 1))-poster"
+                    let ext = stillImage.format == .gif ? "gif" : stillImage.format == .webp ? "webp" : "png"
+                    let posterName = fileNames.unique("\(stem).\(ext)", numbered: { "\(stem)-\($0).\(ext)" })
                     files[posterName] = still
                     poster = StickerImage.Poster(x1: posterName, x2: posterName, x3: posterName)
                 }
@@ -201,18 +208,11 @@ enum PackAssembly {
         return String(kept).split(separator: "-").joined(separator: "-")
     }
 
-    /// A file name for a sticker's picture: its shortcode when that is made
-    /// of file-name characters, else `sticker-<n>`; never one taken already.
-    private static func uniqueFileBase(_ shortcode: String, index: Int, taken: inout Set<String>) -> String {
+    /// The start of a sticker's file names: its shortcode when that is made
+    /// of file-name characters, else `sticker-<n>`.
+    private static func fileBase(_ shortcode: String, index: Int) -> String {
         let safe =
             shortcode.utf8.count <= 100 && CatalogValidator.isSafeRelativePath(shortcode) && !shortcode.contains("/")
-        var base = safe ? shortcode : "sticker-\(index + 1)"
-        var number = 2
-        while taken.contains(base.lowercased()) {
-            base = "\(safe ? shortcode : "sticker-\(index + 1)")-\(number)"
-            number += 1
-        }
-        taken.insert(base.lowercased())
-        return base
+        return safe ? shortcode : "sticker-\(index + 1)"
     }
 }

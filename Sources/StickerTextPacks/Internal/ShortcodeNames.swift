@@ -20,22 +20,20 @@ enum ShortcodeNames {
 
     static func names(for stickers: [Sticker], rules: FormatRules) -> (names: [String], renames: [Rename]) {
         var names = [String?](repeating: nil, count: stickers.count)
-        var taken: Set<String> = []
+        var taken = UniqueNames()
         for (i, sticker) in stickers.enumerated() {
             let own = sticker.tag.map(content) ?? ""
-            if rules.accepts(own), taken.insert(own).inserted { names[i] = own }
+            if rules.accepts(own), taken.claim(own) { names[i] = own }
         }
         var renames: [Rename] = []
         for (i, sticker) in stickers.enumerated() where names[i] == nil {
             let base = fitted(preferred(sticker, rules: rules), rules: rules)
-            var name = base
-            var number = 2
-            while taken.contains(name) || !rules.accepts(name) {
-                let suffix = "_\(number)"
-                name = cut(base, to: rules.maxLength - suffix.utf8.count, rules: rules) + suffix
-                number += 1
-            }
-            taken.insert(name)
+            let name = taken.unique(
+                base,
+                numbered: { number in
+                    let suffix = "_\(number)"
+                    return cut(base, to: rules.maxLength - suffix.utf8.count, rules: rules) + suffix
+                }, acceptable: rules.accepts)
             names[i] = name
             renames.append(Rename(code: sticker.tag ?? sticker.name.zh, name: name))
         }

@@ -29,21 +29,20 @@ enum SlackEmojiList {
         var chained: [String] = []
         var standard: [String] = []
         var loops: [String] = []
+        var ends: [String: AliasEnd] = [:]
         for (name, value) in entries where value.hasPrefix("alias:") {
-            // Followed at most once through each entry: a loop ends there.
-            var path = [name]
-            var target = String(value.dropFirst("alias:".count))
-            while let next = values[target], next.hasPrefix("alias:"), !path.contains(target) {
-                path.append(target)
-                target = String(next.dropFirst("alias:".count))
-            }
-            if path.contains(target) {
-                loops.append((path + [target]).joined(separator: " → "))
-            } else if values[target] == nil {
-                standard.append(path.count > 1 ? (path + [target]).joined(separator: " → ") : "\(name) → \(target)")
-            } else {
+            let next = String(value.dropFirst("alias:".count))
+            let (end, path) = aliasEnd(of: name, in: values, known: &ends)
+            // The way it goes, as far as this walk saw it (a walk stops at an alias already followed).
+            let way = ([name, next] + path.dropFirst(2)).joined(separator: " → ")
+            switch end {
+            case .emoji(let target):
                 aliases[target, default: []].append(name)
-                if path.count > 1 { chained.append((path + [target]).joined(separator: " → ")) }
+                if next != target { chained.append(path.last == target ? way : "\(way) → … → \(target)") }
+            case .standard(let target):
+                standard.append(path.last == target ? way : "\(way) → … → \(target)")
+            case .loop:
+                loops.append(path.count > 2 ? way : "\(way) → …")
             }
         }
         let emoji = entries.compactMap { name, url -> ForeignEmoji? in
@@ -67,6 +66,53 @@ enum SlackEmojiList {
             result.notes.append("aliases that go round passed over: \(loops.joined(separator: ", "))")
         }
         return result
+    }
+
+    /// Where an alias ends: at a custom emoji, at a name not in the list (one of Slack's own), or nowhere.
+    enum AliasEnd {
+        case emoji(String)
+        case standard(String)
+        case loop
+    }
+
+    /// Where the alias `name` ends, followed through other aliases, and the
+    /// names this walk went through (the last the one it ended at, or the
+    /// first met twice). Each name's end is remembered in `known`: every
+    /// alias is walked once, whatever the chains, so a list of a hundred
+    /// thousand aliases in one chain costs a hundred thousand steps.
+    static func aliasEnd(of name: String, in values: [String: String], known: inout [String: AliasEnd]) -> (
+        AliasEnd, [String]
+    ) {
+        var path: [String] = []
+        var onPath: Set<String> = []
+        var current = name
+        let end: AliasEnd
+        while true {
+            if let remembered = known[current] {
+                end = remembered
+                path.append(current)
+                break
+            }
+            guard let value = values[current] else {
+                end = .standard(current)
+                path.append(current)
+                break
+            }
+            guard value.hasPrefix("alias:") else {
+                end = .emoji(current)
+                path.append(current)
+                break
+            }
+            if !onPath.insert(current).inserted {
+                end = .loop
+                path.append(current)
+                break
+            }
+            path.append(current)
+            current = String(value.dropFirst("alias:".count))
+        }
+        for step in path where values[step]?.hasPrefix("alias:") == true { known[step] = end }
+        return (end, path)
     }
 
     static func write(_ packs: OutgoingPacks, to output: URL, images: URL, host: String) throws(CatalogValidationError)
