@@ -116,6 +116,10 @@ struct InstanceImportTests {
             try importing(instance.url("/api/v2/nothing"), .mastodonAPI)
         }
         #expect(missing.description == "\(instance.url("/api/v2/nothing")): answered HTTP 404")
+        let folder = try #require(throws: CatalogValidationError.self) {
+            try importing(instance.url("/api/emojis"), .misskeyAPI, ImportOptions(images: PackFixtures.folder()))
+        }
+        #expect(folder.description.hasSuffix("the pictures of an instance's list are fetched, not read from --images"))
         let notFetched = try #require(throws: CatalogValidationError.self) {
             try importing(instance.url("/api/v1/custom_emojis"), .misskey)
         }

@@ -131,6 +131,11 @@ out=$("$bin" packs validate "$tmp/inst" 2>&1)
 check "and the folder validates" "ok: 4 packs, 6 stickers" "$out"
 out=$("$bin" import --from mastodon-api --id again --overwrite --out "$tmp/inst" "$list" 2>&1)
 check "--overwrite takes the codes" "note: overwritten (--overwrite): [blobcat] (was 127-0-0-1-blobs [blobcat])" "$out"
+out=$("$bin" import --from mastodon-api --max-files 2 --out "$tmp/inst2" "$list" 2>&1); rc=$?
+check "--max-files bounds the emoji of one import" "3 emoji, over the limit of 2 for one import (--max-files)" "$out"
+check "and exits non-zero" 1 "$((rc != 0))"
+out=$("$bin" import --from mastodon-api --max-file-bytes 12000 --skip-invalid --out "$tmp/inst2" "$list" 2>&1)
+check "--skip-invalid names what it left out" "note: skipped 2 of 3 emoji (--skip-invalid)" "$out"
 kill "$server"
 
 echo "cli: $passed passed, $failed failed"

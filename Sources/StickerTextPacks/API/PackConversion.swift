@@ -21,6 +21,10 @@ public enum PackConversion {
                 "\(format.rawValue) is read from a file; an instance's URL is read as \(PackFormat.allCases.filter(\.canFetch).map(\.rawValue).joined(separator: " or "))"
             )
         }
+        if remote && options.images != nil {
+            throw problem(
+                source.absoluteString, nil, "the pictures of an instance's list are fetched, not read from --images")
+        }
         let stem =
             remote
             ? (source.host ?? "instance")
