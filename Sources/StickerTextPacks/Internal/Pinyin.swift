@@ -25,7 +25,8 @@ enum Pinyin {
         return out
     }()
 
-    private static let syllables: [String] = PinyinTable.syllables.split(separator: " ").map(String.init)
+    private static let syllables: [String] = PinyinTable.syllables.split(whereSeparator: \.isWhitespace).map(
+        String.init)
 
     /// The reading of `scalar` (`xiao` for 笑), or nil when it is not a
     /// character of the table.
