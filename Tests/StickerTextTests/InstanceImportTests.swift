@@ -27,6 +27,7 @@ struct InstanceImportTests {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = [
                 "python3", repositoryFile("Tests/StickerTextTests/Fixtures/instance/serve.py").path, files.path,
+                "--exit-with-parent",
             ]
             let out = Pipe()
             process.standardOutput = out

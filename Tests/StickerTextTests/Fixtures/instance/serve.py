@@ -4,7 +4,10 @@ only: the answers in answers/ (their {base} made this server's address),
 the files of the folder given, and the ways a hostile or broken instance
 answers. Prints its port on the first line, then serves until killed.
 
-    python3 serve.py FILES_DIR
+    python3 serve.py FILES_DIR [--exit-with-parent]
+
+With --exit-with-parent it stops when the process that started it ends,
+however that ends (a test run killed halfway leaves no server behind).
 
   /api/v1/custom_emojis, /api/emojis   answers/custom_emojis.json, answers/emojis.json
   /files/NAME                          FILES_DIR/NAME
@@ -18,6 +21,7 @@ answers. Prints its port on the first line, then serves until killed.
 """
 import os
 import sys
+import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -77,6 +81,14 @@ class Handler(BaseHTTPRequestHandler):
             pass
 
 
+def exit_with(parent):
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(0)
+
+
+if '--exit-with-parent' in sys.argv[2:]:
+    threading.Thread(target=exit_with, args=(os.getppid(),), daemon=True).start()
 server = ThreadingHTTPServer(('127.0.0.1', 0), Handler)
 server.daemon_threads = True
 print(server.server_port, flush=True)
