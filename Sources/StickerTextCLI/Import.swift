@@ -9,10 +9,13 @@ struct Import: ParsableCommand {
         abstract:
             "Import packs from another system's format: Mastodon, Misskey, Pleroma, Matrix, Slack, or the iOS originals' plists.",
         discussion: """
-            mastodon: tootctl's tar.gz. mastodon-api: a GET /api/v1/custom_emojis document. misskey: Misskey's \
-            export zip. pleroma: a Pleroma or Akkoma pack zip. matrix: an MSC2545 image pack's content. slack: an \
-            emoji.list answer. A document's pictures are in --images DIR (by default the folder beside it, named as \
-            it without its extension). ppsticker, lxweibo: the plists of PPStickerKeyboard and LXWeibo (--id needed).
+            mastodon: tootctl's tar.gz. mastodon-api: a GET /api/v1/custom_emojis document, or the instance's URL \
+            of it. misskey: Misskey's export zip. misskey-api: a GET /api/emojis document, or its URL. pleroma: a \
+            Pleroma or Akkoma pack zip. matrix: an MSC2545 image pack's content, its state event, or a room's \
+            state. slack: an emoji.list answer. A document's pictures are in --images DIR (by default the folder \
+            beside it, named as it without its extension); from a URL they are fetched. Every emoji with a problem \
+            is named at once; --skip-invalid imports the others. A code the packs folder has is skipped, with a \
+            note, unless --overwrite. ppsticker, lxweibo: the plists of PPStickerKeyboard and LXWeibo (--id needed).
             """)
 
     @Option(
@@ -25,7 +28,18 @@ struct Import: ParsableCommand {
     @Option(help: "English title.") var titleEn: String?
     @Option(help: "Folder holding the images the source names; they are copied into the pack.") var images: String?
     @Option(help: "Packs folder to write <id>/pack.json into.") var out = "public/stickers"
-    @Argument(help: "The source: an archive, a JSON document or a plist.") var source: String
+    @Flag(help: "Import the emoji that have no problem, and name the others in a note.") var skipInvalid = false
+    @Option(help: "Put before every shortcode (tootctl's --prefix): blob becomes [PREFIXblob].") var prefix = ""
+    @Option(help: "Put after every shortcode (tootctl's --suffix).") var suffix = ""
+    @Flag(
+        help: "A code the packs folder has already goes to the imported sticker (default: the imported one is skipped)."
+    )
+    var overwrite = false
+    @Option(help: "Most files (and emoji) one import reads (default 2048).") var maxFiles: Int?
+    @Option(help: "Most bytes of one file, expanded (default 2 MiB).") var maxFileBytes: Int?
+    @Option(help: "Most bytes of all the files, expanded (default 64 MiB).") var maxBytes: Int?
+    @Option(help: "Seconds one fetch from an instance may take (default 30).") var timeout: Double?
+    @Argument(help: "The source: an archive, a JSON document, an instance's URL of one, or a plist.") var source: String
 
     func run() throws {
         guard let format = PackFormat(rawValue: format) else {
@@ -35,21 +49,40 @@ struct Import: ParsableCommand {
         switch format {
         case .ppsticker: try importPlist(.ppsticker)
         case .lxweibo: try importPlist(.lxweibo)
-        case .mastodon, .mastodonAPI, .misskey, .pleroma, .matrix, .slack:
-            let title =
-                titleZh.map { zh in LocalizedName(zh: zh, en: titleEn ?? zh) }
-                ?? titleEn.map { LocalizedName(zh: $0, en: $0) }
+        case .mastodon, .mastodonAPI, .misskey, .misskeyAPI, .pleroma, .matrix, .slack:
+            var options = ImportOptions(
+                images: images.map { URL(fileURLWithPath: $0, isDirectory: true) }, id: id,
+                title: titleZh.map { zh in LocalizedName(zh: zh, en: titleEn ?? zh) }
+                    ?? titleEn.map { LocalizedName(zh: $0, en: $0) },
+                skipInvalid: skipInvalid, prefix: prefix, suffix: suffix)
+            for (value, name) in [
+                (maxFiles, "--max-files"), (maxFileBytes, "--max-file-bytes"), (maxBytes, "--max-bytes"),
+            ]
+            where value.map({ $0 < 1 }) == true {
+                throw ValidationError("\(name) must be at least 1")
+            }
+            options.limits.maxFiles = maxFiles ?? options.limits.maxFiles
+            options.limits.maxFileBytes = maxFileBytes ?? options.limits.maxFileBytes
+            options.limits.maxTotalBytes = maxBytes ?? options.limits.maxTotalBytes
+            if let timeout {
+                guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
+                options.limits.requestSeconds = timeout
+            }
+            let url =
+                source.hasPrefix("http://") || source.hasPrefix("https://")
+                ? URL(string: source) : URL(fileURLWithPath: source)
+            guard let url else { throw ValidationError("\(source) is not a URL") }
             do {
-                let imported = try PackConversion.importPacks(
-                    from: URL(fileURLWithPath: source), format: format,
-                    images: images.map { URL(fileURLWithPath: $0, isDirectory: true) },
-                    id: id, title: title)
+                let imported = try PackConversion.importPacks(from: url, format: format, options: options)
                 let written = try PackConversion.write(
-                    imported.packs, into: URL(fileURLWithPath: out, isDirectory: true))
-                for (file, pack) in zip(written, imported.packs) {
-                    print("\(file.path): \(pack.pack.kind.rawValue) pack, \(pack.pack.stickers.count) stickers")
+                    imported.packs, into: URL(fileURLWithPath: out, isDirectory: true),
+                    collisions: overwrite ? .overwrite : .skip)
+                for (file, pack) in zip(written.files, written.packs) {
+                    print("\(file.path): \(pack.kind.rawValue) pack, \(pack.stickers.count) stickers")
                 }
-                for note in imported.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
+                for note in imported.notes + written.notes {
+                    FileHandle.standardError.write(Data("note: \(note)\n".utf8))
+                }
             } catch {
                 FileHandle.standardError.write(Data((error.description + "\n").utf8))
                 throw ExitCode(1)

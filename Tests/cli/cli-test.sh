@@ -113,5 +113,30 @@ check "import exits non-zero on a bad source" 1 "$((rc != 0))"
 out=$("$bin" import --from lxweibo --id lx2 --out "$tmp" Tests/StickerTextTests/Fixtures/lxweibo/default.plist)
 check "import --from reads the plists as --format does" "lx2/pack.json: image pack, 99 stickers" "$out"
 
+# From an instance: a local server answers as Mastodon does (loopback only), pictures and all.
+files="$tmp/instance-files"; mkdir -p "$files"
+cp public/stickers/weibo/smile@3x.png "$files/blobcat.png"; cp public/stickers/motion/spin@3x.png "$files/blob_party.gif"
+cp public/stickers/motion/spin-poster@3x.png "$files/blob_party_static.png"; cp public/stickers/weibo/lol@3x.png "$files/xiaoku.png"
+python3 Tests/StickerTextTests/Fixtures/instance/serve.py "$files" > "$tmp/port" & server=$!
+for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
+list="http://127.0.0.1:$(head -1 "$tmp/port")/api/v1/custom_emojis"
+out=$("$bin" import --from mastodon-api --out "$tmp/inst" "$list" 2>&1)
+check "import --from mastodon-api URL fetches the list and its pictures" "127-0-0-1-blobs/pack.json: image pack, 2 stickers" "$out"
+check "a picture named .gif whose bytes are a PNG is taken, with a note" 'note: "'"${list%/api/v1/custom_emojis}"'/files/blob_party.gif" is named .gif but its bytes are an APNG: taken as an APNG' "$out"
+out=$("$bin" import --from mastodon-api --id again --out "$tmp/inst" "$list" 2>&1)
+check "codes the packs folder has are skipped, with a note" "note: skipped 3, their codes in the packs folder already" "$out"
+out=$("$bin" import --from mastodon-api --id again --prefix i_ --out "$tmp/inst" "$list" 2>&1)
+check "--prefix makes every code new" "again-blobs/pack.json: image pack, 2 stickers" "$out"
+out=$("$bin" packs validate "$tmp/inst" 2>&1)
+check "and the folder validates" "ok: 4 packs, 6 stickers" "$out"
+out=$("$bin" import --from mastodon-api --id again --overwrite --out "$tmp/inst" "$list" 2>&1)
+check "--overwrite takes the codes" "note: overwritten (--overwrite): [blobcat] (was 127-0-0-1-blobs [blobcat])" "$out"
+out=$("$bin" import --from mastodon-api --max-files 2 --out "$tmp/inst2" "$list" 2>&1); rc=$?
+check "--max-files bounds the emoji of one import" "3 emoji, over the limit of 2 for one import (--max-files)" "$out"
+check "and exits non-zero" 1 "$((rc != 0))"
+out=$("$bin" import --from mastodon-api --max-file-bytes 12000 --skip-invalid --out "$tmp/inst2" "$list" 2>&1)
+check "--skip-invalid names what it left out" "note: skipped 2 of 3 emoji (--skip-invalid)" "$out"
+kill "$server"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -13,6 +13,9 @@ public enum PackFormat: String, CaseIterable, Sendable {
     case mastodonAPI = "mastodon-api"
     /// Misskey's custom emoji export zip: `meta.json` and the images.
     case misskey
+    /// Misskey's `GET /api/emojis` JSON (import only), with its images in a
+    /// folder, or fetched from the instance.
+    case misskeyAPI = "misskey-api"
     /// A Pleroma (or Akkoma) emoji pack zip: `pack.json` and the images.
     case pleroma
     /// A Matrix image pack (MSC2545) event's content, with its images in a
@@ -21,14 +24,21 @@ public enum PackFormat: String, CaseIterable, Sendable {
     /// Slack's `emoji.list` answer, with its images in a folder.
     case slack
 
-    /// The plists are only read: the originals are apps, not systems to move packs into.
-    public var canExport: Bool { self != .ppsticker && self != .lxweibo }
+    /// The plists are only read: the originals are apps, not systems to move
+    /// packs into. Misskey's emoji list is only read too: Misskey imports its
+    /// export zip (`misskey`), not its list.
+    public var canExport: Bool { self != .ppsticker && self != .lxweibo && self != .misskeyAPI }
+
+    /// Whether an import can fetch the source from an instance by its URL
+    /// (`https://host/api/v1/custom_emojis`, `https://host/api/emojis`),
+    /// and the pictures it names.
+    public var canFetch: Bool { self == .mastodonAPI || self == .misskeyAPI }
 
     /// Whether the source is a JSON document with its images in a folder
     /// beside it (`--images DIR`), rather than one archive.
     public var isDocumentWithImageFolder: Bool {
         switch self {
-        case .mastodonAPI, .matrix, .slack: true
+        case .mastodonAPI, .misskeyAPI, .matrix, .slack: true
         case .ppsticker, .lxweibo, .mastodon, .misskey, .pleroma: false
         }
     }
@@ -37,9 +47,4 @@ public enum PackFormat: String, CaseIterable, Sendable {
     /// all the packs of the folder.
     public var holdsOnePack: Bool { self == .pleroma || self == .matrix }
 
-    /// Whether the format's shortcodes are ASCII only (`[a-z0-9_]`, at least 2):
-    /// Mastodon's `^[a-zA-Z0-9_]{2,}$`, Misskey's `^[a-zA-Z0-9_]+$`, Slack's
-    /// lower case names, and Pleroma's, which federate with Mastodon. Only
-    /// Matrix takes `笑哭` as a shortcode.
-    var wantsASCIINames: Bool { self != .matrix }
 }

@@ -6,9 +6,10 @@ enum ImageIntake {
     /// named it), and makes the poster of an animation, or uses `still`
     /// (Mastodon's `static_url`) when it is a still of the animation's size.
     /// Refused, each with its reason: Telegram's TGS and WebM stickers, any
-    /// other format than PNG, APNG, GIF and WebP, bytes of another format than
-    /// the name's extension says, animated WebP (no poster can be cut from it), and
-    /// a picture a packs folder would refuse (`ImageFileRules`: sides, frames, bytes).
+    /// other format than PNG, APNG, GIF and WebP, animated WebP (no poster
+    /// can be cut from it), and a picture a packs folder would refuse
+    /// (`ImageFileRules`: sides, frames, bytes). Bytes of another of the four
+    /// formats than the name's extension says are taken, with a `note`.
     static func take(_ bytes: [UInt8], name: String, file: String, entry: String, still: [UInt8]? = nil)
         throws(CatalogValidationError) -> IntakeImage
     {
@@ -36,11 +37,14 @@ enum ImageIntake {
             case .gif: "gif"
             case .webp: "webp"
             }
-        if let nameExtension, nameExtension != fileExtension, !(nameExtension == "apng" && sniffed.format == .apng) {
-            throw problem(
-                file, entry, "\"\(name)\" is named .\(nameExtension) but its bytes are a \(sniffed.format.rawValue)")
-        }
         var image = IntakeImage(bytes: bytes, sniffed: sniffed, fileExtension: fileExtension)
+        // Misskey names a file by its public copy's type (.webp for a PNG with EXIF data or
+        // over 2048 pixels): the bytes say what it is, and the sticker's file is named so.
+        if let nameExtension, nameExtension != fileExtension, !(nameExtension == "apng" && sniffed.format == .apng) {
+            let kind = (sniffed.format == .apng ? "an " : "a ") + sniffed.format.rawValue
+            image.note =
+                "\"\(name)\" is named .\(nameExtension) but its bytes are \(kind): taken as \(kind), saved as .\(fileExtension)"
+        }
         if sniffed.isAnimated {
             // The archive's still, if it is a still of the animation's size within a poster's
             // bounds; else one cut from the animation (its first frame: within them when it is).

@@ -9,7 +9,7 @@ import StickerText
 /// and description (our title). Not: aliases, names, posters.
 enum PleromaPack {
     struct Pack: Codable {
-        var files: [String: String]
+        var files: [String: Attempt<String>]
         var pack: Info?
         var filesCount: Int?
 
@@ -40,15 +40,16 @@ enum PleromaPack {
         }
         let pack = try FormatJSON.decode(Pack.self, from: bytes, file: file)
         // A JSON object has no order: the stickers follow their shortcodes.
-        let emoji = pack.files.keys.sorted().map { shortcode in
-            ForeignEmoji(shortcode: shortcode, image: pack.files[shortcode]!, entry: "files.\(shortcode)")
+        let (files, unreadable) = FormatJSON.split(pack.files.keys.sorted().map { ($0, pack.files[$0]!) }, file: file)
+        let emoji = files.map { shortcode, path in
+            ForeignEmoji(shortcode: shortcode, image: path, entry: "files.\(shortcode)")
         }
         var request = request
         request.file = file
         request.info = ForeignPackInfo(
             title: pack.pack?.description.flatMap { $0.isEmpty ? nil : $0 },
             license: pack.pack?.license, homepage: pack.pack?.homepage)
-        return try PackAssembly.packs(emoji, from: archive, request: request)
+        return try PackAssembly.packs(emoji, unreadable: unreadable, from: archive, request: request)
     }
 
     static func write(_ packs: OutgoingPacks, to output: URL) throws(CatalogValidationError) -> PackExport {
@@ -60,7 +61,7 @@ enum PleromaPack {
             map[emoji.shortcode] = emoji.fileName
         }
         let json = Pack(
-            files: map,
+            files: map.mapValues(Attempt.init),
             pack: Info(license: pack.license, homepage: pack.homepage, description: pack.title.zh, shareFiles: true),
             filesCount: map.count)
         try ZipArchive.write([("pack.json", FormatJSON.encode(json))] + files, to: output)
