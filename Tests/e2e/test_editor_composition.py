@@ -8,6 +8,7 @@ import pytest
 from selenium.webdriver.common.keys import Keys
 
 from browser import Page, caret, chord, held, keys, stickers
+from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 
 FULL = 140
 

@@ -1,7 +1,8 @@
 // editor-dom.js owns the editor element as a view: DOM <-> plain text (an
-// <img> reads as its [tag] alt), display offsets (an <img> or <br> is one
-// unit, else UTF-16), the selection as such a range, and showing a string
-// with its caret. No text rules: the model decides what is a sticker.
+// <img> reads as its [tag] alt, a <br> as a line break but the one that ends
+// the field, every engine's placeholder), display offsets (an <img> or <br>
+// is one unit, else UTF-16), the selection as such a range, and showing a
+// string with its caret. No text rules: the model decides what is a sticker.
 
 import { nodesOf } from './sticker-nodes.js';
 
@@ -15,32 +16,53 @@ export function initEditorDom(element) {
   });
 }
 
-// A node's length in display units, or with `plain`, in the plain text.
-const unitLength = (n, plain = false) =>
+/** The <br> at the very end of the field, which shows no line break: a last line's height only.
+ *  Ours is marked data-end (after a text ending in a line break); the engines put their own in a
+ *  field they emptied (Chromium, WebKit: `<br>`) or after a line they deleted, so every engine's
+ *  reads as nothing. Null when the field ends otherwise. */
+function placeholderOf(root) {
+  let n = root.lastChild;
+  while (n) {
+    if (n.nodeType === 3 && n.data === '') n = n.previousSibling;
+    else if (n.nodeName === 'BR') return n;
+    else if (n.nodeType === 1 && n.nodeName !== 'IMG' && n.lastChild) n = n.lastChild;
+    else return null;
+  }
+  return null;
+}
+
+// A node's length in display units, or with `plain`, in the plain text; `placeholder`: the field's.
+const unitLength = (n, placeholder, plain = false) =>
   n.nodeType === 3
     ? n.data.length
     : n.nodeName === 'IMG'
       ? plain
         ? n.alt.length
         : 1
-      : n.nodeName === 'BR' && !n.dataset.end
+      : n.nodeName === 'BR' && n !== placeholder
         ? 1
         : 0;
 
-// The plain text of a node's content (the editor by default).
-export function plainOf(root = editor) {
-  let s = '';
-  for (const n of root.childNodes) {
-    if (n.nodeType === 3) s += n.data;
-    else if (n.nodeName === 'IMG') s += n.alt;
-    else if (n.nodeName === 'BR') s += n.dataset.end ? '' : '\n';
-    else s += plainOf(n);
-  }
-  return s;
+// The plain text of the editor's content, as it shows: an <img> is its alt, a <br> a line break
+// but the placeholder, an element the text it holds.
+export function plainOf() {
+  const placeholder = placeholderOf(editor);
+  const walk = (root) => {
+    let s = '';
+    for (const n of root.childNodes) {
+      if (n.nodeType === 3) s += n.data;
+      else if (n.nodeName === 'IMG') s += n.alt;
+      else if (n.nodeName === 'BR') s += n === placeholder ? '' : '\n';
+      else s += walk(n);
+    }
+    return s;
+  };
+  return walk(editor);
 }
 
 // The display offset of a DOM point in the editor; with `plain`, in the plain text.
 export function offsetOf(node, offset, plain = false) {
+  const placeholder = placeholderOf(editor);
   let total = 0;
   const walk = (parent) => {
     for (let i = 0; i < parent.childNodes.length; i++) {
@@ -52,7 +74,7 @@ export function offsetOf(node, offset, plain = false) {
       }
       if (n.nodeType === 1 && n.childNodes.length && n.nodeName !== 'IMG') {
         if (walk(n)) return true;
-      } else total += unitLength(n, plain);
+      } else total += unitLength(n, placeholder, plain);
     }
     return parent === node;
   };
@@ -62,16 +84,17 @@ export function offsetOf(node, offset, plain = false) {
 
 // The DOM boundary point [node, offset] for a display offset.
 function pointAt(offset) {
+  const placeholder = placeholderOf(editor);
   let left = offset;
   for (let i = 0; i < editor.childNodes.length; i++) {
     const n = editor.childNodes[i],
-      len = unitLength(n);
+      len = unitLength(n, placeholder);
     if (n.nodeType === 3 && left <= len) return [n, left];
     if (n.nodeType !== 3 && left < len) return [editor, i];
     if (n.nodeType !== 3 && left === 0) return [editor, i];
     left -= len;
   }
-  return [editor, editor.childNodes.length - (editor.lastChild?.dataset?.end ? 1 : 0)];
+  return [editor, editor.childNodes.length - (placeholder && editor.lastChild === placeholder ? 1 : 0)];
 }
 
 // True when the document's selection is in the editor.
@@ -139,12 +162,6 @@ export const hasFocus = () => document.activeElement === editor;
 export function focusKeepingCaret() {
   editor.focus();
   writeSelection(lastSel);
-}
-
-// Leaves the field and comes back, caret kept: leaving ends an IME composition (it commits).
-export function refocus() {
-  editor.blur();
-  focusKeepingCaret();
 }
 
 // The sticker panel replaces the system keyboard while it is open.

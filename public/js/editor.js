@@ -1,7 +1,12 @@
 // editor.js owns editing: each change to the field is an edit of the JS text
-// model, in the same frame. What the browser changes itself (an IME commit)
-// is read as a diff (text-diff.js). Nothing rewrites a composition. After each
-// input event the field shows the model's state: none it cannot leave.
+// model, in the same frame: typing, line breaks, character and word deletions
+// (word-range.js: the same in every engine), pastes and drops (cut to what
+// can fit before they go in: long-paste.js). What the browser changes itself
+// (an IME commit, autocorrect, a line deletion) is read as a diff
+// (text-diff.js) of what the field shows (editor-dom.js, which knows each
+// engine's placeholder <br>). Nothing rewrites a composition, and nothing
+// blurs the field to end one (iOS would close its keyboard). After each input
+// event the field shows the model's state: none it cannot leave.
 
 // The model's modules, each as model/index.js (its face for node and the embed) exports it: the
 // face itself is not part of the start.
@@ -11,6 +16,8 @@ import { edit as editRequest, parsePolicy } from './model/requests.js';
 import { counts } from './model/counting.js';
 import { changeBetween } from './model/text-diff.js';
 import * as view from './editor-dom.js';
+import { wordRange } from './word-range.js';
+import { fitting } from './long-paste.js';
 
 export const policyJSON = Object.freeze({ maxLength: 140, countMode: 'graphemes', stickerWeight: 1 });
 const policy = parsePolicy(policyJSON);
@@ -18,6 +25,8 @@ const policy = parsePolicy(policyJSON);
 let catalog = new Catalog({ packs: [] }); // until the packs arrive, every code is text
 let doc = { text: '', selection: { location: 0, length: 0 }, counts: null };
 let composition = false;
+let composedText = ''; // what the composition shows, as its last update said
+let committing = false; // WebKit's empty compositionend came: its commit follows in the same task
 let composedSince = 0; // undo groups typing by the pause before a composition
 let deferred = null; // at its end: the server's {text, selection}, or {cleared: true} (its message left)
 let cancelled = null; // the input type of a beforeinput the model made, until the task ends
@@ -189,6 +198,8 @@ function browserChanged(own, since) {
 /** A composition ended (or was found gone): its commit is read, then what waited. */
 function compositionEnded() {
   composition = false;
+  committing = false;
+  composedText = '';
   const waiting = deferred;
   deferred = null;
   if (waiting?.cleared) {
@@ -202,11 +213,12 @@ function compositionEnded() {
   browserChanged(false, composedSince);
 }
 
-/** Has the IME commit a composition (as leaving the field does): the field changes now. */
+/** What a composition shows is taken as committed, now: the field is about to change (a sticker
+ *  from the panel, a paste, Send). No blur to make the IME commit: on iOS a blur closes the
+ *  keyboard. If the IME goes on composing (an update comes), the page waits for it again, and
+ *  what the field shows at its end is read as any change is. */
 export function endComposition() {
-  if (!composition) return;
-  if (view.hasFocus()) view.refocus();
-  if (composition) compositionEnded(); // dropped without a compositionend
+  if (composition) compositionEnded();
 }
 
 /** The model's record of the field after its last edit: `{text, selection, counts}`. */
@@ -258,13 +270,15 @@ export function clear() {
 /** A paste or a drop (`at`: its selection): the plain text, else the HTML's (pasted-html.js), else a note. */
 function pasteFrom(data, at = {}) {
   const nothing = () => hooks.onNote(null, 'nothingToPaste');
-  if (data.types.includes('text/plain')) return edit('paste', { string: data.getData('text/plain'), ...at });
+  // Cut first to what could fit (a long paste would block the page, and go to the server whole).
+  const paste = (text, extra) => edit('paste', { string: fitting(text, catalog, policyJSON.maxLength), ...extra });
+  if (data.types.includes('text/plain')) return paste(data.getData('text/plain'), at);
   const html = data.getData('text/html'),
     selection = at.selection ?? view.readSelection();
   if (!html) return nothing();
   import('./pasted-html.js').then(({ textOfHTML }) => {
     const text = textOfHTML(html);
-    if (text) edit('paste', { string: text, selection });
+    if (text) paste(text, { selection });
     else nothing();
   }, nothing);
 }
@@ -289,10 +303,25 @@ function toClipboard(event, op) {
   if (response?.clipboard) event.clipboardData.setData('text/plain', response.clipboard);
 }
 
+/** Ctrl+Backspace, Ctrl+Delete (Option on a Mac): the selection, else the spaces and the word-ish
+ *  stretch beside the caret (word-range.js), deleted as one model edit. */
+function deleteWord(backward) {
+  endComposition();
+  readBrowserChange();
+  const shown = view.readSelection();
+  if (shown.length) return typed('deleteBackward', {}, OWN_STEP);
+  const string = new TextBackedString(doc.text, catalog);
+  const caret = string.positionOfDisplayOffset(shown.location, 'utf16');
+  if (caret === null) return;
+  const [start, end] = wordRange(string, string.snapDown(caret), backward);
+  if (start < end) typed('deleteBackward', { selection: string.displayRangeOf([start, end], 'utf16') }, OWN_STEP);
+}
+
 // Ctrl/Cmd+Z undoes; Ctrl+Shift+Z, Cmd+Shift+Z and Ctrl+Y redo. A key outside a composition
-// still thought under way: the browser dropped it.
+// still thought under way: the browser dropped it (not the key of WebKit's commit, after its
+// first compositionend).
 function keyDown(event) {
-  if (composition && !event.isComposing && event.keyCode !== 229) compositionEnded();
+  if (composition && !committing && !event.isComposing && event.keyCode !== 229) compositionEnded();
   if (!(event.ctrlKey || event.metaKey) || event.altKey || composition) return;
   const key = event.key.toLowerCase();
   if (key === 'z' && !event.shiftKey) {
@@ -325,7 +354,8 @@ export function initEditor(
       if (!composition) (event.inputType === 'historyUndo' ? undo : redo)();
       return;
     }
-    if (event.isComposing || !event.cancelable) return void (cancelled = null); // read at `input`
+    // The IME's, even said not composing (Chromium's Backspace inside a composition): read at its end.
+    if (event.isComposing || composition || !event.cancelable) return void (cancelled = null); // read at `input`
     const text = event.data ?? (event.dataTransfer ? event.dataTransfer.getData('text/plain') : null);
     switch (event.inputType) {
       case 'insertText':
@@ -350,6 +380,11 @@ export function initEditor(
         typed(op, {}, OWN_STEP);
         break;
       }
+      case 'deleteWordBackward':
+      case 'deleteWordForward':
+        event.preventDefault();
+        deleteWord(event.inputType === 'deleteWordBackward');
+        break;
       case 'insertFromDrop': {
         // pasted where it was dropped
         event.preventDefault();
@@ -364,7 +399,7 @@ export function initEditor(
         event.preventDefault();
         break;
       default:
-        cancelled = null; // word deletions, spell-check: the browser's, read at `input`
+        cancelled = null; // line deletions, spell-check: the browser's, read at `input`
     }
   });
   // Chrome on Android makes a keyboard's deletion even when cancelled (w3c/input-events#181): the
@@ -377,7 +412,22 @@ export function initEditor(
     composition = true;
     composedSince = performance.now();
   });
-  element.addEventListener('compositionend', compositionEnded);
+  element.addEventListener('compositionupdate', (event) => {
+    composition = true; // under way again after endComposition took it: waited for again
+    composedText = event.data ?? '';
+  });
+  element.addEventListener('compositionend', (event) => {
+    // WebKitGTK ends a composition with empty data, then inserts the commit (insertFromComposition)
+    // and ends it again with the data: the first end waits for the second, or for the task's end.
+    if (!event.data && composedText && !committing) {
+      committing = true;
+      setTimeout(() => {
+        if (committing) compositionEnded();
+      });
+      return;
+    }
+    compositionEnded();
+  });
   element.addEventListener('blur', () => {
     if (composition) compositionEnded();
   }); // else dropped

@@ -57,7 +57,13 @@ const loadAutocomplete = once(() =>
 let unchecked = [];
 const loadAuthority = once(() =>
   import('./authority.js').then((module) => {
-    module.initAuthority({ modelRecord: editor.modelRecord, adopt: editor.adopt, policyJSON: editor.policyJSON });
+    module.initAuthority({
+      modelRecord: editor.modelRecord,
+      adopt: editor.adopt,
+      // The field keeps its text; the user is told why the server did not check it.
+      onRefused: ({ status }) => note(null, status === 413 ? 'notCheckedTooLarge' : 'notChecked'),
+      policyJSON: editor.policyJSON,
+    });
     authority = module;
     for (const args of unchecked) module.record(...args);
     unchecked = [];
@@ -101,7 +107,7 @@ const hook = {
   adopt: editor.adopt,
   idle: () => loadAuthority().then(() => authority.check()),
   get checks() {
-    return authority?.stats ?? { checked: 0, differences: 0, unchecked: 0, failures: 0 };
+    return authority?.stats ?? { checked: 0, differences: 0, unchecked: 0, failures: 0, refused: 0 };
   },
   model: () => ({ text: editor.modelRecord().text, selection: editor.modelRecord().selection, shown: editor.shown() }),
   finders: () =>
@@ -143,10 +149,16 @@ editor.initEditor(editorElement, {
     return true;
   },
 });
-// The page's height follows the visual viewport, so the on-screen keyboard never covers the field.
+// The page's height follows the visual viewport, so the on-screen keyboard never covers the field,
+// and its top too: iOS scrolls the page up under its keyboard rather than resizing it.
 if (window.visualViewport) {
-  const fit = () => document.documentElement.style.setProperty('--app-height', `${visualViewport.height}px`);
+  const fit = () => {
+    const root = document.documentElement.style;
+    root.setProperty('--app-height', `${visualViewport.height}px`);
+    root.setProperty('--app-top', `${visualViewport.scale === 1 ? visualViewport.offsetTop : 0}px`); // not a zoom's
+  };
   visualViewport.addEventListener('resize', fit);
+  visualViewport.addEventListener('scroll', fit);
   fit();
 }
 // Send keeps the field's focus (a tap on it would close the on-screen keyboard), and gives it back.
