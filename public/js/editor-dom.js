@@ -158,6 +158,12 @@ function sameNodes(shown, wanted) {
 
 export const hasFocus = () => document.activeElement === editor;
 
+// Leaves the field and comes back, caret kept: leaving ends an IME composition (it commits).
+export function refocus() {
+  editor.blur();
+  focusKeepingCaret();
+}
+
 // Focuses the editor with its caret where it was (the panel's buttons never take it away).
 export function focusKeepingCaret() {
   editor.focus();

@@ -5,8 +5,8 @@
 // (an IME commit, autocorrect, a line deletion) is read as a diff
 // (text-diff.js) of what the field shows (editor-dom.js, which knows each
 // engine's placeholder <br>). Nothing rewrites a composition, and nothing
-// blurs the field to end one (iOS would close its keyboard). After each input
-// event the field shows the model's state: none it cannot leave.
+// blurs the field on a touch screen (iOS would close its keyboard). After
+// each input event the field shows the model's state: none it cannot leave.
 
 // The model's modules, each as model/index.js (its face for node and the embed) exports it: the
 // face itself is not part of the start.
@@ -213,12 +213,15 @@ function compositionEnded() {
   browserChanged(false, composedSince);
 }
 
-/** What a composition shows is taken as committed, now: the field is about to change (a sticker
- *  from the panel, a paste, Send). No blur to make the IME commit: on iOS a blur closes the
- *  keyboard. If the IME goes on composing (an update comes), the page waits for it again, and
- *  what the field shows at its end is read as any change is. */
+/** A composition ends now: the field is about to change (a sticker from the panel, a paste, Send).
+ *  With a physical keyboard, leaving the field and coming back makes every engine's IME commit.
+ *  On a touch screen a blur would close the on-screen keyboard (iOS): what the composition shows
+ *  is taken as committed instead; if the IME goes on composing (an update comes), the page waits
+ *  for it again, and what the field shows at its end is read as any change is. */
 export function endComposition() {
-  if (composition) compositionEnded();
+  if (!composition) return;
+  if (view.hasFocus() && !matchMedia('(pointer: coarse)').matches) view.refocus();
+  if (composition) compositionEnded(); // a touch screen, or dropped without a compositionend
 }
 
 /** The model's record of the field after its last edit: `{text, selection, counts}`. */
