@@ -279,7 +279,13 @@ FIREFOX_IME = '''
     const [steps] = arguments;
     const win = Services.wm.getMostRecentWindow('navigator:browser');
     const tip = (win.stickertextIME ??= Cc['@mozilla.org/text-input-processor;1'].createInstance(Ci.nsITextInputProcessor));
-    if (!tip.beginInputTransactionForTests(win)) throw new Error('the TextInputProcessor is busy');
+    // Firefox asks the IME to commit (a blur) or cancel its composition: as a real IME does.
+    win.stickertextIMEAnswer ??= (_, notification) => {
+      if (notification.type === 'request-to-commit') tip.commitComposition();
+      else if (notification.type === 'request-to-cancel') tip.cancelComposition();
+      return true;
+    };
+    if (!tip.beginInputTransactionForTests(win, win.stickertextIMEAnswer)) throw new Error('the TextInputProcessor is busy');
     for (const [kind, text] of steps) {
       if (kind === 'compose') {
         tip.setPendingCompositionString(text);
@@ -287,7 +293,9 @@ FIREFOX_IME = '''
         tip.setCaretInPendingComposition(text.length);
         tip.flushPendingComposition();
       } else if (kind === 'commit') tip.commitCompositionWith(text);
-      else if (kind === 'cancel') tip.cancelComposition();
+      else if (kind === 'cancel') {
+        if (tip.hasComposition) tip.cancelComposition();
+      }
       else if (kind === 'key') {
         const event = new win.KeyboardEvent('', {key: text, code: text});
         tip.keydown(event);

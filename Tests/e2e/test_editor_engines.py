@@ -118,22 +118,28 @@ def test_a_paste_far_over_the_limit_is_cut_before_it_goes_in_and_stays(service, 
     p = Page(phone, service)
     p.clipboard_event('paste', 'keep')
     p.idle()
-    # How long the paste's event keeps the page busy, for 4,000 and 400,000 汉 (1.2 MB).
+    # How long the paste's event keeps the page busy, for 4,000 and 400,000 汉 (1.2 MB): the least of
+    # three of each, undone after, as the machine is shared.
     paste = '''const [count] = arguments;
         const event = new ClipboardEvent('paste', {clipboardData: new DataTransfer(), bubbles: true, cancelable: true});
         event.clipboardData.setData('text/plain', '汉'.repeat(count));
         const start = performance.now();
         document.getElementById('editor').dispatchEvent(event);
         return performance.now() - start;'''
-    short = phone.execute_script(paste, 4000)
-    chord(phone, [Keys.CONTROL], 'z')
-    assert held(p)['text'] == 'keep'
-    long = phone.execute_script(paste, 400000)
+    short, long = [], []
+    for _ in range(3):
+        for count, times in ((4000, short), (400000, long)):
+            times.append(phone.execute_script(paste, count))
+            assert held(p)['text'] == 'keep' + '汉' * 136
+            chord(phone, [Keys.CONTROL], 'z')
+            assert held(p)['text'] == 'keep'
+    short, long = min(short), min(long)
+    phone.execute_script(paste, 400000)
     assert held(p)['text'] == 'keep' + '汉' * 136
     assert p.counter() == '140/140'
     assert '截掉' in p.note()
     # The same work for 100 times the paste: cut before the model sees it (it took 220-560 ms).
-    assert long < max(short * 5, 50), (short, long)
+    assert long < max(short * 5, 50), (short, long)  # a ratio; 50 ms: a timer's grain in Firefox
     # The server's check (never sent the 1.2 MB) leaves it so.
     p.idle()
     time.sleep(1)
