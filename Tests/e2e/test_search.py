@@ -208,6 +208,8 @@ def test_nothing_opens_while_an_ime_composes_and_the_committed_text_is_looked_at
 def test_typing_a_query_makes_no_network_request_and_works_offline(service, phone):
     p = ready(phone, service)
     p.idle()
+    # What the page loads after its start (2 s after ready: chat, the offline copy) is not the keys'.
+    p.wait("return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/js/offline.js'))", timeout=15)
     phone.execute_script("performance.setResourceTimingBufferSize(10000); performance.clearResourceTimings()")
     for key in '[xiaoku':
         p.editor.send_keys(key)
