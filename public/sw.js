@@ -24,31 +24,31 @@
 //   the API is the server's to answer.
 
 // The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = '4225951cc7c3e835';
+const VERSION = '24f2de3f7bc9b9ba';
 const PRECACHE = [
-  ['/index.html', '8a6ded8499fb759d'],
+  ['/index.html', 'df7fcbbad525bca1'],
   ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
-  ['/app.css', '80fc6306ed1cb725'],
+  ['/app.css', '2831c07b8317326f'],
   ['/autocomplete.css', '4a47c9fb00b33ea9'],
   ['/chat.css', '8661bc60ec851277'],
   ['/embed.css', '7ab5a3b3f42ed641'],
   ['/keyboard.css', '89dbd8da234853b1'],
   ['/offline.css', '01cf885329b56c02'],
   ['/js/api.js', '6b88bdc35f66161e'],
-  ['/js/authority.js', '0d46881970230dda'],
+  ['/js/authority.js', '2313f53254cfc0e2'],
   ['/js/autocomplete.js', '2a3c3339f7bc4776'],
   ['/js/cell-menu.js', '25c4764682acac70'],
   ['/js/chat.js', 'f208c998be137351'],
-  ['/js/draft.js', '0dda0c9af18809db'],
-  ['/js/editor-dom.js', '195654fac6cec428'],
-  ['/js/editor.js', 'e17b4e67cb50fdbe'],
+  ['/js/draft.js', '73b93ece2bf28a5d'],
+  ['/js/editor-dom.js', '0b8aa76ade8be7b1'],
+  ['/js/editor.js', 'ebaf789d9b580249'],
   ['/js/favorites.js', '75faf4263d5c5c80'],
   ['/js/grid-pages.js', 'a3c106a01425ee96'],
   ['/js/inserting.js', '91d28a847aff2f60'],
   ['/js/keyboard.js', '0cf6cb22384dabc8'],
   ['/js/late-strings.js', '69656b286be82fc8'],
   ['/js/long-paste.js', '25e32ba0244d9377'],
-  ['/js/main.js', 'b1c2894b110f0fea'],
+  ['/js/main.js', 'b8f572061adeeefe'],
   ['/js/menu.js', 'e037c251edba29a4'],
   ['/js/message-stickers.js', 'bb2c65d0cdb071db'],
   ['/js/model/catalog.js', '16f6c28320b0a692'],
@@ -88,13 +88,13 @@ const PRECACHE = [
   ['/js/sticker-files.js', 'f8663c0b4964a5ef'],
   ['/js/sticker-nodes.js', '04a93d7eb0fe79bc'],
   ['/js/sticker-search.js', 'd1e59da43c06d3f1'],
-  ['/js/storage.js', 'a9b2306e734a6258'],
+  ['/js/storage.js', '4be1701741f59e8d'],
   ['/js/stored-list.js', '85a6396fd41ffe7a'],
   ['/js/strings.js', '1d312d814477cc3c'],
   ['/js/stylesheet.js', '6c581b06cf97de4b'],
   ['/js/swipe.js', '31188d43ad5d780c'],
   ['/js/tabs.js', '3ab1e93450bbd24a'],
-  ['/js/word-range.js', '5b88262a8dc90bc3'],
+  ['/js/word-range.js', '7d9e48cf8078c7e1'],
 ];
 // End of the offline copy.
 

@@ -24,6 +24,7 @@ def ime(p, text):
 
 
 def word_delete(p, backward=True):
+    p.finders()  # word-range.js, loaded after the start: the deletion is then made at once
     chord(p.d, [Keys.CONTROL], Keys.BACKSPACE if backward else Keys.DELETE)
 
 
@@ -116,6 +117,7 @@ def test_a_backspace_inside_a_composition_edits_the_composition(service, phone):
 
 def test_a_paste_far_over_the_limit_is_cut_before_it_goes_in_and_stays(service, phone):
     p = Page(phone, service)
+    p.finders()  # long-paste.js, loaded after the start (before, the model cuts the whole paste)
     p.clipboard_event('paste', 'keep')
     p.idle()
     # How long the paste's event keeps the page busy, for 4,000 and 400,000 汉 (1.2 MB): the least of

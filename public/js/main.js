@@ -60,8 +60,7 @@ const loadAuthority = once(() =>
     module.initAuthority({
       modelRecord: editor.modelRecord,
       adopt: editor.adopt,
-      // The field keeps its text; the user is told why the server did not check it.
-      onRefused: ({ status }) => note(null, status === 413 ? 'notCheckedTooLarge' : 'notChecked'),
+      onRefused: (code) => note(null, code),
       policyJSON: editor.policyJSON,
     });
     authority = module;
@@ -111,7 +110,12 @@ const hook = {
   },
   model: () => ({ text: editor.modelRecord().text, selection: editor.modelRecord().selection, shown: editor.shown() }),
   finders: () =>
-    Promise.all([loadAutocomplete(), loadKeyboard().then(() => keyboard.loadSearch()), editor.loadHistory()]),
+    Promise.all([
+      loadAutocomplete(),
+      loadKeyboard().then(() => keyboard.loadSearch()),
+      editor.loadHistory(),
+      editor.loadEditing(),
+    ]),
 };
 window.stickertext = hook;
 
@@ -149,13 +153,12 @@ editor.initEditor(editorElement, {
     return true;
   },
 });
-// The page's height follows the visual viewport, so the on-screen keyboard never covers the field,
-// and its top too: iOS scrolls the page up under its keyboard rather than resizing it.
+// The page follows the visual viewport (its top: iOS scrolls it), so the on-screen keyboard never covers the field.
 if (window.visualViewport) {
   const fit = () => {
     const root = document.documentElement.style;
     root.setProperty('--app-height', `${visualViewport.height}px`);
-    root.setProperty('--app-top', `${visualViewport.scale === 1 ? visualViewport.offsetTop : 0}px`); // not a zoom's
+    root.setProperty('--app-top', `${visualViewport.scale === 1 ? visualViewport.offsetTop : 0}px`);
   };
   visualViewport.addEventListener('resize', fit);
   visualViewport.addEventListener('scroll', fit);
@@ -177,6 +180,7 @@ const afterStartup = () =>
     loadKeyboard();
     loadChat();
     editor.loadHistory();
+    editor.loadEditing();
     import('./offline.js').then(
       (module) => module.registerServiceWorker(startedUnder),
       () => {},

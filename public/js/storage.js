@@ -1,6 +1,6 @@
-// storage.js owns what the page keeps in localStorage (and, for what is one
-// tab's own, sessionStorage): the table of its keys, and reading and writing
-// them. What is kept is a convenience, never needed:
+// storage.js owns what the page keeps in localStorage (and sessionStorage):
+// the table of its keys, and reading and writing them. What is kept is a
+// convenience, never needed:
 // a store that is disabled or full, or a value that does not parse, reads as
 // nothing and keeps nothing. (The outbox is in IndexedDB: outbox.js says why.)
 
@@ -8,8 +8,7 @@ export const KEYS = Object.freeze({
   language: 'stickertext.lang', // 'zh' or 'en'
   theme: 'stickertext.theme', // 'dark' or 'light'
   enter: 'stickertext.enter', // 'send' or 'newline'
-  draft: 'stickertext.draft', // {text, plainSelection}: the tab's own (session); the last written, {…, tab} (local)
-  tab: 'stickertext.tab', // the tab's own name (session), random
+  draft: 'stickertext.draft', // {text, plainSelection}: the tab's (session), the last written (local)
   recents: 'stickertext.recents', // [item], most recent first
   favorites: 'stickertext.favorites', // [item], in the user's order
   tones: 'stickertext.tones', // {emoji: tone}

@@ -42,6 +42,16 @@ function unitsOf(string) {
   return units;
 }
 
+/** What a word deletion from the field's `shown` selection (display units) deletes: the
+ *  selection, else the word range from its caret; null when nothing. */
+export function wordSelection(string, shown, backward) {
+  if (shown.length) return shown;
+  const caret = string.positionOfDisplayOffset(shown.location, 'utf16');
+  if (caret === null) return null;
+  const [start, end] = wordRange(string, string.snapDown(caret), backward);
+  return start < end ? string.displayRangeOf([start, end], 'utf16') : null;
+}
+
 /** The plain range `[start, end]` that a word deletion from `caret` (a unit boundary) takes,
  *  `backward` or forward; empty at the text's edge. */
 export function wordRange(string, caret, backward) {
