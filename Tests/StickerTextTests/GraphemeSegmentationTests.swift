@@ -169,6 +169,50 @@ struct GraphemeSegmentationTests {
         }
     }
 
+    /// The inputs that make the longest clusters and chunks, each made of `n` repeats.
+    static let adversarial: [(name: String, make: @Sendable (Int) -> String)] = [
+        ("combining marks on one letter", { "a" + String(repeating: "\u{301}", count: $0) }),
+        ("a ZWJ chain of pictographs", { String(repeating: "👨\u{200D}", count: $0) + "👨" }),
+        ("regional indicators", { String(repeating: "🇨", count: $0) }),
+        ("a conjunct chain of consonants and viramas", { String(repeating: "क\u{94D}", count: $0) + "क" }),
+        ("Myanmar stacks", { String(repeating: "\u{1019}\u{1039}", count: $0) + "\u{1019}" }),
+        ("lone viramas", { String(repeating: "\u{94D}", count: $0) }),
+    ]
+
+    /// This thread's CPU time for every cluster of `text` and a boundary query in its middle (which
+    /// segments the whole chunk around it), the best of 5 rounds, in seconds.
+    static func cpuSeconds(_ text: String) -> Double {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { p in
+            var best = Double.infinity
+            for _ in 0..<5 {
+                var start = timespec()
+                clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+                var n = 0
+                GraphemeSegmentation.forEachCluster(in: 0..<p.count, of: p) { _, _ in
+                    n += 1
+                    return true
+                }
+                n += GraphemeSegmentation.boundary(atOrBefore: p.count / 2, in: 0..<p.count, of: p)
+                var end = timespec()
+                clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
+                #expect(n > 0)
+                best = min(best, Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9)
+            }
+            return best
+        }
+    }
+
+    /// Linear is 8 times the time for 8 times the text, quadratic 64: the bound, 24, leaves room for a
+    /// loaded machine. Benchmarks/graphemes-linear.mjs measures the same through whole requests.
+    @Test(arguments: adversarial.indices)
+    func segmentingAdversarialTextCostsEightTimesAsMuchForEightTimesTheText(_ index: Int) {
+        let shape = Self.adversarial[index]
+        let small = Self.cpuSeconds(shape.make(1 << 12))
+        let large = Self.cpuSeconds(shape.make(1 << 15))
+        #expect(large / small < 24, "\(shape.name): \(small) s, then \(large) s")
+    }
+
     @Test func countsOfMixedText() {
         let samples: [(String, Int)] = [
             ("a\r\nb\n", 4), ("e\u{301}\u{302}x", 2), ("🇨🇳🇺🇸🇯", 3), ("👨‍👩‍👧‍👦👍🏽#️⃣", 3), ("한국어 각", 5),

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { classOf, GraphemeBreakRules } from '../../public/js/model/grapheme-break-rules.js';
 import { UNICODE_VERSION } from '../../public/js/model/grapheme-break-table.js';
 import { clusters, graphemeBreakTest, emojiTest } from './grapheme-conformance.mjs';
+import { forEachCluster, boundaryAtOrBefore } from '../../public/js/model/graphemes.js';
 import { random } from './random-edits.mjs';
 import { ROOT } from './support.mjs';
 
@@ -116,3 +117,44 @@ test('the generated grapheme tables are what the Unicode data makes (tools/gener
   });
   assert.equal(run.status, 0, run.stdout + run.stderr);
 });
+
+// The cost on the inputs that make the longest clusters and chunks: every
+// cluster found and a boundary query in the middle (which segments the whole
+// chunk around it) at n and 8n. Linear is 8 times the CPU time, quadratic 64:
+// the bound, 24, leaves room for a loaded machine (the best of 5 rounds).
+// Benchmarks/graphemes-linear.mjs measures the same through whole requests.
+const ADVERSARIAL = {
+  'combining marks on one letter': (n) => `a${'\u0301'.repeat(n)}`,
+  'a ZWJ chain of pictographs': (n) => `${'👨\u200D'.repeat(n)}👨`,
+  'regional indicators': (n) => '🇨'.repeat(n),
+  'a conjunct chain of consonants and viramas': (n) => `${'क\u094D'.repeat(n)}क`,
+  'Myanmar stacks': (n) => `${'\u1019\u1039'.repeat(n)}\u1019`,
+  'lone viramas': (n) => '\u094D'.repeat(n),
+};
+
+function cpuMs(s) {
+  let best = Infinity;
+  for (let round = 0; round < 5; round++) {
+    const start = process.cpuUsage();
+    let n = 0;
+    forEachCluster(s, 0, s.length, () => {
+      n += 1;
+    });
+    n += boundaryAtOrBefore(s, s.length >> 1, 0, s.length);
+    const { user, system } = process.cpuUsage(start);
+    best = Math.min(best, (user + system) / 1000);
+    assert.ok(n > 0);
+  }
+  return best;
+}
+
+for (const [name, make] of Object.entries(ADVERSARIAL)) {
+  test(`segmenting ${name} costs 8 times as much for 8 times the text, not 64`, () => {
+    const small = cpuMs(make(1 << 14));
+    const large = cpuMs(make(1 << 17));
+    assert.ok(
+      large / small < 24,
+      `${small.toFixed(2)} ms, then ${large.toFixed(2)} ms: ${(large / small).toFixed(1)}x`,
+    );
+  });
+}
