@@ -24,9 +24,9 @@
 //   the API is the server's to answer.
 
 // The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = '24f2de3f7bc9b9ba';
+const VERSION = '5788c283da986aa4';
 const PRECACHE = [
-  ['/index.html', 'df7fcbbad525bca1'],
+  ['/index.html', '3da001dfb2f31280'],
   ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
   ['/app.css', '2831c07b8317326f'],
   ['/autocomplete.css', '4a47c9fb00b33ea9'],
@@ -57,7 +57,9 @@ const PRECACHE = [
   ['/js/model/editing.js', '3a0addd729a273f1'],
   ['/js/model/emoji.js', 'e22db756549ba294'],
   ['/js/model/gb18030-table.js', 'f5da552756d730c7'],
-  ['/js/model/graphemes.js', 'e289b0f90d90397d'],
+  ['/js/model/grapheme-break-rules.js', 'ec43c0a192747d27'],
+  ['/js/model/grapheme-break-table.js', 'e6b3ac3ccec255bb'],
+  ['/js/model/graphemes.js', 'e9bd974a5b40679d'],
   ['/js/model/history.js', 'f9406c4828e531bf'],
   ['/js/model/index.js', 'e712f9b071d66d42'],
   ['/js/model/insert-cut.js', '1bdc38f71e7b6af2'],
