@@ -6,7 +6,8 @@ import StickerText
 public enum PackConversion {
     /// Reads `source` as packs: an archive; a JSON document whose images are
     /// in `options.images`, by default the folder beside it named as the
-    /// document without its extension; or, for a format that `canFetch`, an
+    /// document without its extension (a plist's: the folder it is in, where
+    /// the iOS originals keep them); or, for a format that `canFetch`, an
     /// instance's http or https URL, whose pictures are fetched too. Every
     /// emoji with a problem is named, all at once (or left out with
     /// `options.skipInvalid`).
@@ -46,10 +47,10 @@ public enum PackConversion {
         }
         switch format {
         case .ppsticker, .lxweibo:
-            throw problem(
-                source.path, nil,
-                "\(format.rawValue) plists are read by `stickertext import --from \(format.rawValue)` with --id and --images"
-            )
+            // The originals keep the images beside the plist.
+            let images = FolderFiles(root: options.images ?? source.deletingLastPathComponent(), limits: limits)
+            return try PlistImport.read(
+                document(), format: format == .ppsticker ? .ppsticker : .lxweibo, images: images, request: request)
         case .mastodon:
             return try MastodonArchive.read(SystemTar.read(source, limits: limits), request: request)
         case .mastodonAPI:

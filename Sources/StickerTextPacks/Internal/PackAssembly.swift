@@ -65,10 +65,7 @@ enum PackAssembly {
         if !issues.isEmpty {
             guard request.skipInvalid else { throw CatalogValidationError(issues: issues) }
             skipped = issues
-            let entries = Set(issues.map { "\($0.file)\u{0}\($0.entry ?? "")" })
-            notes.append(
-                "skipped \(entries.count) of \(emoji.count + unreadable.count) emoji (--skip-invalid):\n"
-                    + issues.map { "  \($0.description)" }.joined(separator: "\n"))
+            notes.append(skippedNote(issues, of: emoji.count + unreadable.count))
         }
         if taken.isEmpty {
             throw CatalogValidationError(
@@ -183,6 +180,14 @@ enum PackAssembly {
             )
         }
         return PackImport(packs: packs, notes: notes)
+    }
+
+    /// The note of an import with `skipInvalid`: how many of `total` it
+    /// left out (entries with several problems counted once), and each problem.
+    static func skippedNote(_ issues: [CatalogValidationError.Issue], of total: Int, noun: String = "emoji") -> String {
+        let entries = Set(issues.map { "\($0.file)\u{0}\($0.entry ?? "")" })
+        return "skipped \(entries.count) of \(total) \(noun) (--skip-invalid):\n"
+            + issues.map { "  \($0.description)" }.joined(separator: "\n")
     }
 
     /// `text` as a search keyword (folded as searches fold it), or nil when it cannot be one.
