@@ -11,7 +11,8 @@ struct Import: ParsableCommand {
         discussion: """
             mastodon: tootctl's tar.gz. mastodon-api: a GET /api/v1/custom_emojis document, or the instance's URL \
             of it. misskey: Misskey's export zip. misskey-api: a GET /api/emojis document, or its URL. pleroma: a \
-            Pleroma or Akkoma pack zip. matrix: an MSC2545 image pack's content, its state event, or a room's \
+            Pleroma or Akkoma pack zip, pack folder (pack.json, emoji.txt or pictures) or emoji.txt (its paths \
+            below --images STATIC-DIR, by default its pack folder). matrix: an MSC2545 image pack's content, its state event, or a room's \
             state. slack: an emoji.list answer. A document's pictures are in --images DIR (by default the folder \
             beside it, named as it without its extension); from a URL they are fetched. Every emoji with a problem \
             is named at once; --skip-invalid imports the others. A code the packs folder has is skipped, with a \

@@ -105,9 +105,10 @@ check "--prefix makes a plist's codes new" "lx2/pack.json: image pack, 99 sticke
 out=$("$bin" packs validate "$tmp/packs" 2>&1)
 check "and the folder validates" "ok: 2 packs, 198 stickers" "$out"
 
-# Other systems' formats: an export of the weibo pack to each, imported back, validates.
-for f in mastodon:weibo.tar.gz mastodon-api:weibo.json misskey:weibo.zip pleroma:weibo.zip matrix:weibo.json slack:weibo.json; do
-  format=${f%%:*}; file=${f#*:}; dir="$tmp/$format"; mkdir -p "$dir"
+# Other systems' formats: an export of the weibo pack to each, imported back, validates
+# (pleroma:weibo is a pack folder, as Pleroma keeps one in its static/emoji/).
+for f in mastodon:weibo.tar.gz mastodon-api:weibo.json misskey:weibo.zip pleroma:weibo.zip pleroma:weibo matrix:weibo.json slack:weibo.json; do
+  format=${f%%:*}; file=${f#*:}; dir="$tmp/$format-${file%%.*}-${file#*.}"; mkdir -p "$dir"
   out=$("$bin" export --to "$format" --pack weibo --host chat.example --out "$dir/$file" public/stickers 2>&1)
   check "export --to $format writes $file" "$dir/$file: $format," "$out"
   out=$("$bin" import --from "$format" --id weibo-back --out "$dir/packs" "$dir/$file" 2>&1)

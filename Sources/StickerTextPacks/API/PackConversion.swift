@@ -26,10 +26,17 @@ public enum PackConversion {
             throw problem(
                 source.absoluteString, nil, "the pictures of an instance's list are fetched, not read from --images")
         }
+        // Pleroma's pack is a zip, a folder, or the emoji.txt of its folder: named after the folder.
+        var isFolder: ObjCBool = false
+        let pleromaFolder =
+            format == .pleroma && FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder)
+            && isFolder.boolValue
+        let pleromaText = format == .pleroma && !pleromaFolder && source.pathExtension.lowercased() != "zip"
         let stem =
             remote
             ? (source.host ?? "instance")
-            : source.lastPathComponent.split(separator: ".").first.map(String.init) ?? "pack"
+            : (pleromaText ? source.deletingLastPathComponent() : source).lastPathComponent.split(separator: ".")
+                .first.map(String.init) ?? "pack"
         let slug = PackAssembly.slug(stem)
         var request = PackAssembly.Request(
             id: options.id ?? (slug.isEmpty ? "imported" : String(slug.prefix(64))), title: options.title,
@@ -59,8 +66,19 @@ public enum PackConversion {
             return try MisskeyAPI.read(document(), images: pictures, request: request)
         case .misskey:
             return try MisskeyExport.read(ZipArchive.read(source, limits: limits), request: request)
+        case .pleroma where pleromaFolder:
+            return try PleromaPack.readFolder(
+                FolderFiles(root: source, limits: limits), name: source.lastPathComponent, request: request)
+        case .pleroma where pleromaText:
+            // In its pack folder, or, with --images, below the instance's static folder.
+            return try PleromaPack.readEmojiText(
+                document(),
+                images: FolderFiles(root: options.images ?? source.deletingLastPathComponent(), limits: limits),
+                packFolder: options.images == nil ? source.deletingLastPathComponent().lastPathComponent : nil,
+                request: request)
         case .pleroma:
-            return try PleromaPack.read(ZipArchive.read(source, limits: limits), request: request)
+            let archive = try ZipArchive.read(source, limits: limits)
+            return try PleromaPack.read(archive, label: "\(archive.label): ", request: request)
         case .matrix:
             return try MatrixImagePack.read(
                 document(), images: FolderFiles(root: folder, limits: limits), request: request)

@@ -16,7 +16,9 @@ public enum PackFormat: String, CaseIterable, Sendable {
     /// Misskey's `GET /api/emojis` JSON (import only), with its images in a
     /// folder, or fetched from the instance.
     case misskeyAPI = "misskey-api"
-    /// A Pleroma (or Akkoma) emoji pack zip: `pack.json` and the images.
+    /// A Pleroma (or Akkoma) emoji pack: a zip of `pack.json` and the
+    /// images, or the folder Pleroma keeps a pack in (`pack.json`, else
+    /// `emoji.txt`, else its pictures), or an `emoji.txt` alone.
     case pleroma
     /// A Matrix image pack (MSC2545) event's content, with its images in a
     /// folder named by their `mxc://` media ids.

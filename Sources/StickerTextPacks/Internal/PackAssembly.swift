@@ -89,7 +89,15 @@ enum PackAssembly {
         let bytes: [UInt8]
         switch try source.file(at: item.image) {
         case .found(let found): bytes = found
-        case .missing: throw problem(request.file, item.entry, "its image \"\(item.image)\" is not in \(source.label)")
+        case .missing:
+            if let format = item.unconvertible {
+                throw problem(
+                    request.file, item.entry,
+                    ImageIntake.convertFirst(
+                        "it is \(format) and no picture of it is in \(source.label)")
+                        + " (saved as \"\(item.image).gif\" or \".png\" there)")
+            }
+            throw problem(request.file, item.entry, "its image \"\(item.image)\" is not in \(source.label)")
         case .refused(let why): throw problem(request.file, item.entry, "its image \"\(item.image)\" \(why)")
         }
         var still: [UInt8]?
@@ -134,6 +142,9 @@ enum PackAssembly {
                 }
                 var aliases: [String] = []
                 var keywords: [String] = []
+                for word in item.keywords {
+                    if let keyword = searchKeyword(word), !keywords.contains(keyword) { keywords.append(keyword) }
+                }
                 for alias in item.aliases where alias != item.shortcode {
                     let code = "[\(alias)]"
                     if TagSyntax.problem(in: code) == nil && !codes.contains(code) {
