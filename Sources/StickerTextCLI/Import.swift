@@ -7,17 +7,21 @@ import StickerTextPacks
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Import packs from another system's format: Mastodon, Misskey, Pleroma, Matrix, Slack, or the iOS originals' plists.",
+            "Import packs from another system's format: Mastodon, Misskey, Pleroma, Matrix, Slack, Discord, Telegram, or the iOS originals' plists.",
         discussion: """
-            mastodon: tootctl's tar.gz. mastodon-api: a GET /api/v1/custom_emojis document, or the instance's URL \
-            of it. misskey: Misskey's export zip. misskey-api: a GET /api/emojis document, or its URL. pleroma: a \
-            Pleroma or Akkoma pack zip, pack folder (pack.json, emoji.txt or pictures) or emoji.txt (its paths \
-            below --images STATIC-DIR, by default its pack folder). matrix: an MSC2545 image pack's content, its state event, or a room's \
-            state. slack: an emoji.list answer. A document's pictures are in --images DIR (by default the folder \
-            beside it, named as it without its extension); from a URL they are fetched. Every emoji with a problem \
-            is named at once; --skip-invalid imports the others. A code the packs folder has is skipped, with a \
-            note, unless --overwrite. ppsticker, lxweibo: the plists of PPStickerKeyboard and LXWeibo, their \
-            images in the plist's folder (or --images DIR).
+            mastodon: tootctl's tar.gz. mastodon-api: a GET /api/v1/custom_emojis document, or the instance's URL of \
+            it. misskey: Misskey's export zip. misskey-api: a GET /api/emojis document, or its URL. pleroma: a \
+            Pleroma or Akkoma pack zip, pack folder (pack.json, emoji.txt or pictures) or emoji.txt (its paths below \
+            --images STATIC-DIR, by default its pack folder). matrix: an MSC2545 image pack's content, its state \
+            event, or a room's state. slack: an emoji.list answer. discord: a server's GET /guilds/{id}, /emojis or \
+            /stickers answer, or a sticker pack, its pictures saved by id (12.png, emojis/12.gif). telegram: a \
+            getStickerSet answer, its files saved by file_unique_id, file_id or place (000.webp), or a folder as \
+            sticker-convert downloads a set; TGS, WebM and Lottie stickers are named, to be converted to APNG or GIF \
+            first. A document's pictures are in --images DIR (by default the folder beside it, named as it without \
+            its extension); from a URL they are fetched. Every emoji with a problem is named at once; --skip-invalid \
+            imports the others. A code the packs folder has is skipped, with a note, unless --overwrite. ppsticker, \
+            lxweibo: the plists of PPStickerKeyboard and LXWeibo, their images in the plist's folder (or --images \
+            DIR).
             """)
 
     @Option(

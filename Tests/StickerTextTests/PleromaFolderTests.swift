@@ -16,10 +16,7 @@ struct PleromaFolderTests {
     }
 
     func sticker(_ result: PackImport, _ tag: String) -> (pack: ImportedPack, sticker: Sticker)? {
-        for pack in result.packs {
-            if let sticker = pack.pack.stickers.first(where: { $0.tag == tag }) { return (pack, sticker) }
-        }
-        return nil
+        PackFixtures.sticker(result, tag)
     }
 
     func picture(_ result: PackImport, _ tag: String) -> [UInt8]? {

@@ -124,6 +124,22 @@ out=$("$bin" import --from slack --out "$tmp/bad" "$tmp/bad.json" 2>&1); rc=$?
 check "import names the file and the field of a wrong type" "bad.json: emoji.a: must be a string" "$out"
 check "import exits non-zero on a bad source" 1 "$((rc != 0))"
 
+# Telegram: a getStickerSet answer with its files; a TGS sticker is named, to be converted first.
+mkdir -p "$tmp/tg/cats"
+python3 - "$tmp/tg/cats.json" <<'PY'
+import json, sys
+sticker = lambda n, emoji, animated: {"file_id": f"F{n}", "file_unique_id": f"U{n}", "width": 96, "height": 96,
+                                      "is_animated": animated, "is_video": False, "emoji": emoji}
+json.dump({"ok": True, "result": {"name": "cats_by_bot", "title": "Cats", "sticker_type": "regular",
+                                  "stickers": [sticker(1, "😺", False), sticker(2, "😹", True)]}}, open(sys.argv[1], "w"))
+PY
+cp public/stickers/weibo/smile@3x.png "$tmp/tg/cats/U1.png"; printf '\037\213\010\000lottie' > "$tmp/tg/cats/U2.tgs"
+out=$("$bin" import --from telegram --out "$tmp/tg/packs" "$tmp/tg/cats.json" 2>&1); rc=$?
+check "a TGS sticker is named, to be converted first" 'cats.json: result.stickers[1] 😹: "U2" is a Telegram TGS sticker (gzipped Lottie, a vector animation): stickertext packs hold PNG, APNG, GIF or WebP; convert it to an APNG or GIF first' "$out"
+check "and the import exits non-zero" 1 "$((rc != 0))"
+out=$("$bin" import --from telegram --skip-invalid --out "$tmp/tg/packs" "$tmp/tg/cats.json" 2>&1)
+check "--skip-invalid imports the set's other stickers" "cats/pack.json: image pack, 1 stickers" "$out"
+
 # From an instance: a local server answers as Mastodon does (loopback only), pictures and all.
 files="$tmp/instance-files"; mkdir -p "$files"
 cp public/stickers/weibo/smile@3x.png "$files/blobcat.png"; cp public/stickers/motion/spin@3x.png "$files/blob_party.gif"

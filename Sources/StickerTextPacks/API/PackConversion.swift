@@ -26,11 +26,12 @@ public enum PackConversion {
             throw problem(
                 source.absoluteString, nil, "the pictures of an instance's list are fetched, not read from --images")
         }
-        // Pleroma's pack is a zip, a folder, or the emoji.txt of its folder: named after the folder.
+        // Pleroma's pack is a zip, a folder, or the emoji.txt of its folder: named after the folder
+        // (a Telegram set may be a folder too).
         var isFolder: ObjCBool = false
-        let pleromaFolder =
-            format == .pleroma && FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder)
-            && isFolder.boolValue
+        let sourceIsFolder =
+            !remote && FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder) && isFolder.boolValue
+        let pleromaFolder = format == .pleroma && sourceIsFolder
         let pleromaText = format == .pleroma && !pleromaFolder && source.pathExtension.lowercased() != "zip"
         let stem =
             remote
@@ -41,6 +42,7 @@ public enum PackConversion {
         var request = PackAssembly.Request(
             id: options.id ?? (slug.isEmpty ? "imported" : String(slug.prefix(64))), title: options.title,
             file: remote ? source.absoluteString : source.lastPathComponent)
+        request.idFromFileName = options.id == nil && !remote
         request.skipInvalid = options.skipInvalid
         request.prefix = options.prefix
         request.suffix = options.suffix
@@ -84,6 +86,16 @@ public enum PackConversion {
                 document(), images: FolderFiles(root: folder, limits: limits), request: request)
         case .slack:
             return try SlackEmojiList.read(document(), images: pictures, request: request)
+        case .discord:
+            return try DiscordEmoji.read(
+                document(), images: FolderFiles(root: folder, limits: limits), request: request)
+        case .telegram where sourceIsFolder:
+            // A set as sticker-convert downloads it.
+            return try TelegramStickerSet.readFolder(
+                FolderFiles(root: source, limits: limits), name: source.lastPathComponent, request: request)
+        case .telegram:
+            return try TelegramStickerSet.read(
+                document(), images: FolderFiles(root: folder, limits: limits), request: request)
         }
     }
 
@@ -118,7 +130,7 @@ public enum PackConversion {
         let folder = output.deletingLastPathComponent().appendingPathComponent(stem, isDirectory: true)
         var export: PackExport
         switch format {
-        case .ppsticker, .lxweibo, .misskeyAPI:
+        case .ppsticker, .lxweibo, .misskeyAPI, .discord, .telegram:
             throw problem(
                 output.path, nil,
                 "\(format.rawValue) is read, not written: export to one of \(PackFormat.allCases.filter(\.canExport).map(\.rawValue).joined(separator: ", "))"

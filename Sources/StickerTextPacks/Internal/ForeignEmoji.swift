@@ -18,10 +18,10 @@ struct ForeignEmoji {
     /// Where its picture is in the source, and its still for an animation (Mastodon's `static_url`).
     var image: String
     var still: String?
+    /// The field that describes it, for errors: `emojis[3]`, `images.blobcat`.
+    var entry: String
     /// What the source says its picture is when a pack cannot hold that
     /// format (a Telegram TGS sticker): a missing picture is told to be
     /// converted and saved under its name, and a converted one is taken.
     var unconvertible: Unconvertible?
-    /// The field that describes it, for errors: `emojis[3]`, `images.blobcat`.
-    var entry: String
 }

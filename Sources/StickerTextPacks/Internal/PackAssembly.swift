@@ -22,6 +22,12 @@ enum PackAssembly {
         var suffix = ""
         /// The most emoji one document may list (`ArchiveLimits.maxFiles`).
         var maxEmoji = Int.max
+        /// Whether `id` is only the source's file name: a reader may name
+        /// the pack after what the document calls itself (a Telegram set's name).
+        var idFromFileName = false
+
+        /// The code of `shortcode`: `[<prefix><shortcode><suffix>]`.
+        func tag(_ shortcode: String) -> String { "[\(prefix)\(shortcode)\(suffix)]" }
     }
 
     /// An emoji whose code and picture passed, not yet a sticker.
@@ -50,7 +56,7 @@ enum PackAssembly {
         for item in emoji {
             do throws(CatalogValidationError) {
                 let image = try intake(item, from: source, request: request)
-                let tag = "[\(request.prefix)\(item.shortcode)\(request.suffix)]"
+                let tag = request.tag(item.shortcode)
                 if let other = tags[tag] {
                     throw problem(request.file, item.entry, "shortcode \"\(item.shortcode)\" is \(other)'s too")
                 }
@@ -81,7 +87,7 @@ enum PackAssembly {
     private static func intake(_ item: ForeignEmoji, from source: any FileSource, request: Request)
         throws(CatalogValidationError) -> IntakeImage
     {
-        let tag = "[\(request.prefix)\(item.shortcode)\(request.suffix)]"
+        let tag = request.tag(item.shortcode)
         if let why = TagSyntax.problem(in: tag) {
             throw problem(
                 request.file, item.entry, "shortcode \"\(item.shortcode)\" cannot be a sticker code \(tag): \(why)")

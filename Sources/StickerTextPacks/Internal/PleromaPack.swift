@@ -92,11 +92,9 @@ enum PleromaPack {
         var request = request
         request.file = folder.label
         var result = try PackAssembly.packs(emoji, from: folder, request: request)
-        if !passed.isEmpty {
-            result.notes.append(
-                "passed over as Pleroma passes them (no pack.json or emoji.txt: only .png and .gif files, its default pack_extensions, are emoji): \(passed.joined(separator: ", "))"
-            )
-        }
+        result.note(
+            "passed over as Pleroma passes them (no pack.json or emoji.txt: only .png and .gif files, its default pack_extensions, are emoji)",
+            listing: passed)
         return result
     }
 
@@ -144,11 +142,7 @@ enum PleromaPack {
         var request = request
         request.file = document.name
         var result = try PackAssembly.packs(emoji, unreadable: unreadable, from: images, request: request)
-        if !passed.isEmpty {
-            result.notes.append(
-                "lines passed over as Pleroma passes them (not a shortcode and a file): \(passed.joined(separator: ", "))"
-            )
-        }
+        result.note("lines passed over as Pleroma passes them (not a shortcode and a file)", listing: passed)
         return result
     }
 

@@ -45,7 +45,7 @@ enum PlistImport {
                 total += 1
                 var named = sticker
                 if let tag = sticker.tag {
-                    named.tag = "[\(request.prefix)\(ShortcodeNames.content(tag))\(request.suffix)]"
+                    named.tag = request.tag(ShortcodeNames.content(tag))
                     if pack.cover == tag { kept.cover = named.tag ?? "" }
                 }
                 let entry = "\(pack.id) stickers[\(index)] \(sticker.tag ?? sticker.emoji ?? "")"
