@@ -154,4 +154,27 @@ struct DiscordImportTests {
                 "animated in Discord, but their pictures here are stills (save the CDN's .gif, not its .png): [blob_party]"
             ))
     }
+
+    /// A document from anyone may give a sticker a million tags: each is
+    /// kept once through a set, so 8 times the tags take about 8 times as
+    /// long (a search of the list so far for each would take 64 times).
+    @Test func aStickersTagsAreMadeKeywordsInLinearTime() throws {
+        func seconds(_ count: Int) throws -> Double {
+            let tags = (0..<count).map { "t\($0)" }.joined(separator: ",")
+            let folder = PackFixtures.folder()
+            PackFixtures.write(
+                [
+                    ("stickers.json", PackFixtures.json([sticker("300", "wave", format: 1, tags: tags)])),
+                    ("stickers/300.png", Self.png),
+                ], into: folder)
+            let start = Date()
+            let result = try importing(folder.appendingPathComponent("stickers.json"))
+            #expect(result.packs[0].pack.stickers[0].keywords.count == count)
+            // And a packs folder takes a sticker with that many keywords.
+            _ = try PackConversion.write(result.packs, into: folder.appendingPathComponent("packs"))
+            return Date().timeIntervalSince(start)
+        }
+        let (small, large) = try PackFixtures.eightfold(seconds, from: 2000)
+        #expect(large / small < 24, "8x the tags took \(large / small)x as long (\(small) s, \(large) s)")
+    }
 }

@@ -116,6 +116,15 @@ enum PackFixtures {
         return nil
     }
 
+    /// The seconds `seconds(count)` says some work took, and those of 8
+    /// times the work, side by side after a warm-up: a linear path takes
+    /// about 8 times as long, a quadratic one 64.
+    static func eightfold(_ seconds: (Int) throws -> Double, from count: Int) rethrows -> (small: Double, large: Double)
+    {
+        _ = try seconds(count / 4)
+        return (try seconds(count), try seconds(count * 8))
+    }
+
     /// The default packs' licence and homepage, as the generator writes them into each picture pack.
     static let license = StickerCatalog.default.packs.first { $0.id == "weibo" }!.license!
     static let homepage = StickerCatalog.default.packs.first { $0.id == "weibo" }!.homepage!

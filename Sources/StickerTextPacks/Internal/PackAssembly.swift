@@ -147,17 +147,20 @@ enum PackAssembly {
                     poster = StickerImage.Poster(x1: posterName, x2: posterName, x3: posterName)
                 }
                 var aliases: [String] = []
+                // Each once, in the order met (a set: a list from anyone may hold a million).
                 var keywords: [String] = []
-                for word in item.keywords {
-                    if let keyword = searchKeyword(word), !keywords.contains(keyword) { keywords.append(keyword) }
+                var seen: Set<String> = []
+                func keep(_ word: String) {
+                    if let keyword = searchKeyword(word), seen.insert(keyword).inserted { keywords.append(keyword) }
                 }
+                item.keywords.forEach(keep)
                 for alias in item.aliases where alias != item.shortcode {
                     let code = "[\(alias)]"
                     if TagSyntax.problem(in: code) == nil && !codes.contains(code) {
                         codes.insert(code)
                         aliases.append(code)
-                    } else if let keyword = searchKeyword(alias), !keywords.contains(keyword) {
-                        keywords.append(keyword)
+                    } else {
+                        keep(alias)
                     }
                 }
                 let english =
