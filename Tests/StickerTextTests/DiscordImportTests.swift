@@ -177,4 +177,22 @@ struct DiscordImportTests {
         let (small, large) = try PackFixtures.eightfold(seconds, from: 2000)
         #expect(large / small < 24, "8x the tags took \(large / small)x as long (\(small) s, \(large) s)")
     }
+
+    /// Ids from anyone: one that climbs out of the folder is refused, never read.
+    @Test func anIdThatLeavesThePicturesFolderIsRefused() throws {
+        let folder = PackFixtures.folder()
+        PackFixtures.write(
+            [
+                ("emojis.json", PackFixtures.json([emoji("../../secret", "x"), emoji("100", "ok")])),
+                ("emojis/100.png", Self.png),
+            ],
+            into: folder)
+        let error = try #require(throws: CatalogValidationError.self) {
+            try importing(folder.appendingPathComponent("emojis.json"))
+        }
+        #expect(
+            error.issues.map(\.description) == [
+                "emojis.json: [0] :x:: its image \"../../secret\" cannot be read: a path that goes up (..)"
+            ])
+    }
 }

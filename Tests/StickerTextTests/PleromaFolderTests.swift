@@ -133,4 +133,21 @@ struct PleromaFolderTests {
         }
         #expect(error.description.contains("is a folder with files in it"))
     }
+
+    /// An emoji.txt from anyone: a path that climbs out of the folder, or
+    /// a picture that is a link, is that line's problem; nothing is read.
+    @Test func anEmojiTxtPathThatLeavesTheFolderOrALinkIsRefused() throws {
+        let text = "up, /emoji/evil/../../../etc/passwd\nlinked, /emoji/evil/linked.png\nok, /emoji/evil/ok.png\n"
+        let folder = packFolder("evil", [("emoji.txt", Array(text.utf8)), ("ok.png", Self.png)])
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("linked.png").path, withDestinationPath: "/etc/passwd")
+        let error = try #require(throws: CatalogValidationError.self) { try importing(folder) }
+        let said = error.issues.map(\.message)
+        #expect(
+            said == [
+                "its image \"../../../etc/passwd\" cannot be read: a path that goes up (..)",
+                "its image \"linked.png\" is a symbolic link; an import reads only the folder's own files",
+            ])
+        #expect(try importing(folder, .init(skipInvalid: true)).packs[0].pack.stickers.map(\.tag) == ["[ok]"])
+    }
 }
