@@ -24,9 +24,9 @@
 //   the API is the server's to answer.
 
 // The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = '5788c283da986aa4';
+const VERSION = 'b930b3daacf7cdbb';
 const PRECACHE = [
-  ['/index.html', '3da001dfb2f31280'],
+  ['/index.html', '9ddc9da48f8011b6'],
   ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
   ['/app.css', '2831c07b8317326f'],
   ['/autocomplete.css', '4a47c9fb00b33ea9'],
@@ -53,7 +53,7 @@ const PRECACHE = [
   ['/js/message-stickers.js', 'bb2c65d0cdb071db'],
   ['/js/model/catalog.js', '16f6c28320b0a692'],
   ['/js/model/combining-classes.js', '0105f4bccc7176ae'],
-  ['/js/model/counting.js', 'a46a6da68d5e931d'],
+  ['/js/model/counting.js', 'ef3b1e6d6877fc35'],
   ['/js/model/editing.js', '3a0addd729a273f1'],
   ['/js/model/emoji.js', 'e22db756549ba294'],
   ['/js/model/gb18030-table.js', 'f5da552756d730c7'],
@@ -62,18 +62,19 @@ const PRECACHE = [
   ['/js/model/graphemes.js', 'e9bd974a5b40679d'],
   ['/js/model/history.js', 'f9406c4828e531bf'],
   ['/js/model/index.js', 'e712f9b071d66d42'],
-  ['/js/model/insert-cut.js', '1bdc38f71e7b6af2'],
-  ['/js/model/lengths.js', '03595c1dcd348722'],
+  ['/js/model/insert-cut.js', '658d3e55b822aa1a'],
+  ['/js/model/int-list.js', 'e4fe5a4f6f50a99f'],
+  ['/js/model/lengths.js', 'dde50f996d636584'],
   ['/js/model/normalization.js', '5ea140b5d21766d9'],
   ['/js/model/policy.js', '360f54b90a4fb405'],
   ['/js/model/render-request.js', '513070fe461e2b14'],
   ['/js/model/requests.js', '00351ced5a2135c5'],
   ['/js/model/scanner.js', 'e9b0a72aee5b12e7'],
   ['/js/model/search.js', '1dff91b67f0bd671'],
-  ['/js/model/text-backed-string.js', '1b924ddf642886dd'],
+  ['/js/model/text-backed-string.js', 'a548ffac43539ba6'],
   ['/js/model/text-diff.js', '57bc32823298f89b'],
   ['/js/model/twitter-text-tables.js', '350c109c4ce9b40a'],
-  ['/js/model/urls.js', '6318ee2fc6ce2428'],
+  ['/js/model/urls.js', '4bf2dec4431a9757'],
   ['/js/notes.js', '27352a98687a253f'],
   ['/js/offline.js', 'f9d20ee3f55c19f2'],
   ['/js/outbox.js', 'c000547035cade76'],
