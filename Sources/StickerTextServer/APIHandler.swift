@@ -128,7 +128,10 @@ public struct APIHandler: Sendable {
             return error(.bodyTooLarge(limit: String(bodyLimit)))
         }
         guard Self.isJSON(request.headers["content-type"]) else {
-            return error(APIError(.unsupportedMediaType, "send the body as application/json (UTF-8)"))
+            return error(
+                APIError(
+                    .unsupportedMediaType,
+                    "send the body as Content-Type: application/json (UTF-8); no other media type is read as JSON"))
         }
         // A compressed body would be read as its coded bytes: refused, saying
         // which coding is taken (RFC 9110 §12.5.3).
@@ -197,9 +200,13 @@ public struct APIHandler: Sendable {
 
     private func error(_ error: APIError) -> HTTPResponse { .error(error) }
 
-    /// `application/json`, in UTF-8. `application/x-www-form-urlencoded` is
-    /// taken too, as JSON: it is what `curl -d` and HTML forms send by
-    /// default, and the body must still parse as JSON.
+    /// `application/json`, in UTF-8, and nothing else: not even
+    /// `application/x-www-form-urlencoded` or `text/plain` with a JSON body.
+    /// Those are what a page on another site may send without a CORS
+    /// preflight (an HTML form, or `fetch` with `mode: 'no-cors'`), so taking
+    /// them would let any page make its visitors' browsers call the API; a
+    /// browser sends `application/json` to another origin only after a
+    /// preflight, which the API does not grant (docs/api.md, "CORS").
     static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         // This runs on every POST: an ASCII header (any real one) is read in
@@ -217,10 +224,7 @@ public struct APIHandler: Sendable {
                 start = end + 1
                 if part.isEmpty { continue }  // as `split` omits empty parts
                 if first {
-                    guard
-                        compacted(part, is: "application/json")
-                            || compacted(part, is: "application/x-www-form-urlencoded")
-                    else { return false }
+                    guard compacted(part, is: "application/json") else { return false }
                     first = false
                 } else if compacted(part, is: "charset=", prefix: true)
                     && !compacted(part, is: "charset=utf-8") && !compacted(part, is: "charset=\"utf-8\"")
@@ -239,9 +243,7 @@ public struct APIHandler: Sendable {
         // long run of combining marks makes quadratic).
         guard contentType.utf8.count <= 256 else { return false }
         let parts = contentType.lowercased().split(separator: ";").map { $0.filter { $0 != " " && $0 != "\t" } }
-        guard parts.first == "application/json" || parts.first == "application/x-www-form-urlencoded" else {
-            return false
-        }
+        guard parts.first == "application/json" else { return false }
         return parts.dropFirst().allSatisfy {
             $0 == "charset=utf-8" || $0 == "charset=\"utf-8\"" || !$0.hasPrefix("charset=")
         }

@@ -32,8 +32,12 @@ import HTTPTypes
 /// schema is refused. An optional field may be `null`, which means its
 /// default. Integers may be written as any JSON number with an integral
 /// value (`45`, `45.0`, `4.5e1`) within the signed 64-bit range.
-/// `application/x-www-form-urlencoded` (what `curl -d` sends) is read as JSON
-/// too.
+/// They are sent as `Content-Type: application/json` (no charset, or
+/// `charset=utf-8`), and only so: any other media type is `415`, even with a
+/// JSON body (`curl -d` sends `application/x-www-form-urlencoded`: add
+/// `-H 'Content-Type: application/json'`). A browser sends
+/// `application/json` to another origin only after a CORS preflight, which
+/// the API does not grant.
 ///
 /// A request pattern that must not take a final newline ends in `$(?!\n)`:
 /// the end of the string under ECMA-262, and under engines (Python's) whose

@@ -2181,7 +2181,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The body must be application/json (or application/x-www-form-urlencoded, read as JSON), with no charset or charset=utf-8, and not compressed: a body with a Content-Encoding other than identity is refused too.
+            /// The body must be sent as application/json, with no charset or charset=utf-8 (any other media type is refused, whatever the body: application/x-www-form-urlencoded and text/plain too), and not compressed: a body with a Content-Encoding other than identity is refused too.
             ///
             /// - Remark: Generated from `#/paths//api/render/post/responses/415`.
             ///
@@ -2620,7 +2620,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The body must be application/json (or application/x-www-form-urlencoded, read as JSON), with no charset or charset=utf-8, and not compressed: a body with a Content-Encoding other than identity is refused too.
+            /// The body must be sent as application/json, with no charset or charset=utf-8 (any other media type is refused, whatever the body: application/x-www-form-urlencoded and text/plain too), and not compressed: a body with a Content-Encoding other than identity is refused too.
             ///
             /// - Remark: Generated from `#/paths//api/edit/post/responses/415`.
             ///
@@ -3059,7 +3059,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The body must be application/json (or application/x-www-form-urlencoded, read as JSON), with no charset or charset=utf-8, and not compressed: a body with a Content-Encoding other than identity is refused too.
+            /// The body must be sent as application/json, with no charset or charset=utf-8 (any other media type is refused, whatever the body: application/x-www-form-urlencoded and text/plain too), and not compressed: a body with a Content-Encoding other than identity is refused too.
             ///
             /// - Remark: Generated from `#/paths//api/count/post/responses/415`.
             ///
