@@ -18,7 +18,7 @@ build: deps
 	$(SWIFT) build -c release --product stickertext-server
 
 # The service: FastCGI master + nginx on http://127.0.0.1:$(PORT) (Ctrl-C stops both).
-# PORT, WORKERS, THREADS, PACKS, BODY_LIMIT and the per-address limits
+# PORT, WORKERS, THREADS, PACKS, BODY_LIMIT, ANSWER_LIMIT and the per-address limits
 # (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS, and TRUSTED: addresses they skip) and HTTPS with HTTP/2 beside it (TLS_LISTEN,
 # TLS_CERT, TLS_KEY) are passed through the environment.
 run: build

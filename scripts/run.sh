@@ -19,6 +19,7 @@ chmod 755 "$run"
 args=(--socket-path "$socket" --body-limit "$limit" --threads "${THREADS:-4}")
 [ -n "${WORKERS:-}" ] && args+=(--workers "$WORKERS")
 [ -n "${PACKS:-}" ] && args+=(--packs "$PACKS")
+[ -n "${ANSWER_LIMIT:-}" ] && args+=(--answer-limit "$ANSWER_LIMIT")
 
 "$server" "${args[@]}" &
 server_pid=$!

@@ -10,12 +10,26 @@ public struct APIHandler: Sendable {
 
     public let api: StickerTextAPI
     public let bodyLimit: Int
+    /// The bounds of a POST's answer: at most `most` bytes (else `413
+    /// answer_too_large`, before any of it is built), held in memory up to `held`.
+    public let answerLimit: AnswerLimit
     private let packs: PacksDocument
     private let health: [UInt8]
 
-    public init(catalog: StickerCatalog = .default, bodyLimit: Int = APIHandler.defaultBodyLimit) {
+    /// The most bytes a `GET /api/render` fragment may be, or the answer
+    /// limit if lower: a fragment is held whole (its ETag is of its bytes)
+    /// and cached by nginx per URL. A message's fragment is a few kilobytes;
+    /// the longest URL's (8 KiB of text, all stickers, the default options)
+    /// fits, and longer ones go in a POST.
+    public static let fragmentLimit = 1 << 20
+
+    public init(
+        catalog: StickerCatalog = .default, bodyLimit: Int = APIHandler.defaultBodyLimit,
+        answerLimit: AnswerLimit = AnswerLimit(most: AnswerLimit.defaultMost)
+    ) {
         api = StickerTextAPI(catalog: catalog)
         self.bodyLimit = bodyLimit
+        self.answerLimit = answerLimit
         packs = PacksDocument(catalog: catalog)
         let stickers = catalog.packs.reduce(0) { $0 + $1.stickers.count }
         health = Array(#"{"status":"ok","packs":\#(catalog.packs.count),"stickers":\#(stickers)}"#.utf8)
@@ -112,7 +126,8 @@ public struct APIHandler: Sendable {
             return self.error(error)
         }
         do {
-            let body = Array(try api.render(text, options: options).utf8)
+            let body = try api.renderFragment(
+                text, options: options, limit: min(Self.fragmentLimit, answerLimit.most))
             return revalidated(
                 request, body: body, etag: packs.etag(ofAnswer: body), contentType: "text/html; charset=utf-8",
                 headers: [Self.openToOtherSites, ("Content-Security-Policy", Self.fragmentPolicy)])
@@ -144,13 +159,13 @@ public struct APIHandler: Sendable {
             return response
         }
         do {
-            let body =
+            let answer =
                 switch endpoint {
-                case .render: try api.render(request.body)
-                case .edit: try api.edit(request.body)
-                case .count: try api.count(request.body)
+                case .render: try api.render(request.body, limit: answerLimit)
+                case .edit: try api.edit(request.body, limit: answerLimit)
+                case .count: try api.count(request.body, limit: answerLimit)
                 }
-            return .json(200, body, cache: "no-store")
+            return .json(200, answer, cache: "no-store")
         } catch {
             return self.error(error)
         }

@@ -39,6 +39,11 @@ import HTTPTypes
 /// `application/json` to another origin only after a CORS preflight, which
 /// the API does not grant.
 ///
+/// Every answer is bounded: at most the service's answer limit (16 MiB by
+/// default; a `GET /api/render` fragment at most 1 MiB). An answer that
+/// would be larger is `413 answer_too_large`, known before any of it is
+/// sent.
+///
 /// A request pattern that must not take a final newline ends in `$(?!\n)`:
 /// the end of the string under ECMA-262, and under engines (Python's) whose
 /// `$` also matches before a final newline.
@@ -1412,7 +1417,7 @@ public struct Client: APIProtocol {
                     ))
                 case 413:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Components.Responses.TooLarge.Body
+                    let body: Components.Responses.BodyOrAnswerTooLarge.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
@@ -1422,7 +1427,7 @@ public struct Client: APIProtocol {
                     switch chosenContentType {
                     case "application/json":
                         body = try await converter.getResponseBodyAsJSON(
-                            Components.Schemas.PayloadTooLargeError.self,
+                            Components.Schemas.BodyOrAnswerTooLargeError.self,
                             from: responseBody,
                             transforming: { value in
                                 .json(value)
@@ -1769,7 +1774,7 @@ public struct Client: APIProtocol {
                     ))
                 case 413:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Components.Responses.TooLarge.Body
+                    let body: Components.Responses.BodyOrAnswerTooLarge.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
@@ -1779,7 +1784,7 @@ public struct Client: APIProtocol {
                     switch chosenContentType {
                     case "application/json":
                         body = try await converter.getResponseBodyAsJSON(
-                            Components.Schemas.PayloadTooLargeError.self,
+                            Components.Schemas.BodyOrAnswerTooLargeError.self,
                             from: responseBody,
                             transforming: { value in
                                 .json(value)
@@ -2156,7 +2161,7 @@ public struct Client: APIProtocol {
                     ))
                 case 413:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Components.Responses.TooLarge.Body
+                    let body: Components.Responses.BodyOrAnswerTooLarge.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
@@ -2166,7 +2171,7 @@ public struct Client: APIProtocol {
                     switch chosenContentType {
                     case "application/json":
                         body = try await converter.getResponseBodyAsJSON(
-                            Components.Schemas.PayloadTooLargeError.self,
+                            Components.Schemas.BodyOrAnswerTooLargeError.self,
                             from: responseBody,
                             transforming: { value in
                                 .json(value)
@@ -2543,7 +2548,7 @@ public struct Client: APIProtocol {
                     ))
                 case 413:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Components.Responses.TooLarge.Body
+                    let body: Components.Responses.BodyOrAnswerTooLarge.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
@@ -2553,7 +2558,7 @@ public struct Client: APIProtocol {
                     switch chosenContentType {
                     case "application/json":
                         body = try await converter.getResponseBodyAsJSON(
-                            Components.Schemas.PayloadTooLargeError.self,
+                            Components.Schemas.BodyOrAnswerTooLargeError.self,
                             from: responseBody,
                             transforming: { value in
                                 .json(value)
