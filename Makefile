@@ -18,9 +18,9 @@ build: deps
 	$(SWIFT) build -c release --product stickertext-server
 
 # The service: FastCGI master + nginx on http://127.0.0.1:$(PORT) (Ctrl-C stops both).
-# PORT, WORKERS, THREADS, PACKS, BODY_LIMIT, ANSWER_LIMIT and the per-address limits
-# (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS, and TRUSTED: addresses they skip) and HTTPS with HTTP/2 beside it (TLS_LISTEN,
-# TLS_CERT, TLS_KEY) are passed through the environment.
+# PORT, WORKERS, THREADS, PACKS, BODY_LIMIT and the per-address limits
+# (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, SITE_CONN_LIMIT, LIMITS, and TRUSTED: addresses they skip), ANSWER_LIMIT
+# and HTTPS with HTTP/2 beside it (TLS_LISTEN, TLS_CERT, TLS_KEY, TLS_REDIRECT) are passed through the environment.
 run: build
 	@scripts/run.sh
 
@@ -29,9 +29,9 @@ run: build
 # carry the Swift runtime (--static-swift-stdlib: no toolchain needed where
 # they run), so they have their own build folder, built when needed;
 # BIN_DIR=… installs binaries already built instead (the tests: .build/debug).
-# LISTEN, SERVER_NAME, BODY_LIMIT, SYSCONFDIR, CACHE_DIR and the per-address limits
-# (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS, TRUSTED) and HTTPS (TLS_LISTEN, TLS_CERT, TLS_KEY)
-# are passed on to scripts/install.sh.
+# LISTEN, SERVER_NAME, BODY_LIMIT, SYSCONFDIR, CACHE_DIR, NGINX_GROUP, ANSWER_LIMIT and the per-address
+# limits (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, SITE_CONN_LIMIT, LIMITS, TRUSTED) and HTTPS (TLS_LISTEN, TLS_CERT, TLS_KEY,
+# TLS_REDIRECT) are passed on to scripts/install.sh.
 PREFIX ?= /usr/local
 INSTALL_BUILD := .build/install
 BIN_DIR ?= $(INSTALL_BUILD)/release
@@ -67,7 +67,7 @@ test: deps lint
 	$(SWIFT) build -c release --product WorstCaseRunner
 	node --test Tests/js/worst-case.guard.mjs
 	Fuzz/run.sh 20
-	cd Tests/e2e && python3 -m pytest -q -p no:cacheprovider
+	cd Tests/e2e && python3 run.py
 
 # The typed Swift client (Sources/StickerTextClient/Generated) from public/openapi.yaml, with
 # apple/swift-openapi-generator built apart (tools/generate-client): run it after changing the
@@ -123,8 +123,10 @@ bench-start: deps
 bench-server: deps
 	@Benchmarks/server-bench.sh
 
-# 16 connections from 127.0.0.2 flood worst-case edits while 127.0.0.3's small
-# edits are measured: alone, under the flood without limits, and with them.
+# 127.0.0.2 floods (small edits, worst-case edits, the amplifying render, its
+# slow readers, 3,000 half-open connections, long GETs) while 127.0.0.3's and
+# 200 other addresses' small edits are measured: alone, under each, and under
+# the worst-case flood with the limits of before.
 bench-fair: deps
 	@Benchmarks/fair-bench.sh
 

@@ -3,6 +3,7 @@
 templates and scripts of that commit) served by a second nginx over the same
 backend, so that both are measured side by side in one run."""
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -34,6 +35,13 @@ class BaselinePage:
         self.port = free_port()
         subprocess.run([os.path.join(site, 'scripts', 'nginx-conf.sh'), self.root, self.run, str(self.port), socket_path, '1048576'],
                        check=True, env={**os.environ, **(tls or {})})
+        # The backend's sockets are the user's alone (0660): an older site's nginx, started by
+        # root, would run its workers as nobody, who could not use them.
+        conf = os.path.join(self.run, 'nginx.conf')
+        text = open(conf).read()
+        if os.geteuid() == 0 and not re.search(r'^user ', text, re.M):
+            with open(conf, 'w') as f:
+                f.write('user root;\n' + text)
         self.nginx = subprocess.Popen(['nginx', '-p', self.run, '-c', os.path.join(self.run, 'nginx.conf'),
                                        '-e', os.path.join(self.run, 'err.log')])
         time.sleep(0.5)

@@ -11,12 +11,18 @@
 #   - 200 addresses, 127.0.1.1 to 127.0.1.200, a connection each, each sending
 #     about 2 edits a second (a random pause after each answer, 500 ms on
 #     average): users behind a carrier's pool of addresses;
-# in four phases: alone, under a flood of small edits from 127.0.0.2 (16
+# in phases: alone, under a flood of small edits from 127.0.0.2 (16
 # connections, as fast as they are answered), and under two worst-case floods
 # from 127.0.0.2, 16 connections of pastes of combining marks under a weighted
 # limit (the costliest edit per byte): 63 KB ones, under 64 KiB, which hold the
 # main pool's threads (where the backend's fair share decides), and 450 KB
-# ones, which go to the large-body pool. A last phase runs the 450 KB flood
+# ones, which go to the large-body pool. Then issue 36's abuses from 127.0.0.2
+# (Benchmarks/fair-abuse.py): the amplifying render (1 MiB of [ok] with a
+# baseURL of 500 characters and a className of 60, 16 connections, every answer
+# read), the slow reader (the same, 32 connections, answers never read), 3,000
+# half-open connections (half a request line each, reopened as nginx closes
+# them), and the long GET (renders of 8 KB URLs of short codes with the same
+# options, each URL new, 16 connections). A last phase runs the 450 KB flood
 # through a site with the per-address limits of before (50 requests a second,
 # 8 at once), for comparison. One backend, one nginx per site.
 # Targets: no request from a well-behaved client refused (none holds more than
@@ -26,7 +32,8 @@
 # 19: a real one is on another machine, and its CPU is not the service's. The
 # phase alone also gives what a small edit costs the workers and nginx, the
 # figure the default per-address limits are set from (docs/operations.md).
-# usage: Benchmarks/fair-bench.sh [seconds per phase]   (15; SERVER_BIN=… another build)
+# usage: Benchmarks/fair-bench.sh [seconds per phase]   (15; SERVER_BIN=… another build;
+#        PHASES="alone long-get" some of the phases only, alone always first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -106,7 +113,12 @@ load() {
 phase() {
   local name=$1 port=${ports[$2]} body=${3:-} flooder= before_refusals cpu_workers cpu_nginx
   before_refusals=$(refusals)
-  if [ -n "$body" ]; then
+  if [[ $body == abuse:* ]]; then  # abuse:KIND:CONNECTIONS, Benchmarks/fair-abuse.py's
+    IFS=: read -r _ kind connections <<< "$body"
+    nice -n 19 python3 Benchmarks/fair-abuse.py "$kind" 127.0.0.2 "$port" "$connections" "$((secs + 2))" > "$out/$name.flood" 2>&1 &
+    flooder=$!
+    sleep 2  # the 3,000 connections opened, the first amplified answers under way
+  elif [ -n "$body" ]; then
     load "$name.flood" 127.0.0.2 16 "$body" -t2 -d"$((secs + 2))s" &
     flooder=$!
     sleep 1
@@ -134,31 +146,47 @@ def wrk(kind):
                       + (sum(map(int, errors.groups())) if errors else 0),
             'p50': p50, 'p99': p99, 'max': worst}
 fast, nat, flood = wrk('fast'), wrk('nat'), wrk('flood')
+notes = dict(re.findall(r'NOTE (.+) (\d+)', open(os.path.join(out, f'{name}.flood')).read())) if flood else {}
 (b0, n0), (b1, n1) = (map(int, x.split()) for x in (before, after))
-json.dump({'fast': fast, 'nat': nat, 'flood': flood['statuses'] if flood else {}, 'backend_429': b1 - b0, 'nginx_429': n1 - n0,
+json.dump({'fast': fast, 'nat': nat, 'flood': flood['statuses'] if flood else {}, 'notes': notes,
+           'backend_429': b1 - b0, 'nginx_429': n1 - n0,
            'cpu_workers_us': int(cpu_workers) / int(tick) * 1e6, 'cpu_nginx_us': int(cpu_nginx) / int(tick) * 1e6},
           open(os.path.join(out, f'{name}.figures'), 'w'))
 PY
 }
 
 echo "fairness: ${secs}s per phase, $workers workers x $threads threads (+ large-body threads), $(nproc) cores"
-phase alone limited
-phase small limited small.json
-phase main-worst limited main-worst.json
-phase worst limited worst.json
-phase worst-before before worst.json
+# name site flood: each phase, in its order.
+while read -r name site flood <&3; do
+  [ -z "${PHASES:-}" ] || [ "$name" = alone ] || [[ " $PHASES " == *" $name "* ]] || continue
+  phase "$name" "$site" $flood
+done 3<<'PHASES'
+alone limited
+small limited small.json
+main-worst limited main-worst.json
+worst limited worst.json
+amplify limited abuse:amplify:16
+slow-reader limited abuse:slow-reader:32
+half-open limited abuse:half-open:3000
+long-get limited abuse:long-get:16
+worst-before before worst.json
+PHASES
 python3 - "$out" <<'PY'
 import json, os, sys
 out = sys.argv[1]
 phases = [('alone', 'alone'), ('small', 'a flood of small edits'), ('main-worst', "the main pool's worst case (63 KB)"),
-          ('worst', 'the worst-case flood (450 KB)'), ('worst-before', 'the same, limits of before')]
+          ('worst', 'the worst-case flood (450 KB)'), ('amplify', 'the amplifying render (1 MiB)'),
+          ('slow-reader', 'slow readers of it (32)'), ('half-open', '3,000 half-open connections'),
+          ('long-get', 'the long GET (8 KB URLs)'), ('worst-before', 'the 450 KB flood, limits of before')]
+phases = [(name, label) for name, label in phases if os.path.exists(os.path.join(out, f'{name}.figures'))]
 figures = {name: json.load(open(os.path.join(out, f'{name}.figures'))) for name, _ in phases}
 print(f"{'phase':<38} {'127.0.0.3, as fast as answered':<44} {'200 addresses at 2/s':<40} the flooder (127.0.0.2)")
 for name, label in phases:
     f = figures[name]
     def client(c):
         return f"{c['requests']:>6} sent, {c['refused']} refused, {c['failed']} failed, p50 {c['p50']:.2f} p99 {c['p99']:.2f} ms"
-    flood = ', '.join(f'{n} x {s}' for s, n in sorted(f['flood'].items(), key=lambda kv: int(kv[0]))) or '-'
+    flood = ', '.join([f'{n} x {s}' for s, n in sorted(f['flood'].items(), key=lambda kv: int(kv[0]))]
+                      + [f'{n} {note}' for note, n in sorted(f.get('notes', {}).items())]) or '-'
     print(f"{label:<38} {client(f['fast']):<44} {client(f['nat']):<40} {flood}"
           + (f" (429s: {f['backend_429']} by the fair share, {f['nginx_429']} by nginx's limits)" if f['flood'] else ''))
 alone = figures['alone']
@@ -167,14 +195,17 @@ print(f"a small edit, alone: {alone['cpu_workers_us'] / backend_requests:.1f} µ
       f"{alone['cpu_nginx_us'] / backend_requests:.1f} µs of nginx (CPU time over {backend_requests} requests)")
 # The targets, under the current limits: nobody well-behaved refused, p99 under 10 ms under each flood, the flooder refused.
 misses = []
-for name in ('alone', 'small', 'main-worst', 'worst'):
+for name in ('alone', 'small', 'main-worst', 'worst', 'amplify', 'slow-reader', 'half-open', 'long-get'):
+    if name not in figures:
+        continue
     f = figures[name]
     for kind in ('fast', 'nat'):
         if f[kind]['refused'] or f[kind]['failed']:
             misses.append(f"{name}: {kind} had {f[kind]['refused']} refused, {f[kind]['failed']} failed")
         if name != 'alone' and f[kind]['p99'] >= 10:
             misses.append(f"{name}: {kind} p99 {f[kind]['p99']} ms")
-    if name != 'alone' and not f['flood'].get('429'):
+    # The floods of requests are refused past their share; the abuses that hold connections need not be.
+    if name in ('small', 'main-worst', 'worst') and not f['flood'].get('429'):
         misses.append(f'{name}: the flooder was never refused')
 print('targets: ' + ('met' if not misses else 'MISSED: ' + '; '.join(misses)))
 sys.exit(1 if misses else 0)

@@ -3,7 +3,7 @@
 # the nginx site, into a standard layout under DESTDIR + PREFIX. The unit
 # (systemd/stickertext.service.template) and the site (nginx/site.conf.template,
 # the same text `make run` serves) are written here from one set of values, so
-# their socket path and body limit cannot disagree.
+# their socket path, body limit and answer limit cannot disagree.
 #
 # Environment (defaults in brackets):
 #   PREFIX       where it runs from [/usr/local]
@@ -15,10 +15,17 @@
 #   BODY_LIMIT   the largest request body, for nginx and the server alike [1048576]
 #   CACHE_DIR    nginx's cache of the GETs [/var/cache/stickertext for PREFIX /usr or
 #                /usr/local, else PREFIX/var/cache/stickertext]; nginx makes it for its workers
-#   RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS, TRUSTED
+#   RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, SITE_CONN_LIMIT, LIMITS, TRUSTED
 #                the site's per-address limits and the addresses they skip, read by scripts/nginx-conf.sh
-#   TLS_LISTEN, TLS_CERT, TLS_KEY
+#   TLS_LISTEN, TLS_CERT, TLS_KEY, TLS_REDIRECT
 #                HTTPS with HTTP/2 on TLS_LISTEN (443, say), read by scripts/nginx-conf.sh
+#   ANSWER_LIMIT the largest answer, for the server (--answer-limit) and nginx (what it buffers on
+#                disk for a request) alike [16777216, scripts/nginx-conf.sh's]
+#   NGINX_GROUP  the group nginx's workers run as, the sockets' group (the unit's Group=) [www-data]
+#
+# SYSCONFDIR/nginx/nginx.conf, where there is one (Debian's), gets worker_connections
+# and worker_rlimit_nofile sized from the machine (raised, never lowered; the file as
+# it was is kept beside it as nginx.conf.before-stickertext): the site cannot set them.
 #
 #   PREFIX/bin/stickertext-server, PREFIX/bin/stickertext
 #   PREFIX/share/stickertext/public/           the page, openapi.yaml, the sticker packs
@@ -43,6 +50,10 @@ bin_dir=${BIN_DIR:-$root/.build/install/release}
 listen=${LISTEN:-80}
 server_name=${SERVER_NAME:-localhost}
 limit=${BODY_LIMIT:-1048576}
+answer_limit=$("$root/scripts/nginx-conf.sh" --answer-limit)
+export ANSWER_LIMIT=$answer_limit
+group=${NGINX_GROUP:-www-data}
+[[ $group =~ ^[a-z_][a-z0-9_-]*$ ]] || { echo "install.sh: NGINX_GROUP is not a group name: $group" >&2; exit 2; }
 # RuntimeDirectory=stickertext in the unit: systemd makes /run/stickertext for the master.
 socket=/run/stickertext/stickertext.sock
 
@@ -73,10 +84,19 @@ install -m 0644 "$root/docs/operations.md" "$destdir$docdir/"
   "$datadir" "$listen" "$server_name" "$socket" "$limit" "$cachedir"
 chmod 0644 "$destdir$sysconfdir/nginx/sites-available/stickertext"
 
-sed -e "s|@BINDIR@|$bindir|g" -e "s|@SOCKET@|$socket|g" -e "s|@BODY_LIMIT@|$limit|g" \
+sed -e "s|@BINDIR@|$bindir|g" -e "s|@SOCKET@|$socket|g" -e "s|@BODY_LIMIT@|$limit|g" -e "s|@ANSWER_LIMIT@|$answer_limit|g" \
+  -e "s|@NGINX_GROUP@|$group|g" \
   -e "s|@SYSCONFDIR@|$sysconfdir|g" -e "s|@DOCDIR@|$docdir|g" \
   "$root/systemd/stickertext.service.template" > "$destdir$unitdir/stickertext.service"
 chmod 0644 "$destdir$unitdir/stickertext.service"
+
+# The connections nginx holds, sized from this machine: they are nginx.conf's, not the site's.
+nginx_conf=$destdir$sysconfdir/nginx/nginx.conf
+connections="(no $sysconfdir/nginx/nginx.conf: set its worker_connections and worker_rlimit_nofile as docs/limits.md says)"
+if [ -f "$nginx_conf" ]; then
+  "$root/scripts/nginx-conf.sh" --connections "$nginx_conf"
+  connections="worker_connections $(sed -n 's/^[[:space:]]*worker_connections[[:space:]]*\([0-9]*\);.*/\1/p' "$nginx_conf" | head -n 1), worker_rlimit_nofile $(sed -n 's/^worker_rlimit_nofile[[:space:]]*\([0-9]*\);.*/\1/p' "$nginx_conf" | head -n 1)"
+fi
 
 # The knobs are the operator's: written once, never overwritten.
 defaults=$destdir$sysconfdir/default/stickertext
@@ -84,8 +104,8 @@ if [ ! -e "$defaults" ]; then
   cat > "$defaults" <<DEFAULTS
 # Options for stickertext-server, read by stickertext.service; then
 # \`systemctl restart stickertext\`. See $docdir/operations.md.
-# The socket path and the body limit are set in the unit and in the nginx site
-# together: change them with \`make install BODY_LIMIT=…\`, not here.
+# The socket path, the body limit and the answer limit are set in the unit and in
+# the nginx site together: change them with \`make install BODY_LIMIT=… ANSWER_LIMIT=…\`, not here.
 #STICKERTEXT_OPTS="--workers 4 --threads 4 --packs /srv/stickertext/packs --max-requests 0 --shutdown-grace 20"
 STICKERTEXT_OPTS=""
 DEFAULTS
@@ -97,4 +117,5 @@ echo "  $bindir/stickertext-server, $bindir/stickertext"
 echo "  $datadir/{public,nginx}"
 echo "  $unitdir/stickertext.service"
 echo "  $sysconfdir/nginx/sites-available/stickertext ($listen, socket $socket, body limit $limit)"
+echo "  $sysconfdir/nginx/nginx.conf: $connections"
 echo "  $sysconfdir/default/stickertext"

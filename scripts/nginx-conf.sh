@@ -7,29 +7,52 @@
 #        nginx-conf.sh --site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT CACHE_DIR
 #          writes the site alone to OUT (scripts/install.sh: sites-available), with
 #          nginx's cache of the GETs in CACHE_DIR (nginx makes the last folder)
+#        nginx-conf.sh --connections NGINX_CONF
+#          raises worker_connections and worker_rlimit_nofile in an nginx.conf
+#          (scripts/install.sh: Debian's /etc/nginx/nginx.conf) to this machine's sizes
+#        nginx-conf.sh --answer-limit
+#          prints ANSWER_LIMIT, or its default, checked: the one value run.sh and
+#          install.sh give both the server (--answer-limit) and nginx
 # ROOT holds public/ and nginx/ (the checkout, or the installed share folder).
 # BACKENDS is the master's unix socket (an absolute path), or backends on TCP,
 # one per host, comma-separated: 10.0.0.11:9000,10.0.0.12:9000. Each backend's
 # pool for large bodies is beside it: the socket path + ".large", or the port + 1.
 #
-# Per-client-address limits on /api/ (answered 429 with Retry-After), from the
+# Per-client-address limits (answered 429 with Retry-After), from the
 # environment; a number, or off. An outer guard against plain floods: the fair
 # share of the worker threads is the backend's (docs/operations.md, where the
-# defaults are worked out from what a request costs):
-#   RATE_LIMIT        requests per second, with a burst of twice as many [20000]
+# defaults are worked out from what a request costs). An IPv6 client is its /64,
+# as in the backend's fair share:
+#   RATE_LIMIT        requests per second on /api/, with a burst of twice as many [20000]
 #   LARGE_RATE_LIMIT  requests per second with a body over 64 KiB, burst twice [2]
-#   CONN_LIMIT        requests at once [32]
+#   CONN_LIMIT        requests at once on /api/ [32]
+#   SITE_CONN_LIMIT   requests at once on every path, static files included [256]: a
+#                     page's start asks for some 30 files at once over HTTP/2, its
+#                     sticker panel for a hundred images, and a carrier's users share
+#                     an address
 #   LIMITS=off        none of them (the benchmarks, which load from one address)
 #   TRUSTED           addresses or CIDRs, comma-separated, whose requests none of
 #                     them limits: the site's own backends that render through the
-#                     API, say (10.0.0.0/8,192.0.2.7) []
+#                     API, say (10.0.0.0/8,192.0.2.7) []; a CIDR's host bits must
+#                     be zero, and /0 (every address) is refused
+#   ANSWER_LIMIT      the largest answer the backend sends, in bytes (the server's
+#                     --answer-limit, whose default is this one's; at least 65536):
+#                     what nginx may buffer on disk for one request [16777216]
 #
-# HTTPS with HTTP/2 beside plain HTTP, when all three are set:
+# HTTPS with HTTP/2 beside plain HTTP, when all three are set, with Mozilla's
+# "intermediate" profile (nginx/tls-intermediate.conf) and HSTS:
 #   TLS_LISTEN        nginx's listen for it (make run: a port on 127.0.0.1; --site: as given, e.g. 443)
 #   TLS_CERT TLS_KEY  the certificate chain and its key (PEM)
+#   TLS_REDIRECT      on: plain HTTP is answered 308 to HTTPS but for /metrics and
+#                     ACME's /.well-known/acme-challenge/; off: both serve [on]
 # Over HTTP/2 a browser asks for every module of the page's start on one
 # connection at once; over HTTP/1.1 it has six connections at most, so the
 # start's two dozen files take four round trips more (docs/operations.md).
+#
+# The connections nginx holds are sized from this machine (docs/limits.md):
+# the hard limit of open files (ulimit -Hn) and the memory. Run as root,
+# `make run`'s nginx workers are root too, as the master is: the sockets are
+# the user's own, mode 0660.
 set -euo pipefail
 templates=$(cd "$(dirname "$0")/../nginx" && pwd)
 # With TCP backends: how long a cached GET is fresh before nginx revalidates it.
@@ -46,7 +69,15 @@ limit() {
 rate=$(limit RATE_LIMIT "${RATE_LIMIT:-20000}")
 large_rate=$(limit LARGE_RATE_LIMIT "${LARGE_RATE_LIMIT:-2}")
 conns=$(limit CONN_LIMIT "${CONN_LIMIT:-32}")
-zones= limits=
+site_conns=$(limit SITE_CONN_LIMIT "${SITE_CONN_LIMIT:-256}")
+answer_limit=${ANSWER_LIMIT:-16777216}
+[[ $answer_limit =~ ^[1-9][0-9]{0,15}$ ]] && (( answer_limit >= 65536 )) ||
+  { echo "nginx-conf.sh: ANSWER_LIMIT must be a byte count of at least 65536, not: $answer_limit" >&2; exit 2; }
+if [ "${1:-}" = --answer-limit ]; then
+  echo "$answer_limit"
+  exit 0
+fi
+zones= limits= server_limits=
 if [ -n "$rate" ]; then
   zones+="limit_req_zone \$stickertext_client zone=stickertext_rate:10m rate=${rate}r/s;\n"
   limits+="        limit_req zone=stickertext_rate burst=$((rate * 2)) nodelay;\n"
@@ -55,18 +86,105 @@ if [ -n "$large_rate" ]; then
   zones+="limit_req_zone \$stickertext_large_client zone=stickertext_large_rate:10m rate=${large_rate}r/s;\n"
   limits+="        limit_req zone=stickertext_large_rate burst=$((large_rate * 2)) nodelay;\n"
 fi
+# A location's limit_conn replaces the server's: /api/'s repeat it beside their own.
+if [ -n "$site_conns" ]; then
+  zones+="limit_conn_zone \$stickertext_client zone=stickertext_site_conns:10m;\n"
+  server_limits+="    limit_conn stickertext_site_conns $site_conns;\n"
+  limits+="        limit_conn stickertext_site_conns $site_conns;\n"
+fi
 if [ -n "$conns" ]; then
   zones+="limit_conn_zone \$stickertext_client zone=stickertext_conns:10m;\n"
   limits+="        limit_conn stickertext_conns $conns;\n"
 fi
+
+# ipv4 ADDRESS: its 32 bits as a number, or fails.
+ipv4() {
+  [[ $1 =~ ^([0-9]{1,3})\.([0-9]{1,3})\.([0-9]{1,3})\.([0-9]{1,3})$ ]] || return 1
+  local value=0 i
+  for i in 1 2 3 4; do
+    (( 10#${BASH_REMATCH[i]} <= 255 )) || return 1
+    value=$(( value * 256 + 10#${BASH_REMATCH[i]} ))
+  done
+  echo "$value"
+}
+
+# ipv6 ADDRESS: its eight 16-bit words (space-separated numbers), or fails.
+ipv6() {
+  local address=$1 v4 word words=() left=() right=() i
+  if [[ $address =~ ^(.*:)([0-9]+\.[0-9.]+)$ ]]; then  # a dotted IPv4 tail: ::ffff:192.0.2.7
+    address=${BASH_REMATCH[1]}
+    v4=$(ipv4 "${BASH_REMATCH[2]}") || return 1
+    address+=$(printf '%x:%x' $(( v4 >> 16 )) $(( v4 & 0xffff )))
+  fi
+  [[ $address =~ ^[0-9A-Fa-f:]+$ && $address != *:::* && $address != *::*::* ]] || return 1
+  [[ $address =~ ^:[^:] || $address =~ [^:]:$ ]] && return 1
+  if [[ $address == *::* ]]; then
+    [ -z "${address%%::*}" ] || IFS=: read -ra left <<< "${address%%::*}"
+    [ -z "${address#*::}" ] || IFS=: read -ra right <<< "${address#*::}"
+    (( ${#left[@]} + ${#right[@]} <= 7 )) || return 1
+    words=("${left[@]}")
+    for (( i = ${#left[@]} + ${#right[@]}; i < 8; i++ )); do words+=(0); done
+    words+=("${right[@]}")
+  else
+    IFS=: read -ra words <<< "$address"
+    [ ${#words[@]} -eq 8 ] || return 1
+  fi
+  for word in "${words[@]}"; do
+    [[ $word =~ ^[0-9A-Fa-f]{1,4}$ ]] || return 1
+    printf '%d ' $(( 16#$word ))
+  done
+}
+
+# trusted_entry ENTRY: ENTRY if it is an address or a network (a CIDR whose
+# host bits are zero, not /0); else says why and exits. A CIDR with host bits
+# set is most likely a typing error (nginx only warns, and takes the network),
+# and /0 would lift the limits from everyone.
+trusted_entry() {
+  local entry=$1 address=${1%/*} prefix= value words bits network= i mask word
+  local usage="nginx-conf.sh: TRUSTED takes addresses or CIDRs (10.0.0.0/8, 2001:db8::/32), comma-separated, not: $entry"
+  [[ $entry == */* ]] && prefix=${entry#*/}
+  [ -z "$prefix" ] && [[ $entry == */* ]] && { echo "$usage" >&2; exit 2; }
+  [ -z "$prefix" ] || [[ $prefix =~ ^[0-9]{1,3}$ ]] || { echo "$usage" >&2; exit 2; }
+  if value=$(ipv4 "$address"); then
+    [ -z "$prefix" ] && { echo "$entry"; return; }
+    (( 10#$prefix <= 32 )) || { echo "$usage" >&2; exit 2; }
+    bits=$(( 32 - 10#$prefix ))
+    if (( value & ((1 << bits) - 1) )); then
+      value=$(( value >> bits << bits ))
+      network="$(( value >> 24 )).$(( value >> 16 & 255 )).$(( value >> 8 & 255 )).$(( value & 255 ))/$(( 10#$prefix ))"
+    fi
+  elif words=$(ipv6 "$address"); then
+    [ -z "$prefix" ] && { echo "$entry"; return; }
+    (( 10#$prefix <= 128 )) || { echo "$usage" >&2; exit 2; }
+    read -ra words <<< "$words"
+    local masked=() set=0
+    for i in "${!words[@]}"; do
+      bits=$(( 16 * (i + 1) - 10#$prefix ))
+      (( bits < 0 )) && bits=0
+      (( bits > 16 )) && bits=16
+      mask=$(( (1 << bits) - 1 ))
+      word=${words[i]}
+      (( word & mask )) && set=1
+      masked+=("$(printf '%x' $(( word & ~mask & 0xffff )))")
+    done
+    (( set )) && network="$(IFS=:; echo "${masked[*]}")/$(( 10#$prefix ))"
+  else
+    echo "$usage" >&2; exit 2
+  fi
+  (( 10#$prefix > 0 )) \
+    || { echo "nginx-conf.sh: TRUSTED: $entry is every address, which would lift the limits from everyone" >&2; exit 2; }
+  [ -z "$network" ] \
+    || { echo "nginx-conf.sh: TRUSTED: $entry has host bits set; the network is $network (or give the address alone)" >&2; exit 2; }
+  echo "$entry"
+}
+
 # The geo block's lines: each TRUSTED address or CIDR, not limited (0).
 trusted=
 IFS=, read -ra entries <<< "${TRUSTED:-}"
 for entry in "${entries[@]}"; do
   entry=${entry// /}
   [ -n "$entry" ] || continue
-  [[ $entry =~ ^([0-9]{1,3}(\.[0-9]{1,3}){3}|[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*)(/[0-9]{1,3})?$ ]] \
-    || { echo "nginx-conf.sh: TRUSTED takes addresses or CIDRs (10.0.0.0/8, 2001:db8::/32), comma-separated, not: $entry" >&2; exit 2; }
+  entry=$(trusted_entry "$entry") || exit 2
   trusted+="    $entry 0;\n"
 done
 [ -n "$trusted" ] || trusted="    # (none: TRUSTED not set)\n"
@@ -75,22 +193,50 @@ done
 # also write a line to the error log, 100,000 lines for a 15 s flood.
 [ -n "$limits" ] && limits+="        limit_req_log_level info;\n        limit_conn_log_level info;\n"
 [ -n "$limits" ] || limits="        # (no per-address limits: LIMITS=off)\n"
+[ -n "$server_limits" ] && server_limits+="    limit_conn_log_level info;\n"
+[ -n "$server_limits" ] || server_limits="    # (no per-address limit on every path: LIMITS=off)\n"
 
-# tls LISTEN: the server's lines for HTTPS with HTTP/2, or a comment when TLS_* are not set.
+# The connections nginx holds, from this machine (docs/limits.md, "Connections").
+# Descriptors: RLIMIT_NOFILE's hard limit here (nginx's workers raise theirs to
+# worker_rlimit_nofile); a connection may take two (a client's, and its
+# backend's or a temp file), and the cache's open files (open_file_cache) a
+# quarter of them, 10,000 at most. Memory: a quarter of the RAM over the
+# workers (one a core), at 40 KiB a connection, the most one can hold while
+# its headers are read (large_client_header_buffers 4 8k, a 1 KiB first buffer
+# and nginx's own structures). At most 32,768 a worker.
+nofile=$(ulimit -Hn)
+[ "$nofile" = unlimited ] && nofile=$(cat /proc/sys/fs/nr_open)
+open_files=$(( nofile / 4 < 10000 ? nofile / 4 : 10000 ))
+worker_connections=$(( (nofile - open_files - 64) / 2 ))
+by_memory=$(( $(awk '/^MemTotal:/ { print $2 }' /proc/meminfo) / 4 / $(nproc) / 40 ))
+(( by_memory < worker_connections )) && worker_connections=$by_memory
+(( worker_connections > 32768 )) && worker_connections=32768
+rlimit_nofile=$(( 2 * worker_connections + open_files + 64 ))
+
+# tls LISTEN ROOT: the server's lines for HTTPS with HTTP/2 under Mozilla's
+# "intermediate" profile, and the redirect of plain HTTP to it (TLS_REDIRECT);
+# or a comment when TLS_* are not set.
 tls() {
   if [ -z "${TLS_LISTEN:-}${TLS_CERT:-}${TLS_KEY:-}" ]; then
     echo "    # (no HTTPS: TLS_LISTEN, TLS_CERT and TLS_KEY not set)"
     return
   fi
-  local file
+  local file port= redirect=${TLS_REDIRECT:-on}
   [ -n "${TLS_LISTEN:-}" ] && [ -n "${TLS_CERT:-}" ] && [ -n "${TLS_KEY:-}" ] \
     || { echo "nginx-conf.sh: HTTPS needs all of TLS_LISTEN, TLS_CERT and TLS_KEY" >&2; exit 2; }
   for file in "$TLS_CERT" "$TLS_KEY"; do
     [ -r "$file" ] || { echo "nginx-conf.sh: cannot read $file" >&2; exit 2; }
     [[ $file =~ ^[A-Za-z0-9._/+-]+$ ]] || { echo "nginx-conf.sh: a TLS file's path may hold letters, digits and ._/+- only: $file" >&2; exit 2; }
   done
-  printf '    listen %s ssl http2;\\n    ssl_certificate %s;\\n    ssl_certificate_key %s;\\n    ssl_protocols TLSv1.2 TLSv1.3;' \
-    "$1" "$TLS_CERT" "$TLS_KEY"
+  [[ $redirect =~ ^(on|off)$ ]] || { echo "nginx-conf.sh: TLS_REDIRECT must be on or off, not: $redirect" >&2; exit 2; }
+  printf '    listen %s ssl http2;\\n    ssl_certificate %s;\\n    ssl_certificate_key %s;\\n    include %s/nginx/tls-intermediate.conf;' \
+    "$1" "$TLS_CERT" "$TLS_KEY" "$2"
+  [ "$redirect" = on ] || return 0
+  # The port HTTPS is on, in the redirect's URL unless it is 443.
+  [[ $1 =~ ^(\[[0-9A-Fa-f:.]*\]:|[^\ :]*:)?([0-9]+)(\ |$) ]] && port=${BASH_REMATCH[2]}
+  [ "$port" = 443 ] && port=
+  printf '\\n    # Plain HTTP is redirected (308 keeps the method and the body) but for\\n    # /metrics (loopback scrapers) and ACME'"'"'s http-01 challenges.\\n    if ($stickertext_plain_http) {\\n        return 308 https://$host%s$request_uri;\\n    }' \
+    "${port:+:$port}"
 }
 
 # metrics PATH BACKEND: a location for a scraper on this host (loopback only)
@@ -143,7 +289,7 @@ site() {
         fastcgi_ignore_headers Cache-Control Expires;
         # The cache's files stay open between hits: an entry is never
         # rewritten with other content, since its key names the version.
-        open_file_cache max=10000 inactive=10m;
+        open_file_cache max=$open_files inactive=10m;
         # What the key says the client takes; the backend gzips the packs once per load.
         fastcgi_param HTTP_ACCEPT_ENCODING \$stickertext_encoding;"
     api_cache=${api_cache//$'\n'/\\n}
@@ -167,14 +313,42 @@ site() {
   [ -z "$counter" ] \
     || rejections="    access_log syslog:server=unix:$counter.nginx,nohostname,tag=stickertext stickertext_rejection if=\$stickertext_rejected;"
   [[ $limit =~ ^[0-9]+$ ]] || { echo "nginx-conf.sh: not a byte count: $limit" >&2; exit 2; }
-  https=$(tls "$tls_listen")
+  https=$(tls "$tls_listen" "$root")
   sed -e "s|@ROOT@|$root|g" -e "s|@LISTEN@|$listen|g" -e "s|@SERVER_NAME@|$name|g" -e "s|@HTTPS@|$https|" \
     -e "s|@UPSTREAM_SERVERS@|${servers%\\n}|" -e "s|@LARGE_UPSTREAM_SERVERS@|${large%\\n}|" \
     -e "s|@LIMIT_ZONES@|${zones%\\n}|" -e "s|@API_LIMITS@|${limits%\\n}|" -e "s|@TRUSTED@|${trusted%\\n}|" \
+    -e "s|@SERVER_LIMITS@|${server_limits%\\n}|" -e "s|@ANSWER_LIMIT@|$answer_limit|g" \
     -e "s|@REJECTION_LOG@|$rejections|" -e "s|@API_CACHE@|$api_cache|" -e "s|@METRICS@|${metrics_locations//$'\n'/\\n}|" \
     -e "s|@CACHE_DIR@|$cache|" -e "s|@BODY_LIMIT@|$limit|g" "$templates/site.conf.template" > "$out"
 }
 
+# connections NGINX_CONF: worker_connections and worker_rlimit_nofile in an
+# nginx.conf (Debian's: events{} and the main context are not the site's) raised
+# to this machine's sizes, never lowered; the file as it was kept beside it once.
+connections() {
+  local conf=$1 current
+  [ -f "$conf" ] || { echo "nginx-conf.sh: no such nginx.conf: $conf" >&2; exit 2; }
+  [ -e "$conf.before-stickertext" ] || cp -p "$conf" "$conf.before-stickertext"
+  current=$(sed -n 's/^[[:space:]]*worker_connections[[:space:]]\{1,\}\([0-9]\{1,\}\);.*/\1/p' "$conf" | head -n 1)
+  if [ -z "$current" ]; then
+    echo "nginx-conf.sh: $conf has no worker_connections line in its events{}; set it to $worker_connections" >&2
+  elif (( current < worker_connections )); then
+    sed -i "s/^\([[:space:]]*worker_connections[[:space:]]\{1,\}\)[0-9]\{1,\};/\1$worker_connections;/" "$conf"
+  fi
+  current=$(sed -n 's/^[[:space:]]*worker_rlimit_nofile[[:space:]]\{1,\}\([0-9]\{1,\}\);.*/\1/p' "$conf" | head -n 1)
+  if [ -z "$current" ]; then
+    sed -i "0,/^[[:space:]]*worker_processes\b.*/s//&\nworker_rlimit_nofile $rlimit_nofile;/" "$conf"
+    grep -q '^worker_rlimit_nofile ' "$conf" || sed -i "1i worker_rlimit_nofile $rlimit_nofile;" "$conf"
+  elif (( current < rlimit_nofile )); then
+    sed -i "s/^\([[:space:]]*worker_rlimit_nofile[[:space:]]\{1,\}\)[0-9]\{1,\};/\1$rlimit_nofile;/" "$conf"
+  fi
+}
+
+if [ "${1:-}" = --connections ]; then
+  [ $# -eq 2 ] || { echo "usage: nginx-conf.sh --connections NGINX_CONF" >&2; exit 2; }
+  connections "$2"
+  exit 0
+fi
 if [ "${1:-}" = --site ]; then
   [ $# -eq 8 ] || { echo "usage: nginx-conf.sh --site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT CACHE_DIR" >&2; exit 2; }
   shift
@@ -185,4 +359,8 @@ fi
 root=$1 run=$2 port=$3 backends=$4 limit=$5
 mkdir -p "$run"
 site "$run/site.conf" "$root" "127.0.0.1:$port" localhost "$backends" "$limit" "$run/cache" "${TLS_LISTEN:+127.0.0.1:$TLS_LISTEN}"
-sed -e "s|@RUN@|$run|g" "$templates/nginx.conf.template" > "$run/nginx.conf"
+# nginx's workers are the user's who runs it, root too: the sockets are theirs, mode 0660.
+user="# (workers: the user who runs it, as nginx is not started as root)"
+[ "$(id -u)" -ne 0 ] || user="user root;  # the user who runs it: the sockets are root's, mode 0660"
+sed -e "s|@RUN@|$run|g" -e "s|@USER@|$user|" -e "s|@WORKER_CONNECTIONS@|$worker_connections|" \
+  -e "s|@RLIMIT_NOFILE@|$rlimit_nofile|" "$templates/nginx.conf.template" > "$run/nginx.conf"

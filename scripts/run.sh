@@ -2,9 +2,11 @@
 # `make run`: the FastCGI master and nginx on http://127.0.0.1:$PORT, stopped
 # together on Ctrl-C or SIGTERM, leaving no process behind.
 # Environment: PORT (8080), WORKERS (cores), THREADS (4), PACKS (embedded), BODY_LIMIT (1048576);
-# nginx-conf.sh reads its per-address limits (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS,
-# and TRUSTED: addresses or CIDRs they do not apply to)
-# and HTTPS with HTTP/2 beside it (TLS_LISTEN, a port on 127.0.0.1; TLS_CERT; TLS_KEY).
+# nginx-conf.sh reads its per-address limits (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, SITE_CONN_LIMIT, LIMITS,
+# and TRUSTED: addresses or CIDRs they do not apply to), ANSWER_LIMIT,
+# and HTTPS with HTTP/2 beside it (TLS_LISTEN, a port on 127.0.0.1; TLS_CERT; TLS_KEY; TLS_REDIRECT).
+# Everything runs as the user who runs it: the sockets are that user's and
+# group's (0660), and nginx's workers that user's, root too.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 run=${RUN_DIR:-$root/run}
@@ -14,12 +16,14 @@ limit=${BODY_LIMIT:-1048576}
 socket=$run/stickertext.sock
 server=${SERVER_BIN:-$root/.build/release/stickertext-server}
 chmod 755 "$run"
+# One answer limit for both: the server refuses an answer over it, nginx buffers at most it.
+answer_limit=$("$root/scripts/nginx-conf.sh" --answer-limit) || exit 2
+export ANSWER_LIMIT=$answer_limit
 "$root/scripts/nginx-conf.sh" "$root" "$run" "$port" "$socket" "$limit"
 
-args=(--socket-path "$socket" --body-limit "$limit" --threads "${THREADS:-4}")
+args=(--socket-path "$socket" --body-limit "$limit" --answer-limit "$answer_limit" --threads "${THREADS:-4}")
 [ -n "${WORKERS:-}" ] && args+=(--workers "$WORKERS")
 [ -n "${PACKS:-}" ] && args+=(--packs "$PACKS")
-[ -n "${ANSWER_LIMIT:-}" ] && args+=(--answer-limit "$ANSWER_LIMIT")
 
 "$server" "${args[@]}" &
 server_pid=$!

@@ -265,8 +265,14 @@ def animated_pack(font, json_only, order):
             'image': {**files, 'width': SIZE_1X, 'height': SIZE_1X, 'animated': True, 'poster': poster},
         }))
     pack = {'id': pack_id, 'title': {'zh': title_zh, 'en': title_en}, 'cover': cover, 'kind': 'image',
-            'order': order, 'stickers': stickers}
+            'order': order, 'stickers': stickers, 'license': LICENSE, 'homepage': HOMEPAGE}
     return write_pack(folder, pack)
+
+
+# The terms of the pictures (public/stickers/LICENSE.md), carried by each picture pack's pack.json
+# to the formats with room for them (Pleroma's license and homepage, Misskey's license, Matrix's attribution).
+LICENSE = 'OFL-1.1: drawn from Noto Color Emoji, © 2013–2017 Google Inc. (see LICENSE.md)'
+HOMEPAGE = 'https://github.com/googlefonts/noto-emoji'
 
 
 # Words people search a sticker by that neither its names nor its codes hold
@@ -314,7 +320,7 @@ def main():
                 sticker['keywords'] = KEYWORDS[zh]
             stickers.append(with_keys(sticker))
         pack = {'id': pack_id, 'title': {'zh': title_zh, 'en': title_en}, 'cover': cover, 'kind': 'image',
-                'order': order, 'stickers': stickers}
+                'order': order, 'stickers': stickers, 'license': LICENSE, 'homepage': HOMEPAGE}
         texts.append(write_pack(folder, pack))
     folder = os.path.join(ROOT, 'public', 'stickers', 'emoji')
     os.makedirs(folder, exist_ok=True)

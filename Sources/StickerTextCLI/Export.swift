@@ -8,9 +8,11 @@ struct Export: ParsableCommand {
         abstract: "Export packs to another system's format: Mastodon, Misskey, Pleroma, Matrix or Slack.",
         discussion: """
             mastodon: a tar.gz for tootctl emoji import. mastodon-api: a custom_emojis document. misskey: a zip for \
-            Misskey's import. pleroma: a pack zip (one pack). matrix: an MSC2545 image pack's content (one pack). \
-            slack: an emoji.list document. A document's pictures go to the folder beside it, named as it without \
-            its extension. Where a format takes ASCII names only, they come from each sticker's pinyin (xiaoku).
+            Misskey's import. pleroma: a pack zip (one pack), or, when --out does not end in .zip, a pack folder \
+            for Pleroma's static/emoji/. matrix: an MSC2545 image pack's content (one pack). slack: an \
+            emoji.list document. A document's pictures go to the folder beside it, named as it without \
+            its extension. A name the format cannot take is renamed (ASCII ones from each code's pinyin: xiaoku), \
+            each rename listed in a note; so are pictures over the format's size limit.
             """)
 
     @Option(
@@ -20,6 +22,11 @@ struct Export: ParsableCommand {
     @Option(name: .customLong("pack"), help: "A pack to export (repeat for several; default: all the picture packs).")
     var packIDs: [String] = []
     @Option(help: "The host in the URLs a format needs (https://HOST/emoji/…, mxc://HOST/…).") var host = "localhost"
+    @Option(
+        help:
+            "Matrix: a JSON object of shortcodes (or exported file names) to the mxc:// URLs your homeserver gave the uploaded pictures."
+    )
+    var mediaMap: String?
     @Option(help: "The file to write.") var out: String
     @Argument(help: "The packs folder.") var directory = "public/stickers"
 
@@ -32,7 +39,8 @@ struct Export: ParsableCommand {
         do {
             let export = try PackConversion.exportPacks(
                 from: URL(fileURLWithPath: directory, isDirectory: true), packIDs: packIDs,
-                format: format, to: URL(fileURLWithPath: out), host: host)
+                format: format, to: URL(fileURLWithPath: out), host: host,
+                mediaMap: mediaMap.map { URL(fileURLWithPath: $0) })
             print("\(out): \(format.rawValue), \(export.written.count) files written")
             for note in export.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         } catch {

@@ -121,21 +121,26 @@ struct Master {
 
     private func openSocket(_ address: String) -> Int32 {
         guard options.listen == nil else { return listen(on: address) }
-        // A unix socket is bound beside its path, opened to nginx's workers
-        // (they may run as another user: nobody when nginx starts as root),
-        // then renamed over the path in one step: a master started while
-        // another serves (a restart without downtime) never leaves the path
-        // missing or unreadable, not even for a moment.
+        // A unix socket is bound beside its path, opened to the master's own
+        // group (0660: nginx's workers are in it, as another user; a local
+        // user outside it cannot pose as nginx, with any REMOTE_ADDR), then
+        // renamed over the path in one step: a master started while another
+        // serves (a restart without downtime) never leaves the path missing
+        // or unreadable, not even for a moment.
         let staging = address + ".\(getpid()).new"
         unlink(staging)
         let fd = listen(on: staging)
-        guard chmod(staging, 0o666) == 0, rename(staging, address) == 0 else {
+        guard chmod(staging, Master.socketMode) == 0, rename(staging, address) == 0 else {
             logger.critical("cannot put the socket at \(address): \(String(cString: strerror(errno)))")
             unlink(staging)
             exit(1)
         }
         return fd
     }
+
+    /// The unix sockets' mode: the master's user and group (the unit's
+    /// `Group=`, nginx's) only.
+    static let socketMode: mode_t = 0o660
 
     private func listen(on address: String) -> Int32 {
         let fd = FCGX_OpenSocket(address, Int32(options.backlog))

@@ -19,8 +19,8 @@ struct NginxLogSocket {
     static func path(beside socketPath: String) -> String { socketPath + ".nginx" }
 
     /// Binds beside `options.socketPath` (none on TCP); like the FastCGI
-    /// socket, bound at a staging path, opened to nginx's user, then renamed
-    /// over the path in one step.
+    /// socket, bound at a staging path, opened to the master's group (nginx's),
+    /// then renamed over the path in one step.
     init(options: ServerOptions, logger: Logger) {
         path = Self.path(beside: options.socketPath)
         guard options.listen == nil else {
@@ -44,7 +44,7 @@ struct NginxLogSocket {
                     bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
                 }
             }
-        guard bound, chmod(staging, 0o666) == 0, rename(staging, path) == 0 else {
+        guard bound, chmod(staging, Master.socketMode) == 0, rename(staging, path) == 0 else {
             logger.critical(
                 "cannot put nginx's log socket at \(path): \(fits ? String(cString: strerror(errno)) : "path too long")"
             )

@@ -73,6 +73,18 @@ struct CatalogTests {
         }
     }
 
+    /// The code table once had room for three codes a sticker, and a
+    /// sticker with more aliases than that (an import of Slack's alias
+    /// entries gives one hundreds) hung the load on a full table.
+    @Test func aStickerWithAThousandAliasesLoads() throws {
+        let aliases = (0..<1000).map { "[a\($0)]" }
+        try withPacks(["one": packJSON(id: "one", aliases: aliases)]) { dir in
+            let catalog = try StickerCatalog.load(directory: dir)
+            #expect(catalog.entries.count == 1002)
+            #expect(catalog.entry(forCode: "[a999]")?.stickerIndex == 1)
+        }
+    }
+
     @Test func duplicateTagAcrossPacks() throws {
         let found = try issues([
             "one": packJSON(id: "one", tag: "[x]"), "two": packJSON(id: "two", tag: "[y]", aliases: ["[x]"]),
@@ -86,7 +98,7 @@ struct CatalogTests {
     }
 
     @Test(arguments: [
-        "[a[b]", "[]", "[line\\nbreak]", "[\(String(repeating: "长", count: 33))]", "nobrackets", "[tab\\tx]",
+        "[a[b]", "[]", "[line\\nbreak]", "[\(String(repeating: "长", count: 129))]", "nobrackets", "[tab\\tx]",
     ])
     func badTagSyntax(_ tag: String) throws {
         let found = try issues(["one": packJSON(id: "one", tag: tag)])

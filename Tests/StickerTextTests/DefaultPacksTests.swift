@@ -11,4 +11,18 @@ struct DefaultPacksTests {
             files.packs == StickerCatalog.default.packs,
             "public/stickers changed: run python3 tools/generate-default-packs.py")
     }
+
+    /// The pictures are drawn from Noto Color Emoji, under the SIL Open Font
+    /// License 1.1 (public/stickers/LICENSE.md): each picture pack says so in
+    /// its `license`, which exports carry to the formats with room for it.
+    @Test func everyPicturePackCarriesTheLicenceOfItsPictures() throws {
+        let terms = try String(contentsOf: repositoryFile("public/stickers/LICENSE.md"), encoding: .utf8)
+        #expect(terms.contains("SIL Open Font License 1.1"))
+        let pictures = StickerCatalog.default.packs.filter { $0.kind == .image }
+        #expect(pictures.map(\.id).sorted() == ["animals", "motion", "things", "weibo"])
+        for pack in pictures {
+            #expect(pack.license?.hasPrefix("OFL-1.1: drawn from Noto Color Emoji") == true, "\(pack.id)")
+            #expect(pack.homepage == "https://github.com/googlefonts/noto-emoji", "\(pack.id)")
+        }
+    }
 }

@@ -37,6 +37,8 @@ struct ImportTests {
         let horse = try #require(pack.stickers.first { $0.tag == "[马到成功]" })
         #expect(horse.aliases == ["[馬到成功]"])
         #expect(horse.image?.x1 == "d_madaochenggong.png")
+        // Searchable by pinyin without the pack tools: keys from the Swift pinyin table.
+        #expect(horse.pinyin == "madaochenggong" && horse.initials == "mdcg")
         // Where chs and cht are the same there is no alias.
         #expect(pack.stickers.first { $0.tag == "[吃元宵]" }?.aliases == [])
         // The traditional tag renders (the original never did).

@@ -1,6 +1,7 @@
 import Foundation
 import StickerText
 import StickerTextJSON
+import StickerTextPacks
 import ZIPFoundation
 
 /// Archives and folders the pack format tests make themselves, each in the
@@ -62,18 +63,69 @@ enum PackFixtures {
         return process.terminationStatus
     }
 
-    /// A copy of some of the repository's packs, `license` and `homepage` added to each.
+    /// A packs folder of one pack `p`: each sticker `(tag, aliases, Chinese
+    /// name, picture)`, the picture its 1x, 2x and 3x.
+    static func packFolder(_ stickers: [(String, [String], String, [UInt8])]) -> URL {
+        let out = folder().appendingPathComponent("packs")
+        var files: [(String, [UInt8])] = []
+        var made: [Sticker] = []
+        for (i, (tag, aliases, name, bytes)) in stickers.enumerated() {
+            let file = "s\(i).png"
+            files.append(("p/\(file)", bytes))
+            let size = SniffedImage(bytes)!
+            made.append(
+                Sticker(
+                    tag: tag, aliases: aliases, name: LocalizedName(zh: name, en: "sticker \(i)"),
+                    image: StickerImage(x1: file, x2: file, x3: file, width: size.width, height: size.height)))
+        }
+        let pack = StickerPack(
+            id: "p", title: LocalizedName(zh: "包", en: "pack"), cover: made[0].tag!, kind: .image, stickers: made)
+        write(files + [("p/pack.json", pack.packJSON)], into: out)
+        return out
+    }
+
+    /// The names of the files in a tar.gz, as GNU tar lists them, sorted.
+    static func tarNames(_ archive: URL) throws -> [String] {
+        let list = Process()
+        list.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        list.arguments = ["tar", "-tzf", archive.path]
+        let pipe = Pipe()
+        list.standardOutput = pipe
+        try list.run()
+        let names = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        list.waitUntilExit()
+        return names.split(separator: "\n").map(String.init).sorted()
+    }
+
+    /// A copy of some of the repository's packs (each picture pack with its
+    /// `license` and `homepage`: `DefaultPacksTests`).
     static func packs(_ ids: [String]) -> URL {
         let out = folder().appendingPathComponent("packs", isDirectory: true)
         for id in ids {
             try! FileManager.default.copyItem(
                 at: repositoryFile("public/stickers/\(id)"), to: out.appendingPathComponent(id))
-            let file = out.appendingPathComponent("\(id)/pack.json")
-            var pack = try! StickerPack(packJSON: Array(Data(contentsOf: file)))
-            pack.license = "Apache-2.0, Noto Color Emoji by Google"
-            pack.homepage = "https://github.com/googlefonts/noto-emoji"
-            try! Data(pack.packJSON).write(to: file)
         }
         return out
     }
+
+    /// The imported sticker of code `tag`, with the pack that holds its files.
+    static func sticker(_ result: PackImport, _ tag: String) -> (pack: ImportedPack, sticker: Sticker)? {
+        for pack in result.packs {
+            if let sticker = pack.pack.stickers.first(where: { $0.tag == tag }) { return (pack, sticker) }
+        }
+        return nil
+    }
+
+    /// The seconds `seconds(count)` says some work took, and those of 8
+    /// times the work, side by side after a warm-up: a linear path takes
+    /// about 8 times as long, a quadratic one 64.
+    static func eightfold(_ seconds: (Int) throws -> Double, from count: Int) rethrows -> (small: Double, large: Double)
+    {
+        _ = try seconds(count / 4)
+        return (try seconds(count), try seconds(count * 8))
+    }
+
+    /// The default packs' licence and homepage, as the generator writes them into each picture pack.
+    static let license = StickerCatalog.default.packs.first { $0.id == "weibo" }!.license!
+    static let homepage = StickerCatalog.default.packs.first { $0.id == "weibo" }!.homepage!
 }

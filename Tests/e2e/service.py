@@ -88,7 +88,7 @@ class Service:
     the unix socket, which serves /metrics alone (nginx's rejections)."""
 
     def __init__(self, workers=2, threads=4, packs=None, body_limit=1048576, extra=(), tcp_backends=0,
-                 limits=(('LIMITS', 'off'),), env=(), root=ROOT, https=False, front_master=False):
+                 limits=(('LIMITS', 'off'),), env=(), root=ROOT, https=False, front_master=False, site_lines=()):
         """`limits`: scripts/nginx-conf.sh's per-address limit variables (RATE_LIMIT,
         LARGE_RATE_LIMIT, CONN_LIMIT, LIMITS); none by default, because most
         tests load from one address faster than a client may (the limits have
@@ -97,18 +97,28 @@ class Service:
         checkout whose public/ nginx serves (a copy, for a test that deploys).
         `https`: nginx also serves HTTPS with HTTP/2 on `self.https_port`, with a
         certificate made for 127.0.0.1 (`self.certificate`; its key's SPKI hash,
-        for Chromium's --ignore-certificate-errors-spki-list, `self.spki`)."""
+        for Chromium's --ignore-certificate-errors-spki-list, `self.spki`), an
+        EC key (True, 'ec') or an RSA one ('rsa'); plain HTTP is served beside
+        it (TLS_REDIRECT=off: the page benchmarks compare both) unless `limits`
+        says TLS_REDIRECT=on. `site_lines`: lines added to the site's server
+        block (real_ip, say) before nginx starts."""
         self.run = tempfile.mkdtemp(prefix='stickertext-e2e-')
         os.chmod(self.run, 0o755)
         self.port = free_port()
         self.socket = os.path.join(self.run, 's.sock')
         self.body_limit = body_limit
         self.addresses = [f'127.0.0.1:{port}' for port in free_port_pairs(tcp_backends, taken=[self.port])]
-        tls = self.make_certificate() if https else {}
+        tls = self.make_certificate('rsa' if https == 'rsa' else 'ec') if https else {}
         front = {'METRICS_SOCKET': self.socket} if front_master else {}
         subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), root, self.run, str(self.port),
                         ','.join(self.addresses) or self.socket, str(body_limit)], check=True,
-                       env={**os.environ, **dict(limits), **tls, **front})
+                       env={**os.environ, **tls, **dict(limits), **front})
+        self.redirect = bool(tls) and dict(limits).get('TLS_REDIRECT') == 'on'
+        if site_lines:
+            site = os.path.join(self.run, 'site.conf')
+            text = open(site).read().replace('    server_name ', ''.join(f'    {line}\n' for line in site_lines) + '    server_name ', 1)
+            with open(site, 'w') as f:
+                f.write(text)
         self.args = [SERVER, '--workers', str(workers), '--threads', str(threads),
                      '--body-limit', str(body_limit), '--shutdown-grace', '10', *extra]
         if packs:
@@ -131,17 +141,19 @@ class Service:
         self.server = self.servers[0]
         self.start_nginx()
 
-    def make_certificate(self):
-        """A self-signed certificate for 127.0.0.1 and a port for HTTPS: nginx-conf.sh's TLS_* variables."""
+    def make_certificate(self, kind='ec'):
+        """A self-signed certificate for 127.0.0.1 (an EC or an RSA key) and a port for HTTPS:
+        nginx-conf.sh's TLS_* variables."""
         self.https_port = free_port()
         self.certificate, key = os.path.join(self.run, 'tls.crt'), os.path.join(self.run, 'tls.key')
-        subprocess.run(['openssl', 'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
+        algorithm = ['-newkey', 'rsa:2048'] if kind == 'rsa' else ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1']
+        subprocess.run(['openssl', 'req', '-x509', *algorithm, '-nodes',
                         '-keyout', key, '-out', self.certificate, '-days', '2', '-subj', '/CN=127.0.0.1',
                         '-addext', 'subjectAltName=IP:127.0.0.1'], check=True, capture_output=True)
         der = subprocess.run(['openssl', 'x509', '-in', self.certificate, '-pubkey', '-noout'], check=True, capture_output=True).stdout
         der = subprocess.run(['openssl', 'pkey', '-pubin', '-outform', 'der'], input=der, check=True, capture_output=True).stdout
         self.spki = base64.b64encode(hashlib.sha256(der).digest()).decode()
-        self.tls = {'TLS_LISTEN': str(self.https_port), 'TLS_CERT': self.certificate, 'TLS_KEY': key}
+        self.tls = {'TLS_LISTEN': str(self.https_port), 'TLS_CERT': self.certificate, 'TLS_KEY': key, 'TLS_REDIRECT': 'off'}
         return self.tls
 
     def start_nginx(self):
@@ -150,7 +162,7 @@ class Service:
                                        '-e', os.path.join(self.run, 'nginx-error.log')])
         for _ in range(200):
             try:
-                if self.request('GET', '/api/health').status == 200:
+                if self.request('GET', '/api/health').status == (308 if self.redirect else 200):
                     return
             except OSError:
                 pass

@@ -87,8 +87,11 @@ def raw(port, request, timeout=5):
 
 def assert_error(status, headers, body, code=None):
     """An error in the API's shape, with the code nginx's page has for the status
-    (or `code`), and the security headers of every answer."""
+    (or `code`), the security headers of every answer, and no-store: no cache
+    keeps an error, nginx's own pages included."""
     assert headers.get('content-type') == 'application/json; charset=utf-8', (status, headers, body[:200])
+    # The last Cache-Control line: a 416 also has its location's (no-cache), before it.
+    assert headers.get('cache-control') == 'no-store', (status, headers)
     assert {name: headers.get(name) for name in SECURITY_HEADERS} == SECURITY_HEADERS, (status, headers)
     error = json.loads(body)['error']
     assert error['code'] == (code or PAGES[status]), (status, error)

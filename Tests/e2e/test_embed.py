@@ -51,6 +51,7 @@ class Host:
     def __init__(self, service):
         self.service = f'http://127.0.0.1:{service.port}'
         self.pages = {}
+        self.without_csp = set()  # paths served with no policy at all
         self.csp = f"default-src 'none'; script-src {self.service}; img-src {self.service}; connect-src {self.service}"
         host = self
 
@@ -62,7 +63,8 @@ class Host:
                     return
                 self.send_response(200)
                 self.send_header('Content-Type', 'text/html; charset=utf-8')
-                self.send_header('Content-Security-Policy', host.csp)
+                if urllib.parse.urlsplit(self.path).path not in host.without_csp:
+                    self.send_header('Content-Security-Policy', host.csp)
                 self.send_header('Cache-Control', 'no-store')
                 self.end_headers()
                 self.wfile.write(body.encode('utf-8'))
@@ -337,6 +339,42 @@ def test_what_a_host_loads_is_under_12_kb(host, d):
     sizes = [len(urllib.request.urlopen(u).read()) for u in scripts]
     assert sum(sizes) < 12 * 1024, sizes
 
+
+
+# ---- A host page whose own elements shadow the names the embed reads (DOM clobbering)
+
+# User content that keeps name and id attributes: an image named currentScript
+# takes the place of document.currentScript, an element with the id stickertext
+# that of window.stickertext (the embed's "included twice" check).
+CLOBBERING = {
+    'current-script': '<img name="currentScript" src="https://evil.example/x/embed/">',
+    'stickertext': '<a id="stickertext" href="#">user content</a>',
+    'document-methods': '<img name="createElement"><form name="documentElement"></form><img name="readyState">',
+}
+
+
+@pytest.mark.parametrize('clobbering', [*CLOBBERING, 'all'])
+def test_a_host_page_whose_elements_clobber_the_embeds_names_still_gets_its_stickers_and_nothing_foreign(host, d, clobbering):
+    """Without a CSP, so that an import from another origin would be tried: the
+    embed reads document's names through Document.prototype and takes its own
+    URL only from its own <script>, which comes after the clobbering markup."""
+    markup = ''.join(CLOBBERING.values()) if clobbering == 'all' else CLOBBERING[clobbering]
+    path = f'/clobbered-{clobbering}'
+    host.pages[path] = ('<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>host</title></head><body>'
+                        f'{markup}<p id="basic" data-stickertext>笑死我了[笑哭]</p>'
+                        f'<script src="{host.service}/embed/stickertext.js"></script></body></html>')
+    host.without_csp.add(path)
+    network_events(d)  # drop what came before
+    d.get(host.origin + path)
+    # A boolean, not the element: chromedriver's own scripts read document.documentElement too.
+    wait(d, 'return !!document.querySelector("#basic img.sticker")')
+    assert stickers(d, '#basic') == ['[笑哭]']
+    assert d.execute_script('return typeof window.stickertext.parse') == 'function'
+    requested = {e['params']['request']['url'] for e in network_events(d) if e['method'] == 'Network.requestWillBeSent'}
+    foreign = {url for url in requested if not url.startswith((host.origin, host.service))}
+    # The clobbering image itself is fetched (the host page asked for it); no script is.
+    assert foreign <= {'https://evil.example/x/embed/'}, foreign
+    assert f'{host.service}/js/model/catalog.js' in requested
 
 
 # ---- The service's own embed page

@@ -185,7 +185,7 @@ def test_a_flooding_address_is_answered_429_with_retry_after_while_another_addre
         assert other[200] >= 20, other
         for r in refusals:
             assert {name: r.headers.get(name) for name in SECURITY_HEADERS} == SECURITY_HEADERS, r.headers
-            assert r.headers['retry-after'] == '1'
+            assert r.headers['retry-after'] == '1' and r.headers['cache-control'] == 'no-store'
             assert r.json()['error']['code'] == 'too_many_requests'
             check_schema(r, '/api/edit', 'POST')
     finally:
@@ -300,6 +300,59 @@ def test_the_site_refuses_a_trusted_entry_that_is_not_an_address(tmp_path):
     assert run.returncode == 2
     assert run.stderr == ('nginx-conf.sh: TRUSTED takes addresses or CIDRs (10.0.0.0/8, 2001:db8::/32), '
                           'comma-separated, not: all;\n')
+
+
+@pytest.mark.parametrize('entry, message', [
+    ('10.0.0.1/8', '10.0.0.1/8 has host bits set; the network is 10.0.0.0/8 (or give the address alone)'),
+    ('192.0.2.7/31', '192.0.2.7/31 has host bits set; the network is 192.0.2.6/31 (or give the address alone)'),
+    ('2001:db8::1/32', '2001:db8::1/32 has host bits set; the network is 2001:db8:0:0:0:0:0:0/32 (or give the address alone)'),
+    ('2001:db8:0:0:1::/64', '2001:db8:0:0:1::/64 has host bits set; the network is 2001:db8:0:0:0:0:0:0/64 (or give the address alone)'),
+    ('127.0.0.9/0', '127.0.0.9/0 is every address, which would lift the limits from everyone'),
+    ('0.0.0.0/0', '0.0.0.0/0 is every address, which would lift the limits from everyone'),
+    ('::/0', '::/0 is every address, which would lift the limits from everyone'),
+])
+def test_the_site_refuses_a_trusted_cidr_with_host_bits_set_or_every_address(entry, message, tmp_path):
+    """nginx takes 127.0.0.9/0 with a warning, as every address: all clients trusted."""
+    run = subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), ROOT, str(tmp_path), '8080', '/tmp/s.sock', '1048576'],
+                         env={**os.environ, 'TRUSTED': f'192.0.2.1,{entry}'}, capture_output=True, text=True)
+    assert (run.returncode, run.stderr) == (2, f'nginx-conf.sh: TRUSTED: {message}\n')
+
+
+@pytest.mark.parametrize('entry', ['10.0.0.256', '10.0.0.0/33', '2001:db8::/129', '2001:db8:::1', '1:2:3:4:5:6:7:8:9',
+                                   '1:2:3:4:5:6:7:8:', ':1::', '10.0.0.0/', '2001:db8::g'])
+def test_the_site_refuses_a_trusted_entry_that_is_no_address_or_network(entry, tmp_path):
+    run = subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), ROOT, str(tmp_path), '8080', '/tmp/s.sock', '1048576'],
+                         env={**os.environ, 'TRUSTED': entry}, capture_output=True, text=True)
+    assert (run.returncode, run.stderr) == (2, 'nginx-conf.sh: TRUSTED takes addresses or CIDRs (10.0.0.0/8, 2001:db8::/32), '
+                                               f'comma-separated, not: {entry}\n')
+
+
+def test_the_site_takes_addresses_and_networks_of_both_families(tmp_path):
+    entries = ['10.0.0.0/8', '192.0.2.7', '192.0.2.7/32', '2001:db8::/32', '::1', '2001:db8:1:2::/64',
+               '::ffff:192.0.2.0/120', '2001:db8::1/128', 'fe80::/10']
+    subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), ROOT, str(tmp_path), '8080', '/tmp/s.sock', '1048576'],
+                   env={**os.environ, 'TRUSTED': ','.join(entries)}, check=True)
+    site = (tmp_path / 'site.conf').read_text()
+    geo = site[site.index('geo $stickertext_limited {'):]
+    assert geo[:geo.index('}')].split('\n')[2:-1] == [f'    {entry} 0;' for entry in entries]
+
+
+def test_nginx_limits_an_ipv6_client_by_its_64_as_the_fair_share_does():
+    """Clients behind a proxy nginx trusts (real_ip, as docs/operations.md
+    sets it up), so that they can have IPv6 addresses here: two addresses of
+    one /64 share a client's rate (1 a second, burst 2); another /64 has its own."""
+    service = Service(limits=(('RATE_LIMIT', '1'),), site_lines=(
+        'set_real_ip_from 127.0.0.1;', 'real_ip_header X-Forwarded-For;'))
+    try:
+        def health(address):
+            return service.request('GET', '/api/health', headers={'X-Forwarded-For': address}).status
+        assert [health('2001:db8:1:2::a') for _ in range(3)] == [200] * 3
+        assert health('2001:db8:1:2::a') == 429
+        assert health('2001:db8:1:2:ffff:ffff:ffff:ffff') == 429  # the same /64: the same client
+        assert health('2001:db8:1:3::a') == 200  # the next /64: another client
+        assert health('192.0.2.1') == 200 and health('192.0.2.2') == 200  # IPv4: each address its own
+    finally:
+        service.stop()
 
 
 @pytest.mark.parametrize('variable, value', [('RATE_LIMIT', '0'), ('CONN_LIMIT', 'many'), ('LARGE_RATE_LIMIT', '-1')])

@@ -14,11 +14,13 @@ things differ from a real machine: the site listens on a free loopback port
 is pointed at a temporary folder; nothing is written outside it."""
 import ctypes
 import errno
+import grp
 import os
 import pwd
 import re
 import shutil
 import signal
+import stat
 import subprocess
 import tempfile
 import time
@@ -30,11 +32,31 @@ import http.client
 
 BIN_DIR = os.path.dirname(SERVER)
 BODY_LIMIT = 65536
+# Not the default, so that it is seen to reach both the unit and the site.
+ANSWER_LIMIT = 4 << 20
 SOCKET = '/run/stickertext/stickertext.sock'
 
 
 # Addresses the site's per-address limits skip (scripts/nginx-conf.sh's TRUSTED).
 TRUSTED = '10.0.0.0/8,192.0.2.7,2001:db8::/32'
+
+# The head of Debian 12's /etc/nginx/nginx.conf, as the nginx package installs it.
+DEBIAN_NGINX_CONF = '''user www-data;
+worker_processes auto;
+pid /run/nginx.pid;
+error_log /var/log/nginx/error.log;
+include /etc/nginx/modules-enabled/*.conf;
+
+events {
+	worker_connections 768;
+	# multi_accept on;
+}
+
+http {
+	sendfile on;
+	include /etc/nginx/sites-enabled/*;
+}
+'''
 
 
 @pytest.fixture(scope='module')
@@ -43,8 +65,12 @@ def installed():
     os.chmod(tmp, 0o755)  # the unprivileged server and nginx's workers read the install below it
     prefix = os.path.join(tmp, 'prefix')
     port = free_port()
+    # Debian's nginx.conf, whose events{} and main context make install sizes from the machine.
+    os.makedirs(os.path.join(prefix, 'etc', 'nginx'))
+    with open(os.path.join(prefix, 'etc', 'nginx', 'nginx.conf'), 'w') as f:
+        f.write(DEBIAN_NGINX_CONF)
     subprocess.run(['make', '-s', '-C', ROOT, 'install', f'PREFIX={prefix}', f'BIN_DIR={BIN_DIR}',
-                    f'LISTEN=127.0.0.1:{port}', f'BODY_LIMIT={BODY_LIMIT}', f'TRUSTED={TRUSTED}'],
+                    f'LISTEN=127.0.0.1:{port}', f'BODY_LIMIT={BODY_LIMIT}', f'ANSWER_LIMIT={ANSWER_LIMIT}', f'TRUSTED={TRUSTED}'],
                    check=True, capture_output=True, text=True)
     yield {'tmp': tmp, 'prefix': prefix, 'port': port,
            'unit': os.path.join(prefix, 'lib', 'systemd', 'system', 'stickertext.service'),
@@ -77,7 +103,7 @@ def test_layout(installed):
 
 
 def test_unit_and_site_agree(installed):
-    """The socket path and the body limit are written into both from one set of values."""
+    """The socket path, the body limit and the answer limit are written into both from one set of values."""
     exec_start = unit_values(installed['unit'], 'ExecStart')[0]
     site = read(installed['site'])
     assert exec_start.split()[0] == os.path.join(installed['prefix'], 'bin', 'stickertext-server')
@@ -85,8 +111,34 @@ def test_unit_and_site_agree(installed):
     assert f'--body-limit {BODY_LIMIT} ' in exec_start
     assert re.findall(r'server unix:(\S+) ', site) == [SOCKET] * 16 + [SOCKET + '.large'] * 16
     assert f'client_max_body_size {BODY_LIMIT};' in site
+    # The answer limit: the server refuses an answer over it, nginx buffers at most it on disk.
+    assert f'--answer-limit {ANSWER_LIMIT} ' in exec_start
+    assert f'fastcgi_max_temp_file_size {ANSWER_LIMIT};' in site
     assert unit_values(installed['unit'], 'RuntimeDirectory') == [os.path.basename(os.path.dirname(SOCKET))]
     assert unit_values(installed['unit'], 'ExecReload') == ['/bin/kill -HUP $MAINPID']
+    # The sockets' group, nginx's (make install NGINX_GROUP=…, www-data by default).
+    assert unit_values(installed['unit'], 'Group') == ['www-data']
+
+
+def test_nginx_conf_gets_the_connections_sized_from_the_machine_raised_never_lowered(installed):
+    """worker_connections and worker_rlimit_nofile are nginx.conf's (events{} and
+    the main context), not the site's: make install raises Debian's 768 to what
+    nginx-conf.sh sizes from this machine, keeping the file as it was beside it."""
+    conf = os.path.join(installed['prefix'], 'etc', 'nginx', 'nginx.conf')
+    sized = read(conf)
+    connections = int(re.search(r'^\tworker_connections (\d+);$', sized, re.M).group(1))
+    rlimit = int(re.search(r'^worker_rlimit_nofile (\d+);$', sized, re.M).group(1))
+    assert connections > 768 and rlimit >= connections
+    assert sized == DEBIAN_NGINX_CONF.replace('worker_connections 768;', f'worker_connections {connections};').replace(
+        'worker_processes auto;\n', f'worker_processes auto;\nworker_rlimit_nofile {rlimit};\n')
+    assert read(conf + '.before-stickertext') == DEBIAN_NGINX_CONF
+    # Larger values are the operator's: kept, not lowered.
+    with open(conf, 'w') as f:
+        f.write(sized.replace(f'worker_connections {connections};', 'worker_connections 99999;')
+                .replace(f'worker_rlimit_nofile {rlimit};', 'worker_rlimit_nofile 999999;'))
+    subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), '--connections', conf], check=True)
+    again = read(conf)
+    assert 'worker_connections 99999;' in again and again.count('worker_rlimit_nofile') == 1 and 'worker_rlimit_nofile 999999;' in again
 
 
 def test_trusted_addresses_are_passed_to_the_site(installed):
@@ -268,14 +320,15 @@ def test_installed_service_answers(installed):
     os.makedirs(runtime, mode=0o755)
     socket_path = os.path.join(runtime, 'stickertext.sock')
     as_root = os.geteuid() == 0
+    group = grp.getgrnam(unit_values(unit, 'Group')[0]).gr_gid if as_root else os.getgid()
     if as_root:
-        os.chown(runtime, 65534, 65534)  # nobody: the server runs unprivileged, as DynamicUser= would
+        os.chown(runtime, 65534, group)  # nobody: the server runs unprivileged, as DynamicUser= would
     args = unit_values(unit, 'ExecStart')[0].replace(SOCKET, socket_path)
     args = args.replace('$STICKERTEXT_OPTS', '--workers 2 --threads 2 --shutdown-grace 5').split()
     umask = int(unit_values(unit, 'UMask')[0], 8)
     log = open(os.path.join(tmp, 'server.log'), 'w+')
     server = subprocess.Popen(args, stdout=log, stderr=log, umask=umask, preexec_fn=sandbox(unit),
-                              **({'user': 65534, 'group': 65534, 'extra_groups': []} if as_root else {}))
+                              **({'user': 65534, 'group': group, 'extra_groups': []} if as_root else {}))
     site = os.path.join(tmp, 'site.conf')
     with open(site, 'w') as f:
         f.write(read(installed['site']).replace(SOCKET, socket_path))
@@ -296,6 +349,10 @@ def test_installed_service_answers(installed):
                 time.sleep(0.05)
         health = get(port, 'GET', '/api/health')
         assert health.status == 200 and health.json()['status'] == 'ok', health.body + read(log.name).encode()
+        # The sockets are the service's user's and nginx's group's alone (the unit's Group=).
+        for path in (socket_path, socket_path + '.large', socket_path + '.nginx'):
+            mode = os.stat(path)
+            assert (stat.S_IMODE(mode.st_mode), mode.st_gid) == (0o660, group), (path, oct(mode.st_mode), mode.st_gid)
         status = read(f'/proc/{server.pid}/status')
         assert re.search(r'^NoNewPrivs:\s+1$', status, re.M) and re.search(r'^Seccomp:\s+2$', status, re.M), status
         if as_root:

@@ -6,13 +6,16 @@ granted, and only application/json is read). The bounds are docs/limits.md's
 "Resources a request can take"."""
 import http.server
 import json
+import os
+import re
+import subprocess
 import threading
 import time
 
 import pytest
 
 from browser import browser
-from service import Service, check_schema, eventually, free_port
+from service import ROOT, SERVER, Service, check_schema, eventually, free_port
 
 MiB = 1 << 20
 # docs/limits.md: a worker's resident memory stays within this of what it
@@ -55,6 +58,27 @@ def peak_during(service, send):
 def post(service, path, obj):
     body = json.dumps(obj, ensure_ascii=False).encode()
     return service.request('POST', path, body, {'Content-Type': 'application/json'}, timeout=60)
+
+
+def test_the_answer_limit_is_one_setting_for_the_server_and_nginx():
+    """ANSWER_LIMIT is read in one place, scripts/nginx-conf.sh, which run.sh and
+    install.sh ask for the value they give the server (--answer-limit) and
+    write into nginx's site (fastcgi_max_temp_file_size): its default is the
+    server's, so that the server never sends an answer nginx will not buffer."""
+    conf = os.path.join(ROOT, 'scripts', 'nginx-conf.sh')
+    env = {k: v for k, v in os.environ.items() if k != 'ANSWER_LIMIT'}
+    shell = subprocess.run([conf, '--answer-limit'], env=env, capture_output=True, text=True, check=True).stdout
+    usage = subprocess.run([SERVER, '--help'], capture_output=True, text=True, check=True).stdout
+    server = re.search(r'--answer-limit <answer-limit>.*?\(default: (\d+)\)', usage, re.S).group(1)
+    assert int(shell) == int(server) == ANSWER_LIMIT
+    given = subprocess.run([conf, '--answer-limit'], env={**env, 'ANSWER_LIMIT': '1048576'}, capture_output=True,
+                           text=True, check=True).stdout
+    assert int(given) == MiB
+    # Under what the server takes (an error's answer must fit), refused by both.
+    low = subprocess.run([conf, '--answer-limit'], env={**env, 'ANSWER_LIMIT': '4096'}, capture_output=True, text=True)
+    assert low.returncode == 2 and 'ANSWER_LIMIT must be a byte count of at least 65536' in low.stderr
+    low = subprocess.run([SERVER, '--answer-limit', '4096'], capture_output=True, text=True)
+    assert low.returncode != 0 and '--answer-limit must be at least 65536' in low.stderr
 
 
 def test_the_amplifying_render_is_refused_before_it_is_built_and_the_worker_stays_within_its_bound(service):

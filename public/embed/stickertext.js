@@ -1,17 +1,21 @@
 // Owns the drop-in embed (docs/embed.md): [data-stickertext] elements, now and
-// later, <sticker-text>, stickertext.parse; the editor's catalog and scanner,
-// packs and images from the script's origin. Text nodes, DOM APIs, no inline
-// script or style, no eval: a host CSP allowing only this origin is enough.
+// later, <sticker-text>, stickertext.parse, with the editor's catalog, scanner,
+// packs and images from its origin; DOM APIs only (a CSP allowing it suffices).
 (() => {
   'use strict';
-  if (window.stickertext) return; // included twice
-  const script = document.currentScript;
-  if (!script?.src) return console.error('stickertext: load it with a classic <script src>');
-  const home = new URL(script.src);
+  // Through the prototypes: the host's elements shadow names (DOM clobbering).
+  const D = Document.prototype,
+    doc = (name) => Reflect.get(D, name, document),
+    make = D.createElement.bind(document);
+  if (Object.isFrozen(window.stickertext ?? {})) return; // included twice (not an element)
+  const script = doc('currentScript'),
+    home = script instanceof HTMLScriptElement && new URL(script.src || 'x:');
+  if (!home?.pathname.endsWith('/embed/stickertext.js'))
+    return console.error('stickertext: load it with a classic <script src>');
   const ROOT = 'data-stickertext',
     TEXT = 3,
     ELEMENT = 1;
-  // Not prose, or not ours: fields, code, scripts, <sticker-text> (renders itself).
+  // Not prose, or not ours: fields, code, scripts, <sticker-text> (its own).
   const SKIP =
     /^(script|style|noscript|template|textarea|input|select|option|code|kbd|samp|iframe|object|svg|math|sticker-text)$/;
   const ours = new WeakSet(); // the stickers made here
@@ -20,7 +24,7 @@
     throw new TypeError(`stickertext: ${message}`);
   };
 
-  // Loaded once (retried after a failure); the packs revalidated by ETag each page view.
+  // Loaded once (again after a failure); the packs revalidated by ETag.
   let loading = null;
   function model() {
     loading ??= Promise.all([
@@ -48,7 +52,7 @@
     return { size, valign, lang: options.lang };
   }
 
-  // An element's size attribute if a length, else the default (said in the console).
+  // An element's size attribute if a length, else the default (and a warning).
   function sized(element, attribute) {
     try {
       return settings({ size: element.getAttribute(attribute) ?? undefined });
@@ -62,22 +66,23 @@
 
   function stickerImage(entry, { size, valign }, lang) {
     const { image, name } = entry.sticker;
-    const img = document.createElement('img');
-    img.loading = 'lazy'; // before src, or it is fetched at once
-    img.className = 'sticker';
-    img.alt = entry.code; // as written: the alias, if it was one
-    img.title = entry.title;
+    const img = Object.assign(make('img'), {
+      loading: 'lazy', // before src, or it is fetched at once
+      className: 'sticker',
+      alt: entry.code, // as written: the alias, if it was one
+      title: entry.title,
+      width: image.width, // the ratio, for layout before it loads
+      height: image.height,
+      srcset: absolute(image.srcset),
+      src: at(image.src),
+    });
     img.setAttribute('aria-label', name[lang]);
-    img.width = image.width; // the ratio, for layout before it loads
-    img.height = image.height;
     // CSSOM, not a style attribute: allowed by a CSP without style-src.
     Object.assign(img.style, { height: size, width: 'auto', verticalAlign: valign });
-    img.srcset = absolute(image.srcset);
-    img.src = at(image.src);
     ours.add(img);
     if (!image.poster) return img;
-    const picture = document.createElement('picture'),
-      source = document.createElement('source');
+    const picture = make('picture'),
+      source = make('source');
     source.media = '(prefers-reduced-motion: reduce)';
     source.srcset = absolute(`${image.poster.src} 1x, ${image.poster.srcset}`);
     picture.append(source, img);
@@ -85,15 +90,15 @@
     return picture;
   }
 
-  // A run of adjacent text nodes (a code may span them) becomes text and stickers.
+  // Adjacent text nodes (a code may span them) become text and stickers.
   function renderRun(run, m, options) {
     const text = run.map((t) => t.data).join('');
     const spans = m.scanCodes(text, m.catalog).filter((s) => s.entry.sticker.image);
     if (!spans.length) return;
-    // Names for screen readers in the text's language: Chinese unless it says another.
+    // Spoken names in the text's language: Chinese unless it says another.
     const lang = options.lang ?? run[0].parentElement?.closest('[lang]')?.lang;
     const spoken = !lang || /^zh\b/i.test(lang) ? 'zh' : 'en';
-    const fragment = document.createDocumentFragment();
+    const fragment = new DocumentFragment();
     let done = 0;
     for (const { start, end, entry } of spans) {
       if (start > done) fragment.append(text.slice(done, start));
@@ -107,7 +112,7 @@
 
   const skipped = (element) => SKIP.test(element.localName) || element.isContentEditable;
 
-  // Each run of text under `root` (`deep`) or just in it, outside skipped elements.
+  // Each run of text under `root` (`deep`) or in it, outside skipped elements.
   function renderTree(root, m, options, deep = true) {
     const runs = [];
     (function visit(parent) {
@@ -126,7 +131,7 @@
     for (const run of runs) renderRun(run, m, options);
   }
 
-  /** Renders the codes in `element`'s text; resolves to `element`. */
+  /** Renders the codes in `element`'s text; resolves to it. */
   async function parse(element, options = {}) {
     if (typeof element?.nodeType !== 'number') fail('parse needs an element');
     const s = settings(options);
@@ -136,14 +141,13 @@
 
   let warned = false; // once a page
   const report = (error) => {
-    if (warned) return;
+    if (!warned) console.warn(`stickertext: no stickers from ${home.origin}:`, error);
     warned = true;
-    console.warn(`stickertext: no stickers from ${home.origin}:`, error);
   };
 
-  // --- [data-stickertext]: now and added or changed later ---
+  // --- [data-stickertext]: now and later ---
 
-  // The [data-stickertext] element holding `node`, or null (none, or in a skipped element).
+  // The [data-stickertext] element holding `node`; null in a skipped element.
   function rootOf(node) {
     for (let e = node.nodeType === ELEMENT ? node : node.parentElement; e; e = e.parentElement) {
       if (skipped(e)) return null;
@@ -152,12 +156,12 @@
     return null;
   }
 
-  // `found`: node → its root. An element renders whole, a text node with its siblings.
+  // `found`: node → root. An element renders whole, a text node with its siblings.
   function render(found) {
     model().then((m) => {
       for (const [node, root] of found) {
         const text = node.nodeType === TEXT;
-        if (node.isConnected) renderTree(text ? node.parentNode : node, m, sized(root, 'data-stickertext-size'), !text);
+        if (node.isConnected) renderTree(text ? node.parentNode : node, m, sized(root, `${ROOT}-size`), !text);
       }
     }, report);
   }
@@ -177,17 +181,17 @@
   }
 
   function start() {
-    changed([{ type: 'childList', addedNodes: [document.documentElement] }]);
-    new MutationObserver(changed).observe(document.documentElement, {
+    const root = doc('documentElement');
+    changed([{ type: 'childList', addedNodes: [root] }]);
+    new MutationObserver(changed).observe(root, {
       childList: true,
       subtree: true,
       characterData: true,
-      attributes: true,
       attributeFilter: [ROOT],
     });
   }
 
-  // --- <sticker-text>: renders its text, and again when it changes ---
+  // --- <sticker-text>: renders its text, again on each change ---
 
   class StickerText extends HTMLElement {
     static observedAttributes = ['size', 'lang'];
@@ -202,7 +206,7 @@
       this.#observer.disconnect();
     }
 
-    // A new size or language: stickers become codes again, then render anew.
+    // A new size or language: stickers back to codes, then rendered anew.
     attributeChangedCallback() {
       if (!this.isConnected) return;
       for (const img of this.querySelectorAll('img'))
@@ -217,6 +221,6 @@
 
   window.stickertext = Object.freeze({ parse });
   if (!customElements.get('sticker-text')) customElements.define('sticker-text', StickerText);
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  if (doc('readyState') === 'loading') addEventListener('DOMContentLoaded', start, { once: true });
   else start();
 })();

@@ -23,7 +23,9 @@ public struct StickerCatalog: Sendable {
     public init(packs: [StickerPack]) throws(CatalogValidationError) {
         var issues = CatalogValidator.check(packs: packs, files: packs.map { "\($0.id)/pack.json" })
         var entries: [Entry] = []
-        var table = CodeTable(capacity: packs.reduce(0) { $0 + $1.stickers.count * 3 })
+        // Room for every code: a sticker may have any number of aliases (an import
+        // from Slack gives one all its alias: entries), and a full table never ends a probe.
+        var table = CodeTable(capacity: packs.reduce(0) { $0 + $1.stickers.reduce(0) { $0 + $1.codes.count } })
         for (p, pack) in packs.enumerated() {
             for (s, sticker) in pack.stickers.enumerated() {
                 for (c, code) in sticker.codes.enumerated() where TagSyntax.problem(in: code) == nil {

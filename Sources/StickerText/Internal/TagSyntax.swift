@@ -1,8 +1,12 @@
-/// The syntax of a sticker code: `[` + 1–32 characters + `]`, where the
+/// The syntax of a sticker code: `[` + 1–128 characters + `]`, where the
 /// characters are not brackets, line breaks or control characters. Codes
 /// that break it could never be typed on one line or scanned unambiguously.
+/// 128 is the longest shortcode Mastodon takes (Matrix's are up to 100
+/// bytes), so an instance's emoji keep their names; the scanner looks back
+/// only as far as the catalog's longest code, so the bound costs nothing
+/// to packs of short codes.
 package enum TagSyntax {
-    static let maxCharacters = 32
+    static let maxCharacters = 128
 
     /// Why `code` is not a valid sticker code, or nil if it is one.
     package static func problem(in code: String) -> String? {

@@ -4,66 +4,133 @@ import StickerText
 /// Packs in and out of other systems' formats. Errors, like `pack.json`'s,
 /// name the file and the field: `meta.json: emojis[3].emoji.name: missing …`.
 public enum PackConversion {
-    /// Reads `source` (an archive, or a JSON document whose images are in
-    /// `images`, by default the folder beside it named as the document
-    /// without its extension) as packs. `id`: the pack id, or the start of
-    /// each category's; by default the source's name in lower case.
-    public static func importPacks(
-        from source: URL, format: PackFormat, images: URL? = nil, id: String? = nil,
-        title: LocalizedName? = nil, limits: ArchiveLimits = .default
-    ) throws(CatalogValidationError) -> PackImport {
-        let stem = source.lastPathComponent.split(separator: ".").first.map(String.init) ?? "pack"
+    /// Reads `source` as packs: an archive; a JSON document whose images are
+    /// in `options.images`, by default the folder beside it named as the
+    /// document without its extension (a plist's: the folder it is in, where
+    /// the iOS originals keep them); or, for a format that `canFetch`, an
+    /// instance's http or https URL, whose pictures are fetched too. Every
+    /// emoji with a problem is named, all at once (or left out with
+    /// `options.skipInvalid`).
+    public static func importPacks(from source: URL, format: PackFormat, options: ImportOptions = .init())
+        throws(CatalogValidationError) -> PackImport
+    {
+        let limits = options.limits
+        let remote = source.scheme.map { ["http", "https"].contains($0.lowercased()) } ?? false
+        if remote && !format.canFetch {
+            throw problem(
+                source.absoluteString, nil,
+                "\(format.rawValue) is read from a file; an instance's URL is read as \(PackFormat.allCases.filter(\.canFetch).map(\.rawValue).joined(separator: " or "))"
+            )
+        }
+        if remote && options.images != nil {
+            throw problem(
+                source.absoluteString, nil, "the pictures of an instance's list are fetched, not read from --images")
+        }
+        // Pleroma's pack is a zip, a folder, or the emoji.txt of its folder: named after the folder
+        // (a Telegram set may be a folder too).
+        var isFolder: ObjCBool = false
+        let sourceIsFolder =
+            !remote && FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder) && isFolder.boolValue
+        let pleromaFolder = format == .pleroma && sourceIsFolder
+        let pleromaText = format == .pleroma && !pleromaFolder && source.pathExtension.lowercased() != "zip"
+        let stem =
+            remote
+            ? (source.host ?? "instance")
+            : (pleromaText ? source.deletingLastPathComponent() : source).lastPathComponent.split(separator: ".")
+                .first.map(String.init) ?? "pack"
         let slug = PackAssembly.slug(stem)
-        let request = PackAssembly.Request(
-            id: id ?? (slug.isEmpty ? "imported" : String(slug.prefix(64))), title: title,
-            file: source.lastPathComponent)
-        let folder = images ?? source.deletingLastPathComponent().appendingPathComponent(stem, isDirectory: true)
+        var request = PackAssembly.Request(
+            id: options.id ?? (slug.isEmpty ? "imported" : String(slug.prefix(64))), title: options.title,
+            file: remote ? source.absoluteString : source.lastPathComponent)
+        request.idFromFileName = options.id == nil && !remote
+        request.skipInvalid = options.skipInvalid
+        request.prefix = options.prefix
+        request.suffix = options.suffix
+        request.maxEmoji = limits.maxFiles
+        let folder =
+            options.images ?? source.deletingLastPathComponent().appendingPathComponent(stem, isDirectory: true)
+        let pictures: PictureSource =
+            remote ? .web(WebFiles(base: source, limits: limits)) : .folder(FolderFiles(root: folder, limits: limits))
+        func document() throws(CatalogValidationError) -> (name: String, bytes: [UInt8]) {
+            remote ? try WebFiles.document(source, limits: limits) : try localDocument(source, limits: limits)
+        }
         switch format {
         case .ppsticker, .lxweibo:
-            throw problem(
-                source.path, nil,
-                "\(format.rawValue) plists are read by `stickertext import --from \(format.rawValue)` with --id and --images"
-            )
+            // The originals keep the images beside the plist.
+            let images = FolderFiles(root: options.images ?? source.deletingLastPathComponent(), limits: limits)
+            return try PlistImport.read(
+                document(), format: format == .ppsticker ? .ppsticker : .lxweibo, images: images, request: request)
         case .mastodon:
             return try MastodonArchive.read(SystemTar.read(source, limits: limits), request: request)
         case .mastodonAPI:
-            return try MastodonAPI.read(
-                document(source, limits: limits), images: FolderFiles(root: folder, limits: limits), request: request)
+            return try MastodonAPI.read(document(), images: pictures, request: request)
+        case .misskeyAPI:
+            return try MisskeyAPI.read(document(), images: pictures, request: request)
         case .misskey:
             return try MisskeyExport.read(ZipArchive.read(source, limits: limits), request: request)
+        case .pleroma where pleromaFolder:
+            return try PleromaPack.readFolder(
+                FolderFiles(root: source, limits: limits), name: source.lastPathComponent, request: request)
+        case .pleroma where pleromaText:
+            // In its pack folder, or, with --images, below the instance's static folder.
+            return try PleromaPack.readEmojiText(
+                document(),
+                images: FolderFiles(root: options.images ?? source.deletingLastPathComponent(), limits: limits),
+                packFolder: options.images == nil ? source.deletingLastPathComponent().lastPathComponent : nil,
+                request: request)
         case .pleroma:
-            return try PleromaPack.read(ZipArchive.read(source, limits: limits), request: request)
+            let archive = try ZipArchive.read(source, limits: limits)
+            return try PleromaPack.read(archive, label: "\(archive.label): ", request: request)
         case .matrix:
             return try MatrixImagePack.read(
-                document(source, limits: limits), images: FolderFiles(root: folder, limits: limits), request: request)
+                document(), images: FolderFiles(root: folder, limits: limits), request: request)
         case .slack:
-            return try SlackEmojiList.read(
-                document(source, limits: limits), images: FolderFiles(root: folder, limits: limits), request: request)
+            return try SlackEmojiList.read(document(), images: pictures, request: request)
+        case .discord:
+            return try DiscordEmoji.read(
+                document(), images: FolderFiles(root: folder, limits: limits), request: request)
+        case .telegram where sourceIsFolder:
+            // A set as sticker-convert downloads it.
+            return try TelegramStickerSet.readFolder(
+                FolderFiles(root: source, limits: limits), name: source.lastPathComponent, request: request)
+        case .telegram:
+            return try TelegramStickerSet.read(
+                document(), images: FolderFiles(root: folder, limits: limits), request: request)
         }
     }
 
     /// Writes `packs` as `<id>/pack.json` folders into `directory`, after
     /// checking them as the server checks a packs folder, together with the
     /// packs already there (a code may name one sticker only). A pack of the
-    /// same id there is replaced. Answers each `pack.json` written.
-    public static func write(_ packs: [ImportedPack], into directory: URL) throws(CatalogValidationError) -> [URL] {
-        try PackWriter.write(packs, into: directory)
+    /// same id there is replaced; a code another pack there has is resolved
+    /// as `collisions` says, an alias one has becomes a search keyword.
+    public static func write(
+        _ packs: [ImportedPack], into directory: URL, collisions: CodeCollision = .skip
+    ) throws(CatalogValidationError) -> WrittenPacks {
+        try PackWriter.write(packs, into: directory, collisions: collisions)
     }
 
     /// Writes the packs of `directory` (all of them, or those of `packIDs`)
     /// to `output` in `format`. A document format's images go to the folder
     /// beside it named as it without its extension. `host` makes the URLs a
-    /// format needs (`https://<host>/emoji/…`, `mxc://<host>/…`).
+    /// format needs (`https://<host>/emoji/…`, `mxc://<host>/…`);
+    /// `mediaMap`, a JSON object of shortcodes or file names to the
+    /// `mxc://` URLs a homeserver gave the uploaded pictures, gives a Matrix
+    /// export those rather than made-up ones.
     public static func exportPacks(
         from directory: URL, packIDs: [String] = [], format: PackFormat, to output: URL,
-        host: String = "localhost"
+        host: String = "localhost", mediaMap: URL? = nil
     ) throws(CatalogValidationError) -> PackExport {
+        if mediaMap != nil && format != .matrix {
+            throw problem(
+                output.path, nil, "a media map is for a Matrix export (its mxc:// URLs), not \(format.rawValue)")
+        }
         let outgoing = try OutgoingPacks.load(directory, packIDs: packIDs, format: format)
         let stem = output.lastPathComponent.split(separator: ".").first.map(String.init) ?? "export"
         let folder = output.deletingLastPathComponent().appendingPathComponent(stem, isDirectory: true)
         var export: PackExport
         switch format {
-        case .ppsticker, .lxweibo:
+        case .ppsticker, .lxweibo, .misskeyAPI, .discord, .telegram:
             throw problem(
                 output.path, nil,
                 "\(format.rawValue) is read, not written: export to one of \(PackFormat.allCases.filter(\.canExport).map(\.rawValue).joined(separator: ", "))"
@@ -72,21 +139,24 @@ public enum PackConversion {
         case .mastodonAPI: export = try MastodonAPI.write(outgoing, to: output, images: folder, host: host)
         case .misskey: export = try MisskeyExport.write(outgoing, to: output, host: host)
         case .pleroma: export = try PleromaPack.write(outgoing, to: output)
-        case .matrix: export = try MatrixImagePack.write(outgoing, to: output, images: folder, host: host)
+        case .matrix:
+            let map = try mediaMap.map { (url) throws(CatalogValidationError) in try MatrixMediaMap.read(url) }
+            export = try MatrixImagePack.write(outgoing, to: output, images: folder, host: host, mediaMap: map)
         case .slack: export = try SlackEmojiList.write(outgoing, to: output, images: folder, host: host)
         }
         export.notes = outgoing.notes + export.notes
         return export
     }
 
-    /// A JSON document of an import, read within the limits for one file.
-    private static func document(_ url: URL, limits: ArchiveLimits) throws(CatalogValidationError) -> (
+    /// A JSON document of an import, read within the limits for one document.
+    private static func localDocument(_ url: URL, limits: ArchiveLimits) throws(CatalogValidationError) -> (
         name: String, bytes: [UInt8]
     ) {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        if size > limits.maxFileBytes {
+        if size > limits.maxDocumentBytes {
             throw problem(
-                url.lastPathComponent, nil, "\(size) bytes, over the limit of \(limits.maxFileBytes) for one file")
+                url.lastPathComponent, nil,
+                "\(size) bytes, over the limit of \(limits.maxDocumentBytes) for one document")
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw problem(url.path, nil, "cannot be read")

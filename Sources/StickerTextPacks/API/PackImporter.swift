@@ -11,6 +11,7 @@ import StickerText
 ///   an empty `type`: their keys tell which they are). `cht`, the traditional
 ///   tag that the original never renders, becomes an alias.
 ///
+/// Each sticker gets the search keys of its Chinese name (`Pinyin`).
 /// Parsing is pure; the caller reads the plist and copies the images it names.
 public enum PackImporter {
     public enum Format: String, CaseIterable, Sendable {
@@ -40,7 +41,7 @@ public enum PackImporter {
             throw CatalogValidationError(issues: [.init(file: file, entry: nil, message: "the root must be an array")])
         }
         var issues: [CatalogValidationError.Issue] = []
-        let packs: [StickerPack]
+        var packs: [StickerPack]
         switch format {
         case .ppsticker:
             packs = items.enumerated().compactMap { index, item in
@@ -52,6 +53,12 @@ public enum PackImporter {
             packs =
                 lxweibo(items, file: file, id: id, title: title, imageSize: imageSize, issues: &issues).map { [$0] }
                 ?? []
+        }
+        // The search keys of each Chinese name, from the pinyin table (the pack tools refine them).
+        packs = packs.map { pack in
+            var keyed = pack
+            keyed.stickers = pack.stickers.map(Pinyin.withSearchKeys)
+            return keyed
         }
         issues += CatalogValidator.check(packs: packs, files: packs.map { _ in file })
         if !issues.isEmpty { throw CatalogValidationError(issues: issues.sorted()) }

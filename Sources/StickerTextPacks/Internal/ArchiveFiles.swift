@@ -8,4 +8,6 @@ struct ArchiveFiles: FileSource {
     var paths: [String] { files.keys.sorted() }
 
     func bytes(at path: String) -> [UInt8]? { files[ArchivePath.normalized(path)] }
+
+    func file(at path: String) -> FileLookup { bytes(at: path).map(FileLookup.found) ?? .missing }
 }

@@ -3,6 +3,6 @@ struct ForeignPackInfo {
     var title: String?
     var license: String?
     var homepage: String?
-    /// The picture of the emoji shown on the pack's tab (Matrix's `avatar_url`), by its `image`.
-    var coverImage: String?
+    /// The pictures of the emoji shown on the packs' tabs (Matrix's `avatar_url`), by their `image`.
+    var coverImages: Set<String> = []
 }

@@ -27,6 +27,27 @@ enum FormatJSON {
         }
     }
 
+    /// The problem an entry decoded alone (`Attempt`) has, in `file`.
+    static func issue(_ error: DecodingError, file: String) -> CatalogValidationError.Issue {
+        let (path, message) = describe(error)
+        return CatalogValidationError.Issue(file: file, entry: path.isEmpty ? nil : path, message: message)
+    }
+
+    /// The values of `entries` that decoded, each with its key, and the problems of the others.
+    static func split<Key, Value>(_ entries: [(Key, Attempt<Value>)], file: String) -> (
+        [(Key, Value)], [CatalogValidationError.Issue]
+    ) {
+        var values: [(Key, Value)] = []
+        var issues: [CatalogValidationError.Issue] = []
+        for (key, entry) in entries {
+            switch entry.result {
+            case .success(let value): values.append((key, value))
+            case .failure(let error): issues.append(issue(error, file: file))
+            }
+        }
+        return (values, issues)
+    }
+
     /// Pretty JSON with sorted keys and unescaped slashes: the same packs
     /// give the same bytes.
     static func encode<T: Encodable>(_ value: T) -> [UInt8] {

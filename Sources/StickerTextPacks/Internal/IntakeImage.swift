@@ -8,4 +8,6 @@ struct IntakeImage {
     /// The extension its format is written with (`png` for APNG too).
     var fileExtension: String
     var poster: [UInt8]?
+    /// What the import has to say of it (a name that does not say its format).
+    var note: String?
 }

@@ -22,23 +22,24 @@ enum MastodonAPI {
         }
     }
 
-    static func read(_ document: (name: String, bytes: [UInt8]), images: FolderFiles, request: PackAssembly.Request)
+    static func read(_ document: (name: String, bytes: [UInt8]), images: PictureSource, request: PackAssembly.Request)
         throws(CatalogValidationError) -> PackImport
     {
-        let list = try FormatJSON.decode([CustomEmoji].self, from: document.bytes, file: document.name)
+        let list = try FormatJSON.decode([Attempt<CustomEmoji>].self, from: document.bytes, file: document.name)
+        let (items, unreadable) = FormatJSON.split(
+            list.enumerated().map { ($0.offset, $0.element) }, file: document.name)
         var hidden: [String] = []
-        let emoji = list.enumerated().map { index, item in
+        let emoji = items.map { index, item in
             if !item.visibleInPicker { hidden.append(item.shortcode) }
             return ForeignEmoji(
                 shortcode: item.shortcode, category: item.category, image: item.url,
-                still: item.staticURL == item.url ? nil : item.staticURL, entry: "[\(index)]")
+                still: item.staticURL == item.url ? nil : item.staticURL, entry: "[\(index)] :\(item.shortcode):")
         }
         var request = request
         request.file = document.name
-        var result = try PackAssembly.packs(emoji, from: URLFiles(folder: images), request: request)
-        if !hidden.isEmpty {
-            result.notes.append("imported though not visible in Mastodon's picker: \(hidden.joined(separator: ", "))")
-        }
+        let source = images.files(for: items.flatMap { [$0.1.url, $0.1.staticURL] })
+        var result = try PackAssembly.packs(emoji, unreadable: unreadable, from: source, request: request)
+        result.note("imported though not visible in Mastodon's picker", listing: hidden)
         return result
     }
 
@@ -52,7 +53,8 @@ enum MastodonAPI {
             files.append((path, emoji.image))
             var still = path
             if let poster = emoji.poster, let format = SniffedImage(poster)?.format {
-                still = "emoji/\(emoji.shortcode)-static.\(format == .gif ? "gif" : format == .webp ? "webp" : "png")"
+                let stem = emoji.fileName.dropLast(emoji.fileExtension.count + 1)
+                still = "emoji/\(stem)-static.\(format == .gif ? "gif" : format == .webp ? "webp" : "png")"
                 files.append((still, poster))
             }
             list.append(

@@ -2,7 +2,8 @@ import Foundation
 import StickerText
 
 /// Misskey's custom emoji export (Control panel → Custom emoji → Export),
-/// which its import reads back: a zip of `meta.json` (`metaVersion` 2,
+/// which its import reads back: a zip of `meta.json` (`metaVersion` 2, which
+/// Misskey's import never reads, so a file without it is taken,
 /// `host`, `exportedAt`, `emojis[]` of `{fileName, downloaded, emoji}`, the
 /// emoji being Misskey's whole record: `name`, `category`, `aliases`,
 /// `license` among others) and the pictures by `fileName`. Misskey's import
@@ -11,15 +12,16 @@ import StickerText
 /// each; our title's Chinese), licence. Not: sticker names, posters.
 enum MisskeyExport {
     struct Meta: Codable {
-        var metaVersion: Int
+        var metaVersion: Int?
         var host: String?
         var exportedAt: String?
-        var emojis: [Entry]
+        var emojis: [Attempt<Entry>]
     }
 
     struct Entry: Codable {
         var fileName: String
-        var downloaded: Bool
+        /// Misskey's import skips an entry whose `downloaded` is not true.
+        var downloaded: Bool?
         var emoji: Emoji
     }
 
@@ -38,13 +40,17 @@ enum MisskeyExport {
             throw problem(archive.label, nil, "no meta.json: not a Misskey emoji export")
         }
         let meta = try FormatJSON.decode(Meta.self, from: bytes, file: file)
-        if meta.metaVersion != 2 {
-            throw problem(file, "metaVersion", "is \(meta.metaVersion); Misskey's exports are version 2")
+        var notes: [String] = []
+        if let version = meta.metaVersion, version != 2 {
+            notes.append(
+                "meta.json: metaVersion is \(version), read as Misskey's version 2 (its import never reads the field)")
         }
+        let (entries, unreadable) = FormatJSON.split(
+            meta.emojis.enumerated().map { ($0.offset, $0.element) }, file: file)
         var skipped: [String] = []
         var emoji: [ForeignEmoji] = []
-        for (index, entry) in meta.emojis.enumerated() {
-            guard entry.downloaded else {
+        for (index, entry) in entries {
+            guard entry.downloaded == true else {
                 skipped.append(entry.emoji.name)
                 continue
             }
@@ -53,31 +59,31 @@ enum MisskeyExport {
                 ForeignEmoji(
                     shortcode: entry.emoji.name, aliases: aliases, name: aliases.first,
                     category: entry.emoji.category.flatMap { $0.isEmpty ? nil : $0 },
-                    license: entry.emoji.license, image: entry.fileName, entry: "emojis[\(index)]"))
+                    license: entry.emoji.license, image: entry.fileName,
+                    entry: "emojis[\(index)] :\(entry.emoji.name):"))
         }
         var request = request
         request.file = file
-        var result = try PackAssembly.packs(emoji, from: archive, request: request)
-        if !skipped.isEmpty {
-            result.notes.append(
-                "skipped as Misskey does, their pictures not downloaded: \(skipped.joined(separator: ", "))")
-        }
+        var result = try PackAssembly.packs(emoji, unreadable: unreadable, from: archive, request: request)
+        result.notes = notes + result.notes
+        result.note("skipped as Misskey does, their pictures not downloaded", listing: skipped)
         return result
     }
 
     static func write(_ packs: OutgoingPacks, to output: URL, host: String) throws(CatalogValidationError) -> PackExport
     {
-        var entries: [Entry] = []
+        var entries: [Attempt<Entry>] = []
         var files: [(path: String, bytes: [UInt8])] = []
         for emoji in packs.emoji {
             files.append((emoji.fileName, emoji.image))
             // The Chinese code first: it is the sticker's name where the format has none (`PackAssembly`).
             entries.append(
-                Entry(
-                    fileName: emoji.fileName, downloaded: true,
-                    emoji: Emoji(
-                        name: emoji.shortcode, category: emoji.pack.title.zh, aliases: emoji.otherCodes,
-                        license: emoji.pack.license)))
+                Attempt(
+                    Entry(
+                        fileName: emoji.fileName, downloaded: true,
+                        emoji: Emoji(
+                            name: emoji.shortcode, category: emoji.pack.title.zh, aliases: emoji.otherCodes,
+                            license: emoji.pack.license))))
         }
         let meta = Meta(
             metaVersion: 2, host: host, exportedAt: ISO8601DateFormatter().string(from: Date()), emojis: entries)

@@ -11,6 +11,11 @@ struct OutgoingEmoji {
     var image: [UInt8]
     var format: ImageFormat
     var poster: [UInt8]?
+    /// The picture's name in an archive or folder: `<shortcode>.<extension>`,
+    /// with `-2`… where two shortcodes differ only in case (`BlobCat`,
+    /// `blobcat`), which a folder on macOS or Windows cannot tell apart;
+    /// tootctl's archive names each by its shortcode exactly (`OutgoingPacks`).
+    var fileName = ""
 
     var fileExtension: String {
         switch format {
@@ -19,9 +24,6 @@ struct OutgoingEmoji {
         case .webp: "webp"
         }
     }
-
-    /// `<shortcode>.<extension>`: the picture's name in an archive.
-    var fileName: String { "\(shortcode).\(fileExtension)" }
 
     /// The codes other than the shortcode, without brackets: `笑哭`, `lol`.
     var otherCodes: [String] { sticker.codes.map(ShortcodeNames.content).filter { $0 != shortcode } }

@@ -3,11 +3,14 @@ import StickerText
 
 /// The packs of a folder as an export sends them: loaded and checked as the
 /// server loads them, the emoji packs left out (their stickers are Unicode
-/// text, which every system has already), shortcodes given (`ShortcodeNames`).
+/// text, which every system has already), shortcodes given by the target's
+/// rules (`ShortcodeNames`, `FormatRules`), with a note listing every
+/// rename and every picture over the target's size limit.
 struct OutgoingPacks {
     var packs: [StickerPack]
     var emoji: [OutgoingEmoji]
     var notes: [String]
+    var rules: FormatRules
 
     static func load(_ directory: URL, packIDs: [String], format: PackFormat) throws(CatalogValidationError)
         -> OutgoingPacks
@@ -31,9 +34,16 @@ struct OutgoingPacks {
                 "\(format.rawValue) holds one pack: choose one with --pack (\(packs.map(\.id).joined(separator: ", ")))"
             )
         }
-        let stickers = packs.flatMap { pack in pack.stickers.map { (pack, $0) } }
-        let names = ShortcodeNames.names(for: stickers.map(\.1), ascii: format.wantsASCIINames)
+        let rules = FormatRules(format)
+        let stickers = packs.flatMap { pack in pack.stickers.filter { $0.image != nil }.map { (pack, $0) } }
+        let (names, renames) = ShortcodeNames.names(for: stickers.map(\.1), rules: rules)
+        if !renames.isEmpty {
+            notes.append(
+                "\(format.rawValue): \(renames.count) codes renamed, the format takes \(rules.summary): "
+                    + renames.map { "\($0.code) → \($0.name)" }.joined(separator: ", "))
+        }
         var emoji: [OutgoingEmoji] = []
+        var fileNames = UniqueNames(caseBlind: true)
         for ((pack, sticker), shortcode) in zip(stickers, names) {
             guard let image = sticker.image else { continue }
             let folder = directory.appendingPathComponent(pack.id, isDirectory: true)
@@ -44,11 +54,25 @@ struct OutgoingPacks {
             guard let sniffed = SniffedImage(bytes) else {
                 throw problem(folder.appendingPathComponent(image.x3).path, nil, "is not a PNG, APNG, GIF or WebP file")
             }
-            emoji.append(
-                OutgoingEmoji(
-                    pack: pack, sticker: sticker, shortcode: shortcode, image: bytes, format: sniffed.format,
-                    poster: image.poster.map { read($0.x3) }))
+            var outgoing = OutgoingEmoji(
+                pack: pack, sticker: sticker, shortcode: shortcode, image: bytes, format: sniffed.format,
+                poster: image.poster.map { read($0.x3) })
+            let ext = outgoing.fileExtension
+            outgoing.fileName =
+                format == .mastodon
+                ? "\(shortcode).\(ext)"
+                : fileNames.unique("\(shortcode).\(ext)", numbered: { "\(shortcode)-\($0).\(ext)" })
+            emoji.append(outgoing)
         }
-        return OutgoingPacks(packs: packs, emoji: emoji, notes: notes)
+        if let limit = rules.maxImageBytes {
+            let over = emoji.filter { $0.image.count >= limit }
+            if !over.isEmpty {
+                notes.append(
+                    "\(format.rawValue): \(over.count) pictures of \(limit / 1024) KB or more, over \(rules.imageLimit), which it will refuse: "
+                        + over.map { "\($0.sticker.tag ?? $0.shortcode) (\($0.image.count) bytes)" }.joined(
+                            separator: ", "))
+            }
+        }
+        return OutgoingPacks(packs: packs, emoji: emoji, notes: notes, rules: rules)
     }
 }

@@ -7,18 +7,37 @@ import StickerTextJSON
 /// (`.stickertext-import-…`, where a server reloading the packs folder never
 /// sees half a pack), read back by `StickerCatalog.load`, checked together
 /// with the packs already in the folder, then moved into place.
+///
+/// A code the folder has already (in a pack the import does not replace) is
+/// resolved as tootctl resolves a shortcode it has: by default the imported
+/// sticker is skipped, with a note; with `.overwrite` the imported one takes
+/// the code, and the folder's sticker of that tag leaves its pack (an alias
+/// only leaves the sticker that had it). An imported alias the folder has
+/// becomes a search keyword of the imported sticker, as inside one import.
 enum PackWriter {
-    static func write(_ packs: [ImportedPack], into directory: URL) throws(CatalogValidationError) -> [URL] {
+    static func write(_ packs: [ImportedPack], into directory: URL, collisions: CodeCollision)
+        throws(CatalogValidationError) -> WrittenPacks
+    {
         let fm = FileManager.default
         // The packs' own rules first (an id names a folder: one that could
         // leave the packs folder is refused before anything is written).
         _ = try StickerCatalog(packs: packs.map(\.pack))
+        let newIDs = Set(packs.map(\.pack.id))
+        let existing = (try? StickerCatalog.load(directory: directory.path))?.packs ?? []
+        var merge = FolderMerge(kept: existing.filter { !newIDs.contains($0.id) }, collisions: collisions)
+        let incoming = packs.compactMap { merge.admit($0) }
+        let (changed, removed) = merge.keptPacksChanged()
+        var notes = merge.notes
+        for pack in packs where existing.contains(where: { $0.id == pack.pack.id }) {
+            notes.append("\(pack.pack.id): replaces the pack of that id in \(directory.path)")
+        }
+
         let staging = directory.deletingLastPathComponent().appendingPathComponent(
             ".stickertext-import-\(UUID().uuidString)", isDirectory: true)
         defer { try? fm.removeItem(at: staging) }
         do {
             try fm.createDirectory(at: directory, withIntermediateDirectories: true)
-            for imported in packs {
+            for imported in incoming {
                 let folder = staging.appendingPathComponent(imported.pack.id, isDirectory: true)
                 try fm.createDirectory(at: folder, withIntermediateDirectories: true)
                 try Data(imported.pack.packJSON + [0x0A]).write(to: folder.appendingPathComponent("pack.json"))
@@ -27,6 +46,13 @@ enum PackWriter {
                     try fm.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try Data(bytes).write(to: file)
                 }
+            }
+            // A pack of the folder that --overwrite took stickers or aliases from: a copy, its pack.json rewritten.
+            try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+            for pack in changed {
+                let folder = staging.appendingPathComponent(pack.id, isDirectory: true)
+                try fm.copyItem(at: directory.appendingPathComponent(pack.id, isDirectory: true), to: folder)
+                try Data(pack.packJSON + [0x0A]).write(to: folder.appendingPathComponent("pack.json"))
             }
         } catch {
             throw problem(directory.path, nil, "cannot write the packs: \(error)")
@@ -46,25 +72,35 @@ enum PackWriter {
         } catch {
             throw relocated(error)
         }
-        let newIDs = Set(packs.map(\.pack.id))
-        if let existing = try? StickerCatalog.load(directory: directory.path) {
-            do {
-                _ = try StickerCatalog(packs: existing.packs.filter { !newIDs.contains($0.id) } + loaded.packs)
-            } catch {
-                throw relocated(error)
-            }
+        let staged = Set(loaded.packs.map(\.id))
+        do {
+            _ = try StickerCatalog(
+                packs: existing.filter {
+                    !newIDs.contains($0.id) && !staged.contains($0.id) && !removed.contains($0.id)
+                }
+                    + loaded.packs)
+        } catch {
+            throw relocated(error)
         }
         var written: [URL] = []
-        for imported in packs {
-            let target = directory.appendingPathComponent(imported.pack.id, isDirectory: true)
+        for pack in incoming.map(\.pack) + changed {
+            let target = directory.appendingPathComponent(pack.id, isDirectory: true)
             do {
                 if fm.fileExists(atPath: target.path) { try fm.removeItem(at: target) }
-                try fm.moveItem(at: staging.appendingPathComponent(imported.pack.id, isDirectory: true), to: target)
+                try fm.moveItem(at: staging.appendingPathComponent(pack.id, isDirectory: true), to: target)
             } catch {
                 throw problem(target.path, nil, "cannot move the pack into place: \(error)")
             }
-            written.append(target.appendingPathComponent("pack.json"))
+            if newIDs.contains(pack.id) { written.append(target.appendingPathComponent("pack.json")) }
         }
-        return written
+        for id in removed {
+            do {
+                try fm.removeItem(at: directory.appendingPathComponent(id, isDirectory: true))
+            } catch {
+                throw problem(
+                    directory.appendingPathComponent(id).path, nil, "cannot remove the emptied pack: \(error)")
+            }
+        }
+        return WrittenPacks(packs: incoming.map(\.pack), files: written, notes: notes)
     }
 }

@@ -1,0 +1,12 @@
+import Foundation
+import StickerText
+
+/// What writing imported packs into a packs folder did.
+public struct WrittenPacks: Sendable {
+    /// The packs as written: what the import made, less what collisions took.
+    public var packs: [StickerPack]
+    /// The `pack.json` of each, as `packs`.
+    public var files: [URL]
+    /// Codes skipped or overwritten, aliases made keywords, packs replaced or emptied.
+    public var notes: [String]
+}

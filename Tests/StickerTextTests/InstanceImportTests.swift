@@ -1,0 +1,131 @@
+import Foundation
+import StickerText
+import StickerTextPacks
+import Testing
+
+/// An import straight from an instance (`import --from mastodon-api URL`,
+/// Misskey's `/api/emojis`), fetched with URLSession from a local server
+/// (Fixtures/instance/serve.py, loopback only) that answers as Mastodon and
+/// Misskey do, and as a hostile or broken instance would: each picture held
+/// to the archive's limits, only http and https, no redirect elsewhere.
+struct InstanceImportTests {
+    /// The server, its pictures in a folder of their own; stopped when the test ends.
+    final class Instance {
+        let process = Process()
+        let port: Int
+        static let png = ImageBytes.png(width: 64, height: 64)
+        static let gif = ImageBytes.gif(width: 48, height: 48, frames: 3)
+        static let still = ImageBytes.png(width: 48, height: 48)
+
+        init() throws {
+            let files = PackFixtures.folder()
+            PackFixtures.write(
+                [
+                    ("blobcat.png", Self.png), ("blob_party.gif", Self.gif), ("blob_party_static.png", Self.still),
+                    ("xiaoku.png", ImageBytes.png(width: 40, height: 40)),
+                ], into: files)
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [
+                "python3", repositoryFile("Tests/StickerTextTests/Fixtures/instance/serve.py").path, files.path,
+                "--exit-with-parent",
+            ]
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            var line: [UInt8] = []
+            while let byte = try out.fileHandleForReading.read(upToCount: 1)?.first, byte != 0x0A { line.append(byte) }
+            port = Int(String(decoding: line, as: UTF8.self)) ?? 0
+        }
+
+        deinit {
+            // SIGKILL: a child of the test runner may inherit a mask that blocks SIGTERM.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+
+        func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    }
+
+    func importing(_ url: URL, _ format: PackFormat, _ options: ImportOptions = .init())
+        throws(CatalogValidationError) -> PackImport
+    {
+        try PackConversion.importPacks(from: url, format: format, options: options)
+    }
+
+    @Test func aMastodonInstancesCustomEmojisImportWithTheirPicturesFetched() throws {
+        let instance = try Instance()
+        #expect(instance.port > 0)
+        let result = try importing(instance.url("/api/v1/custom_emojis"), .mastodonAPI)
+        #expect(result.packs.map(\.pack.id) == ["127-0-0-1-blobs", "127-0-0-1"])
+        let blobs = result.packs[0]
+        #expect(blobs.pack.stickers.map(\.tag) == ["[blobcat]", "[blob_party]"])
+        #expect(blobs.files["blobcat.png"] == Instance.png && blobs.files["blob_party.gif"] == Instance.gif)
+        // static_url is the poster; a picture behind a redirect (to http) is fetched.
+        let party = try #require(blobs.pack.stickers.last?.image?.poster?.x1)
+        #expect(blobs.files[party] == Instance.still)
+        #expect(result.packs[1].files["xiaoku.png"] == ImageBytes.png(width: 40, height: 40))
+        let folder = PackFixtures.folder()
+        _ = try PackConversion.write(result.packs, into: folder)
+        #expect(try StickerCatalog.load(directory: folder.path).entry(forCode: "[blob_party]") != nil)
+    }
+
+    /// Misskey's list, with a picture behind each way an instance can go wrong:
+    /// each is named, none read past its bound, the good one imported.
+    @Test func aMisskeyInstancesListNamesEveryPictureItCouldNotFetchSafely() throws {
+        let instance = try Instance()
+        var limits = ArchiveLimits()
+        limits.requestSeconds = 2
+        let source = instance.url("/api/emojis")
+        let error = try #require(throws: CatalogValidationError.self) {
+            try importing(source, .misskeyAPI, ImportOptions(limits: limits))
+        }
+        let said = Dictionary(uniqueKeysWithValues: error.issues.map { ($0.entry ?? "", $0.message) })
+        let base = "http://127.0.0.1:\(instance.port)"
+        #expect(
+            said["emojis[1] :passwd:"]
+                == "its image \"\(base)/redirect-to-file\" redirects to file:///etc/passwd, not an http or https URL")
+        #expect(said["emojis[2] :local:"] == "its image \"file:///etc/passwd\" is not an http or https URL")
+        #expect(
+            said["emojis[3] :endless:"]
+                == "its image \"\(base)/endless\" is over the limit of 2097152 bytes for one file (--max-file-bytes)")
+        // Read no further than its Content-Length said: 100 bytes, no picture.
+        #expect(said["emojis[4] :liar:"] == "\"\(base)/lying-length\" is not a PNG, APNG, GIF or WebP file")
+        #expect(said["emojis[5] :round:"] == "its image \"\(base)/redirect-loop\" redirects more than 5 times")
+        #expect(said["emojis[6] :gone:"] == "its image \"\(base)/files/gone.png\" answered HTTP 404")
+        #expect(said["emojis[7] :slow:"] == "its image \"\(base)/slow\" took more than 2.0 seconds")
+        #expect(error.issues.count == 7 && said["emojis[0] :blobcat:"] == nil)
+        let result = try importing(source, .misskeyAPI, ImportOptions(limits: limits, skipInvalid: true))
+        let cat = try #require(result.packs.first?.pack.stickers.first)
+        #expect(cat.tag == "[blobcat]" && cat.aliases == ["[cat]", "[ねこ]"])
+        #expect(result.packs[0].pack.title.zh == "Blobs" && result.skipped.count == 7)
+    }
+
+    @Test func anInstancesAnswerIsHeldToTheLimitsOfOneImport() throws {
+        let instance = try Instance()
+        var limits = ArchiveLimits()
+        limits.maxDocumentBytes = 100
+        #expect(throws: CatalogValidationError.self) {
+            try importing(instance.url("/api/v1/custom_emojis"), .mastodonAPI, ImportOptions(limits: limits))
+        }
+        limits = ArchiveLimits()
+        limits.maxFiles = 2
+        let many = try #require(throws: CatalogValidationError.self) {
+            try importing(instance.url("/api/v1/custom_emojis"), .mastodonAPI, ImportOptions(limits: limits))
+        }
+        #expect(many.description.hasSuffix("3 emoji, over the limit of 2 for one import (--max-files)"))
+        let missing = try #require(throws: CatalogValidationError.self) {
+            try importing(instance.url("/api/v2/nothing"), .mastodonAPI)
+        }
+        #expect(missing.description == "\(instance.url("/api/v2/nothing")): answered HTTP 404")
+        let folder = try #require(throws: CatalogValidationError.self) {
+            try importing(instance.url("/api/emojis"), .misskeyAPI, ImportOptions(images: PackFixtures.folder()))
+        }
+        #expect(folder.description.hasSuffix("the pictures of an instance's list are fetched, not read from --images"))
+        let notFetched = try #require(throws: CatalogValidationError.self) {
+            try importing(instance.url("/api/v1/custom_emojis"), .misskey)
+        }
+        #expect(
+            notFetched.description.contains(
+                "misskey is read from a file; an instance's URL is read as mastodon-api or misskey-api"))
+    }
+}
