@@ -69,7 +69,8 @@ def test_the_answer_limit_is_one_setting_for_the_server_and_nginx():
     env = {k: v for k, v in os.environ.items() if k != 'ANSWER_LIMIT'}
     shell = subprocess.run([conf, '--answer-limit'], env=env, capture_output=True, text=True, check=True).stdout
     usage = subprocess.run([SERVER, '--help'], capture_output=True, text=True, check=True).stdout
-    server = re.search(r'--answer-limit <answer-limit>.*?\(default: (\d+)\)', usage, re.S).group(1)
+    # Its help's OPTIONS entry (the USAGE line names it first, without a default).
+    server = re.search(r'^ +--answer-limit <answer-limit>\n[^(]*\(default: (\d+)\)', usage, re.M).group(1)
     assert int(shell) == int(server) == ANSWER_LIMIT
     given = subprocess.run([conf, '--answer-limit'], env={**env, 'ANSWER_LIMIT': '1048576'}, capture_output=True,
                            text=True, check=True).stdout
