@@ -3,7 +3,7 @@
 # the nginx site, into a standard layout under DESTDIR + PREFIX. The unit
 # (systemd/stickertext.service.template) and the site (nginx/site.conf.template,
 # the same text `make run` serves) are written here from one set of values, so
-# their socket path and body limit cannot disagree.
+# their socket path, body limit and answer limit cannot disagree.
 #
 # Environment (defaults in brackets):
 #   PREFIX       where it runs from [/usr/local]
@@ -19,7 +19,8 @@
 #                the site's per-address limits and the addresses they skip, read by scripts/nginx-conf.sh
 #   TLS_LISTEN, TLS_CERT, TLS_KEY, TLS_REDIRECT
 #                HTTPS with HTTP/2 on TLS_LISTEN (443, say), read by scripts/nginx-conf.sh
-#   ANSWER_LIMIT the largest answer nginx buffers on disk for a request, read by scripts/nginx-conf.sh
+#   ANSWER_LIMIT the largest answer, for the server (--answer-limit) and nginx (what it buffers on
+#                disk for a request) alike [16777216, scripts/nginx-conf.sh's]
 #   NGINX_GROUP  the group nginx's workers run as, the sockets' group (the unit's Group=) [www-data]
 #
 # SYSCONFDIR/nginx/nginx.conf, where there is one (Debian's), gets worker_connections
@@ -49,6 +50,8 @@ bin_dir=${BIN_DIR:-$root/.build/install/release}
 listen=${LISTEN:-80}
 server_name=${SERVER_NAME:-localhost}
 limit=${BODY_LIMIT:-1048576}
+answer_limit=$("$root/scripts/nginx-conf.sh" --answer-limit)
+export ANSWER_LIMIT=$answer_limit
 group=${NGINX_GROUP:-www-data}
 [[ $group =~ ^[a-z_][a-z0-9_-]*$ ]] || { echo "install.sh: NGINX_GROUP is not a group name: $group" >&2; exit 2; }
 # RuntimeDirectory=stickertext in the unit: systemd makes /run/stickertext for the master.
@@ -81,7 +84,8 @@ install -m 0644 "$root/docs/operations.md" "$destdir$docdir/"
   "$datadir" "$listen" "$server_name" "$socket" "$limit" "$cachedir"
 chmod 0644 "$destdir$sysconfdir/nginx/sites-available/stickertext"
 
-sed -e "s|@BINDIR@|$bindir|g" -e "s|@SOCKET@|$socket|g" -e "s|@BODY_LIMIT@|$limit|g" -e "s|@NGINX_GROUP@|$group|g" \
+sed -e "s|@BINDIR@|$bindir|g" -e "s|@SOCKET@|$socket|g" -e "s|@BODY_LIMIT@|$limit|g" -e "s|@ANSWER_LIMIT@|$answer_limit|g" \
+  -e "s|@NGINX_GROUP@|$group|g" \
   -e "s|@SYSCONFDIR@|$sysconfdir|g" -e "s|@DOCDIR@|$docdir|g" \
   "$root/systemd/stickertext.service.template" > "$destdir$unitdir/stickertext.service"
 chmod 0644 "$destdir$unitdir/stickertext.service"
@@ -100,8 +104,8 @@ if [ ! -e "$defaults" ]; then
   cat > "$defaults" <<DEFAULTS
 # Options for stickertext-server, read by stickertext.service; then
 # \`systemctl restart stickertext\`. See $docdir/operations.md.
-# The socket path and the body limit are set in the unit and in the nginx site
-# together: change them with \`make install BODY_LIMIT=…\`, not here.
+# The socket path, the body limit and the answer limit are set in the unit and in
+# the nginx site together: change them with \`make install BODY_LIMIT=… ANSWER_LIMIT=…\`, not here.
 #STICKERTEXT_OPTS="--workers 4 --threads 4 --packs /srv/stickertext/packs --max-requests 0 --shutdown-grace 20"
 STICKERTEXT_OPTS=""
 DEFAULTS

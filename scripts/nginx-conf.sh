@@ -10,6 +10,9 @@
 #        nginx-conf.sh --connections NGINX_CONF
 #          raises worker_connections and worker_rlimit_nofile in an nginx.conf
 #          (scripts/install.sh: Debian's /etc/nginx/nginx.conf) to this machine's sizes
+#        nginx-conf.sh --answer-limit
+#          prints ANSWER_LIMIT, or its default, checked: the one value run.sh and
+#          install.sh give both the server (--answer-limit) and nginx
 # ROOT holds public/ and nginx/ (the checkout, or the installed share folder).
 # BACKENDS is the master's unix socket (an absolute path), or backends on TCP,
 # one per host, comma-separated: 10.0.0.11:9000,10.0.0.12:9000. Each backend's
@@ -32,8 +35,9 @@
 #                     them limits: the site's own backends that render through the
 #                     API, say (10.0.0.0/8,192.0.2.7) []; a CIDR's host bits must
 #                     be zero, and /0 (every address) is refused
-#   ANSWER_LIMIT      the largest answer the backend sends, in bytes: what nginx may
-#                     buffer on disk for one request [16777216]
+#   ANSWER_LIMIT      the largest answer the backend sends, in bytes (the server's
+#                     --answer-limit, whose default is this one's; at least 65536):
+#                     what nginx may buffer on disk for one request [16777216]
 #
 # HTTPS with HTTP/2 beside plain HTTP, when all three are set, with Mozilla's
 # "intermediate" profile (nginx/tls-intermediate.conf) and HSTS:
@@ -67,7 +71,12 @@ large_rate=$(limit LARGE_RATE_LIMIT "${LARGE_RATE_LIMIT:-2}")
 conns=$(limit CONN_LIMIT "${CONN_LIMIT:-32}")
 site_conns=$(limit SITE_CONN_LIMIT "${SITE_CONN_LIMIT:-256}")
 answer_limit=${ANSWER_LIMIT:-16777216}
-[[ $answer_limit =~ ^[1-9][0-9]*$ ]] || { echo "nginx-conf.sh: ANSWER_LIMIT must be a byte count, not: $answer_limit" >&2; exit 2; }
+[[ $answer_limit =~ ^[1-9][0-9]{0,15}$ ]] && (( answer_limit >= 65536 )) ||
+  { echo "nginx-conf.sh: ANSWER_LIMIT must be a byte count of at least 65536, not: $answer_limit" >&2; exit 2; }
+if [ "${1:-}" = --answer-limit ]; then
+  echo "$answer_limit"
+  exit 0
+fi
 zones= limits= server_limits=
 if [ -n "$rate" ]; then
   zones+="limit_req_zone \$stickertext_client zone=stickertext_rate:10m rate=${rate}r/s;\n"

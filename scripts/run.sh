@@ -16,9 +16,12 @@ limit=${BODY_LIMIT:-1048576}
 socket=$run/stickertext.sock
 server=${SERVER_BIN:-$root/.build/release/stickertext-server}
 chmod 755 "$run"
+# One answer limit for both: the server refuses an answer over it, nginx buffers at most it.
+answer_limit=$("$root/scripts/nginx-conf.sh" --answer-limit) || exit 2
+export ANSWER_LIMIT=$answer_limit
 "$root/scripts/nginx-conf.sh" "$root" "$run" "$port" "$socket" "$limit"
 
-args=(--socket-path "$socket" --body-limit "$limit" --threads "${THREADS:-4}")
+args=(--socket-path "$socket" --body-limit "$limit" --answer-limit "$answer_limit" --threads "${THREADS:-4}")
 [ -n "${WORKERS:-}" ] && args+=(--workers "$WORKERS")
 [ -n "${PACKS:-}" ] && args+=(--packs "$PACKS")
 

@@ -74,7 +74,12 @@ enum FastCGIExchange {
     /// The head is gathered in a buffer on the stack and handed to libfcgi
     /// in one call (a call per piece, fourteen or so, cost ~100 instructions
     /// each), then the body in another: no String or array is built for it.
-    static func write(_ response: HTTPResponse, head: Bool, to request: inout FCGX_Request) {
+    /// A body not held (`HTTPResponse.pieces`) is handed over a piece at a
+    /// time as it is written again, libfcgi sending each on as its 8 KiB
+    /// buffer fills. Answers false if the pieces were not the bytes their
+    /// count promised (a bug): the connection must not be kept then.
+    @discardableResult
+    static func write(_ response: HTTPResponse, head: Bool, to request: inout FCGX_Request) -> Bool {
         let out = request.out
         withUnsafeTemporaryAllocation(byteCount: 1024, alignment: 1) { buffer in
             var h = Gathered(buffer, out)
@@ -91,15 +96,23 @@ enum FastCGIExchange {
             }
             if response.status != 304 {
                 h.put("Content-Length: ")
-                h.put(decimal: response.body.count)
+                h.put(decimal: response.bodyCount)
                 h.put("\r\n")
             }
             h.put("\r\n")
             h.flush()
         }
-        if !head {
+        if head { return true }
+        guard let pieces = response.pieces else {
             response.body.withUnsafeBytes { put($0, out) }
+            return true
         }
+        var written = 0
+        pieces.write { piece in
+            put(UnsafeRawBufferPointer(piece), out)
+            written += piece.count
+        }
+        return written == pieces.count
     }
 
     private static func put(_ bytes: UnsafeRawBufferPointer, _ stream: UnsafeMutablePointer<FCGX_Stream>?) {

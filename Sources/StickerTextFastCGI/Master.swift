@@ -15,7 +15,7 @@ struct Master {
     let options: ServerOptions
     let logger: Logger
     var catalog: StickerCatalog {
-        didSet { handler = APIHandler(catalog: catalog, bodyLimit: options.bodyLimit) }
+        didSet { handler = options.handler(catalog: catalog) }
     }
     /// Built once per catalog (it encodes the packs document); every forked worker inherits it.
     private var handler: APIHandler
@@ -163,7 +163,7 @@ struct Master {
         self.options = options
         self.logger = logger
         self.catalog = catalog
-        handler = APIHandler(catalog: catalog, bodyLimit: options.bodyLimit)
+        handler = options.handler(catalog: catalog)
         // Twice the workers: a retiring worker's replacement is forked before it exits.
         scoreboard = Scoreboard(
             slots: 2 * options.workerCount, threads: (options.threads(of: .main), options.threads(of: .large)),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StickerText
+import StickerTextJSON
 import StickerTextServer
 
 /// What the master and its workers run with.
@@ -25,6 +26,10 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "A folder of <pack-id>/pack.json packs (default: the embedded packs).") var packs: String?
     @Option(help: "Largest request body in bytes; keep equal to nginx's client_max_body_size.") var bodyLimit =
         APIHandler.defaultBodyLimit
+    @Option(
+        help:
+            "Largest answer in bytes: a request whose answer would be larger is answered 413 answer_too_large before any of it is sent."
+    ) var answerLimit = AnswerLimit.defaultMost
     @Option(help: "Listen backlog.") var backlog = 1024
     @Option(help: "Seconds to let requests finish on shutdown before killing workers.") var shutdownGrace = 20
 
@@ -58,6 +63,11 @@ struct ServerOptions: ParsableArguments {
         }
     }
 
+    /// The handler of these options, over `catalog`.
+    func handler(catalog: StickerCatalog) -> APIHandler {
+        APIHandler(catalog: catalog, bodyLimit: bodyLimit, answerLimit: AnswerLimit(most: answerLimit))
+    }
+
     func loadCatalog() throws -> StickerCatalog {
         try StickerCatalog.load(packs: packs)
     }
@@ -66,6 +76,10 @@ struct ServerOptions: ParsableArguments {
         if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
         if threads < 1 { throw ValidationError("--threads must be at least 1") }
         if bodyLimit < 1 { throw ValidationError("--body-limit must be at least 1") }
+        if answerLimit < 1 << 16 {
+            // An error's answer, or the packs document's, must always fit.
+            throw ValidationError("--answer-limit must be at least 65536 bytes")
+        }
         if let largeThreads, largeThreads < 1 { throw ValidationError("--large-threads must be at least 1") }
         if !(requestTimeout > 0 && requestTimeout < 30) {
             // nginx's fastcgi_read_timeout is 30 s: past it nginx answers first, without the service's message.

@@ -232,10 +232,10 @@ enum Worker {
                 // counted it out; the worker is retiring, without this thread.
                 while true { pause() }
             }
-            FastCGIExchange.write(response, head: httpRequest.method == "HEAD", to: &request.pointee)
+            let whole = FastCGIExchange.write(response, head: httpRequest.method == "HEAD", to: &request.pointee)
             // A connection is kept only if the next request on it will start
             // at a record's start: this one's body must have been read to its end.
-            if !FastCGIExchange.readToEnd(&request.pointee) { request.pointee.keepConnection = 0 }
+            if !FastCGIExchange.readToEnd(&request.pointee) || !whole { request.pointee.keepConnection = 0 }
             FCGX_Finish_r(request)
             // Kept (nginx asked, and nothing failed): back to the poller, not held by this thread.
             if request.pointee.ipcFd >= 0 {

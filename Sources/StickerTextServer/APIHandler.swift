@@ -10,12 +10,26 @@ public struct APIHandler: Sendable {
 
     public let api: StickerTextAPI
     public let bodyLimit: Int
+    /// The bounds of a POST's answer: at most `most` bytes (else `413
+    /// answer_too_large`, before any of it is built), held in memory up to `held`.
+    public let answerLimit: AnswerLimit
     private let packs: PacksDocument
     private let health: [UInt8]
 
-    public init(catalog: StickerCatalog = .default, bodyLimit: Int = APIHandler.defaultBodyLimit) {
+    /// The most bytes a `GET /api/render` fragment may be, or the answer
+    /// limit if lower: a fragment is held whole (its ETag is of its bytes)
+    /// and cached by nginx per URL. A message's fragment is a few kilobytes;
+    /// the longest URL's (8 KiB of text, all stickers, the default options)
+    /// fits, and longer ones go in a POST.
+    public static let fragmentLimit = 1 << 20
+
+    public init(
+        catalog: StickerCatalog = .default, bodyLimit: Int = APIHandler.defaultBodyLimit,
+        answerLimit: AnswerLimit = AnswerLimit(most: AnswerLimit.defaultMost)
+    ) {
         api = StickerTextAPI(catalog: catalog)
         self.bodyLimit = bodyLimit
+        self.answerLimit = answerLimit
         packs = PacksDocument(catalog: catalog)
         let stickers = catalog.packs.reduce(0) { $0 + $1.stickers.count }
         health = Array(#"{"status":"ok","packs":\#(catalog.packs.count),"stickers":\#(stickers)}"#.utf8)
@@ -112,7 +126,8 @@ public struct APIHandler: Sendable {
             return self.error(error)
         }
         do {
-            let body = Array(try api.render(text, options: options).utf8)
+            let body = try api.renderFragment(
+                text, options: options, limit: min(Self.fragmentLimit, answerLimit.most))
             return revalidated(
                 request, body: body, etag: packs.etag(ofAnswer: body), contentType: "text/html; charset=utf-8",
                 headers: [Self.openToOtherSites, ("Content-Security-Policy", Self.fragmentPolicy)])
@@ -128,7 +143,10 @@ public struct APIHandler: Sendable {
             return error(.bodyTooLarge(limit: String(bodyLimit)))
         }
         guard Self.isJSON(request.headers["content-type"]) else {
-            return error(APIError(.unsupportedMediaType, "send the body as application/json (UTF-8)"))
+            return error(
+                APIError(
+                    .unsupportedMediaType,
+                    "send the body as Content-Type: application/json (UTF-8); no other media type is read as JSON"))
         }
         // A compressed body would be read as its coded bytes: refused, saying
         // which coding is taken (RFC 9110 §12.5.3).
@@ -141,13 +159,13 @@ public struct APIHandler: Sendable {
             return response
         }
         do {
-            let body =
+            let answer =
                 switch endpoint {
-                case .render: try api.render(request.body)
-                case .edit: try api.edit(request.body)
-                case .count: try api.count(request.body)
+                case .render: try api.render(request.body, limit: answerLimit)
+                case .edit: try api.edit(request.body, limit: answerLimit)
+                case .count: try api.count(request.body, limit: answerLimit)
                 }
-            return .json(200, body, cache: "no-store")
+            return .json(200, answer, cache: "no-store")
         } catch {
             return self.error(error)
         }
@@ -197,9 +215,13 @@ public struct APIHandler: Sendable {
 
     private func error(_ error: APIError) -> HTTPResponse { .error(error) }
 
-    /// `application/json`, in UTF-8. `application/x-www-form-urlencoded` is
-    /// taken too, as JSON: it is what `curl -d` and HTML forms send by
-    /// default, and the body must still parse as JSON.
+    /// `application/json`, in UTF-8, and nothing else: not even
+    /// `application/x-www-form-urlencoded` or `text/plain` with a JSON body.
+    /// Those are what a page on another site may send without a CORS
+    /// preflight (an HTML form, or `fetch` with `mode: 'no-cors'`), so taking
+    /// them would let any page make its visitors' browsers call the API; a
+    /// browser sends `application/json` to another origin only after a
+    /// preflight, which the API does not grant (docs/api.md, "CORS").
     static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         // This runs on every POST: an ASCII header (any real one) is read in
@@ -217,10 +239,7 @@ public struct APIHandler: Sendable {
                 start = end + 1
                 if part.isEmpty { continue }  // as `split` omits empty parts
                 if first {
-                    guard
-                        compacted(part, is: "application/json")
-                            || compacted(part, is: "application/x-www-form-urlencoded")
-                    else { return false }
+                    guard compacted(part, is: "application/json") else { return false }
                     first = false
                 } else if compacted(part, is: "charset=", prefix: true)
                     && !compacted(part, is: "charset=utf-8") && !compacted(part, is: "charset=\"utf-8\"")
@@ -239,9 +258,7 @@ public struct APIHandler: Sendable {
         // long run of combining marks makes quadratic).
         guard contentType.utf8.count <= 256 else { return false }
         let parts = contentType.lowercased().split(separator: ";").map { $0.filter { $0 != " " && $0 != "\t" } }
-        guard parts.first == "application/json" || parts.first == "application/x-www-form-urlencoded" else {
-            return false
-        }
+        guard parts.first == "application/json" else { return false }
         return parts.dropFirst().allSatisfy {
             $0 == "charset=utf-8" || $0 == "charset=\"utf-8\"" || !$0.hasPrefix("charset=")
         }

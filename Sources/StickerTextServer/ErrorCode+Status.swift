@@ -12,7 +12,7 @@ extension ErrorCode {
         case .notFound: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .preconditionFailed: .preconditionFailed
-        case .payloadTooLarge: .payloadTooLarge
+        case .payloadTooLarge, .answerTooLarge: .payloadTooLarge
         case .uriTooLong: .uriTooLong
         case .unsupportedMediaType: .unsupportedMediaType
         case .rangeNotSatisfiable: .rangeNotSatisfiable

@@ -1,3 +1,5 @@
+import StickerTextJSON
+
 /// A request as the API sees it, whatever carried it (FastCGI, a test).
 public struct HTTPRequest: Sendable {
     public var method: String
@@ -46,12 +48,22 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
+    /// A body too large to hold, written as it is sent (`body` is then
+    /// empty): its `count` is the Content-Length.
+    public var pieces: AnswerPieces?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
     }
+
+    /// The body's length: its bytes', or its pieces' when not held.
+    public var bodyCount: Int { pieces?.count ?? body.count }
+
+    /// The body's bytes, whole (its pieces written into one array): for a
+    /// client that is not a socket, such as a test.
+    public var wholeBody: [UInt8] { pieces.map { Answer.pieces($0).wholeBytes } ?? body }
 
     public func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value

@@ -10,6 +10,18 @@ extension HTTPResponse {
             status: status, headers: [("Content-Type", jsonContentType), ("Cache-Control", cache)], body: body)
     }
 
+    /// An answer of the API, held or in pieces.
+    static func json(_ status: Int, _ answer: Answer, cache: String) -> HTTPResponse {
+        switch answer {
+        case .whole(let body):
+            return json(status, body, cache: cache)
+        case .pieces(let pieces):
+            var response = json(status, [], cache: cache)
+            response.pieces = pieces
+            return response
+        }
+    }
+
     /// Every error response: the status of its code, the one JSON shape, never cached.
     public static func error(_ error: APIError) -> HTTPResponse {
         json(error.status, error.jsonBody, cache: "no-store")

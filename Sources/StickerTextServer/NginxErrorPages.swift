@@ -28,7 +28,7 @@ public enum NginxErrorPages {
     public static func message(_ code: ErrorCode) -> String? {
         switch code {
         case .invalidJSON, .invalidRequest, .invalidUTF8, .outOfRange, .unknownSticker, .unsupportedMediaType,
-            .timedOut:
+            .answerTooLarge, .timedOut:
             nil
         case .badRequest: "the request is not well-formed HTTP: its request line, a header or the framing of its body"
         case .forbidden: "this path is not served: a folder, or a file nginx may not read"

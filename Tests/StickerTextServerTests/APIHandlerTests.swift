@@ -63,9 +63,23 @@ struct APIHandlerTests {
         #expect((json(response)["html"] as? String)?.hasSuffix("&lt;b&gt;") == true)
     }
 
-    @Test func curlsDefaultContentTypeIsTakenAsJSON() {
+    /// What `curl -d`, an HTML form or another site's `no-cors` fetch sends,
+    /// JSON body or not: refused, so that another site's page cannot call
+    /// the API without a CORS preflight.
+    @Test func onlyJSONIsReadAsJSON() {
+        for contentType in [
+            "application/x-www-form-urlencoded", "text/plain", "text/plain;charset=UTF-8",
+            "multipart/form-data; boundary=x", nil,
+        ] {
+            for path in ["/api/render", "/api/edit", "/api/count"] {
+                let response = post(path, #"{"text":"hi [微笑]","op":"selectAll"}"#, contentType: contentType)
+                #expect(response.status == 415, "\(path) \(contentType ?? "none")")
+                #expect(errorCode(response) == "unsupported_media_type")
+                #expect(response.header("access-control-allow-origin") == nil)
+            }
+        }
         #expect(
-            post("/api/render", #"{"text":"hi [微笑]"}"#, contentType: "application/x-www-form-urlencoded").status == 200)
+            post("/api/render", #"{"text":"hi [微笑]"}"#, contentType: "Application/JSON; charset=utf-8").status == 200)
     }
 
     @Test func getRenderIsAnEmbeddableFragment() {

@@ -31,7 +31,10 @@ struct ContentTypeTests {
     @Test(arguments: [
         ("application/json", true), ("application/json; charset=UTF-8", true),
         ("Application/Json;charset=\"utf-8\"", true),
-        (";;application/json;", true), ("application/x-www-form-urlencoded", true),
+        (";;application/json;", true), ("APPLICATION/JSON; Charset=UTF-8", true),
+        // What a page on another site can send without a preflight, whatever the body.
+        ("application/x-www-form-urlencoded", false), ("text/plain", false), ("multipart/form-data; boundary=x", false),
+        ("application/x-www-form-urlencoded; charset=utf-8", false), ("text/plain;charset=UTF-8", false),
         ("application/json; boundary=x", true),
         ("application/json; charset=latin1", false), ("  ;application/json", false), ("", false), ("text/plain", false),
     ])

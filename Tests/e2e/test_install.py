@@ -32,6 +32,8 @@ import http.client
 
 BIN_DIR = os.path.dirname(SERVER)
 BODY_LIMIT = 65536
+# Not the default, so that it is seen to reach both the unit and the site.
+ANSWER_LIMIT = 4 << 20
 SOCKET = '/run/stickertext/stickertext.sock'
 
 
@@ -68,7 +70,7 @@ def installed():
     with open(os.path.join(prefix, 'etc', 'nginx', 'nginx.conf'), 'w') as f:
         f.write(DEBIAN_NGINX_CONF)
     subprocess.run(['make', '-s', '-C', ROOT, 'install', f'PREFIX={prefix}', f'BIN_DIR={BIN_DIR}',
-                    f'LISTEN=127.0.0.1:{port}', f'BODY_LIMIT={BODY_LIMIT}', f'TRUSTED={TRUSTED}'],
+                    f'LISTEN=127.0.0.1:{port}', f'BODY_LIMIT={BODY_LIMIT}', f'ANSWER_LIMIT={ANSWER_LIMIT}', f'TRUSTED={TRUSTED}'],
                    check=True, capture_output=True, text=True)
     yield {'tmp': tmp, 'prefix': prefix, 'port': port,
            'unit': os.path.join(prefix, 'lib', 'systemd', 'system', 'stickertext.service'),
@@ -101,7 +103,7 @@ def test_layout(installed):
 
 
 def test_unit_and_site_agree(installed):
-    """The socket path and the body limit are written into both from one set of values."""
+    """The socket path, the body limit and the answer limit are written into both from one set of values."""
     exec_start = unit_values(installed['unit'], 'ExecStart')[0]
     site = read(installed['site'])
     assert exec_start.split()[0] == os.path.join(installed['prefix'], 'bin', 'stickertext-server')
@@ -109,6 +111,9 @@ def test_unit_and_site_agree(installed):
     assert f'--body-limit {BODY_LIMIT} ' in exec_start
     assert re.findall(r'server unix:(\S+) ', site) == [SOCKET] * 16 + [SOCKET + '.large'] * 16
     assert f'client_max_body_size {BODY_LIMIT};' in site
+    # The answer limit: the server refuses an answer over it, nginx buffers at most it on disk.
+    assert f'--answer-limit {ANSWER_LIMIT} ' in exec_start
+    assert f'fastcgi_max_temp_file_size {ANSWER_LIMIT};' in site
     assert unit_values(installed['unit'], 'RuntimeDirectory') == [os.path.basename(os.path.dirname(SOCKET))]
     assert unit_values(installed['unit'], 'ExecReload') == ['/bin/kill -HUP $MAINPID']
     # The sockets' group, nginx's (make install NGINX_GROUP=…, www-data by default).

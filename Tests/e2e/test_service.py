@@ -23,10 +23,14 @@ def test_health(service):
 
 
 def test_acceptance_curl_render(service):
-    # curl -s -XPOST localhost:8080/api/render -d '{"text":"hi [微笑]"}' (curl's default content type)
-    out = subprocess.run(['curl', '-s', '-XPOST', f'http://127.0.0.1:{service.port}/api/render', '-d', '{"text":"hi [微笑]"}'],
+    # The README's: curl -s localhost:8080/api/render -H 'Content-Type: application/json' -d '{"text":"hi [微笑]"}'
+    url = f'http://127.0.0.1:{service.port}/api/render'
+    out = subprocess.run(['curl', '-s', url, '-H', 'Content-Type: application/json', '-d', '{"text":"hi [微笑]"}'],
                          capture_output=True, text=True, check=True).stdout
     assert '<img class=\\"sticker\\" src=\\"/stickers/weibo/smile.png\\"' in out
+    # Without the header curl sends application/x-www-form-urlencoded, which is not read as JSON.
+    out = subprocess.run(['curl', '-s', url, '-d', '{"text":"hi [微笑]"}'], capture_output=True, text=True, check=True).stdout
+    assert json.loads(out)['error']['code'] == 'unsupported_media_type'
 
 
 def test_packs_etag_and_304(service):
@@ -244,8 +248,8 @@ def test_make_run_script_stops_both_cleanly_on_sigterm():
     try:
         line = p.stdout.readline()
         assert f'http://127.0.0.1:{port}/' in line
-        out = subprocess.run(['curl', '-s', '-XPOST', f'http://127.0.0.1:{port}/api/render', '-d', '{"text":"hi [微笑]"}'],
-                             capture_output=True, text=True).stdout
+        out = subprocess.run(['curl', '-s', f'http://127.0.0.1:{port}/api/render', '-H', 'Content-Type: application/json',
+                              '-d', '{"text":"hi [微笑]"}'], capture_output=True, text=True).stdout
         assert 'smile.png' in out
         p.send_signal(signal.SIGTERM)
         assert p.wait(timeout=20) == 0

@@ -8,7 +8,8 @@ import StickerTextJSON
 /// 0. the renderer (any bytes, valid UTF-8 or not);
 /// 1. an edit op from a short list on any text (selection, policy from the input);
 /// 2. a paste of the text's first 8 characters into itself;
-/// 3. the JSON requests of the API (edit, count, render) and search queries;
+/// 3. the JSON requests of the API (edit, count, render), held whole and in
+///    pieces, and search queries;
 /// 4. an edit with every part chosen by the input: any op (a `moveCaret` by up
 ///    to ±2^31, a paste or insert of any length), any policy (`maxLength` up
 ///    to 65,534 in any count mode, emoji and content rules, sticker weight);
@@ -59,10 +60,16 @@ func run(_ input: UnsafeBufferPointer<UInt8>, amplify: Bool) {
         let unit: TextRange.Unit = size % 2 == 0 ? .utf16 : .grapheme
         edit(op, text, TextRange(location: min(a, b), length: abs(a - b)), unit, policy)
     case 3:
-        // JSON requests: every endpoint answers a value or an APIError, never a crash.
-        _ = try? api.edit(bytes)
-        _ = try? api.count(bytes)
-        _ = try? api.render(bytes)
+        // JSON requests: every endpoint answers a value or an APIError, never a crash;
+        // and the server's answer, counted and then written again in pieces when
+        // over what it holds (here 256 bytes), is byte for byte the answer held whole.
+        let whole = [try? api.edit(bytes), try? api.count(bytes), try? api.render(bytes)]
+        let held = AnswerLimit(most: .max, held: 256)
+        let inPieces = [
+            try? api.edit(bytes, limit: held).wholeBytes, try? api.count(bytes, limit: held).wholeBytes,
+            try? api.render(bytes, limit: held).wholeBytes,
+        ]
+        precondition(whole == inPieces, "an answer written in pieces differs from the answer held whole")
         // Search: any text is a query or a refusal; results are distinct stickers, best tier first.
         if let q = String(validating: bytes, as: UTF8.self), let query = try? SearchQuery(q, limit: 100) {
             let results = api.catalog.search(query)

@@ -95,9 +95,12 @@ public struct HTMLRenderer: Sendable {
         }.get()
     }
 
-    private func render(_ utf8: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
+    /// Appends the HTML of `utf8` to `out`, which may be a buffer that holds
+    /// a bounded part of it (`ByteBuffer.Overflow`; keeping `truncationReach`
+    /// bytes). `utf8` comes from `withRenderable`.
+    @_spi(JSON) public func render(_ utf8: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
         if options.wrapEmoji {
-            renderScanned(utf8, into: &out)
+            renderScanned(utf8, jsonString: false, into: &out)
         } else {
             markup.withUnsafeBytes { renderFused(utf8, markup: $0, jsonString: false, into: &out) }
         }
@@ -105,18 +108,34 @@ public struct HTMLRenderer: Sendable {
 
     /// Appends the HTML of `utf8` escaped as the content of a JSON string
     /// (without its quotes): what `JSONStringEscaping.appendEscaped` makes of the
-    /// HTML, written in the render's one pass (the fused loop escapes for
-    /// both at once, with the markup escaped in advance); with `wrapEmoji`,
-    /// rendered first and escaped after. `utf8` comes from `withRenderable`.
+    /// HTML, written in the render's one pass, escaped for both at once with
+    /// the markup escaped in advance: no copy of the HTML is made, whatever
+    /// its size. `utf8` comes from `withRenderable`.
     package func renderJSONEscaped(_ utf8: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
         if options.wrapEmoji {
-            var html = ByteBuffer(capacity: utf8.count * 3 + 256)
-            renderScanned(utf8, into: &html)
-            JSONStringEscaping.appendEscaped(UnsafeRawBufferPointer(html.bytes), to: &out)
+            renderScanned(utf8, jsonString: true, into: &out)
         } else {
             jsonMarkup.withUnsafeBytes { renderFused(utf8, markup: $0, jsonString: true, into: &out) }
         }
     }
+
+    /// The bytes the markup of `stickers` (a count's, of the text rendered)
+    /// takes in a JSON string (`renderJSONEscaped`): the least their HTML
+    /// is, known before any of it is written.
+    @_spi(JSON) public func jsonMarkupCount(of stickers: [TextCounts.FoundSticker]) -> Int {
+        var total = 0
+        for i in stickers.indices {
+            let entry = stickers[i].entry
+            total &+= jsonMarkupStart[entry &+ 1] &- jsonMarkupStart[entry]
+        }
+        return total
+    }
+
+    /// How many of the last bytes written a render may still drop: a code's
+    /// text, escaped (at most 6 bytes a byte, `&quot;` or `\u00XX`), is
+    /// dropped for its sticker's markup when its `]` comes. A buffer that
+    /// lets bytes go as it fills keeps at least this many.
+    @_spi(JSON) public var truncationReach: Int { 6 * (catalog.maxContentLength + 2) }
 
     /// The same text rendered through `StickerScanner`, the code rule's one
     /// home, instead of the fused loop: tests check the two always agree.
@@ -124,7 +143,7 @@ public struct HTMLRenderer: Sendable {
         var text = text
         return text.withUTF8 { utf8Bytes in
             var buffer = ByteBuffer(capacity: utf8Bytes.count * 3 + 256)
-            renderScanned(UnsafeRawBufferPointer(utf8Bytes), into: &buffer)
+            renderScanned(UnsafeRawBufferPointer(utf8Bytes), jsonString: false, into: &buffer)
             return String(decoding: buffer.bytes, as: UTF8.self)
         }
     }
@@ -218,31 +237,36 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// Jump from `]` to `]` with `StickerScanner`; with `wrapEmoji`, segment
-    /// the text between stickers into clusters to find the emoji.
-    private func renderScanned(_ utf8: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
+    /// the text between stickers into clusters to find the emoji. With
+    /// `jsonString`, escaped for a JSON string too, as `renderFused` does.
+    private func renderScanned(_ utf8: UnsafeRawBufferPointer, jsonString: Bool, into out: inout ByteBuffer) {
         var textStart = 0
         var from = 0
-        markup.withUnsafeBytes { markup in
+        let starts = jsonString ? jsonMarkupStart : markupStart
+        (jsonString ? jsonMarkup : markup).withUnsafeBytes { markup in
             while let close = StickerScanner.nextClose(from: from, in: utf8) {
                 if let (start, entry) = StickerScanner.code(
                     closingAt: close, in: utf8, floor: textStart, catalog: catalog)
                 {
-                    appendText(utf8, textStart..<start, to: &out)
-                    let range = markupStart[entry]..<markupStart[entry + 1]
+                    appendText(utf8, textStart..<start, jsonString: jsonString, to: &out)
+                    let range = starts[entry]..<starts[entry + 1]
                     out.append(markup.baseAddress! + range.lowerBound, count: range.count)
                     textStart = close + 1
                 }
                 from = close + 1
             }
         }
-        appendText(utf8, textStart..<utf8.count, to: &out)
+        appendText(utf8, textStart..<utf8.count, jsonString: jsonString, to: &out)
     }
 
     @inline(__always)
-    private func appendText(_ utf8: UnsafeRawBufferPointer, _ range: Range<Int>, to out: inout ByteBuffer) {
+    private func appendText(
+        _ utf8: UnsafeRawBufferPointer, _ range: Range<Int>, jsonString: Bool, to out: inout ByteBuffer
+    ) {
         if range.isEmpty { return }
+        let lineBreaks = options.lineBreaks
         guard options.wrapEmoji, utf8[range].contains(where: { $0 >= 0xC2 }) else {
-            HTMLEscaping.appendEscaped(utf8, range, lineBreaks: options.lineBreaks, to: &out)
+            HTMLEscaping.appendEscaped(utf8, range, lineBreaks: lineBreaks, jsonString: jsonString, to: &out)
             return
         }
         // Emoji need whole grapheme clusters; only non-ASCII runs pay for them.
@@ -250,14 +274,17 @@ public struct HTMLRenderer: Sendable {
         var pending = range.lowerBound
         GraphemeSegmentation.forEachCluster(in: range, of: utf8Bytes) { cluster, simple in
             if simple || !EmojiClassifier.isEmoji(cluster, in: utf8Bytes) { return true }
-            HTMLEscaping.appendEscaped(utf8, pending..<cluster.lowerBound, lineBreaks: options.lineBreaks, to: &out)
-            out.append("<span class=\"emoji\">")
-            HTMLEscaping.appendEscaped(utf8, cluster, lineBreaks: options.lineBreaks, to: &out)
+            HTMLEscaping.appendEscaped(
+                utf8, pending..<cluster.lowerBound, lineBreaks: lineBreaks, jsonString: jsonString, to: &out)
+            let span: StaticString = jsonString ? #"<span class=\"emoji\">"# : "<span class=\"emoji\">"
+            out.append(span)
+            HTMLEscaping.appendEscaped(utf8, cluster, lineBreaks: lineBreaks, jsonString: jsonString, to: &out)
             out.append("</span>")
             pending = cluster.upperBound
             return true
         }
-        HTMLEscaping.appendEscaped(utf8, pending..<range.upperBound, lineBreaks: options.lineBreaks, to: &out)
+        HTMLEscaping.appendEscaped(
+            utf8, pending..<range.upperBound, lineBreaks: lineBreaks, jsonString: jsonString, to: &out)
     }
 
     /// `<img class="sticker" src=… srcset=… width height alt title aria-label draggable>`,

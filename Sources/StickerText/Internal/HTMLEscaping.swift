@@ -10,9 +10,15 @@ enum HTMLEscaping {
     /// eight bytes at a time (SWAR) and jumps straight to the first byte below
     /// 0x40: CJK text, all bytes ≥ 0x80, goes by in whole words and is copied
     /// in long runs.
+    ///
+    /// With `jsonString`, the HTML is escaped for a JSON string as well, as
+    /// `HTMLRenderer`'s fused loop does: `\` and the control characters HTML
+    /// leaves as they are take `JSONStringEscaping.writeEscaped`'s form (HTML's
+    /// replacements need no JSON escape).
     @inline(__always)
     static func appendEscaped(
-        _ utf8: UnsafeRawBufferPointer, _ range: Range<Int>, lineBreaks: Bool, to out: inout ByteBuffer
+        _ utf8: UnsafeRawBufferPointer, _ range: Range<Int>, lineBreaks: Bool, jsonString: Bool = false,
+        to out: inout ByteBuffer
     ) {
         var copyFrom = range.lowerBound
         var i = range.lowerBound
@@ -20,13 +26,15 @@ enum HTMLEscaping {
         while i < end {
             if i + 8 <= end {
                 let word = UInt64(littleEndian: utf8.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                // Any byte < 0x40? If so, exactly which of them are special. In
-                // both tests the lowest flagged byte is exact (borrows only run upward).
-                if (word &- 0x4040_4040_4040_4040) & ~word & 0x8080_8080_8080_8080 == 0 {
+                // Any byte < 0x40 (or for JSON a `\`)? If so, exactly which of them are
+                // special. In both tests the lowest flagged byte is exact (borrows only run upward).
+                var low = (word &- 0x4040_4040_4040_4040) & ~word & 0x8080_8080_8080_8080
+                if jsonString { low |= zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C) }
+                if low == 0 {
                     i &+= 8
                     continue
                 }
-                let special = specialBytes(word)
+                let special = specialBytes(word) | (jsonString ? JSONStringEscaping.specialBytes(word) : 0)
                 if special == 0 {
                     i &+= 8
                     continue
@@ -34,6 +42,11 @@ enum HTMLEscaping {
                 i &+= special.trailingZeroBitCount >> 3
             }
             guard let replacement = replacement(for: utf8[i], lineBreaks: lineBreaks) else {
+                if jsonString, JSONStringEscaping.needsEscape(utf8[i]) {
+                    if copyFrom < i { out.append(utf8.baseAddress! + copyFrom, count: i - copyFrom) }
+                    out.didWrite(JSONStringEscaping.writeEscaped(utf8[i], to: out.spareCapacity(6)))
+                    copyFrom = i &+ 1
+                }
                 i &+= 1
                 continue
             }

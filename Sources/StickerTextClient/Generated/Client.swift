@@ -32,8 +32,17 @@ import HTTPTypes
 /// schema is refused. An optional field may be `null`, which means its
 /// default. Integers may be written as any JSON number with an integral
 /// value (`45`, `45.0`, `4.5e1`) within the signed 64-bit range.
-/// `application/x-www-form-urlencoded` (what `curl -d` sends) is read as JSON
-/// too.
+/// They are sent as `Content-Type: application/json` (no charset, or
+/// `charset=utf-8`), and only so: any other media type is `415`, even with a
+/// JSON body (`curl -d` sends `application/x-www-form-urlencoded`: add
+/// `-H 'Content-Type: application/json'`). A browser sends
+/// `application/json` to another origin only after a CORS preflight, which
+/// the API does not grant.
+///
+/// Every answer is bounded: at most the service's answer limit (16 MiB by
+/// default; a `GET /api/render` fragment at most 1 MiB). An answer that
+/// would be larger is `413 answer_too_large`, known before any of it is
+/// sent.
 ///
 /// A request pattern that must not take a final newline ends in `$(?!\n)`:
 /// the end of the string under ECMA-262, and under engines (Python's) whose
@@ -1408,7 +1417,7 @@ public struct Client: APIProtocol {
                     ))
                 case 413:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Components.Responses.TooLarge.Body
+                    let body: Components.Responses.BodyOrAnswerTooLarge.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
@@ -1418,7 +1427,7 @@ public struct Client: APIProtocol {
                     switch chosenContentType {
                     case "application/json":
                         body = try await converter.getResponseBodyAsJSON(
-                            Components.Schemas.PayloadTooLargeError.self,
+                            Components.Schemas.BodyOrAnswerTooLargeError.self,
                             from: responseBody,
                             transforming: { value in
                                 .json(value)
@@ -1765,7 +1774,7 @@ public struct Client: APIProtocol {
                     ))
                 case 413:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Components.Responses.TooLarge.Body
+                    let body: Components.Responses.BodyOrAnswerTooLarge.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
@@ -1775,7 +1784,7 @@ public struct Client: APIProtocol {
                     switch chosenContentType {
                     case "application/json":
                         body = try await converter.getResponseBodyAsJSON(
-                            Components.Schemas.PayloadTooLargeError.self,
+                            Components.Schemas.BodyOrAnswerTooLargeError.self,
                             from: responseBody,
                             transforming: { value in
                                 .json(value)
@@ -2152,7 +2161,7 @@ public struct Client: APIProtocol {
                     ))
                 case 413:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Components.Responses.TooLarge.Body
+                    let body: Components.Responses.BodyOrAnswerTooLarge.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
@@ -2162,7 +2171,7 @@ public struct Client: APIProtocol {
                     switch chosenContentType {
                     case "application/json":
                         body = try await converter.getResponseBodyAsJSON(
-                            Components.Schemas.PayloadTooLargeError.self,
+                            Components.Schemas.BodyOrAnswerTooLargeError.self,
                             from: responseBody,
                             transforming: { value in
                                 .json(value)
@@ -2539,7 +2548,7 @@ public struct Client: APIProtocol {
                     ))
                 case 413:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Components.Responses.TooLarge.Body
+                    let body: Components.Responses.BodyOrAnswerTooLarge.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
@@ -2549,7 +2558,7 @@ public struct Client: APIProtocol {
                     switch chosenContentType {
                     case "application/json":
                         body = try await converter.getResponseBodyAsJSON(
-                            Components.Schemas.PayloadTooLargeError.self,
+                            Components.Schemas.BodyOrAnswerTooLargeError.self,
                             from: responseBody,
                             transforming: { value in
                                 .json(value)

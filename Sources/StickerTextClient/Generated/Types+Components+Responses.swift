@@ -205,6 +205,34 @@ extension Components {
                 self.body = body
             }
         }
+        public struct BodyOrAnswerTooLarge: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/BodyOrAnswerTooLarge/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/BodyOrAnswerTooLarge/content/application\/json`.
+                case json(Components.Schemas.BodyOrAnswerTooLargeError)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas.BodyOrAnswerTooLargeError {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.BodyOrAnswerTooLarge.Body
+            /// Creates a new `BodyOrAnswerTooLarge`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.BodyOrAnswerTooLarge.Body) {
+                self.body = body
+            }
+        }
         public struct URITooLong: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/URITooLong/content`.
             @frozen public enum Body: Sendable, Hashable {

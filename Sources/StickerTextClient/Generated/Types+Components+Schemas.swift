@@ -37,6 +37,7 @@ extension Components {
                     case methodNotAllowed = "method_not_allowed"
                     case preconditionFailed = "precondition_failed"
                     case payloadTooLarge = "payload_too_large"
+                    case answerTooLarge = "answer_too_large"
                     case uriTooLong = "uri_too_long"
                     case unsupportedMediaType = "unsupported_media_type"
                     case rangeNotSatisfiable = "range_not_satisfiable"
@@ -440,6 +441,63 @@ extension Components {
             public init(
                 value1: Components.Schemas._Error,
                 value2: Components.Schemas.PayloadTooLargeError.Value2Payload
+            ) {
+                self.value1 = value1
+                self.value2 = value2
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.value1 = try .init(from: decoder)
+                self.value2 = try .init(from: decoder)
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try self.value1.encode(to: encoder)
+                try self.value2.encode(to: encoder)
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BodyOrAnswerTooLargeError`.
+        public struct BodyOrAnswerTooLargeError: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BodyOrAnswerTooLargeError/value1`.
+            public var value1: Components.Schemas._Error
+            /// - Remark: Generated from `#/components/schemas/BodyOrAnswerTooLargeError/value2`.
+            public struct Value2Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/BodyOrAnswerTooLargeError/value2/error`.
+                public struct _ErrorPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/BodyOrAnswerTooLargeError/value2/error/code`.
+                    public var code: OpenAPIRuntime.OpenAPIValueContainer?
+                    /// Creates a new `_ErrorPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - code:
+                    public init(code: OpenAPIRuntime.OpenAPIValueContainer? = nil) {
+                        self.code = code
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case code
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/BodyOrAnswerTooLargeError/value2/error`.
+                public var error: Components.Schemas.BodyOrAnswerTooLargeError.Value2Payload._ErrorPayload?
+                /// Creates a new `Value2Payload`.
+                ///
+                /// - Parameters:
+                ///   - error:
+                public init(error: Components.Schemas.BodyOrAnswerTooLargeError.Value2Payload._ErrorPayload? = nil) {
+                    self.error = error
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case error
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/BodyOrAnswerTooLargeError/value2`.
+            public var value2: Components.Schemas.BodyOrAnswerTooLargeError.Value2Payload
+            /// Creates a new `BodyOrAnswerTooLargeError`.
+            ///
+            /// - Parameters:
+            ///   - value1:
+            ///   - value2:
+            public init(
+                value1: Components.Schemas._Error,
+                value2: Components.Schemas.BodyOrAnswerTooLargeError.Value2Payload
             ) {
                 self.value1 = value1
                 self.value2 = value2

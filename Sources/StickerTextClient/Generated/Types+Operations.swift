@@ -1713,17 +1713,17 @@ public enum Operations {
                     }
                 }
             }
-            /// The request body is over the limit (1 MiB by default; nginx's client_max_body_size and the server's --body-limit), whatever the method.
+            /// The request body is over the limit (`payload_too_large`, as in TooLarge), or the answer would be over the service's answer limit (`answer_too_large`: 16 MiB by default, the server's --answer-limit; 1 MiB for a GET /api/render fragment), which is known before any of it is sent. Send less text at once.
             ///
             /// - Remark: Generated from `#/paths//api/render/get/responses/413`.
             ///
             /// HTTP response code: `413 contentTooLarge`.
-            case contentTooLarge(Components.Responses.TooLarge)
+            case contentTooLarge(Components.Responses.BodyOrAnswerTooLarge)
             /// The associated value of the enum case if `self` is `.contentTooLarge`.
             ///
             /// - Throws: An error if `self` is not `.contentTooLarge`.
             /// - SeeAlso: `.contentTooLarge`.
-            public var contentTooLarge: Components.Responses.TooLarge {
+            public var contentTooLarge: Components.Responses.BodyOrAnswerTooLarge {
                 get throws {
                     switch self {
                     case let .contentTooLarge(response):
@@ -2135,17 +2135,17 @@ public enum Operations {
                     }
                 }
             }
-            /// The request body is over the limit (1 MiB by default; nginx's client_max_body_size and the server's --body-limit), whatever the method.
+            /// The request body is over the limit (`payload_too_large`, as in TooLarge), or the answer would be over the service's answer limit (`answer_too_large`: 16 MiB by default, the server's --answer-limit; 1 MiB for a GET /api/render fragment), which is known before any of it is sent. Send less text at once.
             ///
             /// - Remark: Generated from `#/paths//api/render/post/responses/413`.
             ///
             /// HTTP response code: `413 contentTooLarge`.
-            case contentTooLarge(Components.Responses.TooLarge)
+            case contentTooLarge(Components.Responses.BodyOrAnswerTooLarge)
             /// The associated value of the enum case if `self` is `.contentTooLarge`.
             ///
             /// - Throws: An error if `self` is not `.contentTooLarge`.
             /// - SeeAlso: `.contentTooLarge`.
-            public var contentTooLarge: Components.Responses.TooLarge {
+            public var contentTooLarge: Components.Responses.BodyOrAnswerTooLarge {
                 get throws {
                     switch self {
                     case let .contentTooLarge(response):
@@ -2181,7 +2181,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The body must be application/json (or application/x-www-form-urlencoded, read as JSON), with no charset or charset=utf-8, and not compressed: a body with a Content-Encoding other than identity is refused too.
+            /// The body must be sent as application/json, with no charset or charset=utf-8 (any other media type is refused, whatever the body: application/x-www-form-urlencoded and text/plain too), and not compressed: a body with a Content-Encoding other than identity is refused too.
             ///
             /// - Remark: Generated from `#/paths//api/render/post/responses/415`.
             ///
@@ -2574,17 +2574,17 @@ public enum Operations {
                     }
                 }
             }
-            /// The request body is over the limit (1 MiB by default; nginx's client_max_body_size and the server's --body-limit), whatever the method.
+            /// The request body is over the limit (`payload_too_large`, as in TooLarge), or the answer would be over the service's answer limit (`answer_too_large`: 16 MiB by default, the server's --answer-limit; 1 MiB for a GET /api/render fragment), which is known before any of it is sent. Send less text at once.
             ///
             /// - Remark: Generated from `#/paths//api/edit/post/responses/413`.
             ///
             /// HTTP response code: `413 contentTooLarge`.
-            case contentTooLarge(Components.Responses.TooLarge)
+            case contentTooLarge(Components.Responses.BodyOrAnswerTooLarge)
             /// The associated value of the enum case if `self` is `.contentTooLarge`.
             ///
             /// - Throws: An error if `self` is not `.contentTooLarge`.
             /// - SeeAlso: `.contentTooLarge`.
-            public var contentTooLarge: Components.Responses.TooLarge {
+            public var contentTooLarge: Components.Responses.BodyOrAnswerTooLarge {
                 get throws {
                     switch self {
                     case let .contentTooLarge(response):
@@ -2620,7 +2620,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The body must be application/json (or application/x-www-form-urlencoded, read as JSON), with no charset or charset=utf-8, and not compressed: a body with a Content-Encoding other than identity is refused too.
+            /// The body must be sent as application/json, with no charset or charset=utf-8 (any other media type is refused, whatever the body: application/x-www-form-urlencoded and text/plain too), and not compressed: a body with a Content-Encoding other than identity is refused too.
             ///
             /// - Remark: Generated from `#/paths//api/edit/post/responses/415`.
             ///
@@ -3013,17 +3013,17 @@ public enum Operations {
                     }
                 }
             }
-            /// The request body is over the limit (1 MiB by default; nginx's client_max_body_size and the server's --body-limit), whatever the method.
+            /// The request body is over the limit (`payload_too_large`, as in TooLarge), or the answer would be over the service's answer limit (`answer_too_large`: 16 MiB by default, the server's --answer-limit; 1 MiB for a GET /api/render fragment), which is known before any of it is sent. Send less text at once.
             ///
             /// - Remark: Generated from `#/paths//api/count/post/responses/413`.
             ///
             /// HTTP response code: `413 contentTooLarge`.
-            case contentTooLarge(Components.Responses.TooLarge)
+            case contentTooLarge(Components.Responses.BodyOrAnswerTooLarge)
             /// The associated value of the enum case if `self` is `.contentTooLarge`.
             ///
             /// - Throws: An error if `self` is not `.contentTooLarge`.
             /// - SeeAlso: `.contentTooLarge`.
-            public var contentTooLarge: Components.Responses.TooLarge {
+            public var contentTooLarge: Components.Responses.BodyOrAnswerTooLarge {
                 get throws {
                     switch self {
                     case let .contentTooLarge(response):
@@ -3059,7 +3059,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The body must be application/json (or application/x-www-form-urlencoded, read as JSON), with no charset or charset=utf-8, and not compressed: a body with a Content-Encoding other than identity is refused too.
+            /// The body must be sent as application/json, with no charset or charset=utf-8 (any other media type is refused, whatever the body: application/x-www-form-urlencoded and text/plain too), and not compressed: a body with a Content-Encoding other than identity is refused too.
             ///
             /// - Remark: Generated from `#/paths//api/count/post/responses/415`.
             ///

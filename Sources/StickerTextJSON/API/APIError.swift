@@ -26,6 +26,14 @@ extension APIError {
         APIError(.payloadTooLarge, "the request body is over the limit of \(limit) bytes")
     }
 
+    /// An answer over the limit: `count` bytes (or, `atLeast`, more), where `limit` are sent at most.
+    public static func answerTooLarge(_ count: Int, limit: Int, atLeast: Bool = false) -> APIError {
+        APIError(
+            .answerTooLarge,
+            "the answer would be \(atLeast ? "at least " : "")\(count) bytes, over the limit of \(limit) bytes; send less text at once (each sticker becomes an <img> of a few hundred bytes, more with a long baseURL or className)"
+        )
+    }
+
     /// A request stopped at the server's deadline.
     public static func timedOut(after seconds: Double) -> APIError {
         APIError(

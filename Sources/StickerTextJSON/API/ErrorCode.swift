@@ -23,6 +23,9 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     /// `If-Match` or `If-Unmodified-Since` on a static file did not hold (nginx).
     case preconditionFailed = "precondition_failed"
     case payloadTooLarge = "payload_too_large"
+    /// The answer would be over the service's answer limit (`--answer-limit`):
+    /// known before any of it is sent. Send less text at once.
+    case answerTooLarge = "answer_too_large"
     /// A URL longer than nginx's request-line buffers: send the text in a POST body.
     case uriTooLong = "uri_too_long"
     case unsupportedMediaType = "unsupported_media_type"

@@ -27,7 +27,19 @@ public struct StickerTextAPI: Sendable {
         listings = StickerListings(catalog: catalog)
     }
 
+    // MARK: - The POST endpoints
+    //
+    // Each answers in two forms: its bytes whole ([UInt8], for the CLI and
+    // for a program that embeds the API), or, for the server, an `Answer`
+    // within an `AnswerLimit`. Both are written by the endpoint's
+    // `AnswerBody`'s writing, which a server's answer too large to hold runs
+    // twice: once to count its bytes, and again, as it is sent, piece by piece.
+
     public func edit(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
+        try edit(body, limit: .unlimited).wholeBytes
+    }
+
+    public func edit(_ body: some Collection<UInt8>, limit: AnswerLimit) throws(APIError) -> Answer {
         let request = try decode(body) { (json) throws(JSONError) in try EditRequest(json: json, catalog: catalog) }
         let result: EditResult
         do {
@@ -39,62 +51,106 @@ public struct StickerTextAPI: Sendable {
         }
         let renderer = try renderer(for: RenderOptions())
         let counts = result.string.counts(policy: request.editor.policy)
-        return try withRenderable(result.text, by: renderer) { utf8 in
-            var writer = JSONWriter(
-                capacity: 3 * utf8.count + 512 + 640 * counts.stickers.count + 128 * counts.emoji.count)
-            EditResponse(
-                text: result.text, selection: result.selection, plainSelection: result.plainSelection,
-                clipboard: result.clipboard, counts: counts,
-                changed: result.changed, truncated: result.truncated, rejected: result.rejected, note: result.note,
-                message: result.message
-            ).write(to: &writer, html: { renderer.renderJSONEscaped(utf8, into: &$0) }, listings: listings)
-            return writer.bytes
+        try checkRenderable(result.text, by: renderer)
+        let response = EditResponse(
+            text: result.text, selection: result.selection, plainSelection: result.plainSelection,
+            clipboard: result.clipboard, counts: counts,
+            changed: result.changed, truncated: result.truncated, rejected: result.rejected, note: result.note,
+            message: result.message)
+        let capacity = 3 * result.text.utf8.count + 512 + 640 * counts.stickers.count + 128 * counts.emoji.count
+        let atLeast = renderer.jsonMarkupCount(of: counts.stickers)
+        let keep = renderer.truncationReach
+        let held = try Self.hold(capacity: capacity, atLeast: atLeast, keep: keep, limit: limit) {
+            EditAnswer.write(response, renderer, listings, to: &$0)
         }
+        if let bytes = held.bytes { return .whole(bytes) }
+        let answer = EditAnswer(response: response, renderer: renderer, listings: listings)
+        return Self.pieces(answer, count: held.count, keep: keep)
     }
 
     public func count(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
+        try count(body, limit: .unlimited).wholeBytes
+    }
+
+    public func count(_ body: some Collection<UInt8>, limit: AnswerLimit) throws(APIError) -> Answer {
         let request = try decode(body, as: CountRequest.init(json:))
-        var writer = JSONWriter()
-        TextBackedString(request.text, catalog: catalog).counts(policy: request.policy).write(
-            to: &writer, listings: listings)
-        return writer.bytes
+        let counts = TextBackedString(request.text, catalog: catalog).counts(policy: request.policy)
+        let held = try Self.hold(capacity: 256, atLeast: 0, keep: 0, limit: limit) {
+            counts.write(to: &$0, listings: listings)
+        }
+        if let bytes = held.bytes { return .whole(bytes) }
+        return Self.pieces(CountAnswer(counts: counts, listings: listings), count: held.count, keep: 0)
     }
 
     public func render(_ body: some Collection<UInt8>) throws(APIError) -> [UInt8] {
+        try render(body, limit: .unlimited).wholeBytes
+    }
+
+    public func render(_ body: some Collection<UInt8>, limit: AnswerLimit) throws(APIError) -> Answer {
         let request = try decode(body, as: RenderRequest.init(json:))
         let renderer = try renderer(for: request.options)
         let counts = TextBackedString(request.text, catalog: catalog).counts()
-        return try withRenderable(request.text, by: renderer) { utf8 in
-            // Room for what most texts become, so the buffer is not regrown as
-            // it fills: text grows little, and each sticker's markup (~350
-            // bytes escaped) and its two listings (~100 each) come on top.
-            var writer = JSONWriter(
-                capacity: utf8.count * 2 + 256 + 640 * counts.stickers.count + 128 * counts.emoji.count)
-            writer.object { writer in
-                // `{"html", "stickers", "counts"}`; the HTML is rendered
-                // straight into the JSON string, escaped for it as it goes.
-                writer.key("html")
-                writer.string(escapedBy: { renderer.renderJSONEscaped(utf8, into: &$0) })
-                // The same list is in `counts`: written once, copied there.
-                writer.key("stickers")
-                let stickers = writer.value {
-                    TextCounts.FoundSticker.write(counts.stickers, to: &$0, listings: listings)
-                }
-                writer.key("counts")
-                counts.write(to: &writer, stickersWritten: stickers)
-            }
-            return writer.bytes
+        try checkRenderable(request.text, by: renderer)
+        // Room for what most texts become, so the buffer is not regrown as
+        // it fills: text grows little, and each sticker's markup (~350
+        // bytes escaped) and its two listings (~100 each) come on top.
+        let capacity = request.text.utf8.count * 2 + 256 + 640 * counts.stickers.count + 128 * counts.emoji.count
+        let atLeast = renderer.jsonMarkupCount(of: counts.stickers)
+        let text = request.text
+        let keep = renderer.truncationReach
+        let held = try Self.hold(capacity: capacity, atLeast: atLeast, keep: keep, limit: limit) {
+            RenderAnswer.write(text, renderer, counts, listings, to: &$0)
         }
+        if let bytes = held.bytes { return .whole(bytes) }
+        let answer = RenderAnswer(text: text, renderer: renderer, counts: counts, listings: listings)
+        return Self.pieces(answer, count: held.count, keep: keep)
     }
 
-    /// `HTMLRenderer.withRenderable`, its error in the API's terms.
+    /// The answer `write` writes, within `limit`: its bytes, held whole,
+    /// when it is at most `limit.held` bytes. A larger one is counted in the
+    /// same pass (its buffer keeps `keep` bytes, what a render may still
+    /// drop), refused over `limit.most` before any of it is sent, and
+    /// otherwise answered by its count alone (no bytes): the caller then
+    /// makes its `AnswerBody`, which `pieces` writes again as it is sent. No
+    /// answer is ever held whole past `limit.held` (and one write), whatever
+    /// its size. One known to be at least `atLeast` bytes over the limit (its
+    /// stickers' markup alone) is refused without being written at all: a
+    /// megabyte of short codes with a long baseURL, half a gigabyte, costs
+    /// only its count.
+    ///
+    /// The body is made by the caller only when needed: as a value made up
+    /// front, its copies cost a small render ~2k instructions of retains
+    /// and releases.
     @inline(__always)
-    private func withRenderable(
-        _ text: String, by renderer: HTMLRenderer,
-        _ respond: (UnsafeRawBufferPointer) -> [UInt8]
-    ) throws(APIError) -> [UInt8] {
+    private static func hold(
+        capacity: Int, atLeast: Int, keep: Int, limit: AnswerLimit, _ write: (inout JSONWriter) -> Void
+    ) throws(APIError) -> (bytes: [UInt8]?, count: Int) {
+        guard atLeast <= limit.most else { throw .answerTooLarge(atLeast, limit: limit.most, atLeast: true) }
+        var writer = JSONWriter(capacity: min(capacity, limit.held), overflow: .hold(limit: limit.held, keep: keep))
+        write(&writer)
+        let count = writer.count
+        guard count <= limit.most else { throw .answerTooLarge(count, limit: limit.most) }
+        return (writer.isWhole ? writer.bytes : nil, count)
+    }
+
+    /// An answer of `count` bytes that `body` writes, written piece by piece as it is sent.
+    private static func pieces<Body: AnswerBody>(_ body: Body, count: Int, keep: Int) -> Answer {
+        .pieces(
+            AnswerPieces(count: count) { piece in
+                withoutActuallyEscaping(piece) { piece in
+                    var writer = JSONWriter(
+                        capacity: 0, overflow: .drain(pieceSize: ByteBuffer.pieceSize, keep: keep, to: piece))
+                    body.write(to: &writer)
+                    writer.finish()
+                }
+            })
+    }
+
+    /// Text the renderer takes (no NUL), or the error it gets; checked once,
+    /// before an answer is written (which may be twice).
+    private func checkRenderable(_ text: String, by renderer: HTMLRenderer) throws(APIError) {
         do {
-            return try renderer.withRenderable(text, respond)
+            try renderer.withRenderable(text) { _ in }
         } catch {
             throw APIError(error)
         }
@@ -112,6 +168,27 @@ public struct StickerTextAPI: Sendable {
         } catch {
             throw APIError(error)
         }
+    }
+
+    /// `GET /api/render`'s fragment: the HTML of `text`, held whole (a
+    /// cached answer, tagged by its bytes) and at most `limit` bytes; a
+    /// larger one is counted, not held, and refused (`answer_too_large`).
+    public func renderFragment(_ text: String, options: RenderOptions, limit: Int) throws(APIError) -> [UInt8] {
+        let renderer = try renderer(for: options)
+        let rendered: (bytes: [UInt8]?, count: Int)
+        do {
+            rendered = try renderer.withRenderable(text) { utf8 in
+                var out = ByteBuffer(
+                    capacity: min(limit, utf8.count * 3 + 256),
+                    overflow: .hold(limit: limit, keep: renderer.truncationReach))
+                renderer.render(utf8, into: &out)
+                return (out.isWhole && out.count <= limit ? Array(out.bytes) : nil, out.count)
+            }
+        } catch {
+            throw APIError(error)
+        }
+        guard let bytes = rendered.bytes else { throw .answerTooLarge(rendered.count, limit: limit) }
+        return bytes
     }
 
     private func renderer(for options: RenderOptions) throws(APIError) -> HTMLRenderer {

@@ -11,12 +11,26 @@ struct JSONWriter: ~Copyable {
     /// A key was just written: the next value belongs to it.
     private var afterKey = false
 
-    init(capacity: Int = 256) {
-        out = ByteBuffer(capacity: capacity)
+    /// `overflow`: what the writer's buffer does when full (`ByteBuffer.Overflow`):
+    /// grow, hold a bounded part and count the rest, or drain it in pieces.
+    init(capacity: Int = 256, overflow: ByteBuffer.Overflow = .grow) {
+        out = ByteBuffer(capacity: capacity, overflow: overflow)
     }
 
-    /// What was written.
-    var bytes: [UInt8] { Array(out.bytes) }
+    /// What was written: every byte, so only when `isWhole`.
+    var bytes: [UInt8] {
+        precondition(out.isWhole, "an answer too large to hold has no bytes to take")
+        return Array(out.bytes)
+    }
+
+    /// How many bytes were written, held or not.
+    var count: Int { out.count }
+
+    /// Whether every byte written is held.
+    var isWhole: Bool { out.isWhole }
+
+    /// A writer that drains: hands on what it still holds.
+    mutating func finish() { out.finish() }
 
     @inline(__always)
     private mutating func beforeValue() {
@@ -95,10 +109,13 @@ struct JSONWriter: ~Copyable {
         return start..<out.count
     }
 
-    /// The value written at `range` (by `value`), again: a copy of its bytes.
-    mutating func repeatValue(_ range: Range<Int>) {
+    /// The value written at `range` (by `value`), again: a copy of its bytes
+    /// while they are held, or else written again by `body`, as `value` did.
+    mutating func repeatValue(_ range: Range<Int>, orWrite body: (inout JSONWriter) -> Void) {
         beforeValue()
-        out.appendCopy(of: range)
+        if out.appendCopy(of: range) { return }
+        afterKey = true  // `body` writes the one value this call stands for
+        body(&self)
     }
 
     /// Members of the object being written, already written as JSON

@@ -24,7 +24,7 @@ extension TextCounts {
             writer.int(maxLength)
             writer.key("stickers")
             if let stickersWritten {
-                writer.repeatValue(stickersWritten)
+                writer.repeatValue(stickersWritten) { FoundSticker.write(stickers, to: &$0, listings: listings) }
             } else {
                 FoundSticker.write(stickers, to: &writer, listings: listings)
             }
