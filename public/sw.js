@@ -2,7 +2,7 @@
 // opens from the device, never waiting on the network, and works without it.
 //
 // - A version: PRECACHE below lists every file of the page with the hash of
-//   its content (tools/page-manifest.mjs writes it; a test checks it). A
+//   its content (tools/build-page.mjs writes it into the built sw.js). A
 //   changed file changes this script, which the browser sees at the next
 //   load: the new worker installs its version whole, each file checked
 //   against its hash (a deploy half done fails the install, tried again at a
@@ -23,77 +23,10 @@
 // - Everything else (POSTs, other API calls, other origins) is not touched:
 //   the API is the server's to answer.
 
-// The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = '06ca98dd5f565422';
-const PRECACHE = [
-  ['/index.html', 'df7fcbbad525bca1'],
-  ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
-  ['/app.css', '086062364195734e'],
-  ['/autocomplete.css', '4a47c9fb00b33ea9'],
-  ['/chat.css', '8661bc60ec851277'],
-  ['/embed.css', '7ab5a3b3f42ed641'],
-  ['/keyboard.css', 'ea4e1ba5eb6b5028'],
-  ['/offline.css', '01cf885329b56c02'],
-  ['/js/api.js', '9efceffec5f6735e'],
-  ['/js/authority.js', '23baf417b4b5246f'],
-  ['/js/autocomplete.js', '2a3c3339f7bc4776'],
-  ['/js/cell-menu.js', '25c4764682acac70'],
-  ['/js/chat.js', 'f208c998be137351'],
-  ['/js/draft.js', 'efe18cd4152adb92'],
-  ['/js/editor-dom.js', '0b3a73e9f30757a8'],
-  ['/js/editor.js', 'ea0306022b6a0ae6'],
-  ['/js/favorites.js', '75faf4263d5c5c80'],
-  ['/js/grid-pages.js', 'a3c106a01425ee96'],
-  ['/js/inserting.js', '91d28a847aff2f60'],
-  ['/js/keyboard.js', '0cf6cb22384dabc8'],
-  ['/js/late-strings.js', '69656b286be82fc8'],
-  ['/js/main.js', 'aab75acd3f994e9b'],
-  ['/js/menu.js', 'e037c251edba29a4'],
-  ['/js/message-stickers.js', 'bb2c65d0cdb071db'],
-  ['/js/model/catalog.js', '16f6c28320b0a692'],
-  ['/js/model/combining-classes.js', '0105f4bccc7176ae'],
-  ['/js/model/counting.js', 'a46a6da68d5e931d'],
-  ['/js/model/editing.js', '3a0addd729a273f1'],
-  ['/js/model/emoji.js', 'e22db756549ba294'],
-  ['/js/model/gb18030-table.js', 'f5da552756d730c7'],
-  ['/js/model/graphemes.js', 'e289b0f90d90397d'],
-  ['/js/model/history.js', 'f9406c4828e531bf'],
-  ['/js/model/index.js', 'e712f9b071d66d42'],
-  ['/js/model/insert-cut.js', '1bdc38f71e7b6af2'],
-  ['/js/model/lengths.js', '03595c1dcd348722'],
-  ['/js/model/normalization.js', '5ea140b5d21766d9'],
-  ['/js/model/policy.js', '360f54b90a4fb405'],
-  ['/js/model/render-request.js', '513070fe461e2b14'],
-  ['/js/model/requests.js', '00351ced5a2135c5'],
-  ['/js/model/scanner.js', 'e9b0a72aee5b12e7'],
-  ['/js/model/search.js', '1dff91b67f0bd671'],
-  ['/js/model/text-backed-string.js', '1b924ddf642886dd'],
-  ['/js/model/text-diff.js', '57bc32823298f89b'],
-  ['/js/model/twitter-text-tables.js', '350c109c4ce9b40a'],
-  ['/js/model/urls.js', '6318ee2fc6ce2428'],
-  ['/js/notes.js', '167d7dc8e3387113'],
-  ['/js/offline.js', 'f9d20ee3f55c19f2'],
-  ['/js/outbox.js', 'c000547035cade76'],
-  ['/js/packs.js', 'b7551cd88127e046'],
-  ['/js/panel.js', 'c7b73fc920104e81'],
-  ['/js/pasted-html.js', 'b5fe5ea6bf9a8319'],
-  ['/js/placement.js', 'f68e3a4ccc68fd74'],
-  ['/js/press.js', '71854aab7367f512'],
-  ['/js/recents.js', '436469fc253b609a'],
-  ['/js/roving.js', '6022c446d75c1c1a'],
-  ['/js/settings.js', 'ccee8980bce3d57f'],
-  ['/js/skin-tones.js', '766f52f7f3f17861'],
-  ['/js/status.js', 'b76fc068a10d2997'],
-  ['/js/sticker-files.js', 'f8663c0b4964a5ef'],
-  ['/js/sticker-nodes.js', '04a93d7eb0fe79bc'],
-  ['/js/sticker-search.js', 'd1e59da43c06d3f1'],
-  ['/js/storage.js', 'a521bd93a70f6cfc'],
-  ['/js/stored-list.js', '85a6396fd41ffe7a'],
-  ['/js/strings.js', '1d312d814477cc3c'],
-  ['/js/stylesheet.js', '6c581b06cf97de4b'],
-  ['/js/swipe.js', '31188d43ad5d780c'],
-  ['/js/tabs.js', '3ab1e93450bbd24a'],
-];
+// The offline copy: tools/build-page.mjs writes what follows, up to its end line.
+// (In the sources, none: the built sw.js, .build/site/sw.js, lists every file.)
+const VERSION = 'sources';
+const PRECACHE = [];
 // End of the offline copy.
 
 const SHELL_PREFIX = 'stickertext-shell-';
@@ -223,10 +156,13 @@ async function pageFile(event, path) {
     const cached = await (await caches.open(`${SHELL_PREFIX}${version}`)).match(path);
     if (cached) return cached;
   }
+  const kept = async () => (await caches.open(SHELL_CACHE)).match(path);
   try {
-    return await timeout(fetch(event.request), FIRST_VISIT_TIMEOUT_MS);
+    const response = await timeout(fetch(event.request), FIRST_VISIT_TIMEOUT_MS);
+    // A chunk named by its content is gone from the server once a deploy replaced it: the copy may have it.
+    return response.ok ? response : ((await kept()) ?? response);
   } catch (error) {
-    const cached = await (await caches.open(SHELL_CACHE)).match(path);
+    const cached = await kept();
     if (cached) return cached;
     throw error;
   }

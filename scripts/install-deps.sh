@@ -9,7 +9,8 @@ set -euo pipefail
 # openssl makes the test certificate of the HTTPS tests and make bench-start.
 # zlib1g-dev: zlib.h and libz.so for the server's gzip of the packs document (Sources/CZlibServer), and for
 # ZIPFoundation (the pack format converters' zip files). Their tar.gz go through tar and gzip, which Debian always has.
-packages=(python3 make pkg-config curl openssl nodejs libfcgi-dev zlib1g-dev nginx chromium chromium-driver fonts-wqy-zenhei fonts-noto-color-emoji wrk valgrind gcc iproute2 systemd libseccomp2)
+# esbuild bundles and minifies the page (tools/build-page.mjs, through the JS API the package carries).
+packages=(python3 make pkg-config curl openssl nodejs esbuild libfcgi-dev zlib1g-dev nginx chromium chromium-driver fonts-wqy-zenhei fonts-noto-color-emoji wrk valgrind gcc iproute2 systemd libseccomp2)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
