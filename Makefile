@@ -119,7 +119,8 @@ bench-page: deps
 	@python3 Benchmarks/keystroke-latency.py
 
 # The page's start (cold, warm, lie-fi, offline) through a delaying TCP proxy at 0, 100, 300 ms
-# round trips, beside the page before the versioned offline copy.
+# round trips, over HTTP/1.1 and HTTP/2, beside the page before it was built (START_BASELINE),
+# in ROUNDS rounds (3) of 5 loads each; judged at 300 ms over both.
 bench-start: deps
 	$(SWIFT) build --product stickertext-server
 	@python3 Benchmarks/start-latency.py

@@ -130,6 +130,23 @@ def test_a_first_visit_fetches_the_start_in_one_round_within_24_kb_gzipped(servi
     assert total <= START_BUDGET, total
 
 
+def test_files_named_by_their_content_are_kept_a_year_the_rest_revalidated_and_maps_beside(service):
+    html = service.request('GET', '/').text
+    start, = re.findall(r'src="(js/start-[A-Z0-9]{8}\.js)"', html)
+    stylesheet, = re.findall(r'href="(app-[A-Z0-9]{8}\.css)"', html)
+    for path in (start, stylesheet, f'{start}.map'):
+        r = service.request('GET', f'/{path}', headers={'Accept-Encoding': 'gzip'})
+        assert r.status == 200 and r.headers['cache-control'] == 'public, max-age=31536000, immutable', path
+        assert r.headers['content-encoding'] == 'gzip', path
+    assert service.request('GET', f'/{start}.map').json()['sources']  # JSON, the sources named
+    assert service.request('GET', f'/{start}').text.endswith(f'//# sourceMappingURL={start[3:]}.map\n')
+    for path in ('/', '/sw.js', '/keyboard.css', '/embed/stickertext.js'):
+        assert service.request('GET', path).headers['cache-control'] == 'no-cache', path
+    # The sources are not served: only what the build made of them.
+    for path in ('/js/main.js', '/js/model/catalog.js', '/app.css'):
+        assert service.request('GET', path).status == 404, path
+
+
 def test_a_deploy_is_taken_at_the_next_load_and_a_page_never_mixes_two_versions(installed):
     root, driver, url = installed
     deploy(root)

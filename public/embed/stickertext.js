@@ -1,13 +1,12 @@
 // Owns the drop-in embed (docs/embed.md): [data-stickertext] elements, now and
 // later, <sticker-text>, stickertext.parse, with the editor's catalog, scanner,
 // packs and images from its origin; DOM APIs only (a CSP allowing it suffices).
-// A classic script once built: tools/build-page.mjs bundles the catalog and the
-// scanner into it, one file for a host page to load.
+// A module here; a classic script once built: tools/build-page.mjs bundles the
+// catalog and the scanner into it, one strict file for a host page to load.
 import { Catalog } from '../js/model/catalog.js';
 import { scanCodes } from '../js/model/scanner.js';
 
 (() => {
-  'use strict';
   // Through the prototypes: the host's elements shadow names (DOM clobbering).
   const D = Document.prototype,
     doc = (name) => Reflect.get(D, name, document),
