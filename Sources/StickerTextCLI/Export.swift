@@ -8,8 +8,9 @@ struct Export: ParsableCommand {
         abstract: "Export packs to another system's format: Mastodon, Misskey, Pleroma, Matrix or Slack.",
         discussion: """
             mastodon: a tar.gz for tootctl emoji import. mastodon-api: a custom_emojis document. misskey: a zip for \
-            Misskey's import. pleroma: a pack zip (one pack). matrix: an MSC2545 image pack's content (one pack). \
-            slack: an emoji.list document. A document's pictures go to the folder beside it, named as it without \
+            Misskey's import. pleroma: a pack zip (one pack), or, when --out does not end in .zip, a pack folder \
+            for Pleroma's static/emoji/. matrix: an MSC2545 image pack's content (one pack). slack: an \
+            emoji.list document. A document's pictures go to the folder beside it, named as it without \
             its extension. A name the format cannot take is renamed (ASCII ones from each code's pinyin: xiaoku), \
             each rename listed in a note; so are pictures over the format's size limit.
             """)

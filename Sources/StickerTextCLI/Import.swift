@@ -7,15 +7,21 @@ import StickerTextPacks
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Import packs from another system's format: Mastodon, Misskey, Pleroma, Matrix, Slack, or the iOS originals' plists.",
+            "Import packs from another system's format: Mastodon, Misskey, Pleroma, Matrix, Slack, Discord, Telegram, or the iOS originals' plists.",
         discussion: """
-            mastodon: tootctl's tar.gz. mastodon-api: a GET /api/v1/custom_emojis document, or the instance's URL \
-            of it. misskey: Misskey's export zip. misskey-api: a GET /api/emojis document, or its URL. pleroma: a \
-            Pleroma or Akkoma pack zip. matrix: an MSC2545 image pack's content, its state event, or a room's \
-            state. slack: an emoji.list answer. A document's pictures are in --images DIR (by default the folder \
-            beside it, named as it without its extension); from a URL they are fetched. Every emoji with a problem \
-            is named at once; --skip-invalid imports the others. A code the packs folder has is skipped, with a \
-            note, unless --overwrite. ppsticker, lxweibo: the plists of PPStickerKeyboard and LXWeibo (--id needed).
+            mastodon: tootctl's tar.gz. mastodon-api: a GET /api/v1/custom_emojis document, or the instance's URL of \
+            it. misskey: Misskey's export zip. misskey-api: a GET /api/emojis document, or its URL. pleroma: a \
+            Pleroma or Akkoma pack zip, pack folder (pack.json, emoji.txt or pictures) or emoji.txt (its paths below \
+            --images STATIC-DIR, by default its pack folder). matrix: an MSC2545 image pack's content, its state \
+            event, or a room's state. slack: an emoji.list answer. discord: a server's GET /guilds/{id}, /emojis or \
+            /stickers answer, or a sticker pack, its pictures saved by id (12.png, emojis/12.gif). telegram: a \
+            getStickerSet answer, its files saved by file_unique_id, file_id or place (000.webp), or a folder as \
+            sticker-convert downloads a set; TGS, WebM and Lottie stickers are named, to be converted to APNG or GIF \
+            first. A document's pictures are in --images DIR (by default the folder beside it, named as it without \
+            its extension); from a URL they are fetched. Every emoji with a problem is named at once; --skip-invalid \
+            imports the others. A code the packs folder has is skipped, with a note, unless --overwrite. ppsticker, \
+            lxweibo: the plists of PPStickerKeyboard and LXWeibo, their images in the plist's folder (or --images \
+            DIR).
             """)
 
     @Option(
@@ -46,86 +52,42 @@ struct Import: ParsableCommand {
             throw ValidationError(
                 "--from must be one of: \(PackFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        switch format {
-        case .ppsticker: try importPlist(.ppsticker)
-        case .lxweibo: try importPlist(.lxweibo)
-        case .mastodon, .mastodonAPI, .misskey, .misskeyAPI, .pleroma, .matrix, .slack:
-            var options = ImportOptions(
-                images: images.map { URL(fileURLWithPath: $0, isDirectory: true) }, id: id,
-                title: titleZh.map { zh in LocalizedName(zh: zh, en: titleEn ?? zh) }
-                    ?? titleEn.map { LocalizedName(zh: $0, en: $0) },
-                skipInvalid: skipInvalid, prefix: prefix, suffix: suffix)
-            for (value, name) in [
-                (maxFiles, "--max-files"), (maxFileBytes, "--max-file-bytes"), (maxBytes, "--max-bytes"),
-            ]
-            where value.map({ $0 < 1 }) == true {
-                throw ValidationError("\(name) must be at least 1")
-            }
-            options.limits.maxFiles = maxFiles ?? options.limits.maxFiles
-            options.limits.maxFileBytes = maxFileBytes ?? options.limits.maxFileBytes
-            options.limits.maxTotalBytes = maxBytes ?? options.limits.maxTotalBytes
-            if let timeout {
-                guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
-                options.limits.requestSeconds = timeout
-            }
-            let url =
-                source.hasPrefix("http://") || source.hasPrefix("https://")
-                ? URL(string: source) : URL(fileURLWithPath: source)
-            guard let url else { throw ValidationError("\(source) is not a URL") }
-            do {
-                let imported = try PackConversion.importPacks(from: url, format: format, options: options)
-                let written = try PackConversion.write(
-                    imported.packs, into: URL(fileURLWithPath: out, isDirectory: true),
-                    collisions: overwrite ? .overwrite : .skip)
-                for (file, pack) in zip(written.files, written.packs) {
-                    print("\(file.path): \(pack.kind.rawValue) pack, \(pack.stickers.count) stickers")
-                }
-                for note in imported.notes + written.notes {
-                    FileHandle.standardError.write(Data("note: \(note)\n".utf8))
-                }
-            } catch {
-                FileHandle.standardError.write(Data((error.description + "\n").utf8))
-                throw ExitCode(1)
-            }
+        var options = ImportOptions(
+            images: images.map { URL(fileURLWithPath: $0, isDirectory: true) }, id: id,
+            title: titleZh.map { zh in LocalizedName(zh: zh, en: titleEn ?? zh) }
+                ?? titleEn.map { LocalizedName(zh: $0, en: $0) },
+            skipInvalid: skipInvalid, prefix: prefix, suffix: suffix)
+        for (value, name) in [
+            (maxFiles, "--max-files"), (maxFileBytes, "--max-file-bytes"), (maxBytes, "--max-bytes"),
+        ]
+        where value.map({ $0 < 1 }) == true {
+            throw ValidationError("\(name) must be at least 1")
         }
-    }
-
-    /// The iOS originals' plists (`PackImporter`): written as they are, images
-    /// copied when found, the missing ones counted (validation names them).
-    private func importPlist(_ format: PackImporter.Format) throws {
-        guard let id else { throw ValidationError("--id is needed for a \(format.rawValue) plist") }
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw ValidationError("cannot read \(source)")
+        options.limits.maxFiles = maxFiles ?? options.limits.maxFiles
+        options.limits.maxFileBytes = maxFileBytes ?? options.limits.maxFileBytes
+        options.limits.maxTotalBytes = maxBytes ?? options.limits.maxTotalBytes
+        if let timeout {
+            guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
+            options.limits.requestSeconds = timeout
         }
-        let fm = FileManager.default
-        let packs: [StickerPack]
+        let url =
+            source.hasPrefix("http://") || source.hasPrefix("https://")
+            ? URL(string: source) : URL(fileURLWithPath: source)
+        guard let url else { throw ValidationError("\(source) is not a URL") }
         do {
-            packs = try PackImporter.importPacks(
-                data, format: format, file: source, id: id,
-                title: LocalizedName(zh: titleZh ?? id, en: titleEn ?? id)
-            ) { name in
-                images.flatMap { fm.contents(atPath: "\($0)/\(name)") }.flatMap(PackImporter.pngSize)
+            let imported = try PackConversion.importPacks(from: url, format: format, options: options)
+            let written = try PackConversion.write(
+                imported.packs, into: URL(fileURLWithPath: out, isDirectory: true),
+                collisions: overwrite ? .overwrite : .skip)
+            for (file, pack) in zip(written.files, written.packs) {
+                print("\(file.path): \(pack.kind.rawValue) pack, \(pack.stickers.count) stickers")
+            }
+            for note in imported.notes + written.notes {
+                FileHandle.standardError.write(Data("note: \(note)\n".utf8))
             }
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
-        }
-        for pack in packs {
-            let folder = "\(out)/\(pack.id)"
-            try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data(pack.packJSON + [0x0A]).write(to: URL(fileURLWithPath: "\(folder)/pack.json"))
-            var missing = 0
-            for file in Set(pack.stickers.flatMap { [$0.image?.x1, $0.image?.x2, $0.image?.x3].compactMap { $0 } }) {
-                if let images, fm.fileExists(atPath: "\(images)/\(file)") {
-                    try? fm.removeItem(atPath: "\(folder)/\(file)")
-                    try fm.copyItem(atPath: "\(images)/\(file)", toPath: "\(folder)/\(file)")
-                } else {
-                    missing += 1
-                }
-            }
-            print(
-                "\(folder)/pack.json: \(pack.kind.rawValue) pack, \(pack.stickers.count) stickers"
-                    + (missing > 0 ? ", \(missing) image files not found (pass --images DIR)" : ""))
         }
     }
 }

@@ -4,22 +4,113 @@ import Testing
 
 @testable import StickerText
 
-/// The fast path of grapheme segmentation rests on one claim: a scalar in the
-/// "simple" ranges is a cluster boundary on both sides when its neighbours are
-/// simple, and is never an emoji. Checked here for every such scalar against
-/// Swift's own segmentation and Unicode properties.
+/// Grapheme clusters: UAX #29's rules (Unicode 17.0) against Unicode's own
+/// tests (GraphemeBreakTest.txt, emoji-test.txt), and the fast path and
+/// chunking of `GraphemeSegmentation` against the rules run over every scalar.
 struct GraphemeSegmentationTests {
+    /// The clusters of `text` by the rules alone, scalar by scalar from its start: the reference.
+    static func ruleClusters(_ scalars: [UInt32]) -> [[UInt32]] {
+        var rules = GraphemeBreakRules()
+        var clusters: [[UInt32]] = []
+        for scalar in scalars {
+            if rules.isBoundary(before: GraphemeBreakClass.of(scalar)) || clusters.isEmpty {
+                clusters.append([scalar])
+            } else {
+                clusters[clusters.count - 1].append(scalar)
+            }
+        }
+        return clusters
+    }
+
+    /// The clusters `forEachCluster` finds in `text`, and every boundary query checked against them.
+    static func segmentationClusters(_ scalars: [UInt32]) -> [[UInt32]] {
+        let text = String(String.UnicodeScalarView(scalars.map { Unicode.Scalar($0)! }))
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { p in
+            var clusters: [[UInt32]] = []
+            var edges: Set<Int> = [0]
+            GraphemeSegmentation.forEachCluster(in: 0..<p.count, of: p) { cluster, _ in
+                clusters.append(String(decoding: p[cluster], as: UTF8.self).unicodeScalars.map(\.value))
+                edges.insert(cluster.upperBound)
+                return true
+            }
+            var i = 0
+            while i < p.count {
+                let down = GraphemeSegmentation.boundary(atOrBefore: i, in: 0..<p.count, of: p)
+                let up = GraphemeSegmentation.boundary(atOrAfter: i, in: 0..<p.count, of: p)
+                #expect(edges.contains(down) && edges.contains(up) && down <= i && i <= up)
+                #expect(!edges.contains { $0 > down && $0 < up }, "no edge skipped around \(i)")
+                i += UTF8Bytes.sequenceLength(p[i])
+            }
+            return clusters
+        }
+    }
+
+    /// Unicode's GraphemeBreakTest.txt 17.0.0 (Tests/unicode, copied by
+    /// tools/generate-grapheme-tables.py): every case, through the whole
+    /// segmentation (fast path, chunks, rules) and its boundary queries.
+    @Test func everyCaseOfUnicodesGraphemeBreakTestIsCutAsItSays() throws {
+        let text = try String(contentsOf: repositoryFile("Tests/unicode/GraphemeBreakTest.txt"), encoding: .utf8)
+        #expect(text.hasPrefix("# GraphemeBreakTest-\(GraphemeBreakTable.unicodeVersion).txt"))
+        var passed = 0
+        var failed: [String] = []
+        for line in text.split(separator: "\n") {
+            let body = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let tokens = body.split(whereSeparator: \.isWhitespace)
+            guard !tokens.isEmpty else { continue }
+            var expected: [[UInt32]] = []
+            for token in tokens {
+                if token == "÷" {
+                    expected.append([])
+                } else if token != "×" {
+                    expected[expected.count - 1].append(UInt32(token, radix: 16)!)
+                }
+            }
+            expected.removeAll { $0.isEmpty }
+            let scalars = expected.flatMap { $0 }
+            if Self.segmentationClusters(scalars) == expected && Self.ruleClusters(scalars) == expected {
+                passed += 1
+            } else {
+                failed.append(String(body))
+            }
+        }
+        #expect(failed.isEmpty, "\(failed.count) cases cut otherwise, first: \(failed.prefix(5))")
+        #expect(passed == 766, "\(passed)/766 cases")
+    }
+
+    /// Unicode's emoji-test.txt 17.0, whole: every fully-qualified emoji
+    /// (keycaps, flags, tag sequences, ZWJ sequences, skin tones) is one
+    /// cluster, alone, between letters, and repeated.
+    @Test func everyFullyQualifiedEmojiOfEmojiTestIsOneCluster() throws {
+        let text = try String(contentsOf: repositoryFile("Tests/unicode/emoji-test.txt"), encoding: .utf8)
+        #expect(text.contains("# Version: \(GraphemeBreakTable.unicodeVersion.dropLast(2))\n"))
+        var checked = 0
+        var failed: [String] = []
+        for line in text.split(separator: "\n") where line.contains("; fully-qualified") {
+            let codes = line.split(separator: ";")[0].split(separator: " ").map { UInt32($0, radix: 16)! }
+            let expected = [[0x61], codes, codes, [0x4E2D]]
+            if Self.segmentationClusters([0x61] + codes + codes + [0x4E2D]) != expected {
+                failed.append(String(line))
+            }
+            checked += 1
+        }
+        #expect(failed.isEmpty, "\(failed.count) emoji cut otherwise, first: \(failed.prefix(5))")
+        #expect(checked == 3_944, "\(checked) fully-qualified emoji")
+    }
+
+    /// The fast path of segmentation rests on one claim: a scalar in the
+    /// "simple" ranges is a cluster boundary on both sides when its
+    /// neighbours are simple, whatever came before them, and is never an
+    /// emoji nor changed by NFC. Checked here for every such scalar.
     @Test func simpleScalarsNeverJoinASimpleNeighbour() {
+        let simpleClasses: Set<GraphemeBreakClass> = [.other, .control, .lf, .lv, .lvt, .pictographic]
         var checked = 0
         for range in GraphemeSegmentation.simpleRanges {
             for value in range {
                 guard let scalar = Unicode.Scalar(value) else { continue }
                 #expect(GraphemeSegmentation.isSimple(value))
-                for neighbour in ["x", "中", "\u{2500}", "\n", "\u{A0}"] {
-                    let s = neighbour + String(scalar) + neighbour
-                    if s.count != 3 {
-                        Issue.record("U+\(String(value, radix: 16)) joins \(neighbour.unicodeScalars.first!.value)")
-                    }
+                if !simpleClasses.contains(GraphemeBreakClass.of(value)) {
+                    Issue.record("U+\(String(value, radix: 16)) is of class \(GraphemeBreakClass.of(value))")
                 }
                 if scalar.properties.isEmojiPresentation || scalar.properties.isEmojiModifier {
                     Issue.record("U+\(String(value, radix: 16)) shows as emoji")
@@ -34,140 +125,105 @@ struct GraphemeSegmentationTests {
         #expect(!GraphemeSegmentation.isSimple(0x0D))  // CR joins LF
         #expect(!GraphemeSegmentation.isSimple(0x301))  // combining mark
         #expect(!GraphemeSegmentation.isSimple(0x1F600))
+        // Between two scalars of those classes the rules break, whatever the two scalars before them were.
+        let all = (0...UInt8.max).compactMap(GraphemeBreakClass.init(rawValue:))
+        for first in all {
+            for second in all {
+                for a in simpleClasses {
+                    for b in simpleClasses {
+                        var rules = GraphemeBreakRules()
+                        _ = rules.isBoundary(before: first)
+                        _ = rules.isBoundary(before: second)
+                        _ = rules.isBoundary(before: a)
+                        let boundary = rules.isBoundary(before: b)
+                        #expect(boundary, "\(first) \(second) \(a) × \(b)")
+                    }
+                }
+            }
+        }
     }
 
-    /// Scalars of every grapheme break class, densely: CR, LF, controls,
-    /// Extend (marks, skin tones, VS16, the keycap), ZWJ, regional
-    /// indicators, Prepend, SpacingMark, Hangul L V T LV LVT, pictographs,
-    /// the conjunct rule's consonants and virama, and simple scalars.
-    static let breakClasses: [Unicode.Scalar] = [
-        "\r", "\n", "\u{1}", "\u{85}", "\u{301}", "\u{302}", "\u{1F3FD}", "\u{FE0F}", "\u{20E3}", "\u{200D}",
-        "\u{200C}",
-        "\u{1F1E8}", "\u{1F1F3}", "\u{600}", "\u{903}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{AC01}",
-        "\u{1F468}", "\u{1F469}", "\u{1F44D}", "\u{2764}", "\u{1F600}", "\u{915}", "\u{94D}", "\u{930}", "\u{93F}",
-        "#", "a", "中", " ", "\u{E0067}", "\u{E007F}", "\u{1F3F4}",
+    /// Scalars of every class, densely: CR, LF, controls, Extend (marks,
+    /// skin tones, VS16, the keycap, ZWNJ), ZWJ, regional indicators, Prepend,
+    /// SpacingMark, Hangul L V T LV LVT, pictographs, the conjunct rule's
+    /// consonants, viramas and extenders in Devanagari, Myanmar, Khmer and
+    /// Balinese, tags, and simple scalars.
+    static let breakClasses: [UInt32] = [
+        0x0D, 0x0A, 0x01, 0x85, 0x301, 0x302, 0x1F3FD, 0xFE0F, 0x20E3, 0x200D, 0x200C, 0x1F1E8, 0x1F1F3, 0x600,
+        0x903, 0x1100, 0x1161, 0x11A8, 0xAC00, 0xAC01, 0x1F468, 0x1F469, 0x1F44D, 0x2764, 0x1F600, 0x915, 0x94D,
+        0x930, 0x93F, 0x93C, 0x1019, 0x1039, 0x1018, 0x102C, 0x1037, 0x103A, 0x179F, 0x17D2, 0x178F, 0x17B8,
+        0x1B32, 0x1B44, 0x1B2F, 0x1B38, 0x23, 0x61, 0x4E2D, 0x20, 0xA9, 0xE0067, 0xE007F, 0x1F3F4, 0x20000,
     ]
 
-    /// Clusters are cut scalar by scalar on the bytes (with a fast path for
-    /// simple scalars): they must be exactly Swift's `Character`s, and every
-    /// boundary query must land on one of their edges.
-    @Test func clustersAreExactlySwiftsCharacters() async {
+    /// Clusters are cut by a fast path for simple scalars and the rules over
+    /// chunks between certain boundaries: they must be exactly the rules'
+    /// clusters of the whole text, and every boundary query must land on
+    /// one of their edges.
+    @Test func clustersAreTheRulesClustersOfTheWholeText() async {
         let classes = Self.breakClasses
-        let text = Gen.int(in: 0..<classes.count).array(of: 1...14).map { picks in
-            String(String.UnicodeScalarView(picks.map { classes[$0] }))
+        let text = Gen.int(in: 0..<classes.count).array(of: 1...16).map { picks in picks.map { classes[$0] } }
+        await propertyCheck(count: 4000, input: text) { scalars in
+            #expect(
+                Self.segmentationClusters(scalars) == Self.ruleClusters(scalars),
+                "\(scalars.map { String($0, radix: 16) })")
         }
-        await propertyCheck(count: 3000, input: text) { text in
-            let expected = text.map { $0.utf8.count }
-            var edges: Set<Int> = [0]
-            var offset = 0
-            for length in expected {
-                offset += length
-                edges.insert(offset)
-            }
-            let bytes = Array(text.utf8)
-            bytes.withUnsafeBufferPointer { p in
-                var found: [Int] = []
-                GraphemeSegmentation.forEachCluster(in: 0..<p.count, of: p) { cluster, _ in
-                    found.append(cluster.count)
+    }
+
+    /// The inputs that make the longest clusters and chunks, each made of `n` repeats.
+    static let adversarial: [(name: String, make: @Sendable (Int) -> String)] = [
+        ("combining marks on one letter", { "a" + String(repeating: "\u{301}", count: $0) }),
+        ("a ZWJ chain of pictographs", { String(repeating: "👨\u{200D}", count: $0) + "👨" }),
+        ("regional indicators", { String(repeating: "🇨", count: $0) }),
+        ("a conjunct chain of consonants and viramas", { String(repeating: "क\u{94D}", count: $0) + "क" }),
+        ("Myanmar stacks", { String(repeating: "\u{1019}\u{1039}", count: $0) + "\u{1019}" }),
+        ("lone viramas", { String(repeating: "\u{94D}", count: $0) }),
+    ]
+
+    /// This thread's CPU time for every cluster of `text` and a boundary query in its middle (which
+    /// segments the whole chunk around it), the best of 5 rounds, in seconds.
+    static func cpuSeconds(_ text: String) -> Double {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { p in
+            var best = Double.infinity
+            for _ in 0..<5 {
+                var start = timespec()
+                clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+                var n = 0
+                GraphemeSegmentation.forEachCluster(in: 0..<p.count, of: p) { _, _ in
+                    n += 1
                     return true
                 }
-                #expect(found == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
-                var i = 0
-                while i < p.count {
-                    let down = GraphemeSegmentation.boundary(atOrBefore: i, in: 0..<p.count, of: p)
-                    let up = GraphemeSegmentation.boundary(atOrAfter: i, in: 0..<p.count, of: p)
-                    #expect(edges.contains(down) && edges.contains(up) && down <= i && i <= up)
-                    #expect(!edges.contains { $0 > down && $0 < up }, "no edge skipped around \(i)")
-                    i += UTF8Bytes.sequenceLength(p[i])
-                }
+                n += GraphemeSegmentation.boundary(atOrBefore: p.count / 2, in: 0..<p.count, of: p)
+                var end = timespec()
+                clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
+                #expect(n > 0)
+                best = min(best, Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9)
             }
+            return best
         }
     }
 
-    /// The emoji sequences' classes, scalar by scalar, against Swift's
-    /// segmentation: a pictograph joins a ZWJ sequence on either side (GB11:
-    /// it is Extended_Pictographic) and nothing else (Other); an extend
-    /// scalar joins a letter and not a line feed (Extend).
-    @Test func emojiSequenceClassesAreWhatSwiftsSegmentationMakesOfThem() {
-        let pictographs = GraphemeSegmentation.pictographicRanges
-        let extend = GraphemeSegmentation.extendScalars
-        var checked = 0
-        // Nothing above the emoji blocks has a class (the function's first test), so the loop stops there.
-        #expect(
-            GraphemeSegmentation.emojiSequenceClass(0x1FB00) == nil
-                && GraphemeSegmentation.emojiSequenceClass(0xE0067) == nil)
-        for value in UInt32(0)...0x1FAFF {
-            let kind = GraphemeSegmentation.emojiSequenceClass(value)
-            if (kind == .pictographic) != pictographs.contains(where: { $0.contains(value) })
-                || (kind == .extend) != extend.contains(where: { $0.contains(value) })
-            {
-                Issue.record("U+\(String(value, radix: 16)): the class and the listed ranges disagree")
-            }
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            let c = String(scalar)
-            // Every pictograph of the emoji blocks is classed so (a missing one would only be slower).
-            if (0x1F000...0x1FAFF).contains(value), kind != .extend,
-                (kind == .pictographic) != (("\u{1F468}\u{200D}" + c).count == 1)
-            {
-                Issue.record(
-                    "U+\(String(value, radix: 16)): classed \(String(describing: kind)), not as Swift segments it")
-            }
-            guard let kind else { continue }
-            switch kind {
-            case .pictographic:
-                if ("\u{1F468}\u{200D}" + c).count != 1 || (c + "\u{200D}\u{1F468}").count != 1 || ("a" + c).count != 2
-                    || (c + "a").count != 2
-                {
-                    Issue.record("U+\(String(value, radix: 16)) is not an Extended_Pictographic of class Other")
-                }
-            case .extend:
-                if ("a" + c).count != 1 || ("\n" + c).count != 2 || ("\u{1F468}" + c + "\u{200D}\u{1F469}").count != 1 {
-                    Issue.record("U+\(String(value, radix: 16)) is not Extend")
-                }
-            case .joiner:
-                if value != 0x200D { Issue.record("U+\(String(value, radix: 16)) is not the ZWJ") }
-            case .other:
-                if !GraphemeSegmentation.isSimple(value) || ("\u{1F468}\u{200D}" + c).count != 2
-                    || (c + "\u{1F3FB}").count != 1
-                {
-                    Issue.record("U+\(String(value, radix: 16)) is not Other")
-                }
-            }
-            checked += 1
-        }
-        #expect(checked > 40_000)
+    /// Linear is 8 times the time for 8 times the text, quadratic 64: the bound, 24, leaves room for a
+    /// loaded machine. Benchmarks/graphemes-linear.mjs measures the same through whole requests.
+    @Test(arguments: adversarial.indices)
+    func segmentingAdversarialTextCostsEightTimesAsMuchForEightTimesTheText(_ index: Int) {
+        let shape = Self.adversarial[index]
+        let small = Self.cpuSeconds(shape.make(1 << 12))
+        let large = Self.cpuSeconds(shape.make(1 << 15))
+        #expect(large / small < 24, "\(shape.name): \(small) s, then \(large) s")
     }
 
-    /// Chunks made of emoji sequences and letters only, which the few rules
-    /// of `segmentEmojiSequences` cut, against Swift's `Character`s.
-    @Test func emojiSequencesAreCutExactlyAsSwiftCutsThem() async {
-        let pieces: [Unicode.Scalar] = [
-            "\u{1F468}", "\u{1F469}", "\u{1F467}", "\u{1F44D}", "\u{1F600}", "\u{1FAF6}", "\u{1F3F3}",
-            "\u{200D}", "\u{FE0F}", "\u{1F3FD}", "\u{1F3FB}", "\u{20E3}", "a", "#", "1", " ", "中", "\u{AC00}",
+    @Test func countsOfMixedText() {
+        let samples: [(String, Int)] = [
+            ("a\r\nb\n", 4), ("e\u{301}\u{302}x", 2), ("🇨🇳🇺🇸🇯", 3), ("👨‍👩‍👧‍👦👍🏽#️⃣", 3), ("한국어 각", 5),
+            ("中文\u{3099}", 2), ("\u{600}a", 1), ("x\u{200D}y", 2),
+            // Unicode 17's conjuncts: Myanmar, Khmer, Balinese (Swift's own Character splits them).
+            ("\u{1019}\u{1039}\u{1018}\u{102C}\u{1037}", 2), ("\u{179F}\u{17D2}\u{178F}\u{17D2}\u{179A}\u{17B8}", 1),
+            ("\u{1B32}\u{1B44}\u{1B22}\u{1B44}\u{1B2C}", 1), ("क्ष", 1),
         ]
-        let text = Gen.int(in: 0..<pieces.count).array(of: 1...16).map { picks in
-            String(String.UnicodeScalarView(picks.map { pieces[$0] }))
-        }
-        await propertyCheck(count: 3000, input: text) { text in
-            let bytes = Array(text.utf8)
-            bytes.withUnsafeBufferPointer { p in
-                var found: [Int] = []
-                #expect(
-                    GraphemeSegmentation.segmentEmojiSequences(0..<p.count, of: p) {
-                        found.append($0.count)
-                        return true
-                    })
-                #expect(
-                    found == text.map { $0.utf8.count }, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
-            }
-        }
-    }
-
-    @Test func countsAgreeWithSwiftOnMixedText() {
-        let samples = ["a\r\nb\n", "e\u{301}\u{302}x", "🇨🇳🇺🇸🇯", "👨‍👩‍👧‍👦👍🏽#️⃣", "한국어 각", "中文\u{3099}", "\u{600}a", "x\u{200D}y"]
-        for sample in samples {
+        for (sample, count) in samples {
             #expect(
-                TextBackedString(sample).displayLength(unit: .grapheme) == sample.count,
+                TextBackedString(sample).displayLength(unit: .grapheme) == count,
                 "\(sample.unicodeScalars.map(\.value))")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import StickerText
 import StickerTextJSON
+import StickerTextPacks
 import ZIPFoundation
 
 /// Archives and folders the pack format tests make themselves, each in the
@@ -105,6 +106,23 @@ enum PackFixtures {
                 at: repositoryFile("public/stickers/\(id)"), to: out.appendingPathComponent(id))
         }
         return out
+    }
+
+    /// The imported sticker of code `tag`, with the pack that holds its files.
+    static func sticker(_ result: PackImport, _ tag: String) -> (pack: ImportedPack, sticker: Sticker)? {
+        for pack in result.packs {
+            if let sticker = pack.pack.stickers.first(where: { $0.tag == tag }) { return (pack, sticker) }
+        }
+        return nil
+    }
+
+    /// The seconds `seconds(count)` says some work took, and those of 8
+    /// times the work, side by side after a warm-up: a linear path takes
+    /// about 8 times as long, a quadratic one 64.
+    static func eightfold(_ seconds: (Int) throws -> Double, from count: Int) rethrows -> (small: Double, large: Double)
+    {
+        _ = try seconds(count / 4)
+        return (try seconds(count), try seconds(count * 8))
     }
 
     /// The default packs' licence and homepage, as the generator writes them into each picture pack.

@@ -343,15 +343,34 @@ struct PackFormatsTests {
         .slack: [.asciiCodes],
     ]
 
-    @Test(arguments: [PackFormat.mastodon, .mastodonAPI, .misskey, .pleroma, .matrix, .slack])
-    func aRoundTripKeepsEveryStickerPictureAndWhatTheFormatHolds(_ format: PackFormat) throws {
+    /// A format and the file (or folder) an export to it writes: Pleroma's
+    /// pack is a zip or the folder Pleroma keeps it in.
+    struct Target: Sendable, CustomTestStringConvertible {
+        let format: PackFormat
+        let out: String
+
+        init(_ format: PackFormat, _ out: String? = nil) {
+            self.format = format
+            self.out =
+                out
+                ?? (format.isDocumentWithImageFolder
+                    ? "export.json" : format == .mastodon ? "export.tar.gz" : "export.zip")
+        }
+
+        var testDescription: String { "\(format.rawValue) \(out)" }
+    }
+
+    static let targets = [
+        Target(.mastodon), Target(.mastodonAPI), Target(.misskey), Target(.pleroma), Target(.pleroma, "export"),
+        Target(.matrix), Target(.slack),
+    ]
+
+    @Test(arguments: targets)
+    func aRoundTripKeepsEveryStickerPictureAndWhatTheFormatHolds(_ target: Target) throws {
+        let format = target.format
         let pack = format.holdsOnePack ? ["motion"] : ["weibo", "motion"]
         for ids in format.holdsOnePack ? [["weibo"], pack] : [pack] {
-            let (out, export) = try export(
-                format, ids,
-                name:
-                    "export-\(format.rawValue).\(format.isDocumentWithImageFolder ? "json" : format == .mastodon ? "tar.gz" : "zip")"
-            )
+            let (out, export) = try export(format, ids, name: target.out)
             let back = try PackConversion.importPacks(from: out, format: format)
             let original = try StickerCatalog.load(directory: Self.packs.path).packs.filter { ids.contains($0.id) }
             let stickers = original.flatMap(\.stickers)
@@ -429,8 +448,9 @@ extension PackFormatsTests {
         .matrix: ["[\(String(repeating: "a", count: 128))]", "[lol]"],
     ]
 
-    @Test(arguments: [PackFormat.mastodon, .mastodonAPI, .misskey, .pleroma, .matrix, .slack])
-    func aRoundTripKeepsEveryCodeTheFormatCanCarryEachWithItsOwnPicture(_ format: PackFormat) throws {
+    @Test(arguments: targets)
+    func aRoundTripKeepsEveryCodeTheFormatCanCarryEachWithItsOwnPicture(_ target: Target) throws {
+        let format = target.format
         let long = String(repeating: "a", count: 128)
         let pictures = (0..<4).map { ImageBytes.png(width: 40 + $0, height: 40) }
         let original: [(String, [String], String, [UInt8])] = [
@@ -438,8 +458,7 @@ extension PackFormatsTests {
             ("[笑哭]", ["[lol]"], "笑哭", pictures[2]), ("[\(long)]", [], "long", pictures[3]),
         ]
         let folder = PackFixtures.packFolder(original)
-        let out = PackFixtures.folder().appendingPathComponent(
-            "names.\(format.isDocumentWithImageFolder ? "json" : format == .mastodon ? "tar.gz" : "zip")")
+        let out = PackFixtures.folder().appendingPathComponent(target.out)
         _ = try PackConversion.exportPacks(from: folder, format: format, to: out, host: "chat.example")
         let back = try PackConversion.importPacks(from: out, format: format)
         var pictureOf: [String: [UInt8]] = [:]

@@ -287,9 +287,7 @@ struct PackImportProblemsTests {
             _ = try PackConversion.write(result.packs, into: dir.appendingPathComponent("packs"))
             return Date().timeIntervalSince(start)
         }
-        _ = try seconds(500)  // warm up
-        let small = try seconds(2000)
-        let large = try seconds(16000)
+        let (small, large) = try PackFixtures.eightfold(seconds, from: 2000)
         #expect(large / small < 24, "8x the aliases took \(large / small)x as long (\(small) s, \(large) s)")
     }
 }

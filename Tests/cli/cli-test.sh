@@ -87,15 +87,28 @@ check "validate exits non-zero on a still marked animated" 1 "$((rc != 0))"
 rm -rf "$anim"
 
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-out=$("$bin" import --format lxweibo --id lx --out "$tmp" Tests/StickerTextTests/Fixtures/lxweibo/default.plist)
+plist=Tests/StickerTextTests/Fixtures/lxweibo/default.plist
+out=$("$bin" import --format lxweibo --id lx --out "$tmp/packs" "$plist" 2>&1); rc=$?
+check "a plist import names every image it cannot find" 'default.plist: lx stickers[0] [马到成功]: its image "d_madaochenggong.png" is not in' "$out"
+check "and exits non-zero, writing nothing" "1 no" "$((rc != 0)) $([ -e "$tmp/packs/lx" ] && echo yes || echo no)"
+# The plist's pictures (any PNG will do), in a folder of their own.
+mkdir -p "$tmp/lx-images"
+for png in $(python3 -c "import plistlib,sys; print(' '.join(e['png'] for e in plistlib.load(open(sys.argv[1],'rb')) if e.get('png')))" "$plist"); do
+  cp public/stickers/weibo/smile@3x.png "$tmp/lx-images/$png"
+done
+out=$("$bin" import --format lxweibo --id lx --images "$tmp/lx-images" --out "$tmp/packs" "$plist")
 check "import a LXWeibo plist" "lx/pack.json: image pack, 99 stickers" "$out"
-out=$("$bin" packs validate "$tmp" 2>&1); rc=$?
-check "validation names the file and entry of a missing image" 'lx/pack.json: stickers[0] [马到成功]: missing image "d_madaochenggong.png"' "$out"
-check "validate exits non-zero" 1 "$((rc != 0))"
+out=$("$bin" import --from lxweibo --id lx2 --images "$tmp/lx-images" --out "$tmp/packs" "$plist" 2>&1)
+check "a plist's codes the packs folder has are skipped, with a note" "note: skipped 99, their codes in the packs folder already" "$out"
+out=$("$bin" import --from lxweibo --id lx2 --prefix lx2_ --images "$tmp/lx-images" --out "$tmp/packs" "$plist" 2>&1)
+check "--prefix makes a plist's codes new" "lx2/pack.json: image pack, 99 stickers" "$out"
+out=$("$bin" packs validate "$tmp/packs" 2>&1)
+check "and the folder validates" "ok: 2 packs, 198 stickers" "$out"
 
-# Other systems' formats: an export of the weibo pack to each, imported back, validates.
-for f in mastodon:weibo.tar.gz mastodon-api:weibo.json misskey:weibo.zip pleroma:weibo.zip matrix:weibo.json slack:weibo.json; do
-  format=${f%%:*}; file=${f#*:}; dir="$tmp/$format"; mkdir -p "$dir"
+# Other systems' formats: an export of the weibo pack to each, imported back, validates
+# (pleroma:weibo is a pack folder, as Pleroma keeps one in its static/emoji/).
+for f in mastodon:weibo.tar.gz mastodon-api:weibo.json misskey:weibo.zip pleroma:weibo.zip pleroma:weibo matrix:weibo.json slack:weibo.json; do
+  format=${f%%:*}; file=${f#*:}; dir="$tmp/$format-${file%%.*}-${file#*.}"; mkdir -p "$dir"
   out=$("$bin" export --to "$format" --pack weibo --host chat.example --out "$dir/$file" public/stickers 2>&1)
   check "export --to $format writes $file" "$dir/$file: $format," "$out"
   out=$("$bin" import --from "$format" --id weibo-back --out "$dir/packs" "$dir/$file" 2>&1)
@@ -110,8 +123,22 @@ printf '{"ok": true, "emoji": {"a": 1}}' > "$tmp/bad.json"
 out=$("$bin" import --from slack --out "$tmp/bad" "$tmp/bad.json" 2>&1); rc=$?
 check "import names the file and the field of a wrong type" "bad.json: emoji.a: must be a string" "$out"
 check "import exits non-zero on a bad source" 1 "$((rc != 0))"
-out=$("$bin" import --from lxweibo --id lx2 --out "$tmp" Tests/StickerTextTests/Fixtures/lxweibo/default.plist)
-check "import --from reads the plists as --format does" "lx2/pack.json: image pack, 99 stickers" "$out"
+
+# Telegram: a getStickerSet answer with its files; a TGS sticker is named, to be converted first.
+mkdir -p "$tmp/tg/cats"
+python3 - "$tmp/tg/cats.json" <<'PY'
+import json, sys
+sticker = lambda n, emoji, animated: {"file_id": f"F{n}", "file_unique_id": f"U{n}", "width": 96, "height": 96,
+                                      "is_animated": animated, "is_video": False, "emoji": emoji}
+json.dump({"ok": True, "result": {"name": "cats_by_bot", "title": "Cats", "sticker_type": "regular",
+                                  "stickers": [sticker(1, "😺", False), sticker(2, "😹", True)]}}, open(sys.argv[1], "w"))
+PY
+cp public/stickers/weibo/smile@3x.png "$tmp/tg/cats/U1.png"; printf '\037\213\010\000lottie' > "$tmp/tg/cats/U2.tgs"
+out=$("$bin" import --from telegram --out "$tmp/tg/packs" "$tmp/tg/cats.json" 2>&1); rc=$?
+check "a TGS sticker is named, to be converted first" 'cats.json: result.stickers[1] 😹: "U2" is a Telegram TGS sticker (gzipped Lottie, a vector animation): stickertext packs hold PNG, APNG, GIF or WebP; convert it to an APNG or GIF first' "$out"
+check "and the import exits non-zero" 1 "$((rc != 0))"
+out=$("$bin" import --from telegram --skip-invalid --out "$tmp/tg/packs" "$tmp/tg/cats.json" 2>&1)
+check "--skip-invalid imports the set's other stickers" "cats/pack.json: image pack, 1 stickers" "$out"
 
 # From an instance: a local server answers as Mastodon does (loopback only), pictures and all.
 files="$tmp/instance-files"; mkdir -p "$files"

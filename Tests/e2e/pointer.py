@@ -5,6 +5,8 @@ the right button's pointerdown, contextmenu and pointerup), at an element's
 centre or at a point."""
 import time
 
+from engines import needs_cdp
+
 
 def center(driver, element):
     """The centre of `element` on screen, [x, y] in CSS px."""
@@ -14,6 +16,7 @@ def center(driver, element):
 
 def touch(driver, kind, point=None):
     """One touch event: 'touchStart' or 'touchMove' at `point`, 'touchEnd' or 'touchCancel' (the finger lifts)."""
+    needs_cdp(driver, 'a touch')
     points = [{'x': point[0], 'y': point[1]}] if point else []
     driver.execute_cdp_cmd('Input.dispatchTouchEvent', {'type': kind, 'touchPoints': points})
 
@@ -41,6 +44,7 @@ def slide(driver, start, end, steps=8):
 
 def mouse(driver, kind, point, button='right'):
     """'mousePressed' or 'mouseReleased' of `button` ('left', 'right', 'middle') at `point`."""
+    needs_cdp(driver, "a mouse button's press held apart from its release")
     held = {'left': 1, 'right': 2, 'middle': 4}[button] if kind == 'mousePressed' else 0
     driver.execute_cdp_cmd('Input.dispatchMouseEvent', {'type': kind, 'x': point[0], 'y': point[1], 'button': button,
                                                         'buttons': held, 'clickCount': 1})
@@ -48,4 +52,5 @@ def mouse(driver, kind, point, button='right'):
 
 def touch_screen(driver, on=True):
     """The browser as on a touch screen (`pointer: coarse`, touch points) or not."""
+    needs_cdp(driver, 'a touch screen')
     driver.execute_cdp_cmd('Emulation.setTouchEmulationEnabled', {'enabled': on, 'maxTouchPoints': 5} if on else {'enabled': False})

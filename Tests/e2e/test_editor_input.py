@@ -10,6 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from browser import Page, browser, caret, chord, held, keys, stickers, tap
+from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 
 
 def test_an_ime_commit_between_brackets_makes_a_sticker_and_editing_goes_on(service, phone):
@@ -236,9 +237,9 @@ def test_a_selection_ending_inside_a_surrogate_pair_is_widened_and_copy_and_cut_
     # technology can make it), copied and cut at once, before the page hears of the selection.
     split = '''const t = document.getElementById('editor').firstChild, r = document.createRange();
         r.setStart(t, 0); r.setEnd(t, 2); getSelection().removeAllRanges(); getSelection().addRange(r);
-        const dt = new DataTransfer();
-        document.getElementById('editor').dispatchEvent(new ClipboardEvent(arguments[0], {clipboardData: dt, bubbles: true, cancelable: true}));
-        return dt.getData('text/plain');'''
+        const event = new ClipboardEvent(arguments[0], {clipboardData: new DataTransfer(), bubbles: true, cancelable: true});
+        document.getElementById('editor').dispatchEvent(event);
+        return event.clipboardData.getData('text/plain');'''
     assert phone.execute_script(split, 'copy') == 'a😀'
     # Then the field's selection is widened to the whole emoji, as the model has it.
     p.wait('return getSelection().getRangeAt(0).endOffset === 3')

@@ -7,12 +7,13 @@ import pytest
 from selenium.webdriver.common.keys import Keys
 
 from browser import Page, chord, held, keys
+from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 
 FULL = 140
 
 
 def typed(p):
-    p.d.execute_cdp_cmd('Input.insertText', {'text': 'ab'})  # a keyboard that sends a whole word at once
+    p.insert_text('ab')  # a keyboard that sends a whole word at once
 
 
 def pasted(p):
@@ -71,6 +72,8 @@ def test_over_the_limit_is_never_shown_and_never_sent(service, phone, path, befo
     p = Page(phone, service)
     p.clipboard_event('paste', before)
     path(p)
+    if path is typed and p.engine == 'webkit':
+        note = '上限'  # its IME sends the word a character at a time: the second finds the field full
     assert held(p)['text'] == after
     assert p.counter() == f'{FULL}/{FULL}'
     if note:

@@ -25,6 +25,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from browser import Page, chord
+from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 
 SEEDS_FILE = os.path.join(os.path.dirname(__file__), 'editor-property-seeds.txt')
 STEPS = 60
@@ -52,8 +53,8 @@ def seeds():
 
 
 def insert_text(p, text):
-    """Typed text as a keyboard sends it: beforeinput insertText (CDP, which also carries emoji)."""
-    p.d.execute_cdp_cmd('Input.insertText', {'text': text})
+    """Typed text as a keyboard sends it: beforeinput insertText (CDP, which also carries emoji; elsewhere the IME)."""
+    p.insert_text(text)
 
 
 def select(p, rng):

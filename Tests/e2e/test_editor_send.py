@@ -6,7 +6,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import Page, browser, caret, held, keys, tap
+from browser import Page, browser, caret, held, keys, needs_cdp, tap
+from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 
 
 def wait_messages(p, n):
@@ -95,6 +96,7 @@ def test_send_during_a_composition_sends_the_word_being_composed(service, phone)
 
 def test_a_message_that_leaves_during_a_composition_keeps_the_word_composed_meanwhile(service, phone):
     p = Page(phone, service)
+    needs_cdp(phone, 'a slow network (emulated)')
     p.type('hello')
     phone.execute_cdp_cmd('Network.enable', {})
     phone.execute_cdp_cmd('Network.emulateNetworkConditions', {'offline': False, 'latency': 800, 'downloadThroughput': -1, 'uploadThroughput': -1})

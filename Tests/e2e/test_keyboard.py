@@ -11,7 +11,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from axe import assert_no_violations
-from browser import Page, browser, wait
+from browser import Page, browser, needs_cdp, wait
+from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 
 
 def reload(p):
@@ -287,6 +288,7 @@ def shown_tab(d):
 def swipe_left(d, element):
     """A real swipe one page to the left over `element`: CDP's synthesized scroll gesture, as a
     trackpad makes it (headless Chromium scrolls nothing for a synthesized touch gesture)."""
+    needs_cdp(d, 'a synthesized scroll gesture')
     r = d.execute_script('const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, r.width]', element)
     d.execute_cdp_cmd('Input.synthesizeScrollGesture', {
         'x': r[0], 'y': r[1], 'xDistance': -r[2] * 0.8, 'yDistance': 0, 'gestureSourceType': 'mouse', 'speed': 1600})

@@ -18,6 +18,7 @@ from browser import page_at, viewport
 from pointer import hold, touch
 from test_keyboard import keyboard_menu, reload
 from test_page import SHOTS
+from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 
 # Favorites that put an emoji taking a tone in the first column (👎) and in the last at 7 (👍) and 9 columns (👏).
 EDGES = ['👎', '😀', '😃', '😄', '😁', '😆', '👍', '😅', '👏']

@@ -13,6 +13,7 @@ from selenium.webdriver.common.by import By
 from browser import Page, browser_at, page_at, viewport
 from service import ROOT
 from test_keyboard import choose, names, reload, right_click
+from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 
 EMOJI = json.load(open(os.path.join(ROOT, 'public', 'stickers', 'emoji', 'pack.json'), encoding='utf-8'))['stickers']
 

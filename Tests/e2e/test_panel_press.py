@@ -13,6 +13,7 @@ from selenium.webdriver.common.by import By
 from browser import Page, browser_at
 from pointer import center, hold, mouse, slide, tap, touch
 from test_keyboard import choose, menu_items, reload, right_click
+from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 
 
 @pytest.fixture(scope='module')

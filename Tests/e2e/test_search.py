@@ -10,7 +10,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import Page, accessible_roles, browser
+from browser import Page, accessible_roles, browser, needs_cdp
+from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 
 
 
@@ -187,26 +188,28 @@ def test_the_list_closes_when_the_caret_leaves_the_query_the_editor_loses_focus_
 def test_nothing_opens_while_an_ime_composes_and_the_committed_text_is_looked_at(service, phone):
     p = ready(phone, service)
     p.editor.send_keys('好[')
-    # CDP's IME: the composition `xk` shows in the field, uncommitted.
-    phone.execute_cdp_cmd('Input.imeSetComposition', {'text': 'x', 'selectionStart': 1, 'selectionEnd': 1})
-    phone.execute_cdp_cmd('Input.imeSetComposition', {'text': 'xk', 'selectionStart': 2, 'selectionEnd': 2})
+    # The IME's composition `xk` shows in the field, uncommitted.
+    p.compose('x')
+    p.compose('xk')
     assert phone.execute_script('return document.getElementById("editor").textContent') == '好[xk'
     assert list_closed(p)
     p.editor.send_keys(Keys.ARROW_DOWN)  # keys while composing are the IME's
     assert list_closed(p)
-    phone.execute_cdp_cmd('Input.insertText', {'text': 'xk'})  # committed
+    p.commit('xk')
     assert p.state() == {'text': '好[xk', 'selection': {'location': 4, 'length': 0}}
     assert names(p.suggestions())[0] == '笑哭'
     # A composition starting while the list shows closes it.
-    phone.execute_cdp_cmd('Input.imeSetComposition', {'text': 'u', 'selectionStart': 1, 'selectionEnd': 1})
+    p.compose('u')
     assert list_closed(p)
-    phone.execute_cdp_cmd('Input.insertText', {'text': 'u'})
+    p.commit('u')
     assert p.state()['text'] == '好[xku' and p.suggestions() == []  # `xku` finds nothing
 
 
 def test_typing_a_query_makes_no_network_request_and_works_offline(service, phone):
     p = ready(phone, service)
     p.idle()
+    # What the page loads after its start (2 s after ready: chat, the offline copy) is not the keys'.
+    p.wait("return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/js/offline.js'))", timeout=15)
     phone.execute_script("performance.setResourceTimingBufferSize(10000); performance.clearResourceTimings()")
     for key in '[xiaoku':
         p.editor.send_keys(key)
@@ -221,6 +224,7 @@ def test_typing_a_query_makes_no_network_request_and_works_offline(service, phon
     # Offline: the same.
     p.editor.send_keys(Keys.ESCAPE)
     line_break(p)
+    needs_cdp(phone, 'offline emulation')
     phone.execute_cdp_cmd('Network.enable', {})
     phone.execute_cdp_cmd('Network.emulateNetworkConditions',
                           {'offline': True, 'latency': 0, 'downloadThroughput': -1, 'uploadThroughput': -1})

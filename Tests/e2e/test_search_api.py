@@ -3,6 +3,7 @@ queries, errors, CORS, ETag and 304, a pack reload changing the answer), and
 the pack tools that write the search keys (pypinyin)."""
 import json
 import os
+import plistlib
 import shutil
 import signal
 import subprocess
@@ -102,17 +103,25 @@ def test_an_imported_plist_gets_search_keys_and_is_searchable():
     out = tempfile.mkdtemp(prefix='stickertext-import-')
     try:
         plist = os.path.join(ROOT, 'Tests', 'StickerTextTests', 'Fixtures', 'lxweibo', 'default.plist')
+        # The fixture has no pictures: any PNG under each name the plist gives (an import needs them all).
+        images = os.path.join(out, 'images')
+        os.makedirs(images)
+        for entry in plistlib.load(open(plist, 'rb')):
+            if entry.get('png'):
+                shutil.copy(os.path.join(ROOT, 'public', 'stickers', 'weibo', 'smile@3x.png'),
+                            os.path.join(images, entry['png']))
         run = subprocess.run([sys.executable, os.path.join(TOOLS, 'import-pack.py'), '--format', 'lxweibo', '--id', 'lx',
-                              '--out', out, plist], capture_output=True, text=True, env=dict(os.environ, STICKERTEXT_CLI=cli))
+                              '--images', images, '--out', os.path.join(out, 'packs'), plist],
+                             capture_output=True, text=True, env=dict(os.environ, STICKERTEXT_CLI=cli))
         assert run.returncode == 0, run.stdout + run.stderr
         assert 'lx/pack.json: search keys of' in run.stdout
-        stickers = json.load(open(os.path.join(out, 'lx', 'pack.json'), encoding='utf-8'))['stickers']
+        stickers = json.load(open(os.path.join(out, 'packs', 'lx', 'pack.json'), encoding='utf-8'))['stickers']
         first = stickers[0]
         assert (first['name']['zh'], first['pinyin'], first['initials']) == ('马到成功', 'madaochenggong', 'mdcg')
-        # The pack (images aside, which the fixture lacks) ranks by its keys.
+        # The pack (images aside) ranks by its keys.
         for s in stickers:
             s.pop('image', None)
-        pack = json.load(open(os.path.join(out, 'lx', 'pack.json'), encoding='utf-8'))
+        pack = json.load(open(os.path.join(out, 'packs', 'lx', 'pack.json'), encoding='utf-8'))
         catalog = {'packs': [{**pack, 'stickers': stickers}]}
         node = subprocess.run(['node', '--input-type=module', '-e', f'''
             import {{ Catalog }} from '{ROOT}/public/js/model/index.js';

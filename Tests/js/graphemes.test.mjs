@@ -1,15 +1,39 @@
-// graphemes.js: the clusters forEachCluster finds (simple scalars and
-// letters with diacritics on their own, the rest through the segmenter a
-// window at a time) are the clusters Intl.Segmenter finds in the whole string.
+// graphemes.js: Unicode's own tests (GraphemeBreakTest.txt 17.0: 766 cases;
+// emoji-test.txt 17.0: every fully-qualified emoji one cluster), the clusters
+// forEachCluster finds (simple scalars on their own, the rest by the rules a
+// chunk at a time) against the rules run over the whole string, and the
+// generated tables against the Unicode data they come from.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { forEachCluster } from '../../public/js/model/graphemes.js';
+import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { classOf, GraphemeBreakRules } from '../../public/js/model/grapheme-break-rules.js';
+import { UNICODE_VERSION } from '../../public/js/model/grapheme-break-table.js';
+import { clusters, graphemeBreakTest, emojiTest } from './grapheme-conformance.mjs';
+import { forEachCluster, boundaryAtOrBefore } from '../../public/js/model/graphemes.js';
 import { random } from './random-edits.mjs';
+import { ROOT } from './support.mjs';
+
+const unicodeFile = (name) => readFileSync(join(ROOT, 'Tests', 'unicode', name), 'utf8');
+
+test("every case of Unicode's GraphemeBreakTest 17.0 is cut as it says", () => {
+  const result = graphemeBreakTest(unicodeFile('GraphemeBreakTest.txt'));
+  assert.equal(result.version, UNICODE_VERSION);
+  assert.deepEqual(result.failures, []);
+  assert.equal(result.passed, 766);
+});
+
+test("every fully-qualified emoji of Unicode's emoji-test 17.0 is one cluster", () => {
+  const result = emojiTest(unicodeFile('emoji-test.txt'));
+  assert.equal(`${result.version}.0`, UNICODE_VERSION);
+  assert.deepEqual(result.failures, []);
+  assert.equal(result.passed, 3944);
+});
 
 const PIECES = [
   'a',
   'e',
-  'A',
   ' ',
   '\n',
   '\r',
@@ -27,8 +51,6 @@ const PIECES = [
   '\u0301',
   '\u0316',
   '\u034F',
-  '\u036F',
-  '\u0370',
   '\u0483',
   '\u3099',
   '\u200D',
@@ -44,38 +66,95 @@ const PIECES = [
   '\u094D',
   '\u0937',
   '\u093F',
+  '\u093C',
+  '\u1019',
+  '\u1039',
+  '\u1018',
+  '\u102C',
+  '\u103A',
+  '\u179F',
+  '\u17D2',
+  '\u17B8',
+  '\u1B32',
+  '\u1B44',
+  '\u1B38',
   '#',
   '\u20E3',
   '\u{E0067}',
+  '\u{E007F}',
+  '\u{20000}',
   '\uD800',
   '\uDC00',
   '\uFEFF',
   '\u200B',
-  '\u200E',
   '\u2028',
-  '\u202E',
-  '\u2060',
-  '\u2065',
-  '\u206F',
-  '\uFFF0',
-  '\uFFFB',
   '\uFFFC',
 ];
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-test("clusters found in parts are the segmenter's clusters of the whole", () => {
+/** The clusters of `s` by the rules alone, scalar by scalar from its start: the reference. */
+function ruleClusters(s) {
+  const rules = new GraphemeBreakRules();
+  const found = [];
+  for (const scalar of s) {
+    if (rules.isBoundaryBefore(classOf(scalar.codePointAt(0))) || !found.length) found.push(scalar);
+    else found[found.length - 1] += scalar;
+  }
+  return found;
+}
+
+test('clusters found in chunks are the rules’ clusters of the whole string, and every boundary query lands on one', () => {
   for (let seed = 0; seed < 20000; seed++) {
     const r = random(seed);
     let s = '';
     for (let i = r.int(0, 16); i > 0; i--) s += r.pick(PIECES);
-    const found = [];
-    forEachCluster(s, 0, s.length, (a, b) => {
-      found.push(s.slice(a, b));
-    });
-    assert.deepEqual(
-      found,
-      Array.from(segmenter.segment(s), (x) => x.segment),
-      JSON.stringify(s),
-    );
+    assert.deepEqual(clusters(s), ruleClusters(s), JSON.stringify(s));
   }
 });
+
+test('the generated grapheme tables are what the Unicode data makes (tools/generate-grapheme-tables.py --check)', () => {
+  const run = spawnSync('python3', [join(ROOT, 'tools', 'generate-grapheme-tables.py'), '--check'], {
+    encoding: 'utf8',
+  });
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+});
+
+// The cost on the inputs that make the longest clusters and chunks: every
+// cluster found and a boundary query in the middle (which segments the whole
+// chunk around it) at n and 8n. Linear is 8 times the CPU time, quadratic 64:
+// the bound, 24, leaves room for a loaded machine (the best of 5 rounds).
+// Benchmarks/graphemes-linear.mjs measures the same through whole requests.
+const ADVERSARIAL = {
+  'combining marks on one letter': (n) => `a${'\u0301'.repeat(n)}`,
+  'a ZWJ chain of pictographs': (n) => `${'👨\u200D'.repeat(n)}👨`,
+  'regional indicators': (n) => '🇨'.repeat(n),
+  'a conjunct chain of consonants and viramas': (n) => `${'क\u094D'.repeat(n)}क`,
+  'Myanmar stacks': (n) => `${'\u1019\u1039'.repeat(n)}\u1019`,
+  'lone viramas': (n) => '\u094D'.repeat(n),
+};
+
+function cpuMs(s) {
+  let best = Infinity;
+  for (let round = 0; round < 5; round++) {
+    const start = process.cpuUsage();
+    let n = 0;
+    forEachCluster(s, 0, s.length, () => {
+      n += 1;
+    });
+    n += boundaryAtOrBefore(s, s.length >> 1, 0, s.length);
+    const { user, system } = process.cpuUsage(start);
+    best = Math.min(best, (user + system) / 1000);
+    assert.ok(n > 0);
+  }
+  return best;
+}
+
+for (const [name, make] of Object.entries(ADVERSARIAL)) {
+  test(`segmenting ${name} costs 8 times as much for 8 times the text, not 64`, () => {
+    const small = cpuMs(make(1 << 14));
+    const large = cpuMs(make(1 << 17));
+    assert.ok(
+      large / small < 24,
+      `${small.toFixed(2)} ms, then ${large.toFixed(2)} ms: ${(large / small).toFixed(1)}x`,
+    );
+  });
+}

@@ -67,16 +67,25 @@ test('the start is one file: main.js and every module it imports, however deep, 
     'public/js/model/requests.js',
     'public/js/model/text-backed-string.js',
     'public/js/model/graphemes.js',
+    'public/js/model/grapheme-break-table.js',
   ])
     assert.ok(inputs.includes(deep), deep);
   // Data that only some count modes need is not in it either.
-  const late = ['keyboard.js', 'chat.js', 'autocomplete.js', 'model/history.js', 'notes.js'];
+  const late = [
+    'keyboard.js',
+    'chat.js',
+    'autocomplete.js',
+    'model/history.js',
+    'notes.js',
+    'word-range.js',
+    'long-paste.js',
+  ];
   const modes = ['model/gb18030-table.js', 'model/urls.js', 'model/twitter-text-tables.js'];
   for (const module of [...late, ...modes])
     assert.ok(!inputs.includes(`public/js/${module}`), `${module} loads after the start`);
   // What it loads later, it asks for by the built names.
   const later = imports[built.start].dynamic;
-  for (const name of ['keyboard', 'chat', 'autocomplete', 'history', 'notes'])
+  for (const name of ['keyboard', 'chat', 'autocomplete', 'history', 'notes', 'word-range', 'long-paste'])
     assert.ok(
       later.some((path) => new RegExp(`^\\./${name}-[A-Z0-9]{8}\\.js$`).test(path)),
       `${name}: ${later}`,

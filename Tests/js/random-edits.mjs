@@ -6,8 +6,12 @@
 // operations, selections, units and policies (weighted ones often). Inserts
 // often begin with what joins the text before them and texts often end with
 // what can be joined (`[微` + `笑]`, `e` + U+0301, `1` + U+FE0F U+20E3, a lone
-// regional indicator, a jamo), where the limit and the emoji rule must judge
-// the text joined, not the insert alone.
+// regional indicator, a jamo, a consonant and its virama), where the limit and
+// the emoji rule must judge the text joined, not the insert alone. The
+// clusters are every kind UAX #29 makes: Indic conjuncts (GB9c) in
+// Devanagari, Bengali and Malayalam and, since Unicode 17, Myanmar, Khmer and
+// Balinese; Hangul syllables of jamo (GB6-GB8); every emoji sequence kind
+// (keycaps, flags, tag sequences, ZWJ sequences, skin tones).
 
 /** mulberry32: a small, good PRNG whose whole state is the seed. */
 export function random(seed) {
@@ -109,6 +113,43 @@ const PIECES = [
   '\u00AD',
   'न्\u200Dद',
   'क्ष',
+  // Indic conjuncts (GB9c): Devanagari with a nukta, a vowel sign and three consonants, Bengali, Malayalam;
+  // Unicode 17's Myanmar stacks and kinzi, Khmer coeng, Balinese adeg-adeg; a lone virama, a lone consonant
+  'स्त्र',
+  'क़्ष',
+  'क्षि',
+  'द्ध',
+  'ক্ষ',
+  'ക്ക',
+  '\u1019\u1039\u1018',
+  '\u102C\u1037',
+  '\u1004\u103A\u1039\u1011\u1039\u1011',
+  '\u179F\u17D2\u178F\u17D2\u179A\u17B8',
+  '\u1795\u17D2\u17AF',
+  '\u1B32\u1B44\u1B22\u1B44\u1B2C',
+  '\u1B12\u1B01',
+  '\u094D',
+  '\u1039',
+  '\u17D2',
+  '\u1B44',
+  'क',
+  '\u1018',
+  '\u178F',
+  // Hangul syllables of jamo: L L V, LV T, LVT T, V V, the fillers
+  '\u1100\u1100\u1161',
+  '가\u11A8',
+  '각\u11A8',
+  '\u1161\u1162',
+  '\u115F\u1160',
+  // more emoji sequences: tag flags, ZWJ with skin tones and VS16, a keycap without VS16
+  '🏴󠁧󠁢󠁥󠁮󠁧󠁿',
+  '🏴󠁧󠁢󠁷󠁬󠁳󠁿',
+  '👩🏽‍🤝‍👨🏿',
+  '👩‍❤️‍💋‍👨',
+  '🧑‍🧑‍🧒',
+  '❤️‍🔥',
+  '🏳️‍⚧️',
+  '9⃣',
   // brackets on their own
   '[',
   ']',
@@ -183,6 +224,13 @@ const JOINERS = [
   '\u1161',
   '\u11A8',
   '\u1161\u11A8',
+  '\u094Dष',
+  'ष',
+  '\u1039\u1018',
+  '\u17D2\u178F',
+  '\u1B44\u1B22',
+  '\u200Dद',
+  '\u093F',
   '笑]',
   ']',
   ']abc',
@@ -207,6 +255,11 @@ const JOINABLE = [
   '🇺',
   '\u1100',
   '가',
+  'क्',
+  'क',
+  '\u1019\u1039',
+  '\u179F\u17D2',
+  '\u1B32\u1B44',
   'x.co',
   'http://a',
   '\r',

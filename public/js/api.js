@@ -11,12 +11,14 @@ export class APIError extends Error {
   }
 }
 
-/** POSTs JSON; a network failure rejects as fetch does (TypeError), an error answer as an APIError. */
-export async function postJSON(path, body) {
+/** POSTs JSON; a network failure rejects as fetch does (TypeError), an error answer as an APIError;
+ *  with `timeout` (ms), no answer by then rejects too (a TimeoutError). */
+export async function postJSON(path, body, { timeout } = {}) {
   const response = await fetch(path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
+    signal: timeout ? AbortSignal.timeout(timeout) : undefined,
   });
   let json = null;
   try {

@@ -6,11 +6,15 @@
 // field takes the server's state, a console warning says what differed, and
 // `stats.differences` (read by the tests) goes up. Any difference is a bug in
 // one of the two implementations, for the conformance corpus to catch.
-// Offline, the edits wait and are checked when the network is back.
+// Offline, or with no answer in 10 s, the edits wait and are checked when the
+// network is back. A refusal (a 4xx: the text too large for the server's
+// body limit, a request it cannot take) is no answer about the text: the
+// page's text stays, and the user is told the server did not check it.
 
 import { postJSON, APIError } from './api.js';
 
 const PAUSE_MS = 300;
+const TIMEOUT_MS = 10000; // no answer by then: checked again later
 const KEEP = 32; // edits kept for checking; older ones are covered by the final-state check only
 /** The fields of an edit's answer the model and the server must agree on (the differential test's too). */
 export const EDIT_FIELDS = [
@@ -27,7 +31,7 @@ export const EDIT_FIELDS = [
 ];
 const STATE_FIELDS = ['text', 'selection', 'counts'];
 
-export const stats = { checked: 0, differences: 0, unchecked: 0, failures: 0 };
+export const stats = { checked: 0, differences: 0, unchecked: 0, failures: 0, refused: 0 };
 
 let log = [];
 let timer = null,
@@ -35,7 +39,7 @@ let timer = null,
   generation = 0;
 // Moves on when the field is emptied by Send: a check under way then reports, but adopts nothing.
 let epoch = 0;
-let editor; // { modelRecord() -> {text, selection, counts}, adopt(state), policyJSON }
+let editor; // { modelRecord() -> {text, selection, counts}, adopt(state), onRefused(refusal), policyJSON }
 
 /** The model leaves `gb18030` (and `weighted` for text that may hold a URL or a long cluster)
  * null until its table loads (the page's policy never needs them). */
@@ -46,7 +50,6 @@ function comparable(field, local, server) {
 }
 
 function differing(fields, local, server) {
-  if (server.error) return ['error'];
   return fields.filter((field) => {
     const [ours, theirs] = comparable(field, local[field], server[field]);
     return JSON.stringify(ours) !== JSON.stringify(theirs);
@@ -105,6 +108,13 @@ async function run() {
     log = [...batch, ...log].slice(-KEEP); // offline or failing: checked at the next pause or when back online
     return;
   }
+  const refusal = answers.find((answer) => answer.refused)?.refused;
+  if (refusal) {
+    // Not an answer about the text: nothing is compared, nothing adopted, and the user is told.
+    stats.refused += 1;
+    editor.onRefused(refusal.status === 413 ? 'notCheckedTooLarge' : 'notChecked');
+    return;
+  }
   stats.checked += answers.length;
   let first = -1;
   answers.forEach((server, index) => {
@@ -133,14 +143,15 @@ async function run() {
   timer = setTimeout(check, PAUSE_MS);
 }
 
-/** The server's answer to an edit; an error answer stands for "no change" (the
- *  model had none). Rejects only when there was no answer (network, 5xx). */
+/** The server's answer to an edit, or `{refused: {status, code}}` when it refused the request (a
+ *  4xx): never taken for the text's state. Rejects when there was no answer (network, 5xx, 429, no
+ *  answer in TIMEOUT_MS). */
 async function ask(request) {
   try {
-    return await postJSON('/api/edit', request);
+    return await postJSON('/api/edit', request, { timeout: TIMEOUT_MS });
   } catch (error) {
     if (!(error instanceof APIError) || error.status >= 500 || error.status === 429) throw error;
-    return { error: { code: error.code, message: error.message }, text: request.text, selection: request.selection };
+    return { refused: { status: error.status, code: error.code } };
   }
 }
 
@@ -152,12 +163,13 @@ async function replay(batch, answer, from) {
   try {
     for (let index = from + 1; index < batch.length; index++) {
       const { request, replacesText } = batch[index];
-      if (replacesText) {
-        state = await ask(request);
-        continue;
-      }
       const moved = JSON.stringify(request.selection) !== JSON.stringify(batch[index - 1].response.selection);
-      state = await ask({ ...request, text: state.text, selection: moved ? request.selection : state.selection });
+      state = await ask(
+        replacesText
+          ? request
+          : { ...request, text: state.text, selection: moved ? request.selection : state.selection },
+      );
+      if (state.refused) return null;
     }
   } catch {
     return null;
@@ -171,7 +183,8 @@ export function reset() {
   epoch += 1;
 }
 
-/** `deps`: { modelRecord() -> {text, selection, counts}, adopt({text, selection}), policyJSON }. */
+/** `deps`: { modelRecord() -> {text, selection, counts}, adopt({text, selection}), onRefused(note
+ *  code), policyJSON }. */
 export function initAuthority(deps) {
   editor = deps;
   window.addEventListener('online', () => {

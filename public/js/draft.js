@@ -1,15 +1,15 @@
-// draft.js owns the saved draft: the field's text and caret (as plain UTF-16
-// offsets, which do not depend on the catalog), kept in
-// localStorage after every edit, so that a reload (offline too) or a closed
-// tab loses nothing typed (not kept, the field still holds it). Cleared when
-// the message is sent.
+// draft.js owns the saved draft (text, plain caret), kept at every edit: each
+// tab its own (sessionStorage), the last written seeding a new tab.
 
 import { KEYS, readJSON, store } from './storage.js';
 
-export const saveDraft = (state) => store(KEYS.draft, state.text ? state : null);
-
-/** The saved `{text, plainSelection}`, or null. */
-export function loadDraft() {
-  const draft = readJSON(KEYS.draft);
-  return typeof draft?.text === 'string' && draft.plainSelection ? draft : null;
+export function saveDraft(state) {
+  const draft = state.text ? { text: state.text, plainSelection: state.plainSelection } : null;
+  store(KEYS.draft, draft ?? { text: '' }, 'session');
+  store(KEYS.draft, draft);
 }
+
+const usable = (draft) => (typeof draft?.text === 'string' && draft.plainSelection ? draft : null);
+
+/** The tab's own `{text, plainSelection}` (null once emptied), else the last written, else null. */
+export const loadDraft = () => usable(readJSON(KEYS.draft, 'session') ?? readJSON(KEYS.draft));

@@ -1,7 +1,8 @@
 // editor-dom.js owns the editor element as a view: DOM <-> plain text (an
-// <img> reads as its [tag] alt), display offsets (an <img> or <br> is one
-// unit, else UTF-16), the selection as such a range, and showing a string
-// with its caret. No text rules: the model decides what is a sticker.
+// <img> reads as its [tag] alt, a <br> as a line break but the one that ends
+// the field, every engine's placeholder), display offsets (an <img> or <br>
+// is one unit, else UTF-16), the selection as such a range, and showing a
+// string with its caret. No text rules: the model decides what is a sticker.
 
 import { nodesOf } from './sticker-nodes.js';
 
@@ -15,32 +16,49 @@ export function initEditorDom(element) {
   });
 }
 
-// A node's length in display units, or with `plain`, in the plain text.
-const unitLength = (n, plain = false) =>
+/** The <br> that ends the field: no line break, a placeholder (ours, data-end, or an engine's). */
+function placeholderOf(root) {
+  let n = root.lastChild;
+  while (n) {
+    if (n.nodeType === 3 && n.data === '') n = n.previousSibling;
+    else if (n.nodeName === 'BR') return n;
+    else if (n.nodeType === 1 && n.nodeName !== 'IMG' && n.lastChild) n = n.lastChild;
+    else return null;
+  }
+  return null;
+}
+
+// A node's length in display units, or with `plain`, in the plain text; `placeholder`: the field's.
+const unitLength = (n, placeholder, plain = false) =>
   n.nodeType === 3
     ? n.data.length
     : n.nodeName === 'IMG'
       ? plain
         ? n.alt.length
         : 1
-      : n.nodeName === 'BR' && !n.dataset.end
+      : n.nodeName === 'BR' && n !== placeholder
         ? 1
         : 0;
 
-// The plain text of a node's content (the editor by default).
-export function plainOf(root = editor) {
-  let s = '';
-  for (const n of root.childNodes) {
-    if (n.nodeType === 3) s += n.data;
-    else if (n.nodeName === 'IMG') s += n.alt;
-    else if (n.nodeName === 'BR') s += n.dataset.end ? '' : '\n';
-    else s += plainOf(n);
-  }
-  return s;
+// The plain text of the editor's content, as it shows.
+export function plainOf() {
+  const placeholder = placeholderOf(editor);
+  const walk = (root) => {
+    let s = '';
+    for (const n of root.childNodes) {
+      if (n.nodeType === 3) s += n.data;
+      else if (n.nodeName === 'IMG') s += n.alt;
+      else if (n.nodeName === 'BR') s += n === placeholder ? '' : '\n';
+      else s += walk(n);
+    }
+    return s;
+  };
+  return walk(editor);
 }
 
 // The display offset of a DOM point in the editor; with `plain`, in the plain text.
 export function offsetOf(node, offset, plain = false) {
+  const placeholder = placeholderOf(editor);
   let total = 0;
   const walk = (parent) => {
     for (let i = 0; i < parent.childNodes.length; i++) {
@@ -52,7 +70,7 @@ export function offsetOf(node, offset, plain = false) {
       }
       if (n.nodeType === 1 && n.childNodes.length && n.nodeName !== 'IMG') {
         if (walk(n)) return true;
-      } else total += unitLength(n, plain);
+      } else total += unitLength(n, placeholder, plain);
     }
     return parent === node;
   };
@@ -62,16 +80,17 @@ export function offsetOf(node, offset, plain = false) {
 
 // The DOM boundary point [node, offset] for a display offset.
 function pointAt(offset) {
+  const placeholder = placeholderOf(editor);
   let left = offset;
   for (let i = 0; i < editor.childNodes.length; i++) {
     const n = editor.childNodes[i],
-      len = unitLength(n);
+      len = unitLength(n, placeholder);
     if (n.nodeType === 3 && left <= len) return [n, left];
     if (n.nodeType !== 3 && left < len) return [editor, i];
     if (n.nodeType !== 3 && left === 0) return [editor, i];
     left -= len;
   }
-  return [editor, editor.childNodes.length - (editor.lastChild?.dataset?.end ? 1 : 0)];
+  return [editor, editor.childNodes.length - (placeholder && editor.lastChild === placeholder ? 1 : 0)];
 }
 
 // True when the document's selection is in the editor.
@@ -135,16 +154,16 @@ function sameNodes(shown, wanted) {
 
 export const hasFocus = () => document.activeElement === editor;
 
-// Focuses the editor with its caret where it was (the panel's buttons never take it away).
-export function focusKeepingCaret() {
-  editor.focus();
-  writeSelection(lastSel);
-}
-
 // Leaves the field and comes back, caret kept: leaving ends an IME composition (it commits).
 export function refocus() {
   editor.blur();
   focusKeepingCaret();
+}
+
+// Focuses the editor with its caret where it was (the panel's buttons never take it away).
+export function focusKeepingCaret() {
+  editor.focus();
+  writeSelection(lastSel);
 }
 
 // The sticker panel replaces the system keyboard while it is open.

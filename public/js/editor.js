@@ -1,7 +1,8 @@
 // editor.js owns editing: each change to the field is an edit of the JS text
-// model, in the same frame. What the browser changes itself (an IME commit)
-// is read as a diff (text-diff.js). Nothing rewrites a composition. After each
-// input event the field shows the model's state: none it cannot leave.
+// model, in the same frame (word deletions: word-range.js). What the browser
+// changes itself (an IME commit) is read as a diff (text-diff.js). Nothing
+// rewrites a composition. After each input event the field shows the model's
+// state: none it cannot leave.
 
 // The model's modules, each as model/index.js (its face for node and the embed) exports it: the
 // face itself is not part of the start.
@@ -18,6 +19,8 @@ const policy = parsePolicy(policyJSON);
 let catalog = new Catalog({ packs: [] }); // until the packs arrive, every code is text
 let doc = { text: '', selection: { location: 0, length: 0 }, counts: null };
 let composition = false;
+let composedText = '';
+let committing = false; // WebKit's empty compositionend came: its commit follows
 let composedSince = 0; // undo groups typing by the pause before a composition
 let deferred = null; // at its end: the server's {text, selection}, or {cleared: true} (its message left)
 let cancelled = null; // the input type of a beforeinput the model made, until the task ends
@@ -189,6 +192,8 @@ function browserChanged(own, since) {
 /** A composition ended (or was found gone): its commit is read, then what waited. */
 function compositionEnded() {
   composition = false;
+  committing = false;
+  composedText = '';
   const waiting = deferred;
   deferred = null;
   if (waiting?.cleared) {
@@ -202,11 +207,12 @@ function compositionEnded() {
   browserChanged(false, composedSince);
 }
 
-/** Has the IME commit a composition (as leaving the field does): the field changes now. */
+/** Ends a composition now. Leaving the field makes the IME commit; not on a touch screen, where a
+ *  blur closes the keyboard (iOS): what it shows is taken, and an update after is waited for. */
 export function endComposition() {
   if (!composition) return;
-  if (view.hasFocus()) view.refocus();
-  if (composition) compositionEnded(); // dropped without a compositionend
+  if (view.hasFocus() && !matchMedia('(pointer: coarse)').matches) view.refocus();
+  if (composition) compositionEnded(); // a touch screen, or dropped without a compositionend
 }
 
 /** The model's record of the field after its last edit: `{text, selection, counts}`. */
@@ -258,13 +264,16 @@ export function clear() {
 /** A paste or a drop (`at`: its selection): the plain text, else the HTML's (pasted-html.js), else a note. */
 function pasteFrom(data, at = {}) {
   const nothing = () => hooks.onNote(null, 'nothingToPaste');
-  if (data.types.includes('text/plain')) return edit('paste', { string: data.getData('text/plain'), ...at });
+  // Cut first to what could fit (long-paste.js; until it loads, the model cuts it all).
+  const fit = (text) => (pastes ? pastes.fitting(text, catalog, policyJSON.maxLength) : text);
+  const paste = (text, extra) => edit('paste', { string: fit(text), ...extra });
+  if (data.types.includes('text/plain')) return paste(data.getData('text/plain'), at);
   const html = data.getData('text/html'),
     selection = at.selection ?? view.readSelection();
   if (!html) return nothing();
   import('./pasted-html.js').then(({ textOfHTML }) => {
     const text = textOfHTML(html);
-    if (text) edit('paste', { string: text, selection });
+    if (text) paste(text, { selection });
     else nothing();
   }, nothing);
 }
@@ -289,10 +298,28 @@ function toClipboard(event, op) {
   if (response?.clipboard) event.clipboardData.setData('text/plain', response.clipboard);
 }
 
+// Loaded after startup, or at the first use: word-range.js, long-paste.js.
+let words = null,
+  pastes = null;
+export const loadEditing = () =>
+  Promise.all([import('./word-range.js'), import('./long-paste.js')]).then(([w, p]) => {
+    words = w;
+    pastes = p;
+  });
+
+/** Ctrl+Backspace, Ctrl+Delete: word-range.js's range, one model edit. */
+function deleteWord(backward) {
+  if (!words) return loadEditing().then(() => deleteWord(backward));
+  endComposition();
+  readBrowserChange();
+  const selection = words.wordSelection(new TextBackedString(doc.text, catalog), view.readSelection(), backward);
+  if (selection) typed('deleteBackward', { selection }, OWN_STEP);
+}
+
 // Ctrl/Cmd+Z undoes; Ctrl+Shift+Z, Cmd+Shift+Z and Ctrl+Y redo. A key outside a composition
 // still thought under way: the browser dropped it.
 function keyDown(event) {
-  if (composition && !event.isComposing && event.keyCode !== 229) compositionEnded();
+  if (composition && !committing && !event.isComposing && event.keyCode !== 229) compositionEnded();
   if (!(event.ctrlKey || event.metaKey) || event.altKey || composition) return;
   const key = event.key.toLowerCase();
   if (key === 'z' && !event.shiftKey) {
@@ -325,7 +352,8 @@ export function initEditor(
       if (!composition) (event.inputType === 'historyUndo' ? undo : redo)();
       return;
     }
-    if (event.isComposing || !event.cancelable) return void (cancelled = null); // read at `input`
+    // The IME's, even said not composing (Chromium's Backspace in a composition).
+    if (event.isComposing || composition || !event.cancelable) return void (cancelled = null); // read at `input`
     const text = event.data ?? (event.dataTransfer ? event.dataTransfer.getData('text/plain') : null);
     switch (event.inputType) {
       case 'insertText':
@@ -350,6 +378,11 @@ export function initEditor(
         typed(op, {}, OWN_STEP);
         break;
       }
+      case 'deleteWordBackward':
+      case 'deleteWordForward':
+        event.preventDefault();
+        deleteWord(event.inputType === 'deleteWordBackward');
+        break;
       case 'insertFromDrop': {
         // pasted where it was dropped
         event.preventDefault();
@@ -364,7 +397,7 @@ export function initEditor(
         event.preventDefault();
         break;
       default:
-        cancelled = null; // word deletions, spell-check: the browser's, read at `input`
+        cancelled = null; // line deletions, spell-check: the browser's, read at `input`
     }
   });
   // Chrome on Android makes a keyboard's deletion even when cancelled (w3c/input-events#181): the
@@ -377,7 +410,21 @@ export function initEditor(
     composition = true;
     composedSince = performance.now();
   });
-  element.addEventListener('compositionend', compositionEnded);
+  element.addEventListener('compositionupdate', (event) => {
+    composition = true; // again, after endComposition took it
+    composedText = event.data ?? '';
+  });
+  element.addEventListener('compositionend', (event) => {
+    // WebKitGTK ends it with empty data before its commit, then again: the first waits.
+    if (!event.data && composedText && !committing) {
+      committing = true;
+      setTimeout(() => {
+        if (committing) compositionEnded();
+      });
+      return;
+    }
+    compositionEnded();
+  });
   element.addEventListener('blur', () => {
     if (composition) compositionEnded();
   }); // else dropped

@@ -58,7 +58,12 @@ const loadAutocomplete = once(() =>
 let unchecked = [];
 const loadAuthority = once(() =>
   import('./authority.js').then((module) => {
-    module.initAuthority({ modelRecord: editor.modelRecord, adopt: editor.adopt, policyJSON: editor.policyJSON });
+    module.initAuthority({
+      modelRecord: editor.modelRecord,
+      adopt: editor.adopt,
+      onRefused: (code) => note(null, code),
+      policyJSON: editor.policyJSON,
+    });
     authority = module;
     for (const args of unchecked) module.record(...args);
     unchecked = [];
@@ -103,11 +108,16 @@ const hook = {
   adopt: editor.adopt,
   idle: () => loadAuthority().then(() => authority.check()),
   get checks() {
-    return authority?.stats ?? { checked: 0, differences: 0, unchecked: 0, failures: 0 };
+    return authority?.stats ?? { checked: 0, differences: 0, unchecked: 0, failures: 0, refused: 0 };
   },
   model: () => ({ text: editor.modelRecord().text, selection: editor.modelRecord().selection, shown: editor.shown() }),
   finders: () =>
-    Promise.all([loadAutocomplete(), loadKeyboard().then(() => keyboard.loadSearch()), editor.loadHistory()]),
+    Promise.all([
+      loadAutocomplete(),
+      loadKeyboard().then(() => keyboard.loadSearch()),
+      editor.loadHistory(),
+      editor.loadEditing(),
+    ]),
   notes: () => import('./notes.js').then(() => {}),
 };
 window.stickertext = hook;
@@ -146,10 +156,15 @@ editor.initEditor(editorElement, {
     return true;
   },
 });
-// The page's height follows the visual viewport, so the on-screen keyboard never covers the field.
+// The page follows the visual viewport (its top: iOS scrolls it), so the on-screen keyboard never covers the field.
 if (window.visualViewport) {
-  const fit = () => document.documentElement.style.setProperty('--app-height', `${visualViewport.height}px`);
+  const fit = () => {
+    const root = document.documentElement.style;
+    root.setProperty('--app-height', `${visualViewport.height}px`);
+    root.setProperty('--app-top', `${visualViewport.scale === 1 ? visualViewport.offsetTop : 0}px`);
+  };
   visualViewport.addEventListener('resize', fit);
+  visualViewport.addEventListener('scroll', fit);
   fit();
 }
 // Send keeps the field's focus (a tap on it would close the on-screen keyboard), and gives it back.
@@ -168,6 +183,7 @@ const afterStartup = () =>
     loadKeyboard();
     loadChat();
     editor.loadHistory();
+    editor.loadEditing();
     import('./offline.js').then(
       (module) => module.registerServiceWorker(startedUnder),
       () => {},

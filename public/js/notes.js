@@ -1,6 +1,6 @@
 // notes.js owns what the page says when something did not go as asked: an
 // edit cut short or refused, a paste with nothing to paste, a message not
-// sent, no packs. In Chinese and English, chosen by codes (the model's `note`
+// sent, no packs, the server refusing to check an edit. In Chinese and English, chosen by codes (the model's `note`
 // and `rejected`, and the page's own), never from an English sentence of the
 // model or the server. Loaded at the first note, out of startup.
 
@@ -18,6 +18,8 @@ const NOTES = {
     editFailed: '这次编辑没能完成。',
     nothingFits: (max) => `已达 ${max} 字上限，无法插入。`,
     cutShort: (max) => `超过 ${max} 字的部分已截掉。`,
+    notChecked: '服务器拒绝了这次检查，输入框里的文字已保留。',
+    notCheckedTooLarge: '这次编辑的请求太大，服务器没有检查；输入框里的文字已保留。',
   },
   en: {
     nothingToPaste: 'The clipboard holds nothing that can be pasted here.',
@@ -31,6 +33,8 @@ const NOTES = {
     editFailed: 'That edit could not be made.',
     nothingFits: (max) => `Nothing fits within the limit of ${max}.`,
     cutShort: (max) => `Cut short to fit the limit of ${max}.`,
+    notChecked: 'The server refused to check this edit; what you wrote is kept.',
+    notCheckedTooLarge: 'This edit was too large for the server to check; what you wrote is kept.',
   },
 };
 

@@ -1,25 +1,22 @@
 /// Grapheme cluster boundaries over UTF-8 bytes, without segmenting more text
 /// than needed.
 ///
-/// Full UAX #29 segmentation (Swift's `Character`) runs at ~70 MB/s here,
-/// too slow to count a 1 MB message on every edit. But most chat text is
-/// ASCII, CJK and kana, whose scalars can never join a neighbour: between two
-/// such "simple" scalars there is always a boundary. So text is cut at those
-/// certain boundaries into chunks, simple scalars are counted directly, and
-/// only the chunks with anything else (emoji, combining marks, flags, CRLF,
-/// jamo) go through Swift's segmentation, which is correct on a chunk because
-/// it starts and ends on a true boundary. Swift's rules are applied scalar by
-/// scalar (the standard library's `Unicode._CharacterRecognizer`, which
-/// `String`'s own `Character`s are cut by) straight on the bytes: making a
-/// `String` of each chunk and walking its `Character`s cost a small render
-/// request a tenth of its instructions.
+/// Most chat text is ASCII, CJK and kana, whose scalars can never join a
+/// neighbour: between two such "simple" scalars there is always a boundary.
+/// So text is cut at those certain boundaries into chunks, simple scalars are
+/// counted directly, and only the chunks with anything else (emoji, combining
+/// marks, conjuncts, flags, CRLF, jamo) go through `GraphemeBreakRules`,
+/// which is correct on a chunk because it starts and ends on a true boundary.
+/// The rules and their data (`GraphemeBreakTable`, Unicode 17.0) are our own,
+/// the page's JS model has the same: Swift's `Character` follows the
+/// toolchain's Unicode version, and would not cut the text as the page does.
 enum GraphemeSegmentation {
     /// A scalar that is a grapheme boundary on both sides whenever its
     /// neighbours are simple too: Grapheme_Cluster_Break Other (or Control,
     /// which always breaks; CR is left out for CR LF), not shown as emoji,
     /// and unchanged by NFC (so the weighted count needs no normalization).
-    /// GraphemeSegmentationTests checks every scalar here against Swift's own
-    /// segmentation and emoji properties.
+    /// GraphemeSegmentationTests checks every scalar here against the
+    /// generated classes, Swift's emoji properties and NFC.
     @inline(__always)
     static func isSimple(_ codePoint: UInt32) -> Bool {
         if codePoint < 0xA0 { return codePoint != 0x0D }
@@ -56,7 +53,7 @@ enum GraphemeSegmentation {
     }
 
     /// Calls `body` with each grapheme cluster in `run`, as a byte range.
-    /// The clusters of simple scalars are reported without Swift's segmentation.
+    /// The clusters of simple scalars are reported without the rules.
     /// `body` returns false to stop early.
     @inline(__always)
     static func forEachCluster(
@@ -100,27 +97,26 @@ enum GraphemeSegmentation {
     }
 
     /// Calls `body` with each grapheme cluster of `chunk`, which starts and
-    /// ends on a boundary, by Swift's rules; `body` returns false to stop.
-    /// Emoji sequences among letters are cut by the few rules they need
-    /// (`segmentEmojiSequences`), anything else by Swift's.
+    /// ends on a boundary, by UAX #29's rules; `body` returns false to stop.
     @inline(__always)
     private static func segment(_ chunk: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool)
     {
-        if segmentEmojiSequences(chunk, of: utf8, body) { return }
-        var recognizer = Unicode._CharacterRecognizer()
-        var start = chunk.lowerBound
-        var offset = chunk.lowerBound
-        while offset < chunk.upperBound {
-            // The bytes are valid UTF-8 (a TextBackedString's, or a checked request's).
-            let scalar = Unicode.Scalar(UTF8Bytes.scalar(at: offset, in: utf8)).unsafelyUnwrapped
-            // The chunk's first scalar starts a cluster whatever the recognizer says of it.
-            if recognizer.hasBreak(before: scalar) && offset > start {
-                if !body(start..<offset) { return }
-                start = offset
+        GraphemeBreakClass.flat.withUnsafeBufferPointer { classes in
+            var rules = GraphemeBreakRules()
+            var start = chunk.lowerBound
+            var offset = chunk.lowerBound
+            while offset < chunk.upperBound {
+                // The bytes are valid UTF-8 (a TextBackedString's, or a checked request's).
+                let scalar = UTF8Bytes.scalar(at: offset, in: utf8)
+                // The chunk's first scalar starts a cluster (GB1).
+                if rules.isBoundary(before: GraphemeBreakClass.of(scalar, in: classes)) && offset > start {
+                    if !body(start..<offset) { return }
+                    start = offset
+                }
+                offset &+= UTF8Bytes.sequenceLength(utf8[offset])
             }
-            offset &+= UTF8Bytes.sequenceLength(utf8[offset])
+            if start < chunk.upperBound { _ = body(start..<chunk.upperBound) }
         }
-        if start < chunk.upperBound { _ = body(start..<chunk.upperBound) }
     }
 
     /// The grapheme boundary at or before `offset` inside `run`.

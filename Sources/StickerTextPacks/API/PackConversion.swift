@@ -6,7 +6,8 @@ import StickerText
 public enum PackConversion {
     /// Reads `source` as packs: an archive; a JSON document whose images are
     /// in `options.images`, by default the folder beside it named as the
-    /// document without its extension; or, for a format that `canFetch`, an
+    /// document without its extension (a plist's: the folder it is in, where
+    /// the iOS originals keep them); or, for a format that `canFetch`, an
     /// instance's http or https URL, whose pictures are fetched too. Every
     /// emoji with a problem is named, all at once (or left out with
     /// `options.skipInvalid`).
@@ -25,14 +26,23 @@ public enum PackConversion {
             throw problem(
                 source.absoluteString, nil, "the pictures of an instance's list are fetched, not read from --images")
         }
+        // Pleroma's pack is a zip, a folder, or the emoji.txt of its folder: named after the folder
+        // (a Telegram set may be a folder too).
+        var isFolder: ObjCBool = false
+        let sourceIsFolder =
+            !remote && FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder) && isFolder.boolValue
+        let pleromaFolder = format == .pleroma && sourceIsFolder
+        let pleromaText = format == .pleroma && !pleromaFolder && source.pathExtension.lowercased() != "zip"
         let stem =
             remote
             ? (source.host ?? "instance")
-            : source.lastPathComponent.split(separator: ".").first.map(String.init) ?? "pack"
+            : (pleromaText ? source.deletingLastPathComponent() : source).lastPathComponent.split(separator: ".")
+                .first.map(String.init) ?? "pack"
         let slug = PackAssembly.slug(stem)
         var request = PackAssembly.Request(
             id: options.id ?? (slug.isEmpty ? "imported" : String(slug.prefix(64))), title: options.title,
             file: remote ? source.absoluteString : source.lastPathComponent)
+        request.idFromFileName = options.id == nil && !remote
         request.skipInvalid = options.skipInvalid
         request.prefix = options.prefix
         request.suffix = options.suffix
@@ -46,10 +56,10 @@ public enum PackConversion {
         }
         switch format {
         case .ppsticker, .lxweibo:
-            throw problem(
-                source.path, nil,
-                "\(format.rawValue) plists are read by `stickertext import --from \(format.rawValue)` with --id and --images"
-            )
+            // The originals keep the images beside the plist.
+            let images = FolderFiles(root: options.images ?? source.deletingLastPathComponent(), limits: limits)
+            return try PlistImport.read(
+                document(), format: format == .ppsticker ? .ppsticker : .lxweibo, images: images, request: request)
         case .mastodon:
             return try MastodonArchive.read(SystemTar.read(source, limits: limits), request: request)
         case .mastodonAPI:
@@ -58,13 +68,34 @@ public enum PackConversion {
             return try MisskeyAPI.read(document(), images: pictures, request: request)
         case .misskey:
             return try MisskeyExport.read(ZipArchive.read(source, limits: limits), request: request)
+        case .pleroma where pleromaFolder:
+            return try PleromaPack.readFolder(
+                FolderFiles(root: source, limits: limits), name: source.lastPathComponent, request: request)
+        case .pleroma where pleromaText:
+            // In its pack folder, or, with --images, below the instance's static folder.
+            return try PleromaPack.readEmojiText(
+                document(),
+                images: FolderFiles(root: options.images ?? source.deletingLastPathComponent(), limits: limits),
+                packFolder: options.images == nil ? source.deletingLastPathComponent().lastPathComponent : nil,
+                request: request)
         case .pleroma:
-            return try PleromaPack.read(ZipArchive.read(source, limits: limits), request: request)
+            let archive = try ZipArchive.read(source, limits: limits)
+            return try PleromaPack.read(archive, label: "\(archive.label): ", request: request)
         case .matrix:
             return try MatrixImagePack.read(
                 document(), images: FolderFiles(root: folder, limits: limits), request: request)
         case .slack:
             return try SlackEmojiList.read(document(), images: pictures, request: request)
+        case .discord:
+            return try DiscordEmoji.read(
+                document(), images: FolderFiles(root: folder, limits: limits), request: request)
+        case .telegram where sourceIsFolder:
+            // A set as sticker-convert downloads it.
+            return try TelegramStickerSet.readFolder(
+                FolderFiles(root: source, limits: limits), name: source.lastPathComponent, request: request)
+        case .telegram:
+            return try TelegramStickerSet.read(
+                document(), images: FolderFiles(root: folder, limits: limits), request: request)
         }
     }
 
@@ -99,7 +130,7 @@ public enum PackConversion {
         let folder = output.deletingLastPathComponent().appendingPathComponent(stem, isDirectory: true)
         var export: PackExport
         switch format {
-        case .ppsticker, .lxweibo, .misskeyAPI:
+        case .ppsticker, .lxweibo, .misskeyAPI, .discord, .telegram:
             throw problem(
                 output.path, nil,
                 "\(format.rawValue) is read, not written: export to one of \(PackFormat.allCases.filter(\.canExport).map(\.rawValue).joined(separator: ", "))"

@@ -8,6 +8,8 @@ enum DocumentWriter {
     {
         var written: [String] = []
         do {
+            try FileManager.default.createDirectory(
+                at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(document).write(to: output)
             written.append(output.path)
             for file in files {

@@ -8,7 +8,8 @@ final class FolderFiles: FileSource {
     private let root: URL
     private let limits: ArchiveLimits
     private var budget: ReadBudget
-    private var byStem: [String: [String]]?
+    /// Each folder listed so far (`""` the root): its names by stem.
+    private var stemsIn: [String: [String: [String]]] = [:]
 
     init(root: URL, limits: ArchiveLimits) {
         self.root = root
@@ -17,17 +18,55 @@ final class FolderFiles: FileSource {
         budget = ReadBudget(label: label, limits: limits)
     }
 
-    /// The names in the folder itself (not below it) that are `stem` and an
-    /// extension (`AbC.PNG` for `AbC`), from one listing of the folder.
+    /// The paths of the files that are `stem` and an extension (`AbC.PNG`
+    /// for `AbC`, `emojis/12.gif` for `emojis/12`), in the folder of the
+    /// stem, from one listing of each folder, sorted.
     func names(withStem stem: String) -> [String] {
-        if byStem == nil {
+        let path = ArchivePath.normalized(stem)
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? ""
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        if stemsIn[folder] == nil {
             var index: [String: [String]] = [:]
-            for name in ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted() {
-                if let dot = name.lastIndex(of: ".") { index[String(name[..<dot]), default: []].append(name) }
+            if ArchivePath.problem(folder) == nil || folder.isEmpty {
+                let url = folder.isEmpty ? root : root.appendingPathComponent(folder, isDirectory: true)
+                for name in ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() {
+                    if let dot = name.lastIndex(of: ".") { index[String(name[..<dot]), default: []].append(name) }
+                }
             }
-            byStem = index
+            stemsIn[folder] = index
         }
-        return byStem?[stem] ?? []
+        return (stemsIn[folder]?[base] ?? []).map { folder.isEmpty ? $0 : "\(folder)/\($0)" }
+    }
+
+    /// Every regular file below the folder (relative paths, sorted), and
+    /// what is there but not read (symbolic links, which are never followed,
+    /// devices): at most `maxFiles` entries looked at in all, or the import stops.
+    func allFiles() throws(CatalogValidationError) -> (files: [String], others: [String]) {
+        var files: [String] = []
+        var others: [String] = []
+        var seen = 0
+        var pending = [""]
+        while let folder = pending.popLast() {
+            let url = folder.isEmpty ? root : root.appendingPathComponent(folder, isDirectory: true)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [] {
+                seen += 1
+                if seen > limits.maxFiles {
+                    throw problem(
+                        label, nil,
+                        "more than \(limits.maxFiles) files and folders, over the limit of one import (--max-files)")
+                }
+                let path = folder.isEmpty ? name : "\(folder)/\(name)"
+                var info = stat()
+                guard lstat(root.appendingPathComponent(path).path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: pending.append(path)
+                case S_IFREG: files.append(path)
+                default: others.append(path)
+                }
+            }
+        }
+        return (files.sorted(), others.sorted())
     }
 
     func file(at path: String) throws(CatalogValidationError) -> FileLookup {

@@ -69,14 +69,13 @@ struct FolderMerge {
             emptied.append(pack.id)
             return nil
         }
-        if !stickers.contains(where: { $0.tag == pack.cover }) { pack.cover = stickers[0].tag ?? "" }
+        // A cover is a tag, or an emoji pack's emoji.
+        if !stickers.contains(where: { ($0.tag ?? $0.emoji) == pack.cover }) {
+            pack.cover = stickers[0].tag ?? stickers[0].emoji ?? ""
+        }
         pack.stickers = stickers
         // The pictures of the stickers left, and their posters.
-        let used = Set(
-            stickers.flatMap { sticker -> [String] in
-                guard let image = sticker.image else { return [] }
-                return [image.x1, image.x2, image.x3] + (image.poster.map { [$0.x1, $0.x2, $0.x3] } ?? [])
-            })
+        let used = Set(stickers.flatMap(\.imageFiles))
         return ImportedPack(pack: pack, files: imported.files.filter { used.contains($0.key) })
     }
 

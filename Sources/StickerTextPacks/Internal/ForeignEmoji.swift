@@ -7,6 +7,8 @@ struct ForeignEmoji {
     /// (which Misskey searches by; here each becomes a code when it can be
     /// one and no other sticker of the import has it, else a search keyword).
     var aliases: [String] = []
+    /// Words to find it by that are not codes (Discord's sticker tags).
+    var keywords: [String] = []
     /// A name for people (Matrix's `body`), when the format has one.
     var name: String?
     /// The picker section it is in (Mastodon's and Misskey's `category`):
@@ -18,4 +20,8 @@ struct ForeignEmoji {
     var still: String?
     /// The field that describes it, for errors: `emojis[3]`, `images.blobcat`.
     var entry: String
+    /// What the source says its picture is when a pack cannot hold that
+    /// format (a Telegram TGS sticker): a missing picture is told to be
+    /// converted and saved under its name, and a converted one is taken.
+    var unconvertible: Unconvertible?
 }

@@ -34,7 +34,7 @@ struct FormatRules {
             minLength = 2
             maxImageBytes = 256 * 1024
             imageLimit = "Mastodon's limit for a federated custom emoji (MAX_REMOTE_EMOJI_SIZE)"
-        case .misskey, .misskeyAPI, .ppsticker, .lxweibo:
+        case .misskey, .misskeyAPI, .ppsticker, .lxweibo, .discord, .telegram:
             break
         case .slack:
             lowerCase = true

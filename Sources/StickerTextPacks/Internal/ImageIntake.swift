@@ -5,8 +5,9 @@ enum ImageIntake {
     /// Checks `bytes`, found at `name` in `file` (`entry` is the field that
     /// named it), and makes the poster of an animation, or uses `still`
     /// (Mastodon's `static_url`) when it is a still of the animation's size.
-    /// Refused, each with its reason: Telegram's TGS and WebM stickers, any
-    /// other format than PNG, APNG, GIF and WebP, animated WebP (no poster
+    /// Refused, each with its reason: Telegram's TGS and WebM stickers and
+    /// Lottie animations (Discord's LOTTIE stickers), told to be converted
+    /// first; any other format than PNG, APNG, GIF and WebP; animated WebP (no poster
     /// can be cut from it), and a picture a packs folder would refuse
     /// (`ImageFileRules`: sides, frames, bytes). Bytes of another of the four
     /// formats than the name's extension says are taken, with a `note`.
@@ -17,18 +18,18 @@ enum ImageIntake {
             part.contains(".") ? part.split(separator: ".").last.map { $0.lowercased() } : nil
         }
         if nameExtension == "tgs" || bytes.starts(with: [0x1F, 0x8B]) {
-            throw problem(
-                file, entry,
-                "\"\(name)\" is a Telegram TGS sticker (gzipped Lottie, a vector animation): stickertext packs hold PNG, APNG, GIF or WebP; convert it to an APNG or GIF first"
-            )
+            throw problem(file, entry, convertFirst("\"\(name)\" is \(Unconvertible.tgs.description)"))
         }
         if nameExtension == "webm" || bytes.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) {
-            throw problem(
-                file, entry,
-                "\"\(name)\" is a WebM video sticker: stickertext packs hold PNG, APNG, GIF or WebP; convert it to an APNG or GIF first"
-            )
+            throw problem(file, entry, convertFirst("\"\(name)\" is \(Unconvertible.webm.description)"))
         }
         guard let sniffed = SniffedImage(bytes) else {
+            // Discord's LOTTIE stickers are the animation's JSON (.json); a dotLottie is a zip (.lottie).
+            if nameExtension == "json" || nameExtension == "lottie"
+                || bytes.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "{")
+            {
+                throw problem(file, entry, convertFirst("\"\(name)\" is \(Unconvertible.lottie.description)"))
+            }
             throw problem(file, entry, "\"\(name)\" is not a PNG, APNG, GIF or WebP file")
         }
         let fileExtension =
@@ -81,5 +82,10 @@ enum ImageIntake {
                 })
         }
         return image
+    }
+
+    /// What an import says of a picture in a format a pack cannot hold: `what`, and what to do.
+    static func convertFirst(_ what: String) -> String {
+        "\(what): stickertext packs hold PNG, APNG, GIF or WebP; convert it to an APNG or GIF first"
     }
 }

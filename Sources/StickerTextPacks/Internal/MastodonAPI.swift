@@ -39,9 +39,7 @@ enum MastodonAPI {
         request.file = document.name
         let source = images.files(for: items.flatMap { [$0.1.url, $0.1.staticURL] })
         var result = try PackAssembly.packs(emoji, unreadable: unreadable, from: source, request: request)
-        if !hidden.isEmpty {
-            result.notes.append("imported though not visible in Mastodon's picker: \(hidden.joined(separator: ", "))")
-        }
+        result.note("imported though not visible in Mastodon's picker", listing: hidden)
         return result
     }
 

@@ -26,10 +26,7 @@ enum MastodonArchive {
         var request = request
         request.file = archive.label
         var result = try PackAssembly.packs(emoji, from: archive, request: request)
-        if !passed.isEmpty {
-            result.notes.append(
-                "passed over as tootctl does (not .png or .gif, or macOS ._ files): \(passed.joined(separator: ", "))")
-        }
+        result.note("passed over as tootctl does (not .png or .gif, or macOS ._ files)", listing: passed)
         return result
     }
 

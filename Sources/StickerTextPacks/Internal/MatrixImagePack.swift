@@ -152,7 +152,7 @@ enum MatrixImagePack {
         request.file = file
         request.info = info
         var result = try PackAssembly.packs(
-            emoji, unreadable: unreadable, from: MediaFiles(folder: images), request: request)
+            emoji, unreadable: unreadable, from: StemFiles(folder: images), request: request)
         result.notes = notes + result.notes
         return result
     }

@@ -66,10 +66,7 @@ enum MisskeyExport {
         request.file = file
         var result = try PackAssembly.packs(emoji, unreadable: unreadable, from: archive, request: request)
         result.notes = notes + result.notes
-        if !skipped.isEmpty {
-            result.notes.append(
-                "skipped as Misskey does, their pictures not downloaded: \(skipped.joined(separator: ", "))")
-        }
+        result.note("skipped as Misskey does, their pictures not downloaded", listing: skipped)
         return result
     }
 

@@ -22,6 +22,12 @@ enum PackAssembly {
         var suffix = ""
         /// The most emoji one document may list (`ArchiveLimits.maxFiles`).
         var maxEmoji = Int.max
+        /// Whether `id` is only the source's file name: a reader may name
+        /// the pack after what the document calls itself (a Telegram set's name).
+        var idFromFileName = false
+
+        /// The code of `shortcode`: `[<prefix><shortcode><suffix>]`.
+        func tag(_ shortcode: String) -> String { "[\(prefix)\(shortcode)\(suffix)]" }
     }
 
     /// An emoji whose code and picture passed, not yet a sticker.
@@ -50,7 +56,7 @@ enum PackAssembly {
         for item in emoji {
             do throws(CatalogValidationError) {
                 let image = try intake(item, from: source, request: request)
-                let tag = "[\(request.prefix)\(item.shortcode)\(request.suffix)]"
+                let tag = request.tag(item.shortcode)
                 if let other = tags[tag] {
                     throw problem(request.file, item.entry, "shortcode \"\(item.shortcode)\" is \(other)'s too")
                 }
@@ -65,10 +71,7 @@ enum PackAssembly {
         if !issues.isEmpty {
             guard request.skipInvalid else { throw CatalogValidationError(issues: issues) }
             skipped = issues
-            let entries = Set(issues.map { "\($0.file)\u{0}\($0.entry ?? "")" })
-            notes.append(
-                "skipped \(entries.count) of \(emoji.count + unreadable.count) emoji (--skip-invalid):\n"
-                    + issues.map { "  \($0.description)" }.joined(separator: "\n"))
+            notes.append(skippedNote(issues, of: emoji.count + unreadable.count))
         }
         if taken.isEmpty {
             throw CatalogValidationError(
@@ -84,7 +87,7 @@ enum PackAssembly {
     private static func intake(_ item: ForeignEmoji, from source: any FileSource, request: Request)
         throws(CatalogValidationError) -> IntakeImage
     {
-        let tag = "[\(request.prefix)\(item.shortcode)\(request.suffix)]"
+        let tag = request.tag(item.shortcode)
         if let why = TagSyntax.problem(in: tag) {
             throw problem(
                 request.file, item.entry, "shortcode \"\(item.shortcode)\" cannot be a sticker code \(tag): \(why)")
@@ -92,7 +95,15 @@ enum PackAssembly {
         let bytes: [UInt8]
         switch try source.file(at: item.image) {
         case .found(let found): bytes = found
-        case .missing: throw problem(request.file, item.entry, "its image \"\(item.image)\" is not in \(source.label)")
+        case .missing:
+            if let format = item.unconvertible {
+                throw problem(
+                    request.file, item.entry,
+                    ImageIntake.convertFirst(
+                        "it is \(format) and no picture of it is in \(source.label)")
+                        + " (saved as \"\(item.image).gif\" or \".png\" there)")
+            }
+            throw problem(request.file, item.entry, "its image \"\(item.image)\" is not in \(source.label)")
         case .refused(let why): throw problem(request.file, item.entry, "its image \"\(item.image)\" \(why)")
         }
         var still: [UInt8]?
@@ -136,14 +147,20 @@ enum PackAssembly {
                     poster = StickerImage.Poster(x1: posterName, x2: posterName, x3: posterName)
                 }
                 var aliases: [String] = []
+                // Each once, in the order met (a set: a list from anyone may hold a million).
                 var keywords: [String] = []
+                var seen: Set<String> = []
+                func keep(_ word: String) {
+                    if let keyword = searchKeyword(word), seen.insert(keyword).inserted { keywords.append(keyword) }
+                }
+                item.keywords.forEach(keep)
                 for alias in item.aliases where alias != item.shortcode {
                     let code = "[\(alias)]"
                     if TagSyntax.problem(in: code) == nil && !codes.contains(code) {
                         codes.insert(code)
                         aliases.append(code)
-                    } else if let keyword = searchKeyword(alias), !keywords.contains(keyword) {
-                        keywords.append(keyword)
+                    } else {
+                        keep(alias)
                     }
                 }
                 let english =
@@ -183,6 +200,14 @@ enum PackAssembly {
             )
         }
         return PackImport(packs: packs, notes: notes)
+    }
+
+    /// The note of an import with `skipInvalid`: how many of `total` it
+    /// left out (entries with several problems counted once), and each problem.
+    static func skippedNote(_ issues: [CatalogValidationError.Issue], of total: Int, noun: String = "emoji") -> String {
+        let entries = Set(issues.map { "\($0.file)\u{0}\($0.entry ?? "")" })
+        return "skipped \(entries.count) of \(total) \(noun) (--skip-invalid):\n"
+            + issues.map { "  \($0.description)" }.joined(separator: "\n")
     }
 
     /// `text` as a search keyword (folded as searches fold it), or nil when it cannot be one.

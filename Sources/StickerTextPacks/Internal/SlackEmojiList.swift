@@ -53,18 +53,9 @@ enum SlackEmojiList {
         request.file = document.name
         let source = images.files(for: emoji.map(\.image))
         var result = try PackAssembly.packs(emoji, unreadable: unreadable, from: source, request: request)
-        if !chained.isEmpty {
-            result.notes.append(
-                "aliases of aliases followed to the emoji they end at: \(chained.joined(separator: ", "))")
-        }
-        if !standard.isEmpty {
-            result.notes.append(
-                "aliases of Slack's standard emoji (not in the list, so not custom) passed over: \(standard.joined(separator: ", "))"
-            )
-        }
-        if !loops.isEmpty {
-            result.notes.append("aliases that go round passed over: \(loops.joined(separator: ", "))")
-        }
+        result.note("aliases of aliases followed to the emoji they end at", listing: chained)
+        result.note("aliases of Slack's standard emoji (not in the list, so not custom) passed over", listing: standard)
+        result.note("aliases that go round passed over", listing: loops)
         return result
     }
 

@@ -1,0 +1,68 @@
+"""The end-to-end tests as make test runs them, within CI's time on two cores.
+First the modules that drive the editor and the panel (those that import
+ENGINES from engines.py) run in Chromium, Firefox and WebKit at once, one
+pytest per engine (a browser test mostly waits on its page, so three share two
+cores well); then every other module runs in Chromium alone, as before: the
+fairness, deadline and load tests measure time and get the machine to
+themselves. Each run's output and time is printed as it ends, and one closing
+line counts them all. Arguments are passed to every pytest (-x, -k ...)."""
+import glob
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+from engines import ENGINES
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+COUNTS = re.compile(r'(\d+) (passed|failed|skipped|errors?|xfailed|xpassed)')
+
+
+def engine_modules():
+    """The test modules that run in every engine."""
+    return sorted(os.path.basename(path) for path in glob.glob(os.path.join(HERE, 'test_*.py'))
+                  if 'from engines import ENGINES' in open(path, encoding='utf-8').read())
+
+
+def start(name, engine, paths, extra):
+    log = tempfile.TemporaryFile(mode='w+', prefix=f'e2e-{name}-')
+    command = [sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', *extra, *paths]
+    process = subprocess.Popen(command, cwd=HERE, stdout=log, stderr=subprocess.STDOUT,
+                               env=dict(os.environ, ENGINES=engine))
+    return {'name': name, 'process': process, 'log': log, 'started': time.monotonic()}
+
+
+def finish(run, totals):
+    """Waits for `run`, prints its output and time, adds its counts to `totals`; its exit code."""
+    code = run['process'].wait()
+    seconds = time.monotonic() - run['started']
+    run['log'].seek(0)
+    output = run['log'].read()
+    print(f'\n==== {run["name"]}: {seconds:.0f} s, exit code {code} ====\n{output}', flush=True)
+    last = [line for line in output.splitlines() if COUNTS.search(line)][-1:] or ['']
+    for count, what in COUNTS.findall(last[0]):
+        key = 'errors' if what.startswith('error') else what
+        totals[key] = totals.get(key, 0) + int(count)
+    return code
+
+
+def main(extra):
+    modules = engine_modules()
+    totals, codes, times = {}, [], []
+    runs = [start(f'{engine}: the editor and the panel', engine, modules, extra) for engine in ENGINES]
+    for run in runs:
+        codes.append(finish(run, totals))
+        times.append(f'{run["name"].split(":")[0]} {time.monotonic() - run["started"]:.0f} s')
+    rest = start('chromium: every other module', 'chromium', ['.', *(f'--ignore={m}' for m in modules)], extra)
+    codes.append(finish(rest, totals))
+    times.append(f'the rest {time.monotonic() - rest["started"]:.0f} s')
+    print('e2e time, the editor and the panel by engine, then the rest in Chromium: ' + ', '.join(times))
+    failed = totals.get('failed', 0) + totals.get('errors', 0)
+    print(f"e2e: {totals.get('passed', 0)} passed, {failed} failed, {totals.get('skipped', 0)} skipped")
+    return 0 if all(code == 0 for code in codes) else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))

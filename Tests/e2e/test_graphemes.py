@@ -1,0 +1,80 @@
+"""The page's grapheme segmentation in a real browser: Unicode's
+GraphemeBreakTest 17.0 (766 cases) and every fully-qualified emoji of
+emoji-test 17.0, through the JS model's own modules as the page loads them
+(Tests/js/grapheme-conformance.mjs, the check node runs too). The model's
+rules and data are its own, so every engine must answer as node and the
+Swift core do, whatever Unicode version its Intl.Segmenter has.
+
+The browser is the suite's (conftest's `desktop`): in every engine the suite
+drives. The modules and the test files are served from the repository by a
+small static server on loopback, as the files are."""
+import functools
+import http.server
+import os
+import threading
+
+import pytest
+
+from service import ROOT, free_port
+
+CHECK = '''
+const done = arguments[arguments.length - 1];
+const text = (path) => fetch(path).then((r) => (r.ok ? r.text() : Promise.reject(new Error(path + ': ' + r.status))));
+Promise.all([import('/Tests/js/grapheme-conformance.mjs'), text('/Tests/unicode/GraphemeBreakTest.txt'),
+             text('/Tests/unicode/emoji-test.txt')])
+  .then(([check, breaks, emoji]) => {
+    const result = check.unicodeConformance(breaks, emoji);
+    // For the record only: how many cases the engine's own segmenter cuts as Unicode 17 does.
+    result.engineSegmenter = typeof Intl.Segmenter === 'function'
+      ? check.graphemeBreakTest(breaks, (s) => Array.from(new Intl.Segmenter('en', {granularity: 'grapheme'}).segment(s), (x) => x.segment)).passed
+      : null;
+    done(result);
+  })
+  .catch((error) => done({error: String(error && error.stack || error)}));
+'''
+
+
+class Files(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {'.mjs': 'text/javascript', '.js': 'text/javascript', '.txt': 'text/plain; charset=utf-8',
+                      '.html': 'text/html; charset=utf-8', '': 'application/octet-stream'}
+
+    def do_GET(self):
+        if self.path == '/':
+            body = b'<!doctype html><meta charset="utf-8"><title>graphemes</title>'
+            self.send_response(200)
+            self.send_header('Content-Type', 'text/html; charset=utf-8')
+            self.send_header('Content-Length', str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope='module')
+def files():
+    server = http.server.ThreadingHTTPServer(('127.0.0.1', free_port()), functools.partial(Files, directory=ROOT))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f'http://127.0.0.1:{server.server_address[1]}'
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_page_model_cuts_every_case_of_unicodes_grapheme_tests_as_node_and_swift_do(desktop, files):
+    desktop.get(files + '/')
+    desktop.set_script_timeout(120)
+    result = desktop.execute_async_script(CHECK)
+    assert 'error' not in result, result.get('error')
+    print(f"\n{desktop.capabilities.get('browserName')} {desktop.capabilities.get('browserVersion')}: "
+          f"GraphemeBreakTest {result['graphemeBreakTest']['passed']}/766, emoji-test {result['emojiTest']['passed']}/3944 "
+          f"(the engine's own Intl.Segmenter: {result['engineSegmenter']}/766)")
+    assert result['tables'] == '17.0.0'
+    assert result['graphemeBreakTest']['version'] == '17.0.0'
+    assert result['graphemeBreakTest']['failures'] == []
+    assert result['graphemeBreakTest']['passed'] == 766
+    assert result['emojiTest']['version'] == '17.0'
+    assert result['emojiTest']['failures'] == []
+    assert result['emojiTest']['passed'] == 3944

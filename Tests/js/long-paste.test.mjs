@@ -1,0 +1,96 @@
+// A paste cut before the model sees it (public/js/long-paste.js) gives the
+// model's answer to the whole paste: the same text, caret, counts and note,
+// at every length of field and paste, with stickers, codes cut in half,
+// emoji, combining marks and line breaks; and its cost does not grow with the
+// paste.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { edit } from '../../public/js/model/index.js';
+import { fitting } from '../../public/js/long-paste.js';
+import { catalog } from './support.mjs';
+
+const policy = { maxLength: 140, countMode: 'graphemes', stickerWeight: 1 };
+const PIECES = [
+  'a',
+  ' ',
+  '汉',
+  '[微笑]',
+  '[doge]',
+  '[微',
+  '笑]',
+  '👍🏽',
+  '👨‍👩‍👧',
+  'é'.normalize('NFD'),
+  '\n',
+  '[',
+  ']',
+  'x',
+];
+
+/** A deterministic random generator (mulberry32). */
+function random(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const paste = (text, selection, string) =>
+  edit({ text, selection, unit: 'utf16', op: 'paste', string, policy }, catalog);
+
+test('the cut paste gets the answer the whole paste gets', () => {
+  const next = random(37);
+  const pick = (n) => Array.from({ length: n }, () => PIECES[Math.floor(next() * PIECES.length)]).join('');
+  for (let round = 0; round < 300; round++) {
+    const field = paste('', { location: 0, length: 0 }, pick(Math.floor(next() * 160))).text;
+    const length = paste(field, { location: 0, length: 0 }, '').selection.location;
+    const shown = edit(
+      { text: field, selection: { location: 0, length: 0 }, unit: 'utf16', op: 'selectAll', policy },
+      catalog,
+    );
+    const end = shown.selection.length;
+    const at = Math.floor(next() * (end + 1));
+    const selection = { location: at, length: Math.floor(next() * (end - at + 1)) };
+    const whole = pick(200 + Math.floor(next() * 4000));
+    const cut = fitting(whole, catalog, policy.maxLength);
+    assert.ok(cut.length <= whole.length && whole.startsWith(cut));
+    assert.deepEqual(
+      paste(field, selection, cut),
+      paste(field, selection, whole),
+      `round ${round} (field of ${length})`,
+    );
+  }
+});
+
+test('a paste no longer than what could fit is left whole', () => {
+  assert.equal(fitting('keep', catalog, 140), 'keep');
+  assert.equal(fitting('x'.repeat(141), catalog, 140), 'x'.repeat(141));
+  assert.equal(fitting('x'.repeat(10), catalog, null), 'x'.repeat(10));
+});
+
+test('400,000 汉 in a field holding keep: keep and 136 汉, cut short, from a short paste', () => {
+  const whole = '汉'.repeat(400000);
+  const cut = fitting(whole, catalog, 140);
+  assert.ok(cut.length < 20000, `${cut.length} units kept for the model`);
+  const answer = paste('keep', { location: 4, length: 0 }, cut);
+  assert.equal(answer.text, `keep${'汉'.repeat(136)}`);
+  assert.equal(answer.note, 'cutShort');
+});
+
+test('the cut costs the same for a paste 8 times as long', () => {
+  const time = (text) => {
+    let best = Infinity; // the least of five: the machine is shared
+    for (let k = 0; k < 5; k++) {
+      const start = process.hrtime.bigint();
+      fitting(text, catalog, 140);
+      best = Math.min(best, Number(process.hrtime.bigint() - start));
+    }
+    return best;
+  };
+  const mixed = (n) => 'ab 汉[微笑]👍🏽'.repeat(n);
+  time(mixed(1000));
+  const ratio = time(mixed(80000)) / time(mixed(10000));
+  assert.ok(ratio < 4, `8x the paste took ${ratio.toFixed(1)}x the time`);
+});
