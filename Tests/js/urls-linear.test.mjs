@@ -207,7 +207,7 @@ const KB = 1024;
 
 for (const shape of ['a.', 'ab.', 'a.co.']) {
   const name = JSON.stringify(shape);
-  test(`findURLs reads 256 KB of ${name} in well under a second, and 8 times as much text in under 12 times as long`, async () => {
+  test(`findURLs reads 8 times as much text of ${name} in under 12 times as long`, async () => {
     // 8 times the text is 8 times the time if the scan is linear (a little
     // more: the larger text does not fit the caches), 64 times if quadratic.
     const [small, large] = await bestTimes(
@@ -215,7 +215,6 @@ for (const shape of ['a.', 'ab.', 'a.co.']) {
       25,
       `32 KB and 256 KB of ${name}`,
     );
-    assert.ok(large < 1000, `256 KB of ${name}: ${large.toFixed(1)} ms`);
     assert.ok(
       large < 12 * Math.max(small, 0.5),
       `32 KB of ${name}: ${small.toFixed(2)} ms, 256 KB: ${large.toFixed(2)} ms`,
@@ -223,11 +222,10 @@ for (const shape of ['a.', 'ab.', 'a.co.']) {
   });
 }
 
-test('findURLs refuses a label of 20,000 different CJK characters in well under a second', async () => {
-  // Punycode's encoder is quadratic in the number of different code points.
-  const text = points(
-    `http://${Array.from({ length: 20000 }, (_, k) => String.fromCodePoint(0x4e00 + k)).join('')}.com`,
-  );
-  const [time] = await bestTimes([text], 3, 'a label of 20,000 CJK characters');
-  assert.ok(time < 1000, `${time.toFixed(1)} ms`);
+test('findURLs refuses a label of 20,000 different CJK characters in under 12 times as long as one of 2,500', async () => {
+  // Punycode's encoder is quadratic in the number of different code points: 64 times as long.
+  const label = (n) =>
+    points(`http://${Array.from({ length: n }, (_, k) => String.fromCodePoint(0x4e00 + k)).join('')}.com`);
+  const [small, large] = await bestTimes([label(2500), label(20000)], 5, 'labels of 2,500 and 20,000 CJK characters');
+  assert.ok(large < 12 * Math.max(small, 0.5), `2,500: ${small.toFixed(2)} ms, 20,000: ${large.toFixed(2)} ms`);
 });

@@ -5,7 +5,8 @@
 // In the weighted count, URLs are found in each run of text between stickers
 // (a code is never part of one) and weigh 23 each (urls.js).
 
-import { TextLengths, measure, byteModeLength, weightWithURLs, hasInvalidCharacters } from './lengths.js';
+import { TextLengths, measure, measureCluster, byteModeLength, runLengths, hasInvalidCharacters } from './lengths.js';
+import { IntList } from './int-list.js';
 import { forEachCluster } from './graphemes.js';
 
 /** The count response of the API (`POST /api/count`), for `string` under `policy`. */
@@ -26,7 +27,7 @@ export function counts(string, policy) {
       total.add(policy.stickerWeight !== null ? TextLengths.uniform(policy.stickerWeight) : measure(text, start, end));
     } else {
       total.add(
-        textLengths(text, start, end, (a, b) =>
+        runLengths(text, start, end, (a, b) =>
           emoji.push({ emoji: text.slice(a, b), range: { location: a, length: b - a } }),
         ),
       );
@@ -79,35 +80,31 @@ function lengthsUnder(string, policy) {
         ? TextLengths.uniform(policy.stickerWeight)
         : span
           ? measure(string.text, start, end)
-          : textLengths(string.text, start, end),
+          : runLengths(string.text, start, end),
     );
   });
   return total;
 }
 
-/** Lengths of a run of text between stickers: `measure`'s, with URLs weighing 23. */
-function textLengths(text, start, end, onEmoji) {
-  const lengths = measure(text, start, end, onEmoji);
-  const weight = weightWithURLs(text, start, end);
-  if (weight !== undefined) lengths.weight = weight;
-  return lengths;
-}
-
-/** Each whole unit's end position and its length under `policy`: `[{end, length}]`. */
+/** Each whole unit's end position and its length under `policy`, in order:
+ *  `{ends, lengths}` (Int32Arrays). */
 export function unitLengths(string, policy) {
-  const units = [];
   const text = string.text,
     mode = policy.countMode;
+  const ends = new IntList(text.length),
+    lengths = new IntList(text.length);
   string.forEachItem((start, end, span) => {
     if (span) {
-      const lengths =
+      const sticker =
         policy.stickerWeight !== null ? TextLengths.uniform(policy.stickerWeight) : measure(text, start, end);
-      units.push({ end, length: lengths.value(mode) });
+      ends.push(end);
+      lengths.push(sticker.value(mode));
     } else {
-      forEachCluster(text, start, end, (a, b) => {
-        units.push({ end: b, length: measure(text, a, b).value(mode) });
+      forEachCluster(text, start, end, (a, b, simple) => {
+        ends.push(b);
+        lengths.push(measureCluster(text, a, b, simple).value(mode));
       });
     }
   });
-  return units;
+  return { ends: ends.view(), lengths: lengths.view() };
 }

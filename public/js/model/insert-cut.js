@@ -27,18 +27,22 @@ export function fit(piece, string, [lower, upper], policy, max) {
   if (length(0) > max) return { kind: 'alreadyOver' };
 
   const { catalog } = string;
-  const unitEnds = piece.unitEnds();
   // The text up to the end of the whole insert, and the text after it, each on its own.
   const upToInsertEnd = new TextBackedString(string.text.slice(0, lower) + piece.text, catalog);
   const after = new TextBackedString(string.text.slice(upper), catalog);
-  const junctions = [lower, ...unitEnds.map((end) => lower + end)];
-  const prefixes = prefixLengthEstimates(upToInsertEnd, junctions, policy);
+  const unitsUpToInsertEnd = unitLengths(upToInsertEnd, policy);
+  const unitEnds = insertUnitEnds(piece, upToInsertEnd, unitsUpToInsertEnd.ends, lower);
+  const junctions = new Int32Array(unitEnds.length + 1);
+  junctions[0] = lower;
+  for (let k = 0; k < unitEnds.length; k++) junctions[k + 1] = lower + unitEnds[k];
   const afterLength = lengthUnder(after, policy);
   const close = closeBracket(after.text, catalog);
-  /** The estimate of keeping `k` units; null where a code would form at their end. */
-  const estimates = junctions.map((junction, k) =>
-    close !== null && wouldFormCode(upToInsertEnd, junction, after.text, close) ? null : prefixes[k] + afterLength,
-  );
+  /** The estimate of keeping `k` units; NaN where a code would form at their end. */
+  const estimates = prefixLengthEstimates(upToInsertEnd, unitsUpToInsertEnd, junctions, policy);
+  for (let k = 0; k < junctions.length; k++) {
+    const forms = close !== null && wouldFormCode(upToInsertEnd, junctions[k], after.text, close);
+    estimates[k] = forms ? Number.NaN : estimates[k] + afterLength;
+  }
   const units = (k) => (k === 0 ? 0 : unitEnds[k - 1]);
   const lastWhere = (from, to, ok) => {
     for (let k = to - 1; k >= from; k--) if (ok(k)) return k;
@@ -46,7 +50,7 @@ export function fit(piece, string, [lower, upper], policy, max) {
   };
 
   // The longest prefix whose estimate fits; none (0) always fits, since the text without the insert does.
-  const estimated = lastWhere(1, unitEnds.length, (k) => estimates[k] !== null && estimates[k] <= max);
+  const estimated = lastWhere(1, unitEnds.length, (k) => estimates[k] <= max);
   if (estimated === 0 || length(units(estimated)) <= max) return { kind: 'cut', keeping: units(estimated) };
 
   // Where the estimate is exact: after a sticker or a stop, before the end of
@@ -59,7 +63,7 @@ export function fit(piece, string, [lower, upper], policy, max) {
     const span = piece.spanContaining(end - 1);
     return (
       afterStartsClean &&
-      estimates[k] !== null &&
+      !Number.isNaN(estimates[k]) &&
       ((span !== null && span.start === start && span.end === end) ||
         (end - start === 1 && STOPS.has(piece.text.charCodeAt(start))))
     );
@@ -96,51 +100,82 @@ function wouldFormCode(string, position, after, close) {
   return false;
 }
 
+/** The ends of the insert's units as it is cut alone (`piece.unitEnds()`),
+ *  read from the units of the text up to its end (`ends`) where they are the
+ *  same: where a unit of that text ends at the insertion point `lower` and no
+ *  sticker spans it, the text from there is segmented and scanned as the
+ *  insert alone is (grapheme rules look back only within a cluster, a code
+ *  only to its `[`), so a pass over the insert is saved. */
+function insertUnitEnds(piece, upToInsertEnd, ends, lower) {
+  let first = 0;
+  if (lower > 0) {
+    let hi = ends.length;
+    while (first < hi) {
+      const mid = (first + hi) >> 1;
+      if (ends[mid] <= lower) first = mid + 1;
+      else hi = mid;
+    }
+    const spans = upToInsertEnd.spans;
+    const clean =
+      first > 0 &&
+      ends[first - 1] === lower &&
+      upToInsertEnd.spanContaining(lower) === null &&
+      spans.length - upToInsertEnd.firstSpanEndingAfter(lower) === piece.spans.length;
+    if (!clean) return Int32Array.from(piece.unitEnds());
+  }
+  const own = new Int32Array(ends.length - first);
+  for (let k = 0; k < own.length; k++) own[k] = ends[first + k] - lower;
+  return own;
+}
+
 /** For each position (ascending), the estimated length under `policy` of the
- *  text before it on its own: the units before it, and the one it cuts
- *  measured as text from its start; under `weighted`, the URLs of the whole
- *  text, each adding 23 in place of its clusters' weight once a position
- *  reaches its end (TextBackedString.prefixLengthEstimates in Swift). */
-function prefixLengthEstimates(string, positions, policy) {
-  const units = unitLengths(string, policy);
+ *  text before it on its own: the units before it (`units`, unitLengths of
+ *  `string`), and the one it cuts measured as text from its start; under
+ *  `weighted`, the URLs of the whole text, each adding 23 in place of its
+ *  clusters' weight once a position reaches its end
+ *  (TextBackedString.prefixLengthEstimates in Swift). A Float64Array. */
+function prefixLengthEstimates(string, { ends, lengths }, positions, policy) {
   const urls = [];
   if (policy.countMode === 'weighted') {
-    const before = [0];
-    for (const unit of units) before.push(before[before.length - 1] + unit.length);
-    const unitsBefore = (position) => {
+    const before = new Float64Array(ends.length + 1);
+    for (let k = 0; k < ends.length; k++) before[k + 1] = before[k] + lengths[k];
+    /** The index of the first unit ending after `position`. */
+    const unitAfter = (position) => {
       let lo = 0,
-        hi = units.length;
+        hi = ends.length;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if (units[mid].end <= position) lo = mid + 1;
+        if (ends[mid] <= position) lo = mid + 1;
         else hi = mid;
       }
-      return before[lo];
+      return lo;
     };
     string.forEachItem((start, end, span) => {
       if (span) return;
-      for (const [a, b] of urlSpansIn(string.text, start, end))
-        urls.push({ end: b, change: URL_WEIGHT - (unitsBefore(b) - unitsBefore(a)) });
+      // The run's clusters: the units that end after its start and at or before its end.
+      const clusters = ends.subarray(unitAfter(start), unitAfter(end));
+      for (const [a, b] of urlSpansIn(string.text, start, end, clusters))
+        urls.push({ end: b, change: URL_WEIGHT - (before[unitAfter(b)] - before[unitAfter(a)]) });
     });
   }
-  const estimates = [];
+  const estimates = new Float64Array(positions.length);
   let total = 0,
     unit = 0,
     unitStart = 0,
     url = 0;
-  for (const position of positions) {
-    while (unit < units.length && units[unit].end <= position) {
-      total += units[unit].length;
-      unitStart = units[unit].end;
+  for (let k = 0; k < positions.length; k++) {
+    const position = positions[k];
+    while (unit < ends.length && ends[unit] <= position) {
+      total += lengths[unit];
+      unitStart = ends[unit];
       unit += 1;
     }
     while (url < urls.length && urls[url].end <= position) {
       total += urls[url].change;
       url += 1;
     }
-    estimates.push(
-      total + (unitStart < position ? measure(string.text, unitStart, position).value(policy.countMode) : 0),
-    );
+    estimates[k] =
+      total + (unitStart < position ? measure(string.text, unitStart, position).value(policy.countMode) : 0);
   }
   return estimates;
 }

@@ -12,6 +12,7 @@
 
 import { forEachCluster } from './graphemes.js';
 import { isEmojiCluster } from './emoji.js';
+import { codePoints } from './int-list.js';
 
 let twoByte = null; // Uint8Array over the BMP: 1 where GB18030 takes two bytes
 
@@ -54,40 +55,91 @@ function mayHoldURL(s, start, end) {
   return false;
 }
 
-/** The twitter-text weight (1/100 units) of the text run s[start..<end] when it
- *  holds URLs: each 23, found in the NFC text, the text around them weighed
- *  as `measure` weighs it. `undefined` when it holds none; `null` when it may
- *  and the URL rule is not loaded yet (its loading starts). */
-export function weightWithURLs(s, start, end) {
-  if (!mayHoldURL(s, start, end)) return undefined;
+/** Lengths of the text run `s[start..<end]` (between stickers) as a count
+ *  takes them: `measure`'s, `onEmoji(start, end)` called for each emoji
+ *  cluster, and where the run holds URLs, a weight of 23 for each, found in
+ *  the NFC text, the text around them weighed as `measure` weighs it. The
+ *  weight is `null` where the run may hold a URL and the URL rule is not
+ *  loaded yet (its loading starts). */
+export function runLengths(s, start, end, onEmoji) {
+  if (!mayHoldURL(s, start, end)) return measure(s, start, end, onEmoji);
   if (!urls) {
     loadURLs();
-    return null;
+    const lengths = measure(s, start, end, onEmoji);
+    lengths.weight = null;
+    return lengths;
   }
-  const points = Array.from(nfc(s.slice(start, end)), (ch) => ch.codePointAt(0));
+  const run = s.slice(start, end);
+  const normal = nfc(run);
+  const points = codePoints(normal);
   const found = urls.findURLs(points);
-  if (!found.length) return undefined;
+  if (!found.length) return measure(s, start, end, onEmoji);
+  // Text already in NFC whose URLs begin and end between clusters weighs
+  // what its clusters do, less those of its URLs, plus 23 for each: one pass
+  // over the run, where weighing the text between the URLs anew was another
+  // (and each pass through the segmenter is most of a count's cost).
+  const ranges = normal === run ? unitRanges(run, found, start) : null;
+  const { lengths, inside, exact } = measureAround(s, start, end, ranges ?? [], onEmoji);
+  if (ranges && exact) {
+    lengths.weight += found.length * urls.URL_WEIGHT - inside;
+    return lengths;
+  }
   let weight = 0,
     at = 0;
   for (const [a, b] of found) {
     weight += textWeight(points, at, a) + urls.URL_WEIGHT;
     at = b;
   }
-  return weight + textWeight(points, at, points.length);
+  lengths.weight = weight + textWeight(points, at, points.length);
+  return lengths;
+}
+
+/** The code point ranges `found` of `run` as UTF-16 ranges of the text it is
+ *  at `offset` in. */
+function unitRanges(run, found, offset) {
+  let point = 0,
+    unit = 0;
+  const unitOf = (p) => {
+    for (; point < p; point++) unit += run.codePointAt(unit) > 0xffff ? 2 : 1;
+    return offset + unit;
+  };
+  return found.map(([a, b]) => [unitOf(a), unitOf(b)]);
+}
+
+/** `measure` of `s[start..<end]`, and the weight of the clusters inside the
+ *  ranges (ascending, disjoint); `exact`: no range begins or ends inside a cluster. */
+function measureAround(s, start, end, ranges, onEmoji) {
+  const lengths = new TextLengths();
+  let inside = 0,
+    k = 0,
+    exact = true;
+  forEachCluster(s, start, end, (a, b, simple) => {
+    const emoji = !simple && isEmojiCluster(s, a, b);
+    if (emoji && onEmoji) onEmoji(a, b);
+    const cluster = clusterLengths(s, a, b, simple, emoji);
+    lengths.add(cluster);
+    while (k < ranges.length && ranges[k][1] <= a) k++;
+    if (k === ranges.length) return;
+    const [ua, ub] = ranges[k];
+    if ((a < ua && ua < b) || (a < ub && ub < b)) exact = false;
+    else if (a >= ua && b <= ub) inside += cluster.weight;
+  });
+  return { lengths, inside, exact };
 }
 
 /** The URLs of the text run s[start..<end] as `[start, end]` ranges widened
- *  to whole clusters (urls.js `urlSpans`); the URL rule must be loaded. */
-export function urlSpansIn(s, start, end) {
+ *  to whole clusters (urls.js `urlSpans`; `clusterEnds`, if given, the ends
+ *  of the run's clusters); the URL rule must be loaded. */
+export function urlSpansIn(s, start, end, clusterEnds) {
   if (!mayHoldURL(s, start, end)) return [];
   if (!urls) throw new Error('the weighted count of a text that may hold a URL needs loadURLs() first');
-  return urls.urlSpans(s, start, end);
+  return urls.urlSpans(s, start, end, clusterEnds);
 }
 
 function textWeight(points, a, b) {
   if (a >= b) return 0;
   let text = '';
-  for (let k = a; k < b; k += 4096) text += String.fromCodePoint(...points.slice(k, Math.min(b, k + 4096)));
+  for (let k = a; k < b; k += 4096) text += String.fromCodePoint(...points.subarray(k, Math.min(b, k + 4096)));
   return measure(text, 0, text.length).weight;
 }
 
@@ -174,6 +226,14 @@ function clusterLengths(s, start, end, simple, emoji) {
       w += weight(ch.codePointAt(0));
   }
   return new TextLengths(1, end - start, utf8, gb, w);
+}
+
+/** Lengths of the cluster `s[start..<end]` that `forEachCluster` found
+ *  (`simple` as it says): what `measure` adds for it, without segmenting it
+ *  again (a second call of the segmenter per cluster doubled the cost of a
+ *  run of emoji). */
+export function measureCluster(s, start, end, simple) {
+  return clusterLengths(s, start, end, simple, !simple && isEmojiCluster(s, start, end));
 }
 
 /** Lengths of `s[start..<end]` as text; `onEmoji(start, end)` is called for each emoji cluster. */

@@ -8,7 +8,7 @@
 // "inside a surrogate pair" position that snapping rounds either way).
 
 import { scanCodes } from './scanner.js';
-import { forEachCluster, clusterCount, boundaryAtOrBefore, boundaryAtOrAfter } from './graphemes.js';
+import { forEachCluster, clusterCount, boundaryAtOrBefore } from './graphemes.js';
 import { isEmojiCluster } from './emoji.js';
 
 export const OffsetUnit = Object.freeze({ utf16: 'utf16', grapheme: 'grapheme' });
@@ -127,15 +127,42 @@ export class TextBackedString {
     const span = this.spanContaining(position);
     if (span) return span.start;
     const [start, end] = this.runAround(position);
-    return boundaryAtOrBefore(this.text, position, start, end);
+    return this.boundaryAtOrBefore(position, start, end);
   }
 
-  /** The unit boundary at or after `position`. */
+  /** The cluster boundary at or before `position` in the run `[start, end)`.
+   *  Whether a position is a boundary depends on the text before it and the
+   *  scalar at it only, so the run is cut after that scalar: graphemes.js
+   *  segments the chunk around the position to its end, which in a run of
+   *  emoji is the rest of the run. */
+  boundaryAtOrBefore(position, start, end) {
+    const text = this.text;
+    const high = text.charCodeAt(position);
+    const after =
+      position + (high >= 0xd800 && high <= 0xdbff && (text.charCodeAt(position + 1) & 0xfc00) === 0xdc00 ? 2 : 1);
+    return boundaryAtOrBefore(text, position, start, Math.min(end, after));
+  }
+
+  /** The unit boundary at or after `position`: the end of the cluster that
+   *  starts at the boundary before it, found by segmenting from there as far
+   *  as that cluster goes (`boundaryAtOrAfter` segments the chunk around the
+   *  position again, which in a run of emoji is the whole run). */
   snapUp(position) {
     const span = this.spanContaining(position);
     if (span) return span.end;
     const [start, end] = this.runAround(position);
-    return boundaryAtOrAfter(this.text, position, start, end);
+    const down = this.boundaryAtOrBefore(position, start, end);
+    return down === position ? position : this.clusterEndFrom(down, end);
+  }
+
+  /** The end of the cluster that starts at the boundary `position` of a run ending at `end`. */
+  clusterEndFrom(position, end) {
+    let clusterEnd = end;
+    forEachCluster(this.text, position, end, (_, e) => {
+      clusterEnd = e;
+      return false;
+    });
+    return clusterEnd;
   }
 
   /** The whole unit (sticker or cluster) ending at the boundary `position`: `[start, end]` or null. */
@@ -144,7 +171,7 @@ export class TextBackedString {
     const span = this.spanContaining(position - 1);
     if (span) return [span.start, span.end];
     const [start, end] = this.runAround(position - 1);
-    return [boundaryAtOrBefore(this.text, position - 1, start, end), position];
+    return [this.boundaryAtOrBefore(position - 1, start, end), position];
   }
 
   /** The whole unit starting at the boundary `position`: `[start, end]` or null. */
@@ -152,8 +179,8 @@ export class TextBackedString {
     if (position >= this.text.length) return null;
     const span = this.spanContaining(position + 1);
     if (span) return [span.start, span.end];
-    const [start, end] = this.runAround(position);
-    return [position, boundaryAtOrAfter(this.text, position + 1, start, end)];
+    const [, end] = this.runAround(position);
+    return [position, this.clusterEndFrom(position, end)];
   }
 
   /** The boundary `count` whole units after `position` (a boundary), or the

@@ -10,7 +10,8 @@
 // points.
 
 import * as T from './twitter-text-tables.js';
-import { forEachCluster } from './graphemes.js';
+import { forEachCluster, isSimple } from './graphemes.js';
+import { IntList } from './int-list.js';
 import { nfc } from './normalization.js';
 
 export const URL_WEIGHT = 2300; // 1/100 units
@@ -566,28 +567,45 @@ function punycodeLength(input) {
 /** The URLs of the text run `s[start..<end]` as `[start, end]` UTF-16 ranges,
  *  each widened to whole grapheme clusters (the insert cut's estimate weighs
  *  them by their clusters): the run normalized cluster by cluster, so each
- *  cluster's code points are known (see TwitterURLs.spans in Swift). */
-export function urlSpans(s, start, end) {
-  const clusters = [],
-    points = [],
-    ends = [];
-  forEachCluster(s, start, end, (a, b, simple) => {
+ *  cluster's code points are known (see TwitterURLs.spans in Swift).
+ *  `clusterEnds`, if given, holds the ends of the run's clusters in order
+ *  (the caller has segmented the run already: a second pass through the
+ *  segmenter cost as much as the first). */
+export function urlSpans(s, start, end, clusterEnds) {
+  // Per cluster, its end in the text and the end of its code points in `points`.
+  const ends = new IntList(end - start),
+    pointEnds = new IntList(end - start),
+    points = new IntList(end - start);
+  const add = (a, b, simple) => {
     if (simple) points.push(s.codePointAt(a));
     else for (const ch of nfc(s.slice(a, b))) points.push(ch.codePointAt(0));
-    clusters.push([a, b]);
-    ends.push(points.length);
-  });
+    ends.push(b);
+    pointEnds.push(points.length);
+  };
+  if (clusterEnds) {
+    let a = start;
+    for (const b of clusterEnds) {
+      const c = s.codePointAt(a);
+      add(a, b, b - a === (c > 0xffff ? 2 : 1) && isSimple(c));
+      a = b;
+    }
+  } else {
+    forEachCluster(s, start, end, add);
+  }
+  const clusterEndsAt = ends.view(),
+    pointEndsAt = pointEnds.view();
   const holding = (i) => {
     let lo = 0,
-      hi = ends.length;
+      hi = pointEndsAt.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (ends[mid] <= i) lo = mid + 1;
+      if (pointEndsAt[mid] <= i) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   };
-  return findURLs(points).map(([a, b]) => [clusters[holding(a)][0], clusters[holding(b - 1)][1]]);
+  const startOf = (k) => (k === 0 ? start : clusterEndsAt[k - 1]);
+  return findURLs(points.view()).map(([a, b]) => [startOf(holding(a)), clusterEndsAt[holding(b - 1)]]);
 }
 
 // What the test oracle, this scanner as it was before it was made linear
