@@ -43,7 +43,7 @@ from service import Service  # noqa: E402
 from baseline_page import BaselinePage  # noqa: E402
 from delay_proxy import DelayProxy  # noqa: E402
 
-BASELINE = os.environ.get('START_BASELINE', '796be1c')  # main before the page was built by esbuild (issue 38)
+BASELINE = os.environ.get('START_BASELINE', 'e9da6eb')  # main before the page was built by esbuild (issue 38)
 LOADS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 ROUNDS = int(sys.argv[2]) if len(sys.argv) > 2 else int(os.environ.get('ROUNDS', '3'))
 RTTS = [0, 100, 300]
