@@ -1,7 +1,9 @@
 """An earlier commit's page beside the page as it is, for the page benchmarks
 (keystroke-latency.py, start-latency.py): its public/ (with the nginx
 templates and scripts of that commit) served by a second nginx over the same
-backend, so that both are measured side by side in one run."""
+backend, so that both are measured side by side in one run. A commit that
+builds its page (tools/build-page.mjs) has it built by its own tool; an older
+one is served as its public/ is."""
 import os
 import re
 import shutil
@@ -23,8 +25,13 @@ class BaselinePage:
     def __init__(self, commit, socket_path, tls=None):
         self.root = tempfile.mkdtemp(prefix='stickertext-baseline-')
         os.chmod(self.root, 0o755)  # nginx's workers read it
-        folders = 'public' if tls else 'public nginx scripts'
+        folders = 'public tools' if tls else 'public tools nginx scripts'
         subprocess.run(f'git -C {ROOT} archive {commit} {folders} | tar -x -C {self.root}', shell=True, check=True)
+        if os.path.exists(os.path.join(self.root, 'tools', 'build-page.mjs')):
+            subprocess.run(['node', os.path.join(self.root, 'tools', 'build-page.mjs'), '--root', self.root], check=True)
+        elif tls:  # today's nginx site serves the built page's folder: that commit's page is its public/
+            os.makedirs(os.path.join(self.root, '.build'))
+            os.symlink(os.path.join('..', 'public'), os.path.join(self.root, '.build', 'site'))
         site = ROOT if tls else self.root
         if tls:
             shutil.copytree(os.path.join(ROOT, 'nginx'), os.path.join(self.root, 'nginx'))

@@ -2,7 +2,7 @@
 // opens from the device, never waiting on the network, and works without it.
 //
 // - A version: PRECACHE below lists every file of the page with the hash of
-//   its content (tools/page-manifest.mjs writes it; a test checks it). A
+//   its content (tools/build-page.mjs writes it into the built sw.js). A
 //   changed file changes this script, which the browser sees at the next
 //   load: the new worker installs its version whole, each file checked
 //   against its hash (a deploy half done fails the install, tried again at a
@@ -23,82 +23,10 @@
 // - Everything else (POSTs, other API calls, other origins) is not touched:
 //   the API is the server's to answer.
 
-// The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = 'b930b3daacf7cdbb';
-const PRECACHE = [
-  ['/index.html', '9ddc9da48f8011b6'],
-  ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
-  ['/app.css', '2831c07b8317326f'],
-  ['/autocomplete.css', '4a47c9fb00b33ea9'],
-  ['/chat.css', '8661bc60ec851277'],
-  ['/embed.css', '7ab5a3b3f42ed641'],
-  ['/keyboard.css', '89dbd8da234853b1'],
-  ['/offline.css', '01cf885329b56c02'],
-  ['/js/api.js', '6b88bdc35f66161e'],
-  ['/js/authority.js', '2313f53254cfc0e2'],
-  ['/js/autocomplete.js', '2a3c3339f7bc4776'],
-  ['/js/cell-menu.js', '25c4764682acac70'],
-  ['/js/chat.js', 'f208c998be137351'],
-  ['/js/draft.js', '73b93ece2bf28a5d'],
-  ['/js/editor-dom.js', '0b8aa76ade8be7b1'],
-  ['/js/editor.js', 'ebaf789d9b580249'],
-  ['/js/favorites.js', '75faf4263d5c5c80'],
-  ['/js/grid-pages.js', 'a3c106a01425ee96'],
-  ['/js/inserting.js', '91d28a847aff2f60'],
-  ['/js/keyboard.js', '0cf6cb22384dabc8'],
-  ['/js/late-strings.js', '69656b286be82fc8'],
-  ['/js/long-paste.js', '25e32ba0244d9377'],
-  ['/js/main.js', 'b8f572061adeeefe'],
-  ['/js/menu.js', 'e037c251edba29a4'],
-  ['/js/message-stickers.js', 'bb2c65d0cdb071db'],
-  ['/js/model/catalog.js', '16f6c28320b0a692'],
-  ['/js/model/combining-classes.js', '0105f4bccc7176ae'],
-  ['/js/model/counting.js', 'ef3b1e6d6877fc35'],
-  ['/js/model/editing.js', '3a0addd729a273f1'],
-  ['/js/model/emoji.js', 'e22db756549ba294'],
-  ['/js/model/gb18030-table.js', 'f5da552756d730c7'],
-  ['/js/model/grapheme-break-rules.js', 'ec43c0a192747d27'],
-  ['/js/model/grapheme-break-table.js', 'e6b3ac3ccec255bb'],
-  ['/js/model/graphemes.js', 'e9bd974a5b40679d'],
-  ['/js/model/history.js', 'f9406c4828e531bf'],
-  ['/js/model/index.js', 'e712f9b071d66d42'],
-  ['/js/model/insert-cut.js', '658d3e55b822aa1a'],
-  ['/js/model/int-list.js', 'e4fe5a4f6f50a99f'],
-  ['/js/model/lengths.js', 'dde50f996d636584'],
-  ['/js/model/normalization.js', '5ea140b5d21766d9'],
-  ['/js/model/policy.js', '360f54b90a4fb405'],
-  ['/js/model/render-request.js', '513070fe461e2b14'],
-  ['/js/model/requests.js', '00351ced5a2135c5'],
-  ['/js/model/scanner.js', 'e9b0a72aee5b12e7'],
-  ['/js/model/search.js', '1dff91b67f0bd671'],
-  ['/js/model/text-backed-string.js', 'a548ffac43539ba6'],
-  ['/js/model/text-diff.js', '57bc32823298f89b'],
-  ['/js/model/twitter-text-tables.js', '350c109c4ce9b40a'],
-  ['/js/model/urls.js', '4bf2dec4431a9757'],
-  ['/js/notes.js', '27352a98687a253f'],
-  ['/js/offline.js', 'f9d20ee3f55c19f2'],
-  ['/js/outbox.js', 'c000547035cade76'],
-  ['/js/packs.js', 'b7551cd88127e046'],
-  ['/js/panel.js', 'c7b73fc920104e81'],
-  ['/js/pasted-html.js', 'b5fe5ea6bf9a8319'],
-  ['/js/placement.js', 'f68e3a4ccc68fd74'],
-  ['/js/press.js', '71854aab7367f512'],
-  ['/js/recents.js', '436469fc253b609a'],
-  ['/js/roving.js', '6022c446d75c1c1a'],
-  ['/js/settings.js', 'ccee8980bce3d57f'],
-  ['/js/skin-tones.js', '766f52f7f3f17861'],
-  ['/js/status.js', 'b76fc068a10d2997'],
-  ['/js/sticker-files.js', 'f8663c0b4964a5ef'],
-  ['/js/sticker-nodes.js', '04a93d7eb0fe79bc'],
-  ['/js/sticker-search.js', 'd1e59da43c06d3f1'],
-  ['/js/storage.js', '4be1701741f59e8d'],
-  ['/js/stored-list.js', '85a6396fd41ffe7a'],
-  ['/js/strings.js', '1d312d814477cc3c'],
-  ['/js/stylesheet.js', '6c581b06cf97de4b'],
-  ['/js/swipe.js', '31188d43ad5d780c'],
-  ['/js/tabs.js', '3ab1e93450bbd24a'],
-  ['/js/word-range.js', '7d9e48cf8078c7e1'],
-];
+// The offline copy: tools/build-page.mjs writes what follows, up to its end line.
+// (In the sources, none: the built sw.js, .build/site/sw.js, lists every file.)
+const VERSION = 'sources';
+const PRECACHE = [];
 // End of the offline copy.
 
 const SHELL_PREFIX = 'stickertext-shell-';
@@ -228,10 +156,13 @@ async function pageFile(event, path) {
     const cached = await (await caches.open(`${SHELL_PREFIX}${version}`)).match(path);
     if (cached) return cached;
   }
+  const kept = async () => (await caches.open(SHELL_CACHE)).match(path);
   try {
-    return await timeout(fetch(event.request), FIRST_VISIT_TIMEOUT_MS);
+    const response = await timeout(fetch(event.request), FIRST_VISIT_TIMEOUT_MS);
+    // A chunk named by its content is gone from the server once a deploy replaced it: the copy may have it.
+    return response.ok ? response : ((await kept()) ?? response);
   } catch (error) {
-    const cached = await (await caches.open(SHELL_CACHE)).match(path);
+    const cached = await kept();
     if (cached) return cached;
     throw error;
   }

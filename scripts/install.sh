@@ -28,7 +28,7 @@
 # it was is kept beside it as nginx.conf.before-stickertext): the site cannot set them.
 #
 #   PREFIX/bin/stickertext-server, PREFIX/bin/stickertext
-#   PREFIX/share/stickertext/public/           the page, openapi.yaml, the sticker packs
+#   PREFIX/share/stickertext/public/           the page as built (.build/site: make install builds it), openapi.yaml, the sticker packs
 #   PREFIX/share/stickertext/nginx/*.conf      what the site includes
 #   PREFIX/share/doc/stickertext/operations.md
 #   PREFIX/lib/systemd/system/stickertext.service
@@ -70,9 +70,12 @@ install -d "$destdir$bindir" "$destdir$datadir/nginx" "$destdir$docdir" "$destdi
   "$destdir$sysconfdir/nginx/sites-available" "$destdir$sysconfdir/default" "$destdir$(dirname "$cachedir")"
 install -m 0755 "$bin_dir/stickertext-server" "$bin_dir/stickertext" "$destdir$bindir/"
 
-# public/ replaces what an older install left, so removed files go too.
+# The page as tools/build-page.mjs built it (its links to public/'s packs and
+# openapi.yaml followed, copied) replaces what an older install left, so removed files go too.
+[ -f "$root/.build/site/index.html" ] \
+  || { echo "install.sh: the page is not built (make install builds it: node tools/build-page.mjs)" >&2; exit 1; }
 rm -rf "$destdir$datadir/public"
-cp -R "$root/public" "$destdir$datadir/public"
+cp -RL "$root/.build/site" "$destdir$datadir/public"
 chmod -R u=rwX,go=rX "$destdir$datadir/public"
 # Every file the site includes (the templates are filled in, not included).
 for conf in "$root"/nginx/*.conf; do

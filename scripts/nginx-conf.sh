@@ -13,7 +13,9 @@
 #        nginx-conf.sh --answer-limit
 #          prints ANSWER_LIMIT, or its default, checked: the one value run.sh and
 #          install.sh give both the server (--answer-limit) and nginx
-# ROOT holds public/ and nginx/ (the checkout, or the installed share folder).
+# ROOT holds nginx/ and the page nginx serves, built by tools/build-page.mjs:
+# the checkout's .build/site (make run), or the installed share folder's
+# public/ (--site: scripts/install.sh copies the built site there).
 # BACKENDS is the master's unix socket (an absolute path), or backends on TCP,
 # one per host, comma-separated: 10.0.0.11:9000,10.0.0.12:9000. Each backend's
 # pool for large bodies is beside it: the socket path + ".large", or the port + 1.
@@ -319,7 +321,8 @@ site() {
     -e "s|@LIMIT_ZONES@|${zones%\\n}|" -e "s|@API_LIMITS@|${limits%\\n}|" -e "s|@TRUSTED@|${trusted%\\n}|" \
     -e "s|@SERVER_LIMITS@|${server_limits%\\n}|" -e "s|@ANSWER_LIMIT@|$answer_limit|g" \
     -e "s|@REJECTION_LOG@|$rejections|" -e "s|@API_CACHE@|$api_cache|" -e "s|@METRICS@|${metrics_locations//$'\n'/\\n}|" \
-    -e "s|@CACHE_DIR@|$cache|" -e "s|@BODY_LIMIT@|$limit|g" "$templates/site.conf.template" > "$out"
+    -e "s|@CACHE_DIR@|$cache|" -e "s|@BODY_LIMIT@|$limit|g" -e "s|@SITE_ROOT@|$site_root|g" \
+    "$templates/site.conf.template" > "$out"
 }
 
 # connections NGINX_CONF: worker_connections and worker_rlimit_nofile in an
@@ -352,11 +355,13 @@ fi
 if [ "${1:-}" = --site ]; then
   [ $# -eq 8 ] || { echo "usage: nginx-conf.sh --site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT CACHE_DIR" >&2; exit 2; }
   shift
+  site_root=$2/public  # ROOT (after OUT): the installed copy of the built site
   site "$@"
   exit 0
 fi
 [ $# -eq 5 ] || { echo "usage: nginx-conf.sh ROOT RUN_DIR PORT BACKENDS BODY_LIMIT" >&2; exit 2; }
 root=$1 run=$2 port=$3 backends=$4 limit=$5
+site_root=$root/.build/site
 mkdir -p "$run"
 site "$run/site.conf" "$root" "127.0.0.1:$port" localhost "$backends" "$limit" "$run/cache" "${TLS_LISTEN:+127.0.0.1:$TLS_LISTEN}"
 # nginx's workers are the user's who runs it, root too: the sockets are theirs, mode 0660.

@@ -522,7 +522,7 @@ class Page:
     def note(self):
         """The note under the field as shown, '' when hidden. A note is said once notes.js has loaded
         (at the first): waited for here, after the page's own wait for it."""
-        self.d.execute_async_script("import('/js/notes.js').then(() => setTimeout(arguments[arguments.length - 1]))")
+        self.d.execute_async_script("window.stickertext.notes().then(() => setTimeout(arguments[arguments.length - 1]))")
         note = self.d.find_element(By.ID, 'note')
         return note.text if note.is_displayed() else ''
 

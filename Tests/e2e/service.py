@@ -21,6 +21,20 @@ from referencing.jsonschema import DRAFT202012
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 SERVER = os.environ.get('SERVER_BIN', os.path.join(ROOT, '.build', 'debug', 'stickertext-server'))
 
+BUILD_PAGE = os.path.join(ROOT, 'tools', 'build-page.mjs')
+_built = set()
+
+
+def build_site(root=ROOT, again=False):
+    """Builds `root`'s public/ into root/.build/site, as `make run` and `make
+    install` do (tools/build-page.mjs): the tests run against the page as it
+    is served, built from the sources as they are. Once a root in a test run,
+    unless `again` (a test that changed the sources: a deploy)."""
+    if again or root not in _built:
+        subprocess.run(['node', BUILD_PAGE, '--root', root], check=True)
+        _built.add(root)
+
+
 SPEC = yaml.safe_load(open(os.path.join(ROOT, 'public', 'openapi.yaml'), encoding='utf-8'))
 REGISTRY = Registry().with_resource('urn:spec', Resource.from_contents(SPEC, default_specification=DRAFT202012))
 
@@ -94,7 +108,7 @@ class Service:
         tests load from one address faster than a client may (the limits have
         their own, test_fairness.py); `limits=()` gives the site's defaults.
         `env`: variables added to the servers' environment. `root`: the
-        checkout whose public/ nginx serves (a copy, for a test that deploys).
+        checkout whose public/ nginx serves, built (a copy, for a test that deploys).
         `https`: nginx also serves HTTPS with HTTP/2 on `self.https_port`, with a
         certificate made for 127.0.0.1 (`self.certificate`; its key's SPKI hash,
         for Chromium's --ignore-certificate-errors-spki-list, `self.spki`), an
@@ -102,6 +116,7 @@ class Service:
         it (TLS_REDIRECT=off: the page benchmarks compare both) unless `limits`
         says TLS_REDIRECT=on. `site_lines`: lines added to the site's server
         block (real_ip, say) before nginx starts."""
+        build_site(root)
         self.run = tempfile.mkdtemp(prefix='stickertext-e2e-')
         os.chmod(self.run, 0o755)
         self.port = free_port()

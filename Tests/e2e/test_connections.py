@@ -126,7 +126,7 @@ def test_the_per_address_connection_limit_holds_on_every_path_not_only_the_api(w
             s.sendall(b'GET /large.bin HTTP/1.1\r\nHost: localhost\r\n\r\n')
             readers.append(s)
         assert eventually(lambda: service.request('GET', '/index.html', source=FLOODER).status == 429 or None, timeout=5)
-        for path in ('/index.html', '/stickers/weibo/smile.png', '/js/model/catalog.js', '/api/health'):
+        for path in ('/index.html', '/stickers/weibo/smile.png', '/embed/stickertext.js', '/api/health'):
             refused = service.request('GET', path, source=FLOODER)
             assert refused.status == 429 and refused.json()['error']['code'] == 'too_many_requests', path
             assert refused.headers['retry-after'] == '1' and refused.headers['cache-control'] == 'no-store'

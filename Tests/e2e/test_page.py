@@ -240,22 +240,6 @@ def test_embed_page_shows_a_fragment_with_absolute_urls(service, phone):
     assert '<b>' in phone.find_element(By.ID, 'out').text  # escaped, not bold
 
 
-def test_what_the_page_loads_at_startup_is_under_40_kb_gzipped(service, phone):
-    """The page, its stylesheet and every module it imports, as nginx serves
-    them (gzip); data that only some count modes need is not loaded."""
-    import gzip
-    Page(phone, service)
-    loaded = phone.execute_script(
-        "return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
-        ".filter((p) => p.endsWith('.js') || p.endsWith('.css'))")
-    assert '/js/model/editing.js' in loaded and '/js/main.js' in loaded
-    assert '/js/model/gb18030-table.js' not in loaded  # on demand only
-    public = os.path.join(ROOT, 'public')
-    files = ['index.html', *(p.lstrip('/') for p in loaded)]
-    total = sum(len(gzip.compress(open(os.path.join(public, f), 'rb').read(), 6)) for f in files)
-    assert total < 40 * 1024, total
-
-
 def test_a_paste_cut_short_says_so_and_the_counter_follows(service, phone):
     p = Page(phone, service)
     p.clipboard_event('paste', 'x' * 150)

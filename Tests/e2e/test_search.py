@@ -61,7 +61,7 @@ def test_typing_hao_bracket_xk_then_enter_gives_hao_and_the_xiaoku_sticker_with_
 
 def test_the_first_keys_typed_load_the_autocomplete_and_its_list_opens_once_it_is_there(service, phone):
     p = Page(phone, service)
-    loaded = "return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/js/autocomplete.js'))"
+    loaded = "return performance.getEntriesByType('resource').some((e) => /\\/js\\/autocomplete-\\w+\\.js$/.test(e.name))"
     assert not phone.execute_script(loaded)  # not part of startup
     p.editor.send_keys('好[xk')
     p.wait("return document.getElementById('suggestions')?.hidden === false")

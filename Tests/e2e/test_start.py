@@ -6,9 +6,9 @@ copy and the field keeps its text and caret; messages sent offline wait in
 the list in order, steady, and go out once each when the network is back."""
 import json
 import os
+import re
 import shutil
 import signal
-import subprocess
 import tempfile
 import time
 
@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 
 from browser import Page, browser, wait
 from delay_proxy import DelayProxy
-from service import ROOT, Service, eventually
+from service import ROOT, Service, build_site, eventually
 
 MARK_PAGE = "\nwindow.__pageVersion = 'deployed';\n"
 # Every answer of POST /api/render the page gets, in order: window.__rendered.
@@ -84,11 +84,67 @@ def installed():
 
 
 def deploy(root):
-    """A new version: a start module and a module loaded on demand changed, the lists written again."""
+    """A new version: a start module and a module loaded on demand changed, the site built again."""
     for module, mark in (('main.js', MARK_PAGE), ('pasted-html.js', MARK_LATE)):
         with open(os.path.join(root, 'public', 'js', module), 'a', encoding='utf-8') as f:
             f.write(mark)
-    subprocess.run(['node', '--experimental-vm-modules', '--no-warnings', os.path.join(root, 'tools', 'page-manifest.mjs')], check=True)
+    build_site(root, again=True)
+
+
+# The files a first visit fetched until the page was ready, as the browser got them (encodedBodySize:
+# the bytes of the body as sent, gzipped) and who asked for each (the document's parser: 'link', 'script').
+FETCHED_BEFORE_READY = '''const done = arguments[arguments.length - 1];
+    const ready = () => document.body && document.body.dataset.ready;
+    const list = () => [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')]
+      .map((e) => ({path: new URL(e.name).pathname, initiator: e.initiatorType, bytes: e.encodedBodySize}));
+    const poll = () => (ready() ? done(list()) : setTimeout(poll, 5));
+    poll();'''
+START_BUDGET = 24 * 1024
+
+
+def test_a_first_visit_fetches_the_start_in_one_round_within_24_kb_gzipped(service):
+    """The document, then at once what it names: its stylesheet, the start's one script and the
+    packs (preloaded), and nothing the script asks for, until ready: one round trip after the
+    HTML, over HTTP/1.1's six connections too. The code (HTML, CSS, JS) as nginx sends it
+    (gzip) is within 24 KB; emoji-picker-element, a picker that sites embed, is 12.5 kB of
+    script alone. Data that only some count modes need is not loaded."""
+    driver = browser(390, 780, page_load='none')
+    try:
+        driver.get(f'http://127.0.0.1:{service.port}/')
+        fetched = driver.execute_async_script(FETCHED_BEFORE_READY)
+    finally:
+        driver.quit()
+    code = [f for f in fetched if re.search(r'(/|\.html|\.css|\.js)$', f['path'])]
+    kinds = sorted((f['initiator'], re.sub(r'-[A-Z0-9]{8}\.', '-HASH.', f['path'])) for f in code)
+    assert kinds == [('link', '/app-HASH.css'), ('navigation', '/'), ('script', '/js/start-HASH.js')], fetched
+    assert [f['initiator'] for f in fetched if f['path'] == '/api/packs'][:1] == ['link'], fetched  # the preload
+    others = [f for f in fetched if f not in code and f['path'] != '/api/packs']
+    assert all(f['path'].startswith('/stickers/') for f in others), others  # the icon, pictures: no code
+    total = 0
+    for f in code:
+        sent = service.request('GET', f['path'], headers={'Accept-Encoding': 'gzip, deflate, br'})
+        assert sent.status == 200 and sent.headers.get('content-encoding') == 'gzip', f['path']
+        assert len(sent.body) == f['bytes'], (f, len(sent.body))  # what the browser counted is what nginx sent
+        total += len(sent.body)
+    print(f'the start: {total} bytes gzipped in {len(code)} files: ' + ', '.join(f"{f['path']} {f['bytes']}" for f in code))
+    assert total <= START_BUDGET, total
+
+
+def test_files_named_by_their_content_are_kept_a_year_the_rest_revalidated_and_maps_beside(service):
+    html = service.request('GET', '/').text
+    start, = re.findall(r'src="(js/start-[A-Z0-9]{8}\.js)"', html)
+    stylesheet, = re.findall(r'href="(app-[A-Z0-9]{8}\.css)"', html)
+    for path in (start, stylesheet, f'{start}.map'):
+        r = service.request('GET', f'/{path}', headers={'Accept-Encoding': 'gzip'})
+        assert r.status == 200 and r.headers['cache-control'] == 'public, max-age=31536000, immutable', path
+        assert r.headers['content-encoding'] == 'gzip', path
+    assert service.request('GET', f'/{start}.map').json()['sources']  # JSON, the sources named
+    assert service.request('GET', f'/{start}').text.endswith(f'//# sourceMappingURL={start[3:]}.map\n')
+    for path in ('/', '/sw.js', '/keyboard.css', '/embed/stickertext.js'):
+        assert service.request('GET', path).headers['cache-control'] == 'no-cache', path
+    # The sources are not served: only what the build made of them.
+    for path in ('/js/main.js', '/js/model/catalog.js', '/app.css'):
+        assert service.request('GET', path).status == 404, path
 
 
 def test_a_deploy_is_taken_at_the_next_load_and_a_page_never_mixes_two_versions(installed):
@@ -117,8 +173,12 @@ def test_a_deploy_seen_half_done_is_not_installed(installed):
     """A file that does not match the version listed (a deploy copying files) fails the install whole."""
     root, driver, url = installed
     deploy(root)
-    with open(os.path.join(root, 'public', 'js', 'chat.js'), 'a', encoding='utf-8') as f:
-        f.write('\n// copied after sw.js was written\n')
+    site = os.path.join(root, '.build', 'site')
+    chat, = (name for name in os.listdir(os.path.join(site, 'js')) if re.fullmatch(r'chat-[A-Z0-9]{8}\.js', name))
+    for built in (chat, chat + '.gz'):  # nginx sends the .gz to a browser
+        os.remove(os.path.join(site, 'js', built))
+    with open(os.path.join(site, 'js', chat), 'w', encoding='utf-8') as f:
+        f.write('// copied after sw.js was written\n')
     driver.execute_script('navigator.serviceWorker.getRegistration().then((r) => r.update().catch(() => {}))')
     time.sleep(3)
     assert driver.execute_script('return navigator.serviceWorker.controller === window.__startedUnder') is True

@@ -104,7 +104,7 @@ def https_get(service, path):
 
 def test_hsts_on_every_https_answer_and_never_on_plain_http(served):
     _, service = served
-    for path in ('/', '/api/health', '/js/model/catalog.js', '/stickers/weibo/smile.png', '/nope'):
+    for path in ('/', '/api/health', '/embed/stickertext.js', '/stickers/weibo/smile.png', '/nope'):
         status, headers, _ = https_get(service, path)
         assert headers.get('strict-transport-security') == 'max-age=63072000', (path, status, headers)
         assert 'strict-transport-security' not in service.request('GET', path).headers, path

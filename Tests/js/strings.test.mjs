@@ -1,13 +1,14 @@
 // Every string the page asks for exists in Chinese and in English: each
 // t('key') of a module and each data-i18n key of index.html is in strings.js's
-// table or in late-strings.js's, and a module of the start (index.html's
-// modulepreload list) or a label the start shows uses only the start's table,
+// table or in late-strings.js's, and a module of the start (main.js and what it
+// imports statically, as tools/build-page.mjs bundles it) or a label the start shows uses only the start's table,
 // since late-strings.js loads after it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { ROOT } from './support.mjs';
+import { startModules as modulesOfTheStart } from '../../tools/build-page.mjs';
 
 const js = join(ROOT, 'public', 'js');
 const read = (file) => readFileSync(file, 'utf8');
@@ -27,7 +28,7 @@ function tables(file) {
 const start = tables(join(js, 'strings.js'));
 const late = tables(join(js, 'late-strings.js'));
 const html = read(join(ROOT, 'public', 'index.html'));
-const startModules = new Set([...html.matchAll(/<link rel="modulepreload" href="js\/([^"]+)">/g)].map((m) => m[1]));
+const startModules = new Set((await modulesOfTheStart()).map((path) => relative(js, path).split(sep).join('/')));
 
 const modules = (dir, prefix = '') =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

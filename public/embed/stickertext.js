@@ -1,8 +1,12 @@
 // Owns the drop-in embed (docs/embed.md): [data-stickertext] elements, now and
 // later, <sticker-text>, stickertext.parse, with the editor's catalog, scanner,
 // packs and images from its origin; DOM APIs only (a CSP allowing it suffices).
+// A module here; a classic script once built: tools/build-page.mjs bundles the
+// catalog and the scanner into it, one strict file for a host page to load.
+import { Catalog } from '../js/model/catalog.js';
+import { scanCodes } from '../js/model/scanner.js';
+
 (() => {
-  'use strict';
   // Through the prototypes: the host's elements shadow names (DOM clobbering).
   const D = Document.prototype,
     doc = (name) => Reflect.get(D, name, document),
@@ -27,13 +31,9 @@
   // Loaded once (again after a failure); the packs revalidated by ETag.
   let loading = null;
   function model() {
-    loading ??= Promise.all([
-      import(at('../js/model/catalog.js')),
-      import(at('../js/model/scanner.js')),
-      fetch(at('../api/packs'), { cache: 'no-cache', credentials: 'omit' }).then((r) =>
-        r.ok ? r.json() : Promise.reject(new Error(`GET /api/packs: ${r.status}`)),
-      ),
-    ]).then(([{ Catalog }, { scanCodes }, packs]) => ({ catalog: new Catalog(packs), scanCodes }));
+    loading ??= fetch(at('../api/packs'), { cache: 'no-cache', credentials: 'omit' })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`GET /api/packs: ${r.status}`))))
+      .then((packs) => ({ catalog: new Catalog(packs), scanCodes }));
     loading.catch(() => {
       loading = null;
     });

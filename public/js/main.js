@@ -37,13 +37,14 @@ const once = (load) => {
     }));
 };
 // A module that inserts catalog items, loaded with inserting.js (which only they need) and given its insert.
-const withInsert = (path) =>
-  Promise.all([import(path), import('./inserting.js')]).then(([module, inserting]) => [
+// Each import names its module as written (not a variable): the build bundles what it can name.
+const withInsert = (load) =>
+  Promise.all([load(), import('./inserting.js')]).then(([module, inserting]) => [
     module,
     inserting.inserterFor(editor.edit),
   ]);
 const loadAutocomplete = once(() =>
-  withInsert('./autocomplete.js').then(([module, insert]) => {
+  withInsert(() => import('./autocomplete.js')).then(([module, insert]) => {
     module.initAutocomplete(editorElement, {
       liveState: editor.liveState,
       composing: editor.composing,
@@ -84,7 +85,7 @@ const loadChat = once(() =>
   }),
 );
 const loadKeyboard = once(() =>
-  withInsert('./keyboard.js').then(([module, insert]) => {
+  withInsert(() => import('./keyboard.js')).then(([module, insert]) => {
     module.initKeyboard({
       edit: editor.edit,
       insert,
@@ -99,7 +100,8 @@ const loadKeyboard = once(() =>
 );
 
 // For the browser tests only: idle() waits for the server's check; model() is the model's record
-// beside what the field shows; adopt() stands for the server's correction; finders() loads the finders and undo.
+// beside what the field shows; adopt() stands for the server's correction; finders() loads the finders and undo;
+// notes() resolves once notes.js has loaded (the page's modules have built names: a test cannot import its path).
 const hook = {
   edit: editor.edit,
   state: editor.liveState,
@@ -116,6 +118,7 @@ const hook = {
       editor.loadHistory(),
       editor.loadEditing(),
     ]),
+  notes: () => import('./notes.js').then(() => {}),
 };
 window.stickertext = hook;
 
