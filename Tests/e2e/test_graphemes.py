@@ -5,8 +5,8 @@ emoji-test 17.0, through the JS model's own modules as the page loads them
 rules and data are its own, so every engine must answer as node and the
 Swift core do, whatever Unicode version its Intl.Segmenter has.
 
-The browser is the suite's (conftest's `desktop`): in every engine the suite
-drives. The modules and the test files are served from the repository by a
+The browser is the suite's (conftest's `desktop`), in every engine the suite
+drives: Chromium, Firefox and WebKit (ENGINES; run.py runs the module in each). The modules and the test files are served from the repository by a
 small static server on loopback, as the files are."""
 import functools
 import http.server
@@ -15,6 +15,7 @@ import threading
 
 import pytest
 
+from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 from service import ROOT, free_port
 
 CHECK = '''
