@@ -1,29 +1,39 @@
-"""The page's grapheme segmentation in a real browser: Unicode's
-GraphemeBreakTest 17.0 (766 cases) and every fully-qualified emoji of
-emoji-test 17.0, through the JS model's own modules as the page loads them
-(Tests/js/grapheme-conformance.mjs, the check node runs too). The model's
-rules and data are its own, so every engine must answer as node and the
-Swift core do, whatever Unicode version its Intl.Segmenter has.
+"""The page's Unicode in a real browser: Unicode's GraphemeBreakTest 17.0
+(766 cases) and every fully-qualified emoji of emoji-test 17.0 (one cluster,
+and an emoji to the emoji rule: every line of the file classified as node
+classifies it, which is as the Swift core does, Tests/js/graphemes.test.mjs),
+and NormalizationTest (15.0 and its 16.0 and 17.0 additions) through NFC and
+NFKC, through the JS model's own modules as the page loads them
+(Tests/js/grapheme-conformance.mjs and normalization-conformance.mjs, the
+checks node runs too). The model's rules and data are its own, so every
+engine must answer as node and the Swift core do, whatever Unicode version
+its Intl.Segmenter, `\\p{Emoji}` and `normalize()` have.
 
-The browser is the suite's (conftest's `desktop`): in every engine the suite
-drives. The modules and the test files are served from the repository by a
-small static server on loopback, as the files are."""
+The browser is the suite's (conftest's `desktop`), in every engine the suite
+drives: Chromium, Firefox and WebKit (ENGINES; run.py runs the module in each).
+The modules and the test files are served from the repository by a small
+static server on loopback, as the files are."""
 import functools
 import http.server
+import json
 import os
+import subprocess
 import threading
 
 import pytest
 
+from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 from service import ROOT, free_port
 
 CHECK = '''
 const done = arguments[arguments.length - 1];
 const text = (path) => fetch(path).then((r) => (r.ok ? r.text() : Promise.reject(new Error(path + ': ' + r.status))));
 Promise.all([import('/Tests/js/grapheme-conformance.mjs'), text('/Tests/unicode/GraphemeBreakTest.txt'),
-             text('/Tests/unicode/emoji-test.txt')])
-  .then(([check, breaks, emoji]) => {
+             text('/Tests/unicode/emoji-test.txt'), import('/Tests/js/normalization-conformance.mjs'),
+             text('/Tests/unicode/NormalizationTest.txt'), text('/Tests/unicode/NormalizationTest-additions.txt')])
+  .then(([check, breaks, emoji, normalization, test, additions]) => {
     const result = check.unicodeConformance(breaks, emoji);
+    result.normalization = normalization.normalizationConformance(test, additions);
     // For the record only: how many cases the engine's own segmenter cuts as Unicode 17 does.
     result.engineSegmenter = typeof Intl.Segmenter === 'function'
       ? check.graphemeBreakTest(breaks, (s) => Array.from(new Intl.Segmenter('en', {granularity: 'grapheme'}).segment(s), (x) => x.segment)).passed
@@ -63,14 +73,34 @@ def files():
     server.server_close()
 
 
-def test_the_page_model_cuts_every_case_of_unicodes_grapheme_tests_as_node_and_swift_do(desktop, files):
+NODE_ANSWERS = """
+import { readFileSync } from 'node:fs';
+import { emojiClassification } from './Tests/js/grapheme-conformance.mjs';
+console.log(JSON.stringify(emojiClassification(readFileSync('Tests/unicode/emoji-test.txt', 'utf8')).answers));
+"""
+
+
+@pytest.fixture(scope='module')
+def node_emoji_answers():
+    """What node's run of the model finds in each line of emoji-test.txt."""
+    run = subprocess.run(['node', '--input-type=module', '-e', NODE_ANSWERS], cwd=ROOT, capture_output=True,
+                         text=True, check=True)
+    return json.loads(run.stdout)
+
+
+def test_the_page_model_answers_unicodes_grapheme_emoji_and_normalization_tests_as_node_and_swift_do(
+        desktop, files, node_emoji_answers):
     desktop.get(files + '/')
     desktop.set_script_timeout(120)
     result = desktop.execute_async_script(CHECK)
     assert 'error' not in result, result.get('error')
     print(f"\n{desktop.capabilities.get('browserName')} {desktop.capabilities.get('browserVersion')}: "
           f"GraphemeBreakTest {result['graphemeBreakTest']['passed']}/766, emoji-test {result['emojiTest']['passed']}/3944 "
-          f"(the engine's own Intl.Segmenter: {result['engineSegmenter']}/766)")
+          f"(the engine's own Intl.Segmenter: {result['engineSegmenter']}/766), emoji-test's "
+          f"{result['emojiClassification']['lines']} lines classified as node classifies them: "
+          f"{result['emojiClassification']['answers'] == node_emoji_answers}, NormalizationTest "
+          f"{result['normalization']['official']['passed']}/19074 and its additions "
+          f"{result['normalization']['additions']['passed']}/126")
     assert result['tables'] == '17.0.0'
     assert result['graphemeBreakTest']['version'] == '17.0.0'
     assert result['graphemeBreakTest']['failures'] == []
@@ -78,3 +108,15 @@ def test_the_page_model_cuts_every_case_of_unicodes_grapheme_tests_as_node_and_s
     assert result['emojiTest']['version'] == '17.0'
     assert result['emojiTest']['failures'] == []
     assert result['emojiTest']['passed'] == 3944
+    classification = result['emojiClassification']
+    assert classification['failures'] == []
+    assert classification['newest'] == 163
+    assert classification['answers'] == node_emoji_answers
+    normalization = result['normalization']
+    assert normalization['tables'] == '17.0.0'
+    assert normalization['official']['version'] == '15.0.0'
+    assert normalization['official']['failures'] == []
+    assert normalization['official']['passed'] == 19074
+    assert normalization['additions']['failures'] == []
+    assert normalization['additions']['passed'] == 126
+    assert normalization['othersChanged'] == []

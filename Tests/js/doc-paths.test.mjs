@@ -1,6 +1,6 @@
 // Every file a doc or a comment names exists: README.md, docs/*.md, and the
 // comments of public/ and Tests/ are read for repository paths
-// (`public/js/panel.js`, `Tests/e2e/test_page.py`, `tools/page-manifest.mjs`,
+// (`public/js/panel.js`, `Tests/e2e/test_page.py`, `tools/build-page.mjs`,
 // `Sources/StickerText/API/`, a glob such as `Tests/conformance/*.json`) and
 // for file names alone (`grid-pages.js`, `test_keyboard.py`, as comments name
 // their neighbours), and each must name a file or folder of the repository:

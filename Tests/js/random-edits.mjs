@@ -150,6 +150,15 @@ const PIECES = [
   '❤️‍🔥',
   '🏳️‍⚧️',
   '9⃣',
+  // lone tag characters (a mark after one: Foundation's NFC composed U+E0067 U+0301 as U+01F5), and
+  // what NFC does beyond U+FFFF: a Unicode 16 composite whose first half composes, a CJK compatibility
+  // ideograph (a singleton), a letter of another plane before a mark
+  '\u{E0067}',
+  '\u{E007F}',
+  '\u{E0067}\u0301',
+  '\u{1138B}\u{113C5}',
+  '\u{2F800}',
+  '\u{10041}\u0301',
   // brackets on their own
   '[',
   ']',

@@ -32,3 +32,16 @@ export function corpus() {
 
 /** The Swift CLI the differential test runs (make test passes the debug build). */
 export const cliPath = process.env.STICKERTEXT_CLI ?? join(ROOT, '.build', 'debug', 'stickertext');
+
+/** This process's CPU time for `work()`, the best of `rounds` runs, in ms: the time other processes
+ *  take on a shared machine is not counted, so ratios of two sizes measured so are steady. */
+export function bestCpuMs(work, rounds = 5) {
+  let best = Infinity;
+  for (let round = 0; round < rounds; round++) {
+    const start = process.cpuUsage();
+    work();
+    const { user, system } = process.cpuUsage(start);
+    best = Math.min(best, (user + system) / 1000);
+  }
+  return best;
+}

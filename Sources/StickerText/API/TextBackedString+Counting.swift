@@ -66,7 +66,7 @@ extension TextBackedString {
         var total = TextLengths()
         var utf16 = utf16Start
         let end = range.upperBound
-        var unweighed = LengthCounting.NFCBatch()
+        var weigher = LengthCounting.NFCWeigher()
         LengthCounting.bmpFlags.withUnsafeBufferPointer { flags in
             @inline(__always) func flag(_ scalar: UInt32) -> UInt8 { scalar < 0x10000 ? flags[Int(scalar)] : 0 }
             var i = range.lowerBound
@@ -99,7 +99,9 @@ extension TextBackedString {
                     let isEmoji = !simple && EmojiClassifier.isEmoji(cluster, in: utf8)
                     if isEmoji { foundEmoji(cluster, utf16) }
                     let lengths = LengthCounting.lengths(ofCluster: cluster, in: utf8, simple: simple, emoji: isEmoji)
-                    if LengthCounting.needsNFC(simple: simple, emoji: isEmoji) { unweighed.add(cluster, in: utf8) }
+                    if LengthCounting.needsNFC(simple: simple, emoji: isEmoji) {
+                        total.weight += weigher.weight(of: cluster, in: utf8)
+                    }
                     utf16 &+= lengths.utf16
                     total = total + lengths
                     return true
@@ -111,8 +113,6 @@ extension TextBackedString {
                 }
             }
         }
-        unweighed.weigh(in: utf8)
-        total.weight += unweighed.weight
         total.utf16 = utf16 - utf16Start
         return total
     }

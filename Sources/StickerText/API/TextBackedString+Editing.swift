@@ -2,8 +2,8 @@ extension TextBackedString {
     /// Each whole unit's end position and its length under `policy`.
     func unitLengths(policy: InputPolicy) -> [(end: Int, length: Int)] {
         var units: [(end: Int, length: Int)] = []
-        // Under `weighted`, the units weighed by their NFC form, in one batch (see `nfcWeights`).
-        var unweighed: [(unit: Int, cluster: Range<Int>)] = []
+        // Under `weighted`, a cluster that is not simple nor an emoji weighs as its NFC form.
+        var weigher = LengthCounting.NFCWeigher()
         let weighted = policy.countMode == .weighted
         bytes.withUnsafeBufferPointer { utf8 in
             forEachItem { range, sticker in
@@ -15,18 +15,14 @@ extension TextBackedString {
                         let emoji = !simple && EmojiClassifier.isEmoji(cluster, in: utf8)
                         let lengths = LengthCounting.lengths(ofCluster: cluster, in: utf8, simple: simple, emoji: emoji)
                         if weighted && LengthCounting.needsNFC(simple: simple, emoji: emoji) {
-                            unweighed.append((units.count, cluster))
+                            units.append((cluster.upperBound, weigher.weight(of: cluster, in: utf8) / 100))
+                        } else {
+                            units.append((cluster.upperBound, lengths.value(in: policy.countMode)))
                         }
-                        units.append((cluster.upperBound, lengths.value(in: policy.countMode)))
                         return true
                     }
                 }
                 return true
-            }
-            for (weight, unit) in zip(
-                LengthCounting.nfcWeights(of: unweighed.map(\.cluster), in: utf8), unweighed.map(\.unit))
-            {
-                units[unit].length = weight / 100
             }
         }
         return units

@@ -39,17 +39,6 @@ extension GraphemeBreakClass {
     }
 
     private static func beyondFlat(_ scalar: UInt32) -> GraphemeBreakClass {
-        let runs = GraphemeBreakTable.runs
-        var low = 0
-        var high = runs.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if runs[middle] >> UInt32(GraphemeBreakTable.classBits) <= scalar {
-                low = middle
-            } else {
-                high = middle - 1
-            }
-        }
-        return packedClass(runs[low])
+        packedClass(PackedRuns.value(of: scalar, in: GraphemeBreakTable.runs, bits: GraphemeBreakTable.classBits))
     }
 }

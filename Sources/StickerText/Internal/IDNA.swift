@@ -1,5 +1,3 @@
-import Foundation
-
 /// IDNA 2003 ToASCII as Python's `idna` codec runs it (AllowUnassigned, no
 /// STD3 rules): whether a domain is valid, and its length once encoded.
 enum IDNA {
@@ -47,8 +45,7 @@ enum IDNA {
         // Nameprep maps no character to nothing but those it removes, and NFKC
         // composes at most 4 code points into one (the longest canonical
         // decomposition): 256 others make at least 64, too long to be valid.
-        // Refused here, a long label is never normalized (Foundation's NFKC
-        // moves the rest of the string at each composition).
+        // Refused here, a long label is never normalized.
         if label.lazy.filter({ !removed.contains($0) }).count >= 256 { return nil }
         guard let prepped = nameprep(label) else { return nil }
         if prepped.allSatisfy({ $0 < 0x80 }) { return prepped.count > 0 && prepped.count < 64 ? prepped.count : nil }
@@ -63,16 +60,15 @@ enum IDNA {
     }
 
     static func nameprep(_ label: [UInt32]) -> [UInt32]? {
-        var out = String.UnicodeScalarView()
+        var out: [UInt32] = []
         for c in label where !removed.contains(c) {
             if let m = mapped[c] {
-                out.append(contentsOf: m.compactMap(Unicode.Scalar.init))
+                out += m
             } else if let s = Unicode.Scalar(c) {
-                out.append(contentsOf: s.properties.lowercaseMapping.unicodeScalars)
+                out += s.properties.lowercaseMapping.unicodeScalars.map(\.value)
             }
         }
-        let normalized = HangulComposition.composed(
-            String(out).precomposedStringWithCompatibilityMapping.unicodeScalars.map(\.value))
+        let normalized = Normalization.normalized(.nfkc, out)
         if normalized.contains(where: prohibited.contains) { return nil }
         if normalized.contains(where: randAL.contains) {
             if normalized.contains(where: lCat.contains) { return nil }

@@ -5,7 +5,7 @@
 enum LengthCounting {
     /// Lengths of one cluster; `emoji` tells whether it is one (the caller knows already).
     /// A cluster that `needsNFC` is left at weight 0: its caller adds the
-    /// `nfcWeights` of many such clusters at once.
+    /// weight of its NFC form (`NFCWeigher`).
     @inline(__always)
     static func lengths(ofCluster cluster: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, simple: Bool, emoji: Bool)
         -> TextLengths
@@ -24,7 +24,7 @@ enum LengthCounting {
         return l
     }
 
-    /// Whether a cluster's weight is that of its NFC form, which only Foundation computes.
+    /// Whether a cluster's weight is that of its NFC form (a simple scalar and an emoji weigh as they are).
     @inline(__always)
     static func needsNFC(simple: Bool, emoji: Bool) -> Bool { !simple && !emoji }
 

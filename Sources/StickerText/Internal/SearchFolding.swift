@@ -1,19 +1,19 @@
-import Foundation
-
 /// How search text is compared: the query and every key go through the same
 /// fold, and are then compared scalar by scalar (never by Swift's `Character`
 /// equality, which the page's JS could not mirror).
 ///
 /// The fold is NFKC (full-width `ｄｏｇｅ` is `doge`, an ideographic or
-/// no-break space is a space) and then each scalar's own lowercase mapping,
-/// one scalar at a time, with no context (so `Σ` is always `σ`): JS does the
-/// same with `normalize('NFKC')` and `toLowerCase()` on each code point
+/// no-break space is a space; our own, Unicode 17.0's: `Normalization`) and
+/// then each scalar's own lowercase mapping, one scalar at a time, with no
+/// context (so `Σ` is always `σ`): JS does the same with the same NFKC
+/// (compatibility.js) and `toLowerCase()` on each code point
 /// (public/js/model/search.js). The conformance corpus holds both to it.
 package enum SearchFolding {
     package static func fold(_ text: String) -> [Unicode.Scalar] {
         var folded: [Unicode.Scalar] = []
         folded.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.precomposedStringWithCompatibilityMapping.unicodeScalars {
+        for value in Normalization.normalized(.nfkc, text.unicodeScalars.map(\.value)) {
+            let scalar = Unicode.Scalar(value).unsafelyUnwrapped
             if scalar.isASCII {
                 // The common case, without building a mapping string.
                 let v = scalar.value

@@ -7,6 +7,7 @@
 // browser's ICU, whose Unicode version need not be the server's.
 
 import { CLASS_BITS, GraphemeBreakClass as C, runs } from './grapheme-break-table.js';
+import { runValue } from './packed-runs.js';
 
 /** Below this, a scalar's class is one load from `flat`; above, a search of `runs`
  *  (only tags, variation selectors and the planes without marks are there). */
@@ -24,14 +25,7 @@ for (let k = 0; k < runs.length; k++) {
 /** The class of the scalar `c` (a lone surrogate's is Control, as the data says). */
 export function classOf(c) {
   if (c < FLAT_END) return flat[c];
-  let lo = 0,
-    hi = runs.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    if (runs[mid] >>> CLASS_BITS <= c) lo = mid;
-    else hi = mid - 1;
-  }
-  return runs[lo] & MASK;
+  return runValue(runs, CLASS_BITS, c);
 }
 
 // The rules' memory of what came before, as in Swift.

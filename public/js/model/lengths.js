@@ -4,11 +4,12 @@
 //
 // Two tables load on demand: the GB18030 table (`loadGB18030()`; until then
 // gb18030 lengths are `null`) and twitter-text's URL rule with its TLDs and
-// the linear NFC with its combining classes (`loadURLs()`; until then the
-// weight of a text that may hold a URL, or that holds a cluster longer than
-// SHORT_CLUSTER, is `null`, and the loader starts on its own the first time
-// one is seen). Only the weighted mode needs them, and they would be a fifth
-// of what the page loads at startup.
+// our own NFC with its Unicode 17.0 data (normalization.js, the server's too:
+// not the engine's `normalize()`) (`loadURLs()`; until then the weight of a
+// text that may hold a URL, or that holds a cluster NFC may change (not
+// simple nor an emoji), is `null`, and the loader starts on its own the first
+// time one is seen). Only the weighted mode needs them, and they would be a
+// fifth of what the page loads at startup.
 
 import { forEachCluster } from './graphemes.js';
 import { isEmojiCluster } from './emoji.js';
@@ -31,8 +32,8 @@ let urls = null; // urls.js, once loaded
 let nfc = null; // normalization.js's nfc, loaded with it
 let loadingURLs = null;
 
-/** Loads twitter-text's URL rule and the linear NFC (once); the weighted
- *  count of a text that may hold a URL, or holds a long cluster, needs them. */
+/** Loads twitter-text's URL rule and NFC (once); the weighted count of a
+ *  text that may hold a URL, or a cluster NFC may change, needs them. */
 export function loadURLs() {
   loadingURLs ??= Promise.all([import('./urls.js'), import('./normalization.js')]).then(([rule, normalization]) => {
     nfc = normalization.nfc;
@@ -40,10 +41,6 @@ export function loadURLs() {
   });
   return loadingURLs;
 }
-
-/** A cluster of at most this many UTF-16 units is put in NFC by the browser's
- *  own normalizer, whose cost is quadratic in a run of marks: bounded here. */
-const SHORT_CLUSTER = 32;
 
 /** Whether s[start..<end] may hold a URL: a `.` followed by an ASCII letter or
  *  anything not ASCII (every TLD starts so). */
@@ -155,7 +152,7 @@ const utf8Length = (c) => (c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4);
 const gb18030Length = (c) => (c < 0x80 ? 1 : c > 0xffff ? 4 : twoByte[c] ? 2 : 4);
 
 /** Lengths in every mode; `weight` is in 1/100 units. `gb18030` is null without the table,
- *  `weight` where a URL may be or a long cluster is and `loadURLs()` has not loaded what it needs. */
+ *  `weight` where a URL may be or a cluster NFC may change is and `loadURLs()` has not loaded what it needs. */
 export class TextLengths {
   constructor(graphemes = 0, utf16 = 0, utf8 = 0, gb18030 = 0, weight = 0) {
     this.graphemes = graphemes;
@@ -192,7 +189,9 @@ export class TextLengths {
         return this.gb18030;
       default:
         if (this.weight === null)
-          throw new Error('the weighted count of a text that may hold a URL or a long cluster needs loadURLs() first');
+          throw new Error(
+            'the weighted count of a text that may hold a URL or a cluster NFC may change needs loadURLs() first',
+          );
         return Math.floor(this.weight / 100);
     }
   }
@@ -215,15 +214,13 @@ function clusterLengths(s, start, end, simple, emoji) {
   let w;
   if (emoji) w = 200;
   else if (simple) w = weight(s.codePointAt(start));
-  else if (end - start > SHORT_CLUSTER && !nfc) {
+  else if (!nfc) {
     loadURLs();
     w = null;
   } else {
     // twitter-text weighs the NFC form; only multi-scalar clusters can change under it.
-    const cluster = s.slice(start, end);
     w = 0;
-    for (const ch of end - start > SHORT_CLUSTER ? nfc(cluster) : cluster.normalize('NFC'))
-      w += weight(ch.codePointAt(0));
+    for (const ch of nfc(s.slice(start, end))) w += weight(ch.codePointAt(0));
   }
   return new TextLengths(1, end - start, utf8, gb, w);
 }

@@ -7,6 +7,7 @@
 // no network call.
 
 import { EditError } from './editing.js';
+import { nfkc } from './compatibility.js';
 
 /** The ranking's tiers, best first (SearchResult.Match in Swift). */
 const SearchMatch = Object.freeze(['code', 'name', 'pinyin', 'initials', 'substring']);
@@ -14,11 +15,12 @@ export const MAX_QUERY_LENGTH = 64;
 const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 
-/** NFKC, then each code point's own lowercase mapping with no context (Σ is
- *  always σ), exactly as SearchFolding.fold in Swift. */
+/** NFKC (our own, Unicode 17.0's, as the server's: not the engine's), then
+ *  each code point's own lowercase mapping with no context (Σ is always σ),
+ *  exactly as SearchFolding.fold in Swift. */
 function fold(text) {
   let out = '';
-  for (const c of text.normalize('NFKC')) out += c.toLowerCase();
+  for (const c of nfkc(text)) out += c.toLowerCase();
   return out;
 }
 

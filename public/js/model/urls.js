@@ -13,6 +13,7 @@ import * as T from './twitter-text-tables.js';
 import { forEachCluster, isSimple } from './graphemes.js';
 import { IntList } from './int-list.js';
 import { nfc } from './normalization.js';
+import { nfkc } from './compatibility.js';
 
 export const URL_WEIGHT = 2300; // 1/100 units
 
@@ -506,7 +507,7 @@ function nameprep(label) {
     const m = mapped.get(c);
     s += m ? String.fromCodePoint(...m) : String.fromCodePoint(c).toLowerCase();
   }
-  const out = Array.from(s.normalize('NFKC'), (ch) => ch.codePointAt(0));
+  const out = Array.from(nfkc(s), (ch) => ch.codePointAt(0));
   if (out.some((c) => prohibited.has(c))) return null;
   if (out.some((c) => randAL.has(c))) {
     if (out.some((c) => lCat.has(c))) return null;

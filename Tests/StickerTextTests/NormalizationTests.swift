@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import StickerText
+
+/// Our own NFC and NFKC (`Normalization`, Unicode 17.0's data) against
+/// Unicode's NormalizationTest: the page's JS model runs the same files
+/// (Tests/js/normalization.test.mjs, and each browser in Tests/e2e/test_graphemes.py).
+struct NormalizationTests {
+    static func scalars(_ field: Substring) -> [UInt32] {
+        field.split(separator: " ").map { UInt32($0, radix: 16)! }
+    }
+
+    /// The lines of a NormalizationTest file that hold the NFC and NFKC invariants, those that do
+    /// not, and the code points its part 1 lists.
+    static func check(_ name: String) throws -> (passed: Int, failed: [String], partOne: Set<UInt32>) {
+        let text = try String(contentsOf: repositoryFile("Tests/unicode/\(name)"), encoding: .utf8)
+        var passed = 0
+        var failed: [String] = []
+        var partOne: Set<UInt32> = []
+        var part = ""
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("@") {
+                part = String(line)
+                continue
+            }
+            let body = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            guard !body.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            let c = body.split(separator: ";").prefix(5).map(Self.scalars)
+            if part.hasPrefix("@Part1") { partOne.insert(c[0][0]) }
+            // NFC: c2 == NFC(c1) == NFC(c2) == NFC(c3), c4 == NFC(c4) == NFC(c5); NFKC: c4 == NFKC(c1...c5).
+            let nfc =
+                c[0...2].allSatisfy { Normalization.normalized(.nfc, $0) == c[1] }
+                && c[3...4].allSatisfy { Normalization.normalized(.nfc, $0) == c[3] }
+            let nfkc = c.allSatisfy { Normalization.normalized(.nfkc, $0) == c[3] }
+            if nfc && nfkc { passed += 1 } else { failed.append(String(body)) }
+        }
+        return (passed, failed, partOne)
+    }
+
+    /// NormalizationTest-15.0.0.txt (Debian's unicode-data: no registry here
+    /// has 17.0's; by the stability policy its columns hold under 17.0), its
+    /// additions for 16.0 and 17.0 (written by
+    /// tools/generate-normalization-tables.py from CPython's unicodedata 17.0),
+    /// and part 1's invariant: every code point neither lists is left as it is.
+    @Test func everyLineOfNormalizationTestAndItsAdditionsHoldsForNFCAndNFKC() throws {
+        let official = try Self.check("NormalizationTest.txt")
+        #expect(official.failed.isEmpty, "\(official.failed.count) lines, first: \(official.failed.prefix(5))")
+        #expect(official.passed == 19_074)
+        let additions = try Self.check("NormalizationTest-additions.txt")
+        #expect(additions.failed.isEmpty, "\(additions.failed.count) lines, first: \(additions.failed.prefix(5))")
+        #expect(additions.passed == 126)
+        let listed = official.partOne.union(additions.partOne)
+        var changed: [UInt32] = []
+        for c in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(c) && !listed.contains(c) {
+            if Normalization.normalized(.nfc, [c]) != [c] || Normalization.normalized(.nfkc, [c]) != [c] {
+                changed.append(c)
+            }
+        }
+        #expect(changed.isEmpty, "changed: \(changed.prefix(10).map { String($0, radix: 16) })")
+    }
+
+    /// What Foundation's NFC on Linux got wrong: a scalar beyond U+FFFF cut
+    /// to its low 16 bits before a mark composed with it, and LV + T apart.
+    @Test func scalarsBeyondTheBMPAndHangulLVWithATrailingJamoAreRight() {
+        #expect(Normalization.normalized(.nfc, [0xE0067, 0x301]) == [0xE0067, 0x301])  // not U+01F5
+        #expect(Normalization.normalized(.nfc, [0x10041, 0x301]) == [0x10041, 0x301])  // not Á
+        #expect(Normalization.normalized(.nfc, [0xAC00, 0x11A8]) == [0xAC01])
+        #expect(Normalization.normalized(.nfc, [0x1100, 0x1161, 0x11A8]) == [0xAC01])
+        #expect(Normalization.normalized(.nfc, [0x1138B, 0x113C5]) == [0x1138E, 0x113C2])  // 16.0's composite
+        #expect(TextBackedString("\u{E0067}\u{301}").counts(policy: InputPolicy(countMode: .weighted)).weighted == 3)
+        #expect(TextBackedString("\u{10041}\u{301}").counts(policy: InputPolicy(countMode: .weighted)).weighted == 3)
+    }
+
+    /// n against 8n of the shapes that cost most, in NFC and NFKC: one letter with marks of two
+    /// classes out of order, one letter with a run of one mark (each blocked by the one before), Hangul
+    /// jamo that compose, letters that each compose with a mark. Linear work takes about 8 times as
+    /// long for 8 times the text, a quadratic step 64: the bound, 24, leaves room for a loaded machine
+    /// (this thread's CPU time, the best of 5 rounds).
+    @Test(arguments: [[0x301, 0x316], [0x301], [0x1100, 0x1161, 0x11A8], [0x61, 0x301]] as [[UInt32]])
+    func adversarialTextIsNormalizedInTimeLinearInIt(_ piece: [UInt32]) {
+        for form in [Normalization.Form.nfc, .nfkc] {
+            func seconds(_ count: Int) -> Double {
+                let scalars = [0x61] + Array([[UInt32]](repeating: piece, count: count).joined())
+                return bestThreadCPUSeconds { #expect(!Normalization.normalized(form, scalars).isEmpty) }
+            }
+            let small = seconds(1 << 12)
+            let large = seconds(1 << 15)
+            #expect(
+                large / small < 24, "\(form) of \(piece.map { String($0, radix: 16) }): \(small) s, then \(large) s")
+        }
+    }
+}
