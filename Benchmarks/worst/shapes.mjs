@@ -251,6 +251,60 @@ const bodyShapes = [
 
 export const SHAPES = [...textShapes, ...bodyShapes];
 
+// The widened search (issue 44): each text shape again, cut into short runs
+// by what the scanner and the counts treat specially, with a character past
+// ASCII in front (a run's `.` search went on to the end of the whole text:
+// a text of one shape is one run, and none of the shapes above found it).
+// Stickers: a known code (`[ok]`, itself an alias), an alias past ASCII, an
+// unknown code, a half code; separators: each bracket, a dot, `@`, a space,
+// a line break. `lead` is the shape with the leading character alone.
+const RUN = 3; // code points of the shape between two separators
+const SEPARATORS = [
+  ['ok', '[ok]'],
+  ['alias', '[開心]'],
+  ['unknown', '[zz]'],
+  ['half', '[ok'],
+  ['open', '['],
+  ['close', ']'],
+  ['dot', '.'],
+  ['at', '@'],
+  ['space', ' '],
+  ['lf', '\n'],
+];
+const LEAD = '中';
+
+/** `text` cut into runs of RUN code points, `separator` between them,
+ *  LEAD in front, up to about `bytes` (in JSON; as `text` is, for an escaped shape). */
+function interleaved(text, separator, bytes, escaped) {
+  const size = escaped ? (s) => 6 * s.length : jsonBytes;
+  const points = Array.from(text);
+  const pieces = [LEAD];
+  let total = size(LEAD);
+  for (let i = 0; i < points.length; i += RUN) {
+    const piece = points.slice(i, i + RUN).join('') + separator;
+    const more = size(piece);
+    if (total + more > bytes && pieces.length > 1) break;
+    pieces.push(piece);
+    total += more;
+  }
+  return pieces.join('');
+}
+
+/** Every text shape but mixed (the yardstick) in each widened form. */
+export const WIDENED = textShapes
+  .filter((shape) => shape.family !== 'mixed')
+  .flatMap((shape) => {
+    const budget = (b) => (shape.escaped ? Math.floor(b / 6) * 6 : b);
+    return [
+      { ...shape, name: `${shape.name}~lead`, text: (b) => LEAD + shape.text(b - jsonBytes(LEAD)) },
+      ...SEPARATORS.map(([tag, separator]) => ({
+        ...shape,
+        name: `${shape.name}~${tag}`,
+        text: (b) => interleaved(shape.text(b), separator, budget(b), shape.escaped),
+      })),
+    ];
+  });
+
 /** Text broken into many short runs by stickers, with a character past ASCII
  *  in front (issue 44: the JS model searched each run's `.` to the end of the
  *  whole text, and these grew 28-49x for 8x the size): the three requests, each
