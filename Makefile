@@ -84,11 +84,13 @@ bench: deps
 	@Benchmarks/run.sh
 
 # The worst-case search: adversarial shapes through every op, mode and limit,
-# Swift (the core's JSON API, release build) and JS, growth and cost per byte against mixed text
-# (docs/benchmarks.md); exits non-zero when a target fails.
+# Swift (the core's JSON API, release build) and JS, growth and cost per byte against mixed text,
+# then the JS model's peak heap per request against its body (docs/benchmarks.md); exits
+# non-zero when a target fails. WORST_SHAPES / WORST_OPS choose a part (bench-worst.mjs).
 bench-worst: deps
 	$(SWIFT) build -c release --product WorstCaseRunner
 	@node Benchmarks/worst/bench-worst.mjs
+	@node Benchmarks/worst/memory.mjs
 
 # Workers SIGKILLed again and again and the master replaced, under wrk: failures as clients see them.
 faults: deps

@@ -30,6 +30,10 @@
 // usage: node Benchmarks/worst/bench-worst.mjs
 //   WORST_RUNNER      the Swift runner (default .build/release/WorstCaseRunner)
 //   WORST_SHAPES      a regular expression: only the shapes it matches (mixed always runs)
+//   WORST_OPS         a regular expression: only the cases whose `op/combo` it matches
+//                     (mixed's yardsticks for them always run)
+//   WORST_WIDE=0      without the widened shapes (shapes.mjs WIDENED: each text
+//                     shape cut into short runs by stickers and separators, 10x the cases)
 //   WORST_IMPLS       swift,js (default both)
 //   WORST_RESUME=1    go on from bench-out/worst/state.json (see `phase` below)
 // Writes bench-out/worst/report.txt (the table and the verdicts) and results.json.
@@ -38,7 +42,7 @@ import { createHash } from 'node:crypto';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { cases, SHAPES, COVERAGE, largestBody, warmups, BODY_LIMIT } from './shapes.mjs';
+import { cases, SHAPES, WIDENED, COVERAGE, largestBody, warmups, BODY_LIMIT } from './shapes.mjs';
 import { runSwift, runJS, countInstructionsSwift, countInstructionsJS } from './runner.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -66,8 +70,9 @@ const WORST_PER_IMPL = 5;       // cases run at the body limit
 const started = performance.now();
 mkdirSync(OUT, { recursive: true });
 const filter = process.env.WORST_SHAPES ? new RegExp(process.env.WORST_SHAPES) : null;
-const shapes = SHAPES.filter((s) => !filter || filter.test(s.name) || s.name === 'mixed');
-const all = cases(shapes);
+const shapes = [...SHAPES, ...(process.env.WORST_WIDE === '0' ? [] : WIDENED)].filter((s) => !filter || filter.test(s.name) || s.name === 'mixed');
+const opFilter = process.env.WORST_OPS ? new RegExp(process.env.WORST_OPS) : null;
+const all = cases(shapes).filter((c) => !opFilter || opFilter.test(`${c.op}/${c.combo}`));
 const warm = warmups();
 const impls = (process.env.WORST_IMPLS ?? 'swift,js').split(',');
 if (impls.includes('swift') && !existsSync(RUNNER)) {

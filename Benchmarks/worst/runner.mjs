@@ -114,6 +114,12 @@ export const runSwift = (runner, items, warmup = {}) => runLines(runner, [], ite
 /** JS: items of any kind through js-runner.mjs, each timed in the child. */
 export const runJS = (items, warmup = {}) => runLines(process.execPath, ['--single-threaded', join(HERE, 'js-runner.mjs')], items, warmup);
 
+/** JS: items through js-runner.mjs --memory: each result also has `heap`, the
+ *  request's peak heap growth in bytes, and `answer`, what its answer holds
+ *  (its time is of no use then). */
+export const runJSMemory = (items, warmup = {}) => runLines(process.execPath,
+  ['--single-threaded', '--expose-gc', '--max-semi-space-size=1', join(HERE, 'js-runner.mjs'), '--memory'], items, warmup);
+
 /** The warm-up requests as lines: two rounds, so that tables load and node's JIT compiles what the measured requests run. */
 function warmLines(warmup) {
   const warm = Object.entries(warmup).flatMap(([kind, bodies]) => bodies.map((b) => `${kind}\t${b}`));
@@ -131,18 +137,22 @@ function runLines(command, args, items, warmup) {
     });
     const first = 1 + warm.length;  // after `ready` and the warm-up answers
     const answered = [];
-    let sum = 0, done = -1, since;  // the last line answered, and the child's CPU then
+    let sum = 0, heap = 0, held = 0, done = -1, since;  // the last line answered, and the child's CPU then
     const run = await drive(command, args, Buffer.from(lines.join('\n') + '\n'), {
       onLine: (i, head) => {
         done = i;
         since = undefined;
         if (i < first) return;
-        const { ms, error } = JSON.parse(head);
+        const answer = JSON.parse(head);
         const j = owner[i - first];
-        sum += ms;
+        sum += answer.ms;
+        heap = Math.max(heap, answer.heap ?? 0);
+        held = Math.max(held, answer.answer ?? 0);
         if (owner[i - first + 1] !== j) {
-          answered.push({ ms: sum / (batch[j].copies ?? 1), error });
+          answered.push({ ms: sum / (batch[j].copies ?? 1), error: answer.error, ...(answer.heap === undefined ? {} : { heap, answer: held }) });
           sum = 0;
+          heap = 0;
+          held = 0;
         }
       },
       stuck: (cpu) => {

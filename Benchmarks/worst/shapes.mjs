@@ -250,7 +250,85 @@ const bodyShapes = [
 ];
 
 export const SHAPES = [...textShapes, ...bodyShapes];
+
+// The widened search (issue 44): each text shape again, cut into short runs
+// by what the scanner and the counts treat specially, with a character past
+// ASCII in front (a run's `.` search went on to the end of the whole text:
+// a text of one shape is one run, and none of the shapes above found it).
+// Stickers: a known code (`[ok]`, itself an alias), an alias past ASCII, an
+// unknown code, a half code; separators: each bracket, a dot, `@`, a space,
+// a line break. `lead` is the shape with the leading character alone.
+const RUN = 3; // code points of the shape between two separators
+const SEPARATORS = [
+  ['ok', '[ok]'],
+  ['alias', '[開心]'],
+  ['unknown', '[zz]'],
+  ['half', '[ok'],
+  ['open', '['],
+  ['close', ']'],
+  ['dot', '.'],
+  ['at', '@'],
+  ['space', ' '],
+  ['lf', '\n'],
+];
+const LEAD = '中';
+
+/** `text` cut into runs of RUN code points, `separator` between them,
+ *  LEAD in front, up to about `bytes` (in JSON; as `text` is, for an escaped shape). */
+function interleaved(text, separator, bytes, escaped) {
+  const size = escaped ? (s) => 6 * s.length : jsonBytes;
+  const points = Array.from(text);
+  const pieces = [LEAD];
+  let total = size(LEAD);
+  for (let i = 0; i < points.length; i += RUN) {
+    const piece = points.slice(i, i + RUN).join('') + separator;
+    const more = size(piece);
+    if (total + more > bytes && pieces.length > 1) break;
+    pieces.push(piece);
+    total += more;
+  }
+  return pieces.join('');
+}
+
+/** Every text shape but mixed (the yardstick) in each widened form. */
+export const WIDENED = textShapes
+  .filter((shape) => shape.family !== 'mixed')
+  .flatMap((shape) => {
+    const budget = (b) => (shape.escaped ? Math.floor(b / 6) * 6 : b);
+    return [
+      { ...shape, name: `${shape.name}~lead`, text: (b) => LEAD + shape.text(b - jsonBytes(LEAD)) },
+      ...SEPARATORS.map(([tag, separator]) => ({
+        ...shape,
+        name: `${shape.name}~${tag}`,
+        text: (b) => interleaved(shape.text(b), separator, budget(b), shape.escaped),
+      })),
+    ];
+  });
+
+/** Text broken into many short runs by stickers, with a character past ASCII
+ *  in front (issue 44: the JS model searched each run's `.` to the end of the
+ *  whole text, and these grew 28-49x for 8x the size): the three requests, each
+ *  `body(bytes)` about `bytes` long. */
+const denseRuns = (bytes) => Math.max(1, Math.floor(bytes / 5));
+export const BETWEEN_STICKERS = [
+  {
+    name: "count of '中' + '[ok]a' repeated",
+    kind: 'count',
+    body: (b) => JSON.stringify({ text: `中${'[ok]a'.repeat(denseRuns(b))}` }),
+  },
+  {
+    name: 'the same pasted into an empty field, weighted, maxLength its number of runs',
+    kind: 'edit',
+    body: (b) => JSON.stringify({ text: '', op: 'paste', string: `中${'[ok]a'.repeat(denseRuns(b))}`, policy: { countMode: 'weighted', maxLength: denseRuns(b) } }),
+  },
+  {
+    name: "'x' inserted at the end of '[ok]a' repeated",
+    kind: 'edit',
+    body: (b) => JSON.stringify({ text: '[ok]a'.repeat(denseRuns(b)), op: 'insert', string: 'x' }),
+  },
+];
 export const MIXED = textShapes.find((s) => s.name === 'mixed');
+
 
 // Count modes and limits, where they change the path. Every response counts
 // all five lengths whatever the mode (`counts` in every edit, count and
@@ -284,7 +362,10 @@ class Positions {
 
   get utf16() {
     if (this._utf16 === undefined) {
-      this._utf16 = this.text.length - scanCodes(this.text, catalog).reduce((n, s) => n + (s.end - s.start - 1), 0);
+      const { starts, ends } = scanCodes(this.text, catalog);
+      let inCodes = 0;
+      for (let k = 0; k < starts.length; k++) inCodes += ends[k] - starts[k] - 1;
+      this._utf16 = this.text.length - inCodes;
     }
     return this._utf16;
   }
@@ -298,7 +379,7 @@ class Positions {
    */
   get graphemes() {
     if (this._graphemes === undefined) {
-      const spans = scanCodes(this.text, catalog);
+      const { starts, ends } = scanCodes(this.text, catalog);
       const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
       let n = 0, k = 0, windows = 0;
       for (let from = 0; from < this.text.length; windows++) {
@@ -306,8 +387,8 @@ class Positions {
         if (/[\uDC00-\uDFFF]/.test(this.text[to] ?? '')) to++;
         for (const { index } of segmenter.segment(this.text.slice(from, to))) {
           const at = from + index;
-          while (k < spans.length && spans[k].end <= at) k++;
-          if (!(k < spans.length && at > spans[k].start && at < spans[k].end)) n++;
+          while (k < ends.length && ends[k] <= at) k++;
+          if (!(k < ends.length && at > starts[k] && at < ends[k])) n++;
         }
         from = to;
       }

@@ -33,15 +33,37 @@ export function corpus() {
 /** The Swift CLI the differential test runs (make test passes the debug build). */
 export const cliPath = process.env.STICKERTEXT_CLI ?? join(ROOT, '.build', 'debug', 'stickertext');
 
-/** This process's CPU time for `work()`, the best of `rounds` runs, in ms: the time other processes
- *  take on a shared machine is not counted, so ratios of two sizes measured so are steady. */
-export function bestCpuMs(work, rounds = 5) {
-  let best = Infinity;
-  for (let round = 0; round < rounds; round++) {
-    const start = process.cpuUsage();
-    work();
-    const { user, system } = process.cpuUsage(start);
-    best = Math.min(best, (user + system) / 1000);
+/**
+ * The lowest CPU time in ms (process.cpuUsage) of `rounds` calls of each of
+ * `fns`, called in turn: cost tests judge a path by how its time grows with
+ * its input (8 times the input in under 16 times the time: 8-12 times for a
+ * linear path, whose larger input leaves the caches and keeps the collector
+ * busier; 64 for a quadratic one), never by an absolute time, which a loaded
+ * machine fails.
+ */
+export function lowestCPU(fns, rounds = 5) {
+  const best = fns.map(() => Infinity);
+  for (let r = 0; r < rounds; r++) {
+    fns.forEach((fn, k) => {
+      const start = process.cpuUsage();
+      fn();
+      const { user, system } = process.cpuUsage(start);
+      best[k] = Math.min(best[k], (user + system) / 1000);
+    });
   }
   return best;
+}
+
+/** Asserts `large` (8 times the input of `small`) took under 16 times as long; `what` names them. */
+export function assertLinear([small, large], what) {
+  if (!(large < 16 * Math.max(small, 0.5))) {
+    throw new Error(
+      `${what}: ${small.toFixed(2)} ms, 8 times the input ${large.toFixed(2)} ms (${(large / small).toFixed(1)}x)`,
+    );
+  }
+}
+
+/** This process's CPU time for `work()`, the best of `rounds` runs, in ms (`lowestCPU` of one). */
+export function bestCpuMs(work, rounds = 5) {
+  return lowestCPU([work], rounds)[0];
 }

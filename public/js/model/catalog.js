@@ -5,11 +5,13 @@
 
 /** One code and the sticker it names. */
 class CatalogEntry {
-  constructor(code, pack, sticker, canonical) {
+  constructor(code, pack, sticker, canonical, index) {
     this.code = code;
     this.pack = pack;
     this.sticker = sticker;
     this.canonical = canonical;
+    /** Its place in the catalog's `entries`. */
+    this.index = index;
   }
 
   /** The sticker's canonical tag. */
@@ -33,6 +35,8 @@ export class Catalog {
     this.packs = document.packs;
     /** Content between the brackets → entry. */
     this.byContent = new Map();
+    /** Every entry, in the order they were made: a scan keeps an entry as its index here. */
+    this.entries = [];
     /** The longest content in UTF-16 units: longer brackets are never looked up. */
     this.maxContentLength = 0;
     for (const pack of this.packs) {
@@ -42,7 +46,9 @@ export class Catalog {
           if (!codeSyntax.test(code)) return;
           const content = code.slice(1, -1);
           if (this.byContent.has(content)) return;
-          this.byContent.set(content, new CatalogEntry(code, pack.id, sticker, index === 0));
+          const entry = new CatalogEntry(code, pack.id, sticker, index === 0, this.entries.length);
+          this.entries.push(entry);
+          this.byContent.set(content, entry);
           this.maxContentLength = Math.max(this.maxContentLength, content.length);
         });
       }

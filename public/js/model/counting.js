@@ -5,9 +5,7 @@
 // In the weighted count, URLs are found in each run of text between stickers
 // (a code is never part of one) and weigh 23 each (urls.js).
 
-import { TextLengths, measure, measureCluster, byteModeLength, runLengths, hasInvalidCharacters } from './lengths.js';
-import { IntList } from './int-list.js';
-import { forEachCluster } from './graphemes.js';
+import { TextLengths, measure, byteModeLength, addRunLengths, hasInvalidCharacters } from './lengths.js';
 
 /** The count response of the API (`POST /api/count`), for `string` under `policy`. */
 export function counts(string, policy) {
@@ -24,12 +22,10 @@ export function counts(string, policy) {
         pack: entry.pack,
         range: { location: start, length: end - start },
       });
-      total.add(policy.stickerWeight !== null ? TextLengths.uniform(policy.stickerWeight) : measure(text, start, end));
+      total.add(stickerLengths(span.entry, policy));
     } else {
-      total.add(
-        runLengths(text, start, end, (a, b) =>
-          emoji.push({ emoji: text.slice(a, b), range: { location: a, length: b - a } }),
-        ),
+      addRunLengths(total, text, start, end, (a, b) =>
+        emoji.push({ emoji: text.slice(a, b), range: { location: a, length: b - a } }),
       );
     }
   });
@@ -59,10 +55,26 @@ export function counts(string, policy) {
   };
 }
 
-/** The length in the policy's count mode alone; byte modes need no segmentation. */
-export function lengthUnder(string, policy) {
+/** The lengths of each code's text once all tables are loaded (they do not change after). */
+const codeLengths = new WeakMap();
+
+/** What a sticker counts under `policy`: its `stickerWeight`, or its code's
+ *  text (a sticker's text is its code's). Not to be changed: it may be shared. */
+export function stickerLengths(entry, policy) {
+  if (policy.stickerWeight !== null) return TextLengths.uniform(policy.stickerWeight);
+  const known = codeLengths.get(entry);
+  if (known) return known;
+  const lengths = measure(entry.code, 0, entry.code.length);
+  if (lengths.gb18030 !== null && lengths.weight !== null) codeLengths.set(entry, lengths);
+  return lengths;
+}
+
+/** The length in the policy's count mode alone; byte modes need no segmentation.
+ *  `urls`, if given, a Map that gets the URLs the weighted count finds in
+ *  long runs (start of a run → `{end, spans}`, as `urlSpansIn` gives them). */
+export function lengthUnder(string, policy, urls) {
   const mode = policy.countMode;
-  if (mode === 'graphemes' || mode === 'weighted') return lengthsUnder(string, policy).value(mode);
+  if (mode === 'graphemes' || mode === 'weighted') return lengthsUnder(string, policy, urls).value(mode);
   let total = 0;
   string.forEachItem((start, end, span) => {
     total +=
@@ -71,40 +83,16 @@ export function lengthUnder(string, policy) {
   return total;
 }
 
-/** Lengths of the whole text under the policy's sticker rule. */
-function lengthsUnder(string, policy) {
+/** Lengths of the whole text under the policy's sticker rule (see `lengthUnder` for `urls`). */
+function lengthsUnder(string, policy, urls) {
   const total = new TextLengths();
   string.forEachItem((start, end, span) => {
-    total.add(
-      span && policy.stickerWeight !== null
-        ? TextLengths.uniform(policy.stickerWeight)
-        : span
-          ? measure(string.text, start, end)
-          : runLengths(string.text, start, end),
-    );
+    const keep = urls && end - start >= KEPT_RUN ? (spans) => urls.set(start, { end, spans }) : undefined;
+    if (span) total.add(stickerLengths(span.entry, policy));
+    else addRunLengths(total, string.text, start, end, undefined, keep);
   });
   return total;
 }
 
-/** Each whole unit's end position and its length under `policy`, in order:
- *  `{ends, lengths}` (Int32Arrays). */
-export function unitLengths(string, policy) {
-  const text = string.text,
-    mode = policy.countMode;
-  const ends = new IntList(text.length),
-    lengths = new IntList(text.length);
-  string.forEachItem((start, end, span) => {
-    if (span) {
-      const sticker =
-        policy.stickerWeight !== null ? TextLengths.uniform(policy.stickerWeight) : measure(text, start, end);
-      ends.push(end);
-      lengths.push(sticker.value(mode));
-    } else {
-      forEachCluster(text, start, end, (a, b, simple) => {
-        ends.push(b);
-        lengths.push(measureCluster(text, a, b, simple).value(mode));
-      });
-    }
-  });
-  return { ends: ends.view(), lengths: lengths.view() };
-}
+/** Runs at least this long have their URLs kept: at most one entry for so many units. */
+const KEPT_RUN = 256;

@@ -6,70 +6,185 @@
 // `weighted`, with the URLs of the text up to the end of the whole insert),
 // confirmed by one count of the result, else the last prefix that ends where
 // the estimate is exact. Linear in the text, in every mode.
+//
+// Swift lists every unit's length and every prefix's estimate; here the
+// units of the text go by once, each prefix's estimate worked out as its end
+// goes by, keeping only the two prefixes that may be chosen: a list of a few
+// numbers per unit took tens of bytes a unit in node (a weighted paste of
+// 1 MB of `a.co ` raised the heap by ~300 MB). Only a run of text that may
+// hold a URL is kept whole while its URLs are found.
 
 import { TextBackedString } from './text-backed-string.js';
-import { lengthUnder, unitLengths } from './counting.js';
-import { measure, urlSpansIn } from './lengths.js';
+import { lengthUnder, stickerLengths } from './counting.js';
+import { measure, clusterLength, mayHoldURL, urlSpansIn } from './lengths.js';
+import { forEachCluster } from './graphemes.js';
+import { IntList } from './int-list.js';
+import { STOPS } from './url-stops.js';
 
 const URL_WEIGHT = 23;
-
-/** The characters no part of a URL holds that end every look of the URL rule
- *  ahead (TwitterURLs.isStop in Swift, derived from the rule's classes; a
- *  node test derives them again from twitter-text-tables.js): whitespace,
- *  `\ ^ { }` and NEL (U+0085). */
-export const STOPS = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x20, 0x5c, 0x5e, 0x7b, 0x7d, 0x85, 0xa0, 0x3000]);
 
 /** `{kind: 'whole'}`, `{kind: 'alreadyOver'}` or `{kind: 'cut', keeping}` (UTF-16 units of the insert kept). */
 export function fit(piece, string, [lower, upper], policy, max) {
   const length = (keeping) => lengthUnder(string.replacing([lower, upper], piece.text.slice(0, keeping)), policy);
   // An empty insert drops nothing, whatever the length.
-  if (piece.text.length === 0 || length(piece.text.length) <= max) return { kind: 'whole' };
+  if (piece.text.length === 0) return { kind: 'whole' };
+  const whole = string.replacing([lower, upper], piece.text);
+  const wholeURLs = new Map();
+  if (lengthUnder(whole, policy, wholeURLs) <= max) return { kind: 'whole' };
   if (length(0) > max) return { kind: 'alreadyOver' };
 
   const { catalog } = string;
   // The text up to the end of the whole insert, and the text after it, each on its own.
   const upToInsertEnd = new TextBackedString(string.text.slice(0, lower) + piece.text, catalog);
   const after = new TextBackedString(string.text.slice(upper), catalog);
-  const unitsUpToInsertEnd = unitLengths(upToInsertEnd, policy);
-  const unitEnds = insertUnitEnds(piece, upToInsertEnd, unitsUpToInsertEnd.ends, lower);
-  const junctions = new Int32Array(unitEnds.length + 1);
-  junctions[0] = lower;
-  for (let k = 0; k < unitEnds.length; k++) junctions[k + 1] = lower + unitEnds[k];
+  // The URLs of long runs, where the weighted count of the same text (the
+  // insert pasted at the end) found them already.
+  const known = policy.countMode === 'weighted' && whole.text === upToInsertEnd.text ? wholeURLs : null;
+  const { estimated, exact } = prefixesThatFit(piece, upToInsertEnd, lower, after, policy, max, known);
+  if (estimated === 0 || length(estimated) <= max) return { kind: 'cut', keeping: estimated };
+  return { kind: 'cut', keeping: exact > 0 && length(exact) <= max ? exact : 0 };
+}
+
+/**
+ * The two prefixes of the insert (`piece`, at `lower` in `upToInsertEnd`,
+ * the text up to its end) that the cut may keep, as UTF-16 units of it: the
+ * longest whose estimate fits (`estimated`; 0 for none), and the longest
+ * before that whose estimate fits and is exact (`exact`): after a sticker or a
+ * stop, before the end of the text or a sticker or a stop (`after` starts
+ * so), where nothing joins and no URL reaches across. A prefix's estimate:
+ * the units of the text before its end, and the one its end cuts measured as
+ * text from its start; under `weighted`, each URL of the text adding 23 in
+ * place of its clusters' weight once the prefix reaches its end; plus the
+ * length of `after`; none where a code would form at its end
+ * (TextBackedString.prefixLengthEstimates in Swift). The whole insert is not
+ * a candidate. `known`: the URLs of long runs found already (`lengthUnder`'s).
+ */
+function prefixesThatFit(piece, upToInsertEnd, lower, after, policy, max, known) {
+  const text = upToInsertEnd.text,
+    mode = policy.countMode;
   const afterLength = lengthUnder(after, policy);
-  const close = closeBracket(after.text, catalog);
-  /** The estimate of keeping `k` units; NaN where a code would form at their end. */
-  const estimates = prefixLengthEstimates(upToInsertEnd, unitsUpToInsertEnd, junctions, policy);
-  for (let k = 0; k < junctions.length; k++) {
-    const forms = close !== null && wouldFormCode(upToInsertEnd, junctions[k], after.text, close);
-    estimates[k] = forms ? Number.NaN : estimates[k] + afterLength;
-  }
-  const units = (k) => (k === 0 ? 0 : unitEnds[k - 1]);
-  const lastWhere = (from, to, ok) => {
-    for (let k = to - 1; k >= from; k--) if (ok(k)) return k;
-    return 0;
-  };
-
-  // The longest prefix whose estimate fits; none (0) always fits, since the text without the insert does.
-  const estimated = lastWhere(1, unitEnds.length, (k) => estimates[k] <= max);
-  if (estimated === 0 || length(units(estimated)) <= max) return { kind: 'cut', keeping: units(estimated) };
-
-  // Where the estimate is exact: after a sticker or a stop, before the end of
-  // the text or a sticker or a stop, where nothing joins and no URL reaches across.
+  const close = closeBracket(after.text, upToInsertEnd.catalog);
   const afterStartsClean =
-    after.text.length === 0 || after.spans[0]?.start === 0 || STOPS.has(after.text.codePointAt(0));
-  const isExact = (k) => {
-    const start = units(k - 1),
-      end = units(k);
-    const span = piece.spanContaining(end - 1);
-    return (
-      afterStartsClean &&
-      !Number.isNaN(estimates[k]) &&
-      ((span !== null && span.start === start && span.end === end) ||
-        (end - start === 1 && STOPS.has(piece.text.charCodeAt(start))))
-    );
+    after.text.length === 0 || after.spans.starts[0] === 0 || STOPS.has(after.text.codePointAt(0));
+
+  let estimated = 0,
+    exactBeforeEstimated = 0,
+    lastExact = 0,
+    previous = 0;
+  /** A prefix ending at `position` (after `lower`), whose estimate before `after` is `estimate`. */
+  const prefix = (position, estimate) => {
+    const kept = position - lower;
+    if (position === text.length) return; // the whole insert
+    const forms = close !== null && wouldFormCode(upToInsertEnd, position, after.text, close);
+    const fits = !forms && estimate + afterLength <= max;
+    if (fits) {
+      estimated = kept;
+      exactBeforeEstimated = lastExact;
+    }
+    if (fits && afterStartsClean) {
+      const span = piece.spanContaining(kept - 1);
+      const isExact =
+        (span !== null && span.start === previous && span.end === kept) ||
+        (kept - previous === 1 && STOPS.has(piece.text.charCodeAt(previous)));
+      if (isExact) lastExact = kept;
+    }
+    previous = kept;
   };
-  const exact = lastWhere(1, estimated, (k) => isExact(k) && estimates[k] <= max);
-  return { kind: 'cut', keeping: exact > 0 && length(units(exact)) <= max ? units(exact) : 0 };
+
+  // The insert's own units end where the text's do past `lower`, when a unit
+  // of the text ends at `lower` and no sticker spans it: the text from there
+  // is segmented and scanned as the insert alone is (grapheme rules look back
+  // only within a cluster, a code only to its `[`). Else its own are listed.
+  const ownEnds = isCleanJunction(piece, upToInsertEnd, lower) ? null : piece.unitEnds();
+  let own = 0;
+
+  // The units of the text go by in order: `plain` their lengths so far,
+  // `total` with the URLs' changes too.
+  let plain = 0,
+    total = 0,
+    unitStart = 0;
+  const unit = (end, length) => {
+    if (ownEnds) {
+      // The insert's units that end inside this one: the part before measured as text.
+      for (; own < ownEnds.length && lower + ownEnds[own] < end; own++) {
+        const position = lower + ownEnds[own];
+        prefix(position, total + measure(text, unitStart, position).value(mode));
+      }
+    }
+    plain += length;
+    total += length;
+    unitStart = end;
+    urlsAt(end);
+    if (!ownEnds) {
+      if (end > lower) prefix(end, total);
+    } else {
+      for (; own < ownEnds.length && lower + ownEnds[own] === end; own++) prefix(end, total);
+    }
+  };
+
+  // Under `weighted`, the URLs of the run going by: flat [start, end, …]
+  // pairs, each starting and ending where a unit does (widened to whole
+  // clusters, two may share one); `plainAt[k]`, `plain` where URL k starts.
+  let urls = NO_URLS,
+    ended = 0,
+    started = 0;
+  const plainAt = [];
+  const urlsAt = (position) => {
+    for (; 2 * started < urls.length && urls[2 * started] <= position; started++) plainAt[started] = plain;
+    for (; 2 * ended < urls.length && urls[2 * ended + 1] <= position; ended++)
+      total += URL_WEIGHT - (plain - plainAt[ended]);
+  };
+
+  upToInsertEnd.forEachItem((start, end, span) => {
+    if (span) {
+      unit(end, stickerLengths(span.entry, policy).value(mode));
+      return;
+    }
+    const counted = mode === 'weighted' ? known?.get(start) : undefined;
+    if (mode !== 'weighted' || !mayHoldURL(text, start, end) || counted?.end === end) {
+      // No URL, or the ones the count of this same text found.
+      urls = counted?.end === end ? counted.spans : NO_URLS;
+      ended = started = 0;
+      urlsAt(start);
+      forEachCluster(text, start, end, (a, b, simple) => unit(b, clusterLength(text, a, b, simple, mode)));
+      urls = NO_URLS;
+      return;
+    }
+    // The run is segmented once: its clusters kept while its URLs are found.
+    runEnds.clear();
+    runLengths.clear();
+    forEachCluster(text, start, end, (a, b, simple) => {
+      runEnds.push(b);
+      runLengths.push(clusterLength(text, a, b, simple, mode));
+    });
+    urls = urlSpansIn(text, start, end, runEnds.view());
+    ended = started = 0;
+    urlsAt(start);
+    const ends = runEnds.view(),
+      lengths = runLengths.view();
+    for (let k = 0; k < ends.length; k++) unit(ends[k], lengths[k]);
+    urls = NO_URLS;
+  });
+  // Not kept past a long run: 8 bytes a cluster of it would stay with the page.
+  if (runEnds.array.length > 65536) [runEnds, runLengths] = [new IntList(), new IntList()];
+  return { estimated, exact: exactBeforeEstimated };
+}
+
+const NO_URLS = new Int32Array(0);
+
+/** The clusters of a run that may hold a URL, while its URLs are found (kept between runs: a text of many runs would make two small arrays each). */
+let runEnds = new IntList(),
+  runLengths = new IntList();
+
+/** Whether a unit of `upToInsertEnd` ends at `lower`, no sticker spans it,
+ *  and the stickers after it are the insert's own (see `prefixesThatFit`). */
+function isCleanJunction(piece, upToInsertEnd, lower) {
+  if (lower === 0) return true;
+  if (upToInsertEnd.spanContaining(lower) !== null) return false;
+  const next = upToInsertEnd.firstSpanEndingAfter(lower);
+  if (upToInsertEnd.spans.length - next !== piece.spans.length) return false;
+  const [start, end] = upToInsertEnd.runAround(lower);
+  return lower === start || lower === end || upToInsertEnd.boundaryAtOrBefore(lower, start, end) === lower;
 }
 
 /** The first `]` of `text`, if no `[` or line break comes before it, within the longest code's reach. */
@@ -98,84 +213,4 @@ function wouldFormCode(string, position, after, close) {
     if (u === ']' || u === '\n' || u === '\r') return false;
   }
   return false;
-}
-
-/** The ends of the insert's units as it is cut alone (`piece.unitEnds()`),
- *  read from the units of the text up to its end (`ends`) where they are the
- *  same: where a unit of that text ends at the insertion point `lower` and no
- *  sticker spans it, the text from there is segmented and scanned as the
- *  insert alone is (grapheme rules look back only within a cluster, a code
- *  only to its `[`), so a pass over the insert is saved. */
-function insertUnitEnds(piece, upToInsertEnd, ends, lower) {
-  let first = 0;
-  if (lower > 0) {
-    let hi = ends.length;
-    while (first < hi) {
-      const mid = (first + hi) >> 1;
-      if (ends[mid] <= lower) first = mid + 1;
-      else hi = mid;
-    }
-    const spans = upToInsertEnd.spans;
-    const clean =
-      first > 0 &&
-      ends[first - 1] === lower &&
-      upToInsertEnd.spanContaining(lower) === null &&
-      spans.length - upToInsertEnd.firstSpanEndingAfter(lower) === piece.spans.length;
-    if (!clean) return Int32Array.from(piece.unitEnds());
-  }
-  const own = new Int32Array(ends.length - first);
-  for (let k = 0; k < own.length; k++) own[k] = ends[first + k] - lower;
-  return own;
-}
-
-/** For each position (ascending), the estimated length under `policy` of the
- *  text before it on its own: the units before it (`units`, unitLengths of
- *  `string`), and the one it cuts measured as text from its start; under
- *  `weighted`, the URLs of the whole text, each adding 23 in place of its
- *  clusters' weight once a position reaches its end
- *  (TextBackedString.prefixLengthEstimates in Swift). A Float64Array. */
-function prefixLengthEstimates(string, { ends, lengths }, positions, policy) {
-  const urls = [];
-  if (policy.countMode === 'weighted') {
-    const before = new Float64Array(ends.length + 1);
-    for (let k = 0; k < ends.length; k++) before[k + 1] = before[k] + lengths[k];
-    /** The index of the first unit ending after `position`. */
-    const unitAfter = (position) => {
-      let lo = 0,
-        hi = ends.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (ends[mid] <= position) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
-    };
-    string.forEachItem((start, end, span) => {
-      if (span) return;
-      // The run's clusters: the units that end after its start and at or before its end.
-      const clusters = ends.subarray(unitAfter(start), unitAfter(end));
-      for (const [a, b] of urlSpansIn(string.text, start, end, clusters))
-        urls.push({ end: b, change: URL_WEIGHT - (before[unitAfter(b)] - before[unitAfter(a)]) });
-    });
-  }
-  const estimates = new Float64Array(positions.length);
-  let total = 0,
-    unit = 0,
-    unitStart = 0,
-    url = 0;
-  for (let k = 0; k < positions.length; k++) {
-    const position = positions[k];
-    while (unit < ends.length && ends[unit] <= position) {
-      total += lengths[unit];
-      unitStart = ends[unit];
-      unit += 1;
-    }
-    while (url < urls.length && urls[url].end <= position) {
-      total += urls[url].change;
-      url += 1;
-    }
-    estimates[k] =
-      total + (unitStart < position ? measure(string.text, unitStart, position).value(policy.countMode) : 0);
-  }
-  return estimates;
 }

@@ -20,15 +20,26 @@ export class IntList {
     this.array[this.length++] = value;
   }
 
+  /** Empties the list, keeping its room. */
+  clear() {
+    this.length = 0;
+  }
+
   /** The entries as a view (no copy): valid until the next push. */
   view() {
     return this.array.subarray(0, this.length);
   }
+
+  /** The entries in an array of their own, of their size (the room left over freed). */
+  trimmed() {
+    return this.array.slice(0, this.length);
+  }
 }
 
-/** The code points of `s` (a lone surrogate is one), in an Int32Array. */
+/** The code points of `s` (a lone surrogate is one): a Uint16Array where
+ *  they are all under U+10000, else an Int32Array. */
 export function codePoints(s) {
-  const out = new Int32Array(s.length);
+  const out = /[\uD800-\uDFFF]/.test(s) ? new Int32Array(s.length) : new Uint16Array(s.length);
   let n = 0;
   for (let i = 0; i < s.length; ) {
     const c = s.codePointAt(i);

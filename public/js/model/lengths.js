@@ -13,7 +13,7 @@
 
 import { forEachCluster } from './graphemes.js';
 import { isEmojiCluster } from './emoji.js';
-import { codePoints } from './int-list.js';
+import { IntList, codePoints } from './int-list.js';
 
 let twoByte = null; // Uint8Array over the BMP: 1 where GB18030 takes two bytes
 
@@ -43,23 +43,37 @@ export function loadURLs() {
 }
 
 /** Whether s[start..<end] may hold a URL: a `.` followed by an ASCII letter or
- *  anything not ASCII (every TLD starts so). */
-function mayHoldURL(s, start, end) {
-  for (let i = s.indexOf('.', start); i !== -1 && i + 1 < end; i = s.indexOf('.', i + 1)) {
+ *  anything not ASCII (every TLD starts so). Reads the run alone: a search
+ *  for the next `.` (indexOf) went on to the end of the whole text, for each
+ *  run between two stickers (`'[ok]a'` repeated: quadratic, 3.6 s to count
+ *  1 MB). */
+export function mayHoldURL(s, start, end) {
+  for (let i = start; i + 1 < end; i++) {
+    if (s.charCodeAt(i) !== 0x2e) continue;
     const u = s.charCodeAt(i + 1);
     if (u >= 0x80 || ((u | 0x20) >= 0x61 && (u | 0x20) <= 0x7a)) return true;
   }
   return false;
 }
 
-/** Lengths of the text run `s[start..<end]` (between stickers) as a count
- *  takes them: `measure`'s, `onEmoji(start, end)` called for each emoji
- *  cluster, and where the run holds URLs, a weight of 23 for each, found in
- *  the NFC text, the text around them weighed as `measure` weighs it. The
- *  weight is `null` where the run may hold a URL and the URL rule is not
- *  loaded yet (its loading starts). */
-export function runLengths(s, start, end, onEmoji) {
-  if (!mayHoldURL(s, start, end)) return measure(s, start, end, onEmoji);
+/** Adds to `total` (returned) the lengths of the text run `s[start..<end]`
+ *  (between stickers) as a count takes them: `measure`'s, `onEmoji(start,
+ *  end)` called for each emoji cluster, and where the run holds URLs, a
+ *  weight of 23 for each, found in the NFC text, the text around them weighed
+ *  as `measure` weighs it. The weight is `null` where the run may hold a URL
+ *  and the URL rule is not loaded yet (its loading starts). Where the run is
+ *  in NFC and its URLs begin and end between clusters, `onURLs(spans)` is
+ *  given them as `urlSpansIn` would find them (flat `[start, end, …]` UTF-16
+ *  pairs). A run that cannot hold a URL adds its clusters to `total`, no
+ *  object made for it (a text of short runs between stickers has one every
+ *  few bytes). */
+export function addRunLengths(total, s, start, end, onEmoji, onURLs) {
+  if (!mayHoldURL(s, start, end)) return measureInto(total, s, start, end, onEmoji);
+  return total.add(urlRunLengths(s, start, end, onEmoji, onURLs));
+}
+
+/** The lengths `addRunLengths` adds for a run that may hold a URL. */
+function urlRunLengths(s, start, end, onEmoji, onURLs) {
   if (!urls) {
     loadURLs();
     const lengths = measure(s, start, end, onEmoji);
@@ -69,42 +83,53 @@ export function runLengths(s, start, end, onEmoji) {
   const run = s.slice(start, end);
   const normal = nfc(run);
   const points = codePoints(normal);
-  const found = urls.findURLs(points);
-  if (!found.length) return measure(s, start, end, onEmoji);
+  const found = new IntList();
+  urls.forEachURL(points, (a, b) => {
+    found.push(a);
+    found.push(b);
+  });
+  const pairs = found.view();
+  if (!pairs.length) {
+    if (normal === run) onURLs?.(pairs);
+    return measure(s, start, end, onEmoji);
+  }
   // Text already in NFC whose URLs begin and end between clusters weighs
   // what its clusters do, less those of its URLs, plus 23 for each: one pass
   // over the run, where weighing the text between the URLs anew was another
   // (and each pass through the segmenter is most of a count's cost).
-  const ranges = normal === run ? unitRanges(run, found, start) : null;
-  const { lengths, inside, exact } = measureAround(s, start, end, ranges ?? [], onEmoji);
+  const ranges = normal === run ? unitRanges(run, pairs, start) : null;
+  const { lengths, inside, exact } = measureAround(s, start, end, ranges ?? pairs.subarray(0, 0), onEmoji);
   if (ranges && exact) {
-    lengths.weight += found.length * urls.URL_WEIGHT - inside;
+    lengths.weight += (pairs.length / 2) * urls.URL_WEIGHT - inside;
+    onURLs?.(ranges);
     return lengths;
   }
   let weight = 0,
     at = 0;
-  for (const [a, b] of found) {
-    weight += textWeight(points, at, a) + urls.URL_WEIGHT;
-    at = b;
+  for (let k = 0; k < pairs.length; k += 2) {
+    weight += textWeight(points, at, pairs[k]) + urls.URL_WEIGHT;
+    at = pairs[k + 1];
   }
   lengths.weight = weight + textWeight(points, at, points.length);
   return lengths;
 }
 
-/** The code point ranges `found` of `run` as UTF-16 ranges of the text it is
- *  at `offset` in. */
-function unitRanges(run, found, offset) {
+/** The code point ranges `pairs` (flat, ascending) of `run` as UTF-16
+ *  ranges of the text it is at `offset` in. */
+function unitRanges(run, pairs, offset) {
+  const out = new Int32Array(pairs.length);
   let point = 0,
     unit = 0;
-  const unitOf = (p) => {
-    for (; point < p; point++) unit += run.codePointAt(unit) > 0xffff ? 2 : 1;
-    return offset + unit;
-  };
-  return found.map(([a, b]) => [unitOf(a), unitOf(b)]);
+  for (let k = 0; k < pairs.length; k++) {
+    for (; point < pairs[k]; point++) unit += run.codePointAt(unit) > 0xffff ? 2 : 1;
+    out[k] = offset + unit;
+  }
+  return out;
 }
 
 /** `measure` of `s[start..<end]`, and the weight of the clusters inside the
- *  ranges (ascending, disjoint); `exact`: no range begins or ends inside a cluster. */
+ *  ranges (flat pairs, ascending, disjoint); `exact`: no range begins or
+ *  ends inside a cluster. */
 function measureAround(s, start, end, ranges, onEmoji) {
   const lengths = new TextLengths();
   let inside = 0,
@@ -113,22 +138,22 @@ function measureAround(s, start, end, ranges, onEmoji) {
   forEachCluster(s, start, end, (a, b, simple) => {
     const emoji = !simple && isEmojiCluster(s, a, b);
     if (emoji && onEmoji) onEmoji(a, b);
-    const cluster = clusterLengths(s, a, b, simple, emoji);
-    lengths.add(cluster);
-    while (k < ranges.length && ranges[k][1] <= a) k++;
+    const weight = addCluster(lengths, s, a, b, simple, emoji);
+    while (k < ranges.length && ranges[k + 1] <= a) k += 2;
     if (k === ranges.length) return;
-    const [ua, ub] = ranges[k];
+    const ua = ranges[k],
+      ub = ranges[k + 1];
     if ((a < ua && ua < b) || (a < ub && ub < b)) exact = false;
-    else if (a >= ua && b <= ub) inside += cluster.weight;
+    else if (a >= ua && b <= ub) inside += weight;
   });
   return { lengths, inside, exact };
 }
 
-/** The URLs of the text run s[start..<end] as `[start, end]` ranges widened
- *  to whole clusters (urls.js `urlSpans`; `clusterEnds`, if given, the ends
- *  of the run's clusters); the URL rule must be loaded. */
+/** The URLs of the text run s[start..<end] as flat `[start, end, …]` UTF-16
+ *  pairs widened to whole clusters (urls.js `urlSpans`; `clusterEnds`, if
+ *  given, the ends of the run's clusters); the URL rule must be loaded. */
 export function urlSpansIn(s, start, end, clusterEnds) {
-  if (!mayHoldURL(s, start, end)) return [];
+  if (!mayHoldURL(s, start, end)) return new Int32Array(0);
   if (!urls) throw new Error('the weighted count of a text that may hold a URL needs loadURLs() first');
   return urls.urlSpans(s, start, end, clusterEnds);
 }
@@ -201,8 +226,10 @@ function needGB18030() {
   if (!twoByte) throw new Error('the gb18030 count mode needs loadGB18030() first');
 }
 
-/** Lengths of one cluster `s[start..<end]`. */
-function clusterLengths(s, start, end, simple, emoji) {
+/** Adds the lengths of one cluster `s[start..<end]` to `total` (no object
+ *  per cluster: a count makes one per run); returns its weight, or null
+ *  where it cannot be known yet. */
+function addCluster(total, s, start, end, simple, emoji) {
   let utf8 = 0,
     gb = 0;
   for (let i = start; i < end; ) {
@@ -222,24 +249,38 @@ function clusterLengths(s, start, end, simple, emoji) {
     w = 0;
     for (const ch of nfc(s.slice(start, end))) w += weight(ch.codePointAt(0));
   }
-  return new TextLengths(1, end - start, utf8, gb, w);
+  total.graphemes += 1;
+  total.utf16 += end - start;
+  total.utf8 += utf8;
+  if (total.gb18030 !== null) total.gb18030 += gb;
+  total.weight = total.weight === null || w === null ? null : total.weight + w;
+  return w;
 }
 
-/** Lengths of the cluster `s[start..<end]` that `forEachCluster` found
- *  (`simple` as it says): what `measure` adds for it, without segmenting it
- *  again (a second call of the segmenter per cluster doubled the cost of a
- *  run of emoji). */
-export function measureCluster(s, start, end, simple) {
-  return clusterLengths(s, start, end, simple, !simple && isEmojiCluster(s, start, end));
+const scratch = new TextLengths();
+
+/** The length under `mode` of the cluster `s[start..<end]` that
+ *  `forEachCluster` found (`simple` as it says): what `measure` counts for
+ *  it, without segmenting it again (a second call of the segmenter per
+ *  cluster doubled the cost of a run of emoji). */
+export function clusterLength(s, start, end, simple, mode) {
+  scratch.graphemes = scratch.utf16 = scratch.utf8 = scratch.weight = 0;
+  scratch.gb18030 = twoByte ? 0 : null;
+  addCluster(scratch, s, start, end, simple, !simple && isEmojiCluster(s, start, end));
+  return scratch.value(mode);
 }
 
 /** Lengths of `s[start..<end]` as text; `onEmoji(start, end)` is called for each emoji cluster. */
 export function measure(s, start, end, onEmoji) {
-  const total = new TextLengths();
+  return measureInto(new TextLengths(), s, start, end, onEmoji);
+}
+
+/** `measure` added to `total` (returned). */
+function measureInto(total, s, start, end, onEmoji) {
   forEachCluster(s, start, end, (a, b, simple) => {
     const emoji = !simple && isEmojiCluster(s, a, b);
     if (emoji && onEmoji) onEmoji(a, b);
-    total.add(clusterLengths(s, a, b, simple, emoji));
+    addCluster(total, s, a, b, simple, emoji);
   });
   return total;
 }

@@ -10,6 +10,7 @@
 import { scanCodes } from './scanner.js';
 import { forEachCluster, clusterCount, boundaryAtOrBefore } from './graphemes.js';
 import { isEmojiCluster } from './emoji.js';
+import { IntList } from './int-list.js';
 
 export const OffsetUnit = Object.freeze({ utf16: 'utf16', grapheme: 'grapheme' });
 
@@ -17,43 +18,53 @@ export class TextBackedString {
   constructor(text, catalog) {
     this.text = text;
     this.catalog = catalog;
-    /** `[{start, end, entry}]`, in order. */
+    /** Its stickers, in order (scanner.js's `CodeSpans`). */
     this.spans = scanCodes(text, catalog);
   }
 
-  /** Calls `body(start, end, span)` for each text run (span null) and sticker, in order; false stops. */
+  /** Calls `body(start, end, span)` for each text run (span null) and
+   *  sticker (span `{start, end, entry}`, one object for every sticker of a
+   *  pass, good until `body` returns: a text of short codes made one per
+   *  sticker and pass), in order; false stops. */
   forEachItem(body) {
+    const { starts, ends } = this.spans;
+    const span = { start: 0, end: 0, entry: null };
     let position = 0;
-    for (const span of this.spans) {
-      if (position < span.start && body(position, span.start, null) === false) return;
-      if (body(span.start, span.end, span) === false) return;
-      position = span.end;
+    for (let i = 0; i < starts.length; i++) {
+      if (position < starts[i] && body(position, starts[i], null) === false) return;
+      span.start = starts[i];
+      span.end = ends[i];
+      span.entry = this.spans.entry(i);
+      if (body(starts[i], ends[i], span) === false) return;
+      position = ends[i];
     }
     if (position < this.text.length) body(position, this.text.length, null);
   }
 
   /** The index of the first span ending after `position`. */
   firstSpanEndingAfter(position) {
+    const { ends } = this.spans;
     let lo = 0,
-      hi = this.spans.length;
+      hi = ends.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.spans[mid].end <= position) lo = mid + 1;
+      if (ends[mid] <= position) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
-  /** The sticker span with `position` strictly inside it, or null. */
+  /** The sticker span with `position` strictly inside it (`{start, end, entry}`), or null. */
   spanContaining(position) {
     const i = this.firstSpanEndingAfter(position);
-    return i < this.spans.length && this.spans[i].start < position ? this.spans[i] : null;
+    return i < this.spans.length && this.spans.starts[i] < position ? this.spans.at(i) : null;
   }
 
   /** The text run (between stickers) around `position`: `[start, end]`. */
   runAround(position) {
     const i = this.firstSpanEndingAfter(position);
-    return [i > 0 ? this.spans[i - 1].end : 0, i < this.spans.length ? this.spans[i].start : this.text.length];
+    const { starts, ends } = this.spans;
+    return [i > 0 ? ends[i - 1] : 0, i < starts.length ? starts[i] : this.text.length];
   }
 
   // ---- Display offsets
@@ -233,9 +244,9 @@ export class TextBackedString {
     return result;
   }
 
-  /** The end of each whole unit (sticker or grapheme cluster), in order. */
+  /** The end of each whole unit (sticker or grapheme cluster), in order (an Int32Array). */
   unitEnds() {
-    const ends = [];
+    const ends = new IntList(this.text.length);
     this.forEachItem((start, end, span) => {
       if (span) ends.push(end);
       else
@@ -243,7 +254,7 @@ export class TextBackedString {
           ends.push(clusterEnd);
         });
     });
-    return ends;
+    return ends.view();
   }
 
   /** The emoji clusters that overlap `[start, end)`: `[[start, end]]`. */

@@ -12,6 +12,7 @@
 import * as T from './twitter-text-tables.js';
 import { forEachCluster, isSimple } from './graphemes.js';
 import { IntList } from './int-list.js';
+import { STOPS } from './url-stops.js';
 import { nfc } from './normalization.js';
 import { nfkc } from './compatibility.js';
 
@@ -95,38 +96,84 @@ class TLDTrie {
 
 const tldTrie = new TLDTrie(T.tlds.split('|'));
 
-/** What `domainEnds` and `tldEnds` hold at a position not worked out yet, and where there is none. */
+/** The distance a Uint16Array of distances holds as "this far or more". */
+const FAR = 0xffff;
+
+/** `i` plus its distance in `to`: where that is FAR or more, the position
+ *  FAR ahead is in the same stretch (a run of domain characters, a stretch
+ *  without `_`), so its distance goes on from there. */
+function farAhead(to, i) {
+  let at = i;
+  while (to[at] === FAR) at += FAR;
+  return at + to[at];
+}
+
+/** What `toTLDEnd` holds at a position not worked out yet, where there is no
+ *  TLD, and where it is too long to keep (worked out again when asked: each
+ *  position is asked once or twice). */
+const TLD_UNKNOWN = 0xffff,
+  TLD_NONE = 0xfffe,
+  TLD_LONG = 0xfffd;
+
+/** What `domainEnds` holds at a position not worked out yet, and where there is none. */
 const UNKNOWN = -2,
   NONE = -1;
 
-/** The URLs in `t` (NFC code points) as [start, end) pairs, in order. */
-export function findURLs(t) {
-  if (!t.includes(0x2e)) return [];
-  return new Scanner(t).run();
+/** The URLs in `t` (NFC code points, an array or an Int32Array) as
+ *  [start, end) pairs, in order (`forEachURL`). */
+export function findURLs(t, piece) {
+  const urls = [];
+  forEachURL(t, (a, b) => urls.push([a, b]), piece);
+  return urls;
 }
+
+/** Calls `body(start, end)` for each URL in `t` (NFC code points), in order.
+ *  A text longer than `piece` is read a piece at a time, each ending with
+ *  the first stop past that length and the next beginning with it
+ *  (url-stops.js: no URL holds a stop, and none looks past one; what precedes
+ *  a URL is read, so the stop is in both), so that the scanner's tables
+ *  (12 bytes a code point) are a piece's, not the whole text's. */
+export function forEachURL(t, body, piece = 4096) {
+  if (!t.includes(0x2e)) return;
+  for (let from = 0; from < t.length; ) {
+    let stop = Math.min(t.length, from + piece);
+    while (stop < t.length && !STOPS.has(t[stop])) stop += 1;
+    const part = from === 0 && stop >= t.length ? t : t.subarray ? t.subarray(from, stop + 1) : t.slice(from, stop + 1);
+    if (part.includes(0x2e)) for (const [a, b] of new Scanner(part).run()) body(from + a, from + b);
+    if (stop >= t.length) break;
+    from = stop;
+  }
+}
+
+/** The label starts of the chain `Scanner.domain` works out (kept: one list for every chain). */
+let labelStarts = new IntList();
 
 /** The regex's matches, found in time linear in the text. The regex tries a
  *  match at nearly every position, and each try walks a chain of domain
  *  labels to its end: the chain from one label start is that label plus the
  *  chain from the next, so each label start's answer is worked out once and
- *  kept (`domainEnds`), as is each position's TLD (`tldEnds`). A match, once
+ *  kept (`domainEnds`), as is each position's TLD (`toTLDEnd`). A match, once
  *  found, moves the scan past its end, so the path, port and query of each
  *  are read once. */
 class Scanner {
   constructor(t) {
     this.t = t;
     const n = (this.n = t.length);
-    // labelEnd[i]: the first position at or after i that is not a domain character, - or _.
-    this.labelEnd = new Int32Array(n + 1).fill(n);
-    this.underscoreAfter = new Int32Array(n + 1).fill(n);
+    // From each position, how far on the first that is not a domain
+    // character, - or _ is (`labelEnd`), and the first _ (`underscoreAfter`),
+    // or the end: two bytes each, FAR where it is at least that far.
+    this.toLabelEnd = new Uint16Array(n + 1);
+    this.toUnderscore = new Uint16Array(n + 1);
     for (let i = n - 1; i >= 0; i--) {
       const c = t[i];
-      this.labelEnd[i] = c === 0x2d || c === 0x5f || domainChar.has(c) ? this.labelEnd[i + 1] : i;
-      this.underscoreAfter[i] = c === 0x5f ? i : this.underscoreAfter[i + 1];
+      this.toLabelEnd[i] =
+        c === 0x2d || c === 0x5f || domainChar.has(c) ? Math.min(FAR, this.toLabelEnd[i + 1] + 1) : 0;
+      this.toUnderscore[i] = c === 0x5f ? 0 : Math.min(FAR, this.toUnderscore[i + 1] + 1);
     }
-    // Answers already worked out, by position: UNKNOWN, NONE, or an end.
+    // Answers already worked out, by position: UNKNOWN, NONE, or an end (a
+    // TLD's as its distance, LONG where that is too far to keep).
     this.domainEnds = new Int32Array(n + 1).fill(UNKNOWN);
-    this.tldEnds = new Int32Array(n + 1).fill(UNKNOWN);
+    this.toTLDEnd = new Uint16Array(n + 1).fill(TLD_UNKNOWN);
     // The ASCII length of each non-ASCII domain met so far (null where ToASCII
     // fails): a text of one short IDN repeated paid nameprep and Punycode for each.
     this.encodedLengths = new Map();
@@ -134,6 +181,16 @@ class Scanner {
 
   at(i) {
     return i < this.n ? this.t[i] : -1;
+  }
+
+  /** The first position at or after `i` that is not a domain character, - or _. */
+  labelEnd(i) {
+    return farAhead(this.toLabelEnd, i);
+  }
+
+  /** The first `_` at or after `i`, or the text's end. */
+  underscoreAfter(i) {
+    return farAhead(this.toUnderscore, i);
   }
 
   /** Whether t[i...] begins with `literal` (lowercase ASCII) under IGNORECASE. */
@@ -204,9 +261,9 @@ class Scanner {
   /** A subdomain label (`_` allowed) or, with `name`, a domain name label, ending at a `.`: its end. */
   label(i, name) {
     const { t, n } = this;
-    const e = this.labelEnd[i];
+    const e = this.labelEnd(i);
     if (!(e > i && e < n && t[e] === 0x2e && domainChar.has(t[i]) && domainChar.has(t[e - 1]))) return null;
-    if (name && this.underscoreAfter[i] < e) return null;
+    if (name && this.underscoreAfter(i) < e) return null;
     return e;
   }
 
@@ -222,12 +279,13 @@ class Scanner {
     if (ends[i] === UNKNOWN) {
       // The chain of label starts not worked out yet, then each from the last
       // (a loop, not a recursion: a chain may be as long as the text).
-      const chain = [];
+      const chain = labelStarts;
+      chain.clear();
       let s = i,
         tail = NONE;
       for (;;) {
         chain.push(s);
-        const next = this.labelEnd[s] + 1;
+        const next = this.labelEnd(s) + 1;
         if (!(next < this.n && this.label(next, false) !== null)) break;
         if (ends[next] !== UNKNOWN) {
           tail = ends[next];
@@ -235,13 +293,15 @@ class Scanner {
         }
         s = next;
       }
+      const starts = chain.array;
       for (let k = chain.length - 1; k >= 0; k--) {
         if (tail === NONE) {
-          const e = this.label(chain[k], true);
+          const e = this.label(starts[k], true);
           if (e !== null) tail = this.tld(e + 1) ?? NONE;
         }
-        ends[chain[k]] = tail;
+        ends[starts[k]] = tail;
       }
+      if (chain.array.length > 65536) labelStarts = new IntList();
     }
     return ends[i] === NONE ? null : ends[i];
   }
@@ -251,8 +311,12 @@ class Scanner {
    *  function tld below, which asciiDomains calls on a domain alone). */
   tld(i) {
     if (i >= this.n) return null;
-    if (this.tldEnds[i] === UNKNOWN) this.tldEnds[i] = tld(this.t, i, this.n) ?? NONE;
-    return this.tldEnds[i] === NONE ? null : this.tldEnds[i];
+    const known = this.toTLDEnd[i];
+    if (known === TLD_NONE) return null;
+    if (known !== TLD_UNKNOWN && known !== TLD_LONG) return i + known;
+    const end = tld(this.t, i, this.n);
+    this.toTLDEnd[i] = end === null ? TLD_NONE : end - i < TLD_LONG ? end - i : TLD_LONG;
+    return end;
   }
 
   /** validUrlPath* after a `/`: up to the last path character that may end a path, then any balanced parentheses right after it (see TwitterURLs.path in Swift). */
@@ -307,8 +371,9 @@ class Scanner {
 
   /** idnaEncodedLength of `domain`, kept for a non-ASCII one (Scanner.accept in Swift keeps them too). */
   encodedLength(domain) {
-    if (isASCII(domain)) return idnaEncodedLength(domain);
-    const key = domain.join(','); // not fromCodePoint(...domain): a domain may be as long as the text
+    // Kept for short domains only: a long one is seldom met twice, and its key would be as long as the text.
+    if (isASCII(domain) || domain.length > 255) return idnaEncodedLength(domain);
+    const key = domain.join(',');
     if (!this.encodedLengths.has(key)) this.encodedLengths.set(key, idnaEncodedLength(domain));
     return this.encodedLengths.get(key);
   }
@@ -457,16 +522,18 @@ function idnaEncodedLength(domain) {
     }
     return domain.length - start >= 64 ? null : domain.length;
   }
-  const labels = splitBy(domain, isDot);
-  let total = 0;
-  if (labels[labels.length - 1].length === 0) {
-    labels.pop();
-    total += 1;
-  }
-  for (let k = 0; k < labels.length; k++) {
-    const length = toASCII(labels[k]);
+  // Label by label, each a view of the domain (not an array of its own, as above).
+  const part = (a, b) => (domain.subarray ? domain.subarray(a, b) : domain.slice(a, b));
+  let total = 0,
+    start = 0;
+  for (let k = 0; k <= domain.length; k++) {
+    if (k < domain.length && !isDot(domain[k])) continue;
+    // A final dot ends the last label: the empty label after it adds only the dot.
+    if (k === domain.length && start === k && k > 0) return total + 1;
+    const length = toASCII(part(start, k));
     if (length === null) return null;
-    total += length + (k > 0 ? 1 : 0);
+    total += length + (start > 0 ? 1 : 0);
+    start = k + 1;
   }
   return total;
 }
@@ -565,23 +632,30 @@ function punycodeLength(input) {
   return output;
 }
 
-/** The URLs of the text run `s[start..<end]` as `[start, end]` UTF-16 ranges,
- *  each widened to whole grapheme clusters (the insert cut's estimate weighs
- *  them by their clusters): the run normalized cluster by cluster, so each
- *  cluster's code points are known (see TwitterURLs.spans in Swift).
- *  `clusterEnds`, if given, holds the ends of the run's clusters in order
- *  (the caller has segmented the run already: a second pass through the
- *  segmenter cost as much as the first). */
+/** The URLs of the text run `s[start..<end]` as flat `[start, end, …]`
+ *  UTF-16 pairs (an Int32Array), each widened to whole grapheme clusters (the
+ *  insert cut's estimate weighs them by their clusters): the run normalized
+ *  cluster by cluster, so each cluster's code points are known (see
+ *  TwitterURLs.spans in Swift). `clusterEnds`, if given, holds the ends of
+ *  the run's clusters in order (the caller has segmented the run already: a
+ *  second pass through the segmenter cost as much as the first). */
 export function urlSpans(s, start, end, clusterEnds) {
-  // Per cluster, its end in the text and the end of its code points in `points`.
-  const ends = new IntList(end - start),
-    pointEnds = new IntList(end - start),
+  // Per cluster, its end in the text and, once a cluster is not one code
+  // point, the end of its code points in `points` (until then, its index + 1).
+  const ends = clusterEnds ? null : new IntList(end - start),
     points = new IntList(end - start);
+  let pointEnds = null,
+    clusters = 0;
   const add = (a, b, simple) => {
     if (simple) points.push(s.codePointAt(a));
     else for (const ch of nfc(s.slice(a, b))) points.push(ch.codePointAt(0));
-    ends.push(b);
-    pointEnds.push(points.length);
+    ends?.push(b);
+    clusters += 1;
+    if (!pointEnds && points.length !== clusters) {
+      pointEnds = new IntList(end - start);
+      for (let k = 1; k < clusters; k++) pointEnds.push(k);
+    }
+    pointEnds?.push(points.length);
   };
   if (clusterEnds) {
     let a = start;
@@ -593,9 +667,11 @@ export function urlSpans(s, start, end, clusterEnds) {
   } else {
     forEachCluster(s, start, end, add);
   }
-  const clusterEndsAt = ends.view(),
-    pointEndsAt = pointEnds.view();
+  const clusterEndsAt = clusterEnds ?? ends.view(),
+    pointEndsAt = pointEnds?.view();
+  /** The cluster holding code point `i`. */
   const holding = (i) => {
+    if (!pointEndsAt) return i;
     let lo = 0,
       hi = pointEndsAt.length;
     while (lo < hi) {
@@ -606,7 +682,12 @@ export function urlSpans(s, start, end, clusterEnds) {
     return lo;
   };
   const startOf = (k) => (k === 0 ? start : clusterEndsAt[k - 1]);
-  return findURLs(points.view()).map(([a, b]) => [startOf(holding(a)), clusterEndsAt[holding(b - 1)]]);
+  const spans = new IntList();
+  forEachURL(points.view(), (a, b) => {
+    spans.push(startOf(holding(a)));
+    spans.push(clusterEndsAt[holding(b - 1)]);
+  });
+  return spans.view();
 }
 
 // What the test oracle, this scanner as it was before it was made linear
