@@ -24,19 +24,19 @@
 //   the API is the server's to answer.
 
 // The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = 'b3c9a64a54d1486a';
+const VERSION = 'b33fed52f7e6ea89';
 const PRECACHE = [
   ['/index.html', 'df7fcbbad525bca1'],
   ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
-  ['/app.css', '2831c07b8317326f'],
+  ['/app.css', 'e0f618071daaed68'],
   ['/autocomplete.css', '4a47c9fb00b33ea9'],
-  ['/chat.css', '8661bc60ec851277'],
+  ['/chat.css', 'bea73db8fa5eb005'],
   ['/embed.css', '7ab5a3b3f42ed641'],
-  ['/keyboard.css', '89dbd8da234853b1'],
-  ['/offline.css', '01cf885329b56c02'],
+  ['/keyboard.css', 'c15e9977b3760d80'],
+  ['/offline.css', '3eb796bb8a5b9ff4'],
   ['/js/api.js', '6b88bdc35f66161e'],
   ['/js/authority.js', '2313f53254cfc0e2'],
-  ['/js/autocomplete.js', '2a3c3339f7bc4776'],
+  ['/js/autocomplete.js', '122ffad8e641bf1d'],
   ['/js/cell-menu.js', 'f9aa0c8d3aa14927'],
   ['/js/chat.js', 'f208c998be137351'],
   ['/js/draft.js', '73b93ece2bf28a5d'],
@@ -48,7 +48,7 @@ const PRECACHE = [
   ['/js/keyboard.js', '0cf6cb22384dabc8'],
   ['/js/late-strings.js', '69656b286be82fc8'],
   ['/js/long-paste.js', '25e32ba0244d9377'],
-  ['/js/main.js', 'b8f572061adeeefe'],
+  ['/js/main.js', '0a4512014bd501c3'],
   ['/js/menu.js', 'df0420f4a7bb6c58'],
   ['/js/message-stickers.js', '3b50b9de124690d1'],
   ['/js/model/catalog.js', '16f6c28320b0a692'],
@@ -76,7 +76,7 @@ const PRECACHE = [
   ['/js/offline.js', 'f9d20ee3f55c19f2'],
   ['/js/outbox.js', 'c000547035cade76'],
   ['/js/packs.js', 'b7551cd88127e046'],
-  ['/js/panel.js', 'c7b73fc920104e81'],
+  ['/js/panel.js', 'c8101dbfbbbfbd3f'],
   ['/js/pasted-html.js', 'b5fe5ea6bf9a8319'],
   ['/js/placement.js', 'f68e3a4ccc68fd74'],
   ['/js/press.js', '71854aab7367f512'],
@@ -84,7 +84,7 @@ const PRECACHE = [
   ['/js/roving.js', '6022c446d75c1c1a'],
   ['/js/settings.js', 'ccee8980bce3d57f'],
   ['/js/skin-tones.js', '766f52f7f3f17861'],
-  ['/js/status.js', 'b76fc068a10d2997'],
+  ['/js/status.js', 'd4ef4011b573d99e'],
   ['/js/sticker-files.js', 'f8663c0b4964a5ef'],
   ['/js/sticker-nodes.js', '04a93d7eb0fe79bc'],
   ['/js/sticker-search.js', 'd1e59da43c06d3f1'],

@@ -1,0 +1,122 @@
+"""The page at a phone's standard, part two (issue 41), in Chromium, Firefox
+and WebKit against the real nginx and server: a click on a panel's tab leaves
+the typing in the field; a note goes when a later edit makes it stale; every
+text of the page scales with the root font (sizes in rem); sideways (844 ×
+390, 640 × 360) the open panel is whole on screen; the bar's API link shows a
+readable page, the empty field a placeholder, a dropped image file a note,
+and sent messages come back after a reload (the last 200, with a control
+that clears them)."""
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from browser import Page, chord, keys, wait
+from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
+
+
+def focused_id(d):
+    return d.execute_script('return document.activeElement.id')
+
+
+# Item 2: a tab clicked
+
+def test_a_click_on_a_panel_tab_leaves_the_typing_in_the_field(service, desktop):
+    p = Page(desktop, service)
+    p.type('a')
+    p.open_panel()
+    p.tab(2)
+    assert desktop.find_element(By.ID, 'tab-2').get_attribute('aria-selected') == 'true'
+    assert focused_id(desktop) == 'editor'
+    ActionChains(desktop).send_keys('k').perform()
+    p.idle()
+    assert p.state()['text'] == 'ak'
+
+
+# Item 6: notes that went stale
+
+def test_a_paste_that_worked_takes_back_the_note_that_the_clipboard_was_empty(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', '')
+    assert p.note() == '剪贴板里没有可以粘贴的文字'
+    p.clipboard_event('paste', 'hi')
+    p.idle()
+    assert p.state()['text'] == 'hi'
+    assert p.note() == ''
+
+
+def test_select_all_and_delete_take_back_the_note_that_the_paste_was_cut(service, phone):
+    p = Page(phone, service)
+    p.clipboard_event('paste', '长' * 200)
+    assert p.note() == '超过 140 字的部分已截掉。'
+    chord(phone, [Keys.CONTROL], 'a')
+    keys(phone, Keys.DELETE)
+    p.idle()
+    assert p.state()['text'] == ''
+    assert p.note() == ''
+    # A caret move changes no text: the note of an edit stays through it.
+    p.clipboard_event('paste', '长' * 200)
+    keys(phone, Keys.ARROW_LEFT)
+    assert p.note() == '超过 140 字的部分已截掉。'
+
+
+def test_the_suggestions_never_cover_the_note(service, phone):
+    p = Page(phone, service)
+    p.finders()
+    p.type('你好')
+    # A note that lasts while its cause does (as the one that messages wait for the network), which typing
+    # keeps, shown as status.js shows it (a script's import of status.js is a module of its own in Firefox).
+    phone.execute_script("const n = document.getElementById('note'); n.textContent = 'a note that lasts'; n.hidden = false")
+    keys(phone, '[x')
+    wait(phone, "return !document.getElementById('suggestions').hidden")
+    note, suggestions = phone.execute_script('''
+        return ['note', 'suggestions'].map((id) => document.getElementById(id).getBoundingClientRect().toJSON())''')
+    assert p.note(), 'the note went before it could be checked'
+    assert suggestions['bottom'] <= note['top'] + 0.5, (suggestions, note)
+
+
+# Item 3: large text
+
+# What each text of the page is drawn at: every element shown with text of its own (or a field), by a path
+# that names it. The keys' and tabs' emoji and the preview's are pictures sized to their keys, as the
+# stickers' images are (px, like the keys): not text to scale.
+TEXT_SIZES = '''
+    const pictures = '.cell, [role=tab], .preview .emoji, .preview .tones b, .preview .star, .menugroup .menuitem, .option > :first-child';
+    const named = (el) => el.id ? '#' + el.id : named(el.parentElement) + '>' + el.tagName.toLowerCase() + (el.className ? '.' + [...el.classList].join('.') : '');
+    const sizes = {};
+    for (const el of document.querySelectorAll('body *')) {
+      if (!el.getClientRects().length || el.closest(pictures) || getComputedStyle(el).visibility === 'hidden') continue;
+      const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.data.trim());
+      if (own || el.matches('input, [contenteditable]')) sizes[named(el)] = parseFloat(getComputedStyle(el).fontSize);
+    }
+    return sizes;'''
+
+
+def larger_root(d, px):
+    """The root font at `px`: the browser's own font size setting in Chromium (CDP's Page.setFontSizes, as
+    Settings › Appearance › Font size), else a larger root font (as a reader's zoom of text does)."""
+    if getattr(d, 'engine', 'chromium') == 'chromium':
+        d.execute_cdp_cmd('Page.setFontSizes', {'fontSizes': {'standard': px}})
+    else:
+        d.execute_script("document.documentElement.style.fontSize = arguments[0] + 'px'", px)
+    wait(d, "return parseFloat(getComputedStyle(document.documentElement).fontSize) === arguments[0]", px)
+
+
+def test_every_text_of_the_page_scales_with_the_root_font(service, desktop):
+    p = Page(desktop, service)
+    p.send('你好[doge]')
+    p.open_panel()
+    p.pack('favorites')  # its hint when empty
+    p.clipboard_event('paste', '')  # a note shows, for 4 s
+    assert p.note()
+    before = desktop.execute_script(TEXT_SIZES)
+    try:
+        larger_root(desktop, 24)
+        after = desktop.execute_script(TEXT_SIZES)
+    finally:
+        larger_root(desktop, 16)
+    for part in ('#counter', '#note', '#search', '#editor', '#enter', '#theme', '#language'):
+        assert part in before, f'{part} is not measured: {sorted(before)}'
+    assert any(name.endswith('p.hint') for name in before), sorted(before)
+    unscaled = {name: (size, after.get(name)) for name, size in before.items() if after.get(name) != size * 1.5}
+    assert unscaled == {}, 'drawn at the same size with the root font at 24 px as at 16 px'
