@@ -24,7 +24,7 @@
 //   the API is the server's to answer.
 
 // The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = 'b33fed52f7e6ea89';
+const VERSION = 'f29d04bfeac70dc1';
 const PRECACHE = [
   ['/index.html', 'df7fcbbad525bca1'],
   ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
@@ -32,7 +32,7 @@ const PRECACHE = [
   ['/autocomplete.css', '4a47c9fb00b33ea9'],
   ['/chat.css', 'bea73db8fa5eb005'],
   ['/embed.css', '7ab5a3b3f42ed641'],
-  ['/keyboard.css', 'c15e9977b3760d80'],
+  ['/keyboard.css', '2ec5991a1b6194de'],
   ['/offline.css', '3eb796bb8a5b9ff4'],
   ['/js/api.js', '6b88bdc35f66161e'],
   ['/js/authority.js', '2313f53254cfc0e2'],

@@ -7,11 +7,12 @@ readable page, the empty field a placeholder, a dropped image file a note,
 and sent messages come back after a reload (the last 200, with a control
 that clears them)."""
 
+import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import Page, chord, keys, wait
+from browser import Page, chord, keys, page_at, wait
 from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 
 
@@ -120,3 +121,34 @@ def test_every_text_of_the_page_scales_with_the_root_font(service, desktop):
     assert any(name.endswith('p.hint') for name in before), sorted(before)
     unscaled = {name: (size, after.get(name)) for name, size in before.items() if after.get(name) != size * 1.5}
     assert unscaled == {}, 'drawn at the same size with the root font at 24 px as at 16 px'
+
+
+# Item 1: sideways
+
+SIDEWAYS = '''
+    const box = (el) => el.getBoundingClientRect().toJSON();
+    const parts = {};
+    for (const el of document.getElementById('panel').children) if (el.getClientRects().length) parts[el.id || el.className] = box(el);
+    const key = document.querySelector('#pages .page:not([inert]) button.cell');
+    return {height: innerHeight, width: innerWidth, parts, key: box(key), editor: box(document.getElementById('editor')),
+            messages: box(document.getElementById('messages'))};'''
+
+
+@pytest.mark.parametrize('width,height', [(844, 390), (640, 360)])
+def test_sideways_the_open_panel_its_tabs_and_its_swipe_strip_are_whole_on_screen(service, engine, width, height):
+    touch = engine == 'chromium'  # a touch screen (its 44 px targets, the swipe strip) is CDP's to emulate
+    with page_at(service, width, height, touch=touch, engine=engine) as p:
+        p.send('横着也看得到[doge]')
+        p.open_panel()
+        p.wait("return document.getElementById('panel').classList.contains('open') && !document.getAnimations().length")
+        seen = p.d.execute_script(SIDEWAYS)
+        for name in ('find', 'pages', 'dots', 'tabs') + (('swipe',) if touch else ()):
+            part = seen['parts'].get(name)
+            assert part, f'{name} not shown: {sorted(seen["parts"])}'
+            assert part['top'] >= -0.5 and part['bottom'] <= seen['height'] + 0.5, f'{name}: {part} outside {height} px'
+        assert seen['editor']['top'] >= 0 and seen['editor']['bottom'] <= seen['parts']['find']['top'] + 0.5
+        assert seen['key']['height'] >= (44 if touch else 24) - 0.5, seen['key']
+        assert seen['messages']['height'] >= 40, seen['messages']  # a message still shows above
+        # The panel closed, the bar is back.
+        p.d.find_element(By.ID, 'toggle').click()
+        p.wait("return document.querySelector('.bar').getBoundingClientRect().height > 0")
