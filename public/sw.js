@@ -24,11 +24,11 @@
 //   the API is the server's to answer.
 
 // The offline copy: tools/page-manifest.mjs writes what follows, up to its end line.
-const VERSION = 'f29d04bfeac70dc1';
+const VERSION = '4503a10588faa6ac';
 const PRECACHE = [
-  ['/index.html', 'df7fcbbad525bca1'],
+  ['/index.html', '2003327fc724c168'],
   ['/stickers/weibo/smile.png', '7945ed4a384efa2e'],
-  ['/app.css', 'e0f618071daaed68'],
+  ['/app.css', 'ce9d3baaf5143b64'],
   ['/autocomplete.css', '4a47c9fb00b33ea9'],
   ['/chat.css', 'bea73db8fa5eb005'],
   ['/embed.css', '7ab5a3b3f42ed641'],
@@ -41,14 +41,14 @@ const PRECACHE = [
   ['/js/chat.js', 'f208c998be137351'],
   ['/js/draft.js', '73b93ece2bf28a5d'],
   ['/js/editor-dom.js', '0b8aa76ade8be7b1'],
-  ['/js/editor.js', 'ebaf789d9b580249'],
+  ['/js/editor.js', '20606d9cd8860e1f'],
   ['/js/favorites.js', '75faf4263d5c5c80'],
   ['/js/grid-pages.js', 'a3c106a01425ee96'],
   ['/js/inserting.js', '91d28a847aff2f60'],
   ['/js/keyboard.js', '0cf6cb22384dabc8'],
   ['/js/late-strings.js', '69656b286be82fc8'],
   ['/js/long-paste.js', '25e32ba0244d9377'],
-  ['/js/main.js', '0a4512014bd501c3'],
+  ['/js/main.js', '5faf94863c6ce070'],
   ['/js/menu.js', 'df0420f4a7bb6c58'],
   ['/js/message-stickers.js', '3b50b9de124690d1'],
   ['/js/model/catalog.js', '16f6c28320b0a692'],
@@ -72,7 +72,7 @@ const PRECACHE = [
   ['/js/model/text-diff.js', '57bc32823298f89b'],
   ['/js/model/twitter-text-tables.js', '350c109c4ce9b40a'],
   ['/js/model/urls.js', '6318ee2fc6ce2428'],
-  ['/js/notes.js', '27352a98687a253f'],
+  ['/js/notes.js', '9c65c5dbe24e9aaf'],
   ['/js/offline.js', 'f9d20ee3f55c19f2'],
   ['/js/outbox.js', 'c000547035cade76'],
   ['/js/packs.js', 'b7551cd88127e046'],
@@ -90,7 +90,7 @@ const PRECACHE = [
   ['/js/sticker-search.js', 'd1e59da43c06d3f1'],
   ['/js/storage.js', '4be1701741f59e8d'],
   ['/js/stored-list.js', '85a6396fd41ffe7a'],
-  ['/js/strings.js', '1d312d814477cc3c'],
+  ['/js/strings.js', '0521719c81989bc9'],
   ['/js/stylesheet.js', '6c581b06cf97de4b'],
   ['/js/swipe.js', '31188d43ad5d780c'],
   ['/js/tabs.js', '3ab1e93450bbd24a'],

@@ -152,3 +152,47 @@ def test_sideways_the_open_panel_its_tabs_and_its_swipe_strip_are_whole_on_scree
         # The panel closed, the bar is back.
         p.d.find_element(By.ID, 'toggle').click()
         p.wait("return document.querySelector('.bar').getBoundingClientRect().height > 0")
+
+
+# Item 8: a first visit
+
+PLACEHOLDER = '''const field = document.getElementById('editor'), content = getComputedStyle(field, '::before').content;
+    // Firefox gives the content as written, the others as resolved.
+    return field.hasAttribute('data-empty') && content !== 'none' ?
+      content.replace('attr(aria-placeholder)', JSON.stringify(field.getAttribute('aria-placeholder'))) : null'''
+
+
+def test_the_empty_field_shows_a_placeholder_that_typing_takes_away_and_deleting_brings_back(service, phone):
+    p = Page(phone, service)
+    assert phone.execute_script(PLACEHOLDER) == '"说点什么… 输入 [ 找表情"'
+    assert phone.find_element(By.ID, 'editor').get_attribute('aria-placeholder') == '说点什么… 输入 [ 找表情'
+    p.type('a')
+    assert phone.execute_script(PLACEHOLDER) is None
+    keys(phone, Keys.BACKSPACE)
+    p.idle()
+    assert phone.execute_script(PLACEHOLDER) == '"说点什么… 输入 [ 找表情"'
+    phone.find_element(By.ID, 'language').click()
+    assert phone.execute_script(PLACEHOLDER) == '"Say something… type [ to find a sticker"'
+    phone.find_element(By.ID, 'language').click()
+
+
+DROP_FILE = '''
+    const [target] = arguments, transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array([137, 80, 78, 71])], 'photo.png', {type: 'image/png'}));
+    const drop = (type) => {
+      const e = new DragEvent(type, {dataTransfer: transfer, bubbles: true, cancelable: true});
+      if (!e.dataTransfer) Object.defineProperty(e, 'dataTransfer', {value: transfer}); // WebKit takes none from its init
+      target.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    return [drop('dragover'), drop('drop')];'''
+
+
+@pytest.mark.parametrize('on', ['editor', 'messages'])
+def test_an_image_file_dropped_on_the_page_is_not_opened_and_a_note_says_why(service, phone, on):
+    p = Page(phone, service)
+    p.type('留着')
+    taken = phone.execute_script(DROP_FILE, phone.find_element(By.ID, on))
+    assert taken == [True, True]  # the browser does not open the file in the page's place
+    assert p.note() == '图片等文件不能放进消息：这里只能输入文字和表情。'
+    assert p.state()['text'] == '留着'

@@ -143,7 +143,10 @@ document.getElementById('messages').addEventListener('contextmenu', (event) => {
 });
 editor.initEditor(editorElement, {
   isPanelOpen: () => keyboard?.isOpen() ?? false,
-  onCounts: updateCounter,
+  onCounts: (counts) => {
+    updateCounter(counts);
+    editorElement.toggleAttribute('data-empty', editor.liveState().text === '');
+  },
   onNote: note,
   onEdit: (request, response, options) => {
     if (response.text !== request.text && !response.note && !response.rejected) noteGoes();
@@ -162,6 +165,7 @@ editor.initEditor(editorElement, {
     return true;
   },
 });
+editorElement.addEventListener('compositionstart', () => editorElement.removeAttribute('data-empty')); // text, not yet the model's
 // The page follows the visual viewport (its top: iOS scrolls it), so the on-screen keyboard never covers the field.
 if (window.visualViewport) {
   const fit = () => {
