@@ -1,11 +1,11 @@
 """The page at a phone's standard, part two (issue 41), in Chromium, Firefox
 and WebKit against the real nginx and server: a click on a panel's tab leaves
-the typing in the field; a note goes when a later edit makes it stale; every
-text of the page scales with the root font (sizes in rem); sideways (844 ×
-390, 640 × 360) the open panel is whole on screen; the bar's API link shows a
-readable page, the empty field a placeholder, a dropped image file a note,
-and sent messages come back after a reload (the last 200, with a control
-that clears them)."""
+the typing in the field; a note goes when a later edit makes it stale, and the
+suggestions never cover it; every text of the page scales with the root font
+(sizes in rem); sideways (844 × 390, 640 × 360) the open panel is whole on
+screen; the empty field shows a placeholder, a dropped image file is not
+opened and a note says why, and sent messages come back after a reload (the
+newest 200, with a control that clears them)."""
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -196,3 +196,76 @@ def test_an_image_file_dropped_on_the_page_is_not_opened_and_a_note_says_why(ser
     assert taken == [True, True]  # the browser does not open the file in the page's place
     assert p.note() == '图片等文件不能放进消息：这里只能输入文字和表情。'
     assert p.state()['text'] == '留着'
+
+
+SEED_HISTORY = '''
+    const [count, done] = arguments, open = indexedDB.open('stickertext-sent', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('sent', {keyPath: 'seq', autoIncrement: true});
+    open.onsuccess = () => {
+      const t = open.result.transaction('sent', 'readwrite');
+      for (let i = 0; i < count; i++) t.objectStore('sent').add({id: 'old-' + i, text: 'old ' + i});
+      t.oncomplete = () => { open.result.close(); done(); };
+    };'''
+
+
+def shown_after_reload(p, count):
+    p.d.refresh()
+    p.wait('return document.body.dataset.ready')
+    p.wait(f"return document.querySelectorAll('#messages .msg:not(.pending)').length === {count}", timeout=10)
+    return p.messages()
+
+
+def test_sent_messages_come_back_after_a_reload_until_the_history_is_cleared(service, phone):
+    p = Page(phone, service)
+    p.send('第一条')
+    p.send('第二条[doge]')
+    assert shown_after_reload(p, 2) == ['第一条', '第二条']
+    assert phone.find_element(By.CSS_SELECTOR, '#messages .msg img.sticker').get_attribute('alt') == '[doge]'
+    clear = phone.find_element(By.CSS_SELECTOR, '#messages .clear-history')
+    assert clear.text == '清除聊天记录'
+    clear.click()
+    assert p.messages() == []
+    assert not clear.is_displayed()
+    assert shown_after_reload(p, 0) == []
+
+
+def test_the_history_keeps_the_newest_200_messages(service, phone):
+    p = Page(phone, service)
+    phone.execute_async_script(SEED_HISTORY, 205)
+    p.d.refresh()
+    p.wait('return document.body.dataset.ready')
+    p.editor = phone.find_element(By.ID, 'editor')
+    p.editor.click()
+    p.wait("return document.querySelectorAll('#messages .msg').length === 205", timeout=10)
+    p.send('最新的一条')
+    shown = shown_after_reload(p, 200)
+    assert shown[0] == 'old 6' and shown[-2:] == ['old 204', '最新的一条']
+
+
+# Item 9: emoji in colour
+
+# How many of the pixels `text` is drawn with, in `element`'s font, are coloured (not grey): a colour emoji
+# font's glyph has hundreds, an outline from a text font none.
+COLOURED = '''
+    const [element, text] = arguments, canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 64;
+    const c = canvas.getContext('2d');
+    const style = getComputedStyle(element);
+    c.font = `32px ${style.fontFamily}`;
+    c.textBaseline = 'top';
+    c.fillStyle = '#000';
+    c.fillText(text, 4, 4);
+    const data = c.getImageData(0, 0, 64, 64).data;
+    let coloured = 0;
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i + 3] > 128 && Math.max(data[i], data[i + 1], data[i + 2]) - Math.min(data[i], data[i + 1], data[i + 2]) > 60) coloured++;
+    return coloured;'''
+
+
+def test_the_panels_emoji_are_drawn_in_colour(service, phone):
+    p = Page(phone, service)
+    p.open_panel()
+    p.pack('emoji')
+    tab = phone.find_element(By.CSS_SELECTOR, '#tabs [data-tab=emoji]')
+    for element, text in [(tab, tab.text), (p.key('😭'), '😭'), (p.key('😱'), '😱'), (p.editor, '😭')]:
+        assert phone.execute_script(COLOURED, element, text) > 50, f'{text} in {element.get_attribute("id") or element.get_attribute("class")}: no colour'
