@@ -335,7 +335,8 @@ class Page:
         self.d = driver
         self.engine = engine_of(driver)
         driver.get(f'http://127.0.0.1:{service.port}/')
-        driver.execute_script('localStorage.clear(); sessionStorage.clear()')
+        # The sent messages' history too (sent-history.js): its deletion waits for this page to go.
+        driver.execute_script("localStorage.clear(); sessionStorage.clear(); indexedDB.deleteDatabase('stickertext-sent')")
         if self.engine == 'webkit':  # its navigator.language is the machine's (no zh locale): the page's own choice
             driver.execute_script("localStorage.setItem('stickertext.lang', 'zh')")
         driver.get(f'http://127.0.0.1:{service.port}/')

@@ -17,7 +17,7 @@ import { movingOrStill, showFiles } from './sticker-files.js';
 await stylesheet('autocomplete.css'); // the list's look, before it can show
 
 const LIMIT = 8;
-let editor, list, deps;
+let editor, list, deps, note;
 let open = null; // while the list shows: { start, query, range, items, active }
 
 /** `[query` right before the caret: the query and its range with the `[` (display
@@ -65,13 +65,15 @@ function activate(i) {
   list.children[i].scrollIntoView({ block: 'nearest' });
 }
 
-// Above the caret (the editor sits at the bottom), kept inside the window.
+// Above the caret (the editor sits at the bottom) and the note over the field, which it never covers; kept
+// inside the window.
 function place() {
   const s = getSelection();
   const caret = s.rangeCount && editor.contains(s.anchorNode) ? s.getRangeAt(0).getClientRects()[0] : null;
   const box = caret ?? editor.getBoundingClientRect();
-  list.style.maxHeight = `${Math.max(80, box.top - 8)}px`;
-  list.style.bottom = `${innerHeight - box.top + 4}px`;
+  const top = note.hidden ? box.top : Math.min(box.top, note.getBoundingClientRect().top);
+  list.style.maxHeight = `${Math.max(80, top - 8)}px`;
+  list.style.bottom = `${innerHeight - top + 4}px`;
   list.style.left = `${Math.max(4, Math.min(box.left - 16, innerWidth - list.offsetWidth - 4))}px`;
 }
 
@@ -132,6 +134,10 @@ export function initAutocomplete(element, dependencies) {
   (window.visualViewport ?? window).addEventListener('resize', () => {
     if (open) place();
   }); // an on-screen keyboard, a rotation
+  note = document.getElementById('note');
+  new MutationObserver(() => {
+    if (open) place();
+  }).observe(note, { attributes: true, attributeFilter: ['hidden'] }); // a note came or went
   editor.addEventListener('keydown', (event) => {
     if (!open || event.isComposing || event.keyCode === 229 || event.altKey || event.ctrlKey || event.metaKey) return;
     const n = open.items.length;

@@ -4,7 +4,7 @@
 // tone the plain form and the five tones (the one chosen is inserted and
 // remembered). What the choices change is favorites.js's and skin-tones.js's.
 
-import { openMenu } from './menu.js';
+import { openMenu, isMenuKey } from './menu.js';
 import { isFavorite, toggleFavorite, moveFavorite } from './favorites.js';
 import { takesTone, withTone, toneOf, chooseTone, TONES } from './skin-tones.js';
 import { t, nameOf } from './strings.js';
@@ -69,13 +69,21 @@ function entries(item, where) {
 //         endPress() (the press under way became this menu: it inserts nothing) }.
 export function initCellMenu(dependencies) {
   deps = dependencies;
-  document.getElementById('pages').addEventListener('contextmenu', (event) => {
+  const pages = document.getElementById('pages');
+  const open = (cell) => openMenu(cell, t('stickerMenu', nameOf(cell.item.name)), entries(cell.item, placeOf(cell)));
+  pages.addEventListener('contextmenu', (event) => {
     const cell = event.target.closest('button.cell');
     if (!cell?.item) return;
     event.preventDefault();
     if (deps.pressing()) return; // a touch long press: the preview is open, with its own star
     deps.endPress();
-    openMenu(cell, t('stickerMenu', nameOf(cell.item.name)), entries(cell.item, placeOf(cell)));
+    open(cell);
+  });
+  pages.addEventListener('keydown', (event) => {
+    const cell = event.target.closest('button.cell');
+    if (!cell?.item || !isMenuKey(event)) return;
+    event.preventDefault();
+    open(cell);
   });
 }
 

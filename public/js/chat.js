@@ -8,7 +8,9 @@
 // one steady state: the messages are marked in the list and a lasting note
 // says why until they are sent; nothing moves or is announced again. A
 // message the server refuses is marked so and its text can be put back into
-// the field. Server HTML is never parsed into the page
+// the field. The messages the server took are kept (sent-history.js: the
+// last 200) and shown again at the next visit, above those still waiting;
+// a button over the list clears them. Server HTML is never parsed into the page
 // (a sticker list that differs from the server's is reported as a
 // difference). The list stays pinned to its newest message while the panel
 // or the on-screen keyboard takes height away. Not needed to show the page or
@@ -21,6 +23,7 @@ import { t, onLanguage } from './strings.js';
 import './late-strings.js';
 import { reportDifference } from './authority.js';
 import { keep, waitingMessages, forget, onForgotten, alone } from './outbox.js';
+import { sentMessages, keepSent, clearSent } from './sent-history.js';
 import { stylesheet } from './stylesheet.js';
 import { TextBackedString } from './model/text-backed-string.js';
 import { counts } from './model/counting.js';
@@ -90,16 +93,29 @@ export function initChat(editor) {
     if (state !== 'sent') div.append(statusLine(state, id));
   }
 
-  function showMessage({ id, text }) {
+  // Clears the messages kept and shown as sent (not those waiting or refused); shown while there are any.
+  const clearHistory = actionButton('clearHistory', () => {
+    clearSent();
+    for (const div of messages.querySelectorAll('.msg:not(.pending, .refused)')) div.remove();
+    clearHistory.hidden = true;
+    say(t('historyCleared'));
+  });
+  clearHistory.classList.add('clear-history');
+  clearHistory.hidden = true;
+  messages.prepend(clearHistory);
+
+  // A message into the list: at its end, or before `before`.
+  function showMessage({ id, text }, state = 'pending', before = null) {
     const div = document.createElement('div');
     div.className = 'msg';
     const body = document.createElement('span');
     body.className = 'msg-text';
     body.appendChild(nodesOf(new TextBackedString(text, editor.catalog())));
     div.appendChild(body);
-    messages.appendChild(div);
+    messages.insertBefore(div, before);
     shown.set(id, { div, text });
-    mark(id, 'pending');
+    mark(id, state);
+    if (state === 'sent') clearHistory.hidden = false;
     messages.scrollTop = messages.scrollHeight;
   }
 
@@ -154,7 +170,9 @@ export function initChat(editor) {
         });
       }
       await forget(message, 'sent');
+      await keepSent(message);
       if (shown.has(message.id)) mark(message.id, 'sent');
+      clearHistory.hidden = false;
       retryDelay = FIRST_RETRY_MS;
     }
     if (waiting) setWaiting(false);
@@ -172,11 +190,17 @@ export function initChat(editor) {
     pump();
   }
 
-  // Left by an earlier visit: shown, and they go out first.
-  waitingMessages().then((left) => {
-    for (const message of left) if (!shown.has(message.id)) showMessage(message);
-    if (left.length) pump();
-  });
+  // Left by an earlier visit: those sent, then those waiting, which go out first.
+  sentMessages()
+    .then((kept) => {
+      const first = clearHistory.nextSibling; // above any message sent before they came
+      for (const message of kept) showMessage(message, 'sent', first);
+      return waitingMessages();
+    })
+    .then((left) => {
+      for (const message of left) if (!shown.has(message.id)) showMessage(message);
+      if (left.length) pump();
+    });
   // Another tab took out of the outbox what this one shows as pending.
   onForgotten(({ id, outcome }) => {
     if (shown.has(id)) mark(id, outcome);

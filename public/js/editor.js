@@ -428,6 +428,18 @@ export function initEditor(
   element.addEventListener('blur', () => {
     if (composition) compositionEnded();
   }); // else dropped
+  // A file dropped anywhere on the page (an image) is no text: said, where the browser would open it in the page's place.
+  const onlyFiles = ({ dataTransfer }) =>
+    dataTransfer?.types.includes('Files') &&
+    !['text/plain', 'text/html'].some((type) => dataTransfer.types.includes(type));
+  document.addEventListener('dragover', (event) => {
+    if (onlyFiles(event)) event.preventDefault();
+  });
+  document.addEventListener('drop', (event) => {
+    if (!onlyFiles(event)) return;
+    event.preventDefault();
+    hooks.onNote(null, 'onlyText');
+  });
   element.addEventListener('paste', (event) => {
     event.preventDefault();
     pasteFrom(event.clipboardData);

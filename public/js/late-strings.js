@@ -37,6 +37,8 @@ addStrings({
     retry: '重试',
     refusedMessage: '服务器没有接受',
     putBack: '放回输入框',
+    clearHistory: '清除聊天记录',
+    historyCleared: '已清除聊天记录',
     newVersion: '有新版本 · 重新载入',
   },
   en: {
@@ -69,6 +71,8 @@ addStrings({
     retry: 'Retry',
     refusedMessage: 'Not taken by the server',
     putBack: 'Back to the field',
+    clearHistory: 'Clear the history',
+    historyCleared: 'The history is cleared',
     newVersion: 'A new version is ready · Reload',
   },
 });

@@ -7,7 +7,7 @@
 // first use. No keystroke asks the network.
 
 import { watchPacks } from './packs.js';
-import { initStatus, updateCounter, say } from './status.js';
+import { initStatus, updateCounter, say, takeBack } from './status.js';
 import * as editor from './editor.js';
 import { saveDraft, loadDraft } from './draft.js';
 import { applyStrings, setLanguage, language } from './strings.js';
@@ -18,11 +18,19 @@ const editorElement = document.getElementById('editor');
 const composer = document.getElementById('composer');
 const startedUnder = navigator.serviceWorker?.controller ?? null; // the worker whose version this page is
 const START_WAIT_MS = 3000;
-// A note in the page's language (notes.js, loaded at the first): `code`, else the edit `response`'s.
-const note = (response, code) =>
-  import('./notes.js').then((module) =>
-    say(module.noteText(code ?? module.codeOf(response), editor.policyJSON.maxLength)),
-  );
+// A note in the page's language (notes.js, loaded at the first): `code`, else the edit `response`'s. It is
+// about the edit that made it: a later edit that changed the text without one takes it back, even before it shows.
+let edits = 0;
+const note = (response, code) => {
+  const at = edits;
+  return import('./notes.js').then((module) => {
+    if (at === edits) say(module.noteText(code ?? module.codeOf(response), editor.policyJSON.maxLength), 'edit');
+  });
+};
+const noteGoes = () => {
+  edits += 1;
+  takeBack('edit');
+};
 let autocomplete = null,
   keyboard = null,
   authority = null,
@@ -138,9 +146,13 @@ document.getElementById('messages').addEventListener('contextmenu', (event) => {
 });
 editor.initEditor(editorElement, {
   isPanelOpen: () => keyboard?.isOpen() ?? false,
-  onCounts: updateCounter,
+  onCounts: (counts) => {
+    updateCounter(counts);
+    editorElement.toggleAttribute('data-empty', editor.liveState().text === '');
+  },
   onNote: note,
   onEdit: (request, response, options) => {
+    if (response.text !== request.text && !response.note && !response.rejected) noteGoes();
     saveDraft({ text: response.text, plainSelection: response.plainSelection });
     if (!havePacks) return; // without the server's packs, codes are text: nothing to check
     if (authority) authority.record(request, response, options);
@@ -156,6 +168,7 @@ editor.initEditor(editorElement, {
     return true;
   },
 });
+editorElement.addEventListener('compositionstart', () => editorElement.removeAttribute('data-empty')); // text, not yet the model's
 // The page follows the visual viewport (its top: iOS scrolls it), so the on-screen keyboard never covers the field.
 if (window.visualViewport) {
   const fit = () => {

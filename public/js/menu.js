@@ -1,6 +1,8 @@
 // menu.js owns the one pop-up menu (#menu) that a sticker's context menu
 // opens (a right click, a long press where the platform makes that a
-// contextmenu event, the ContextMenu key or Shift+F10): its items built with
+// contextmenu event, the ContextMenu key or Shift+F10, which isMenuKey
+// tells: not every engine makes them a contextmenu event, and WebKit's goes
+// to the editor's caret, not the key focused): its items built with
 // DOM APIs (labels are text), arrow keys and Home/End between items, Enter or
 // Space to choose, Escape, Tab or a press elsewhere to close, and the focus
 // back where it was when it opened. It stays by its sticker when the window
@@ -13,6 +15,10 @@ let menu,
   anchor = null;
 
 const items = () => [...menu.querySelectorAll('[role^=menuitem]')];
+
+/** Whether `event` (a keydown) asks for the focused element's menu: the ContextMenu key, Shift+F10. */
+export const isMenuKey = (event) =>
+  event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey && !event.ctrlKey && !event.altKey);
 
 /** Closes the menu; the focus goes back to what had it (unless `keepFocus`). */
 function closeMenu({ keepFocus = false } = {}) {
@@ -31,6 +37,7 @@ function closeMenu({ keepFocus = false } = {}) {
  *  (a toned emoji) says more in `name`, its accessible name and tooltip, which
  *  begins with the label. The first item takes the focus. */
 export function openMenu(by, label, entries) {
+  if (!menu.hidden && anchor === by) return; // asked twice (a key, then the contextmenu it makes)
   closeMenu({ keepFocus: true });
   opener = document.activeElement;
   anchor = by;
@@ -104,6 +111,8 @@ export function initMenu() {
     true,
   );
   menu.addEventListener('pointerdown', (event) => event.preventDefault());
+  // No browser menu over this one (a Menu key's contextmenu arrives once the focus is on an item).
+  menu.addEventListener('contextmenu', (event) => event.preventDefault());
   window.addEventListener('blur', () => closeMenu({ keepFocus: true }));
   // The window's or the visual viewport's size changed (the keyboard came or went, the phone turned): placed again.
   const again = () => {

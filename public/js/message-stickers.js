@@ -1,13 +1,14 @@
 // message-stickers.js owns reaching a sent message's stickers from the
 // keyboard, for their menu (cell-menu.js's, as a right click opens it): each
 // message is one Tab stop on its stickers (roving.js: the one the
-// arrow keys last moved to), ← and → (Home, End) move between them, Enter or
-// Space opens the sticker's menu (the ContextMenu key and Shift+F10 fire the
-// contextmenu event main.js listens to). Messages sent before the keyboard
+// arrow keys last moved to), ← and → (Home, End) move between them, Enter,
+// Space, the ContextMenu key or Shift+F10 opens the sticker's menu (a right
+// click's contextmenu is main.js's). Messages sent before the keyboard
 // loaded are made reachable too. The editor's stickers are no Tab stops: the
 // caret moves over them.
 
 import { makeStop, stopFollowsFocus } from './roving.js';
+import { isMenuKey } from './menu.js';
 
 // open(img): opens the menu of the sticker `img`.
 export function initMessageStickers(open) {
@@ -39,7 +40,7 @@ export function initMessageStickers(open) {
       at = stickers.indexOf(img);
     const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: stickers.length - 1 }[event.key];
     if (to !== undefined) stickers[to]?.focus();
-    else if (event.key === 'Enter' || event.key === ' ') open(img);
+    else if (event.key === 'Enter' || event.key === ' ' || isMenuKey(event)) open(img);
     else return;
     event.preventDefault();
   });

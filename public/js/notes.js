@@ -9,6 +9,7 @@ import { language } from './strings.js';
 const NOTES = {
   zh: {
     nothingToPaste: '剪贴板里没有可以粘贴的文字',
+    onlyText: '图片等文件不能放进消息：这里只能输入文字和表情。',
     notSent: '没有网络：消息会在网络恢复后按顺序发送。',
     noStickers: '表情还没有加载好，网络恢复后会自动加载；文字和表情符号可以照常输入。',
     notTaken: '服务器没有接受这条消息。',
@@ -23,6 +24,7 @@ const NOTES = {
   },
   en: {
     nothingToPaste: 'The clipboard holds nothing that can be pasted here.',
+    onlyText: 'Files such as images cannot go into a message: only text and stickers can.',
     notSent: 'No connection: messages go out in order when the network is back.',
     noStickers:
       'The stickers have not loaded yet; they will when the network is back. Text and emoji can be typed as usual.',

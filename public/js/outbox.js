@@ -6,37 +6,14 @@
 // memory where IndexedDB will not keep them. Oldest first. The tabs tell each
 // other what went out on a BroadcastChannel.
 
-const DATABASE = 'stickertext';
-const STORE = 'outbox';
-const CHANNEL = 'stickertext.outbox';
+import { storeOf } from './idb.js';
 
-let opening = null;
+const CHANNEL = 'stickertext.outbox';
+const inStore = storeOf('stickertext', 'outbox');
+
 // Messages IndexedDB would not keep (it cannot be opened, or a write failed): kept in memory for this
 // page's life, after those it keeps. [{id, text, unkept: true}]
 const unkept = [];
-
-function open() {
-  opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'seq', autoIncrement: true });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  }).catch(() => null);
-  return opening;
-}
-
-/** `work(store)`'s request in one transaction of `mode`: its result once the transaction committed. */
-async function inStore(mode, work) {
-  const database = await open();
-  if (!database) throw new Error('no IndexedDB');
-  return new Promise((resolve, reject) => {
-    const transaction = database.transaction(STORE, mode);
-    const request = work(transaction.objectStore(STORE));
-    transaction.oncomplete = () => resolve(request.result);
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error);
-  });
-}
 
 /** Keeps `{id, text}` at the end of the outbox. */
 export async function keep(message) {

@@ -307,7 +307,7 @@ export function initPanel({ onToggle = () => {}, onTab = () => {} } = {}) {
   });
   // A press keeps the caret in the editor.
   panel.addEventListener('pointerdown', (event) => {
-    if (!event.target.closest('[role=tab], input')) event.preventDefault();
+    if (!event.target.closest('input')) event.preventDefault();
   });
   pages.addEventListener('scroll', onScroll);
   new ResizeObserver(() => {

@@ -1,11 +1,13 @@
 // status.js owns the composer's counter ("37/140", red when over) and the
 // note line: why a paste was cut short or an action failed, for a few
-// seconds; else a note that lasts while its cause does (no packs yet).
+// seconds or until what it says is no longer so (takeBack); else a note that
+// lasts while its cause does (no packs yet).
 
 const NOTE_MS = 4000;
 let counter,
   note,
-  noteTimer = null;
+  noteTimer = null,
+  saidFor = null; // the cause of the passing note shown
 const lasting = new Map(); // cause -> note; the newest shows
 const lastingNote = () => [...lasting.values()].at(-1) ?? '';
 
@@ -25,13 +27,24 @@ function show(text) {
   note.hidden = !text;
 }
 
-export function say(message) {
-  show(message);
+function endPassing() {
   clearTimeout(noteTimer);
-  noteTimer = setTimeout(() => {
-    noteTimer = null;
-    show(lastingNote());
-  }, NOTE_MS);
+  noteTimer = null;
+  saidFor = null;
+  show(lastingNote());
+}
+
+/** Shows `message` for a few seconds; `cause` names what it is about, for takeBack. */
+export function say(message, cause = null) {
+  show(message);
+  saidFor = cause;
+  clearTimeout(noteTimer);
+  noteTimer = setTimeout(endPassing, NOTE_MS);
+}
+
+/** The passing note said for `cause` goes now (a later edit made it stale). */
+export function takeBack(cause) {
+  if (noteTimer !== null && saidFor === cause) endPassing();
 }
 
 /** The note of `cause`, shown when no other is, until taken back (''). */

@@ -14,6 +14,7 @@ const STRINGS = {
     htmlLang: 'zh-CN',
     messages: '消息',
     message: '输入消息',
+    placeholder: '说点什么… 输入 [ 找表情',
     stickers: '表情',
     send: '发送',
     embed: '嵌入',
@@ -27,6 +28,7 @@ const STRINGS = {
     htmlLang: 'en',
     messages: 'Messages',
     message: 'Message',
+    placeholder: 'Say something… type [ to find a sticker',
     stickers: 'Stickers',
     send: 'Send',
     embed: 'embed',
@@ -62,7 +64,7 @@ export const nameOf = (names) => names[current] || names.en || names.zh;
 export const onLanguage = (listener) => listeners.push(listener);
 
 /** Labels every element marked data-i18n="key" (its text),
- *  data-i18n-label (aria-label), data-i18n-placeholder, data-i18n-title; a key whose strings come
+ *  data-i18n-label (aria-label), data-i18n-placeholder (a field's, or aria-placeholder), data-i18n-title; a key whose strings come
  *  later (the keyboard's) waits for them. */
 export function applyStrings() {
   document.documentElement.lang = t('htmlLang');
@@ -77,7 +79,8 @@ export function applyStrings() {
   });
   label('i18n-label', (el, text) => el.setAttribute('aria-label', text));
   label('i18n-placeholder', (el, text) => {
-    el.placeholder = text;
+    if ('placeholder' in el) el.placeholder = text;
+    else el.setAttribute('aria-placeholder', text); // the editor's: app.css shows it while the field is empty
   });
   label('i18n-title', (el, text) => {
     el.title = text;
