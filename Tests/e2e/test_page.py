@@ -177,6 +177,20 @@ def layout(driver):
                 barBottom: bar.getBoundingClientRect().bottom};''')
 
 
+def settled_layout(driver, timeout=5):
+    """`layout` once it has stayed the same for 0.3 s (at most `timeout`): a loaded machine can
+    be mid-way through the panel's opening at any fixed delay."""
+    deadline, last, since = time.monotonic() + timeout, None, time.monotonic()
+    while time.monotonic() < deadline:
+        now = layout(driver)
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= 0.3:
+            break
+        time.sleep(0.05)
+    return last
+
+
 @pytest.mark.parametrize('count', [2, 9, 40])
 def test_opening_the_panel_keeps_the_newest_message_visible(service, count):
     d = browser(390, 780)
@@ -188,8 +202,7 @@ def test_opening_the_panel_keeps_the_newest_message_visible(service, count):
             const m = document.getElementById('messages'); m.scrollTop = m.scrollHeight;''', count)
         before = layout(d)
         p.open_panel()
-        time.sleep(0.5)
-        after = layout(d)
+        after = settled_layout(d)
         assert abs(after['barBottom'] - after['panelTop']) <= 1  # no gap between input bar and panel
         assert after['lastBottom'] <= after['listBottom'] + 1  # the newest message is not hidden
         moved = before['lastBottom'] - after['lastBottom']

@@ -36,3 +36,17 @@ test('the GB18030 table loads only when asked, and then counts as the Swift tabl
   assert.deepEqual(twoByteRanges, swiftRanges);
   assert.equal(count({ text: '中a😀', policy: { countMode: 'gb18030' } }, catalog).length, 7);
 });
+
+test("a text's stickers can be walked in order as {start, end, entry}, as the embed walks them", async () => {
+  const { scanCodes } = await import('../../public/js/model/index.js');
+  const text = 'a[微笑]b[nope][哈哈]';
+  const found = scanCodes(text, catalog);
+  assert.equal(found.length, 2);
+  assert.deepEqual(
+    [...found].map(({ start, end, entry }) => [text.slice(start, end), entry.code]),
+    [
+      ['[微笑]', '[微笑]'],
+      ['[哈哈]', '[哈哈]'],
+    ],
+  );
+});

@@ -93,7 +93,7 @@ import { scanCodes } from '../js/model/scanner.js';
   // Adjacent text nodes (a code may span them) become text and stickers.
   function renderRun(run, m, options) {
     const text = run.map((t) => t.data).join('');
-    const spans = m.scanCodes(text, m.catalog).filter((s) => s.entry.sticker.image);
+    const spans = [...m.scanCodes(text, m.catalog)].filter((s) => s.entry.sticker.image);
     if (!spans.length) return;
     // Spoken names in the text's language: Chinese unless it says another.
     const lang = options.lang ?? run[0].parentElement?.closest('[lang]')?.lang;

@@ -64,4 +64,9 @@ export class CodeSpans {
   at(i) {
     return { start: this.starts[i], end: this.ends[i], entry: this.entry(i) };
   }
+
+  /** Each sticker as `at` gives it, in order (the embed's loop over a text's stickers). */
+  *[Symbol.iterator]() {
+    for (let i = 0; i < this.length; i++) yield this.at(i);
+  }
 }
