@@ -4,8 +4,11 @@ the typing in the field; a note goes when a later edit makes it stale, and the
 suggestions never cover it; every text of the page scales with the root font
 (sizes in rem); sideways (844 × 390, 640 × 360) the open panel is whole on
 screen; the empty field shows a placeholder, a dropped image file is not
-opened and a note says why, and sent messages come back after a reload (the
-newest 200, with a control that clears them)."""
+opened and a note says why, sent messages come back after a reload (the
+newest 200, with a control that clears them), and the bar's API link shows
+the API to read (api.html, under the page's CSP), not a download."""
+
+import urllib.request
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -14,6 +17,7 @@ from selenium.webdriver.common.keys import Keys
 
 from browser import Page, chord, keys, page_at, wait
 from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
+from service import SPEC
 
 
 def focused_id(d):
@@ -240,6 +244,29 @@ def test_the_history_keeps_the_newest_200_messages(service, phone):
     p.send('最新的一条')
     shown = shown_after_reload(p, 200)
     assert shown[0] == 'old 6' and shown[-2:] == ['old 204', '最新的一条']
+
+
+API_PAGE = '''return [...document.querySelectorAll('#doc section')].map((s) =>
+      [s.querySelector('h2').textContent, [...s.querySelectorAll('h3')].map((h) => h.textContent)])'''
+
+
+def test_the_bars_api_link_shows_the_api_to_read_not_a_download(service, desktop):
+    Page(desktop, service)
+    desktop.find_element(By.CSS_SELECTOR, '.bar a[data-i18n=api]').click()
+    wait(desktop, "return location.pathname === '/api.html' && document.querySelectorAll('#doc section').length", timeout=10)
+    # Each path of the contract with each of its methods and their summaries, in the document's order.
+    expected = [[path, [f'{method.upper()} {path} {operation["summary"]}' for method, operation in item.items()]]
+                for path, item in SPEC['paths'].items()]
+    assert desktop.execute_script(API_PAGE) == expected
+    text = desktop.find_element(By.ID, 'doc').text
+    assert SPEC['info']['summary'] in text and 'Every endpoint is a pure function of its request.' in text
+    # The document's own lines, folded away until asked for, and a link to download it.
+    desktop.find_element(By.CSS_SELECTOR, '#path-api-render summary').click()
+    assert 'summary: An HTML fragment to embed in any site (CORS open).' in desktop.find_element(By.CSS_SELECTOR, '#path-api-render pre').text
+    assert desktop.find_element(By.CSS_SELECTOR, 'a[download]').get_attribute('href').endswith('/openapi.yaml')
+    # Under the page's policy (its script ran under it above: no inline script).
+    with urllib.request.urlopen(f'http://127.0.0.1:{service.port}/api.html') as answer:
+        assert "script-src 'self'" in answer.headers['Content-Security-Policy']
 
 
 # Item 9: emoji in colour
