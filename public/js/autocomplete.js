@@ -12,7 +12,7 @@ import { nameOf, language, t, onLanguage } from './strings.js';
 import { TextBackedString } from './model/text-backed-string.js';
 import { searchStickers, MAX_QUERY_LENGTH } from './model/search.js';
 import { stylesheet } from './stylesheet.js';
-import { movingOrStill, showFiles } from './sticker-files.js';
+import { showMayMove } from './sticker-files.js';
 
 await stylesheet('autocomplete.css'); // the list's look, before it can show
 
@@ -41,7 +41,7 @@ function option(item, i) {
   element.setAttribute('role', 'option');
   const art = document.createElement(item.image ? 'img' : 'span');
   if (item.image) {
-    showFiles(art, movingOrStill(item.image));
+    showMayMove(art, item.image);
     Object.assign(art, { alt: '', draggable: false });
   } else {
     art.textContent = item.emoji;
