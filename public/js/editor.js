@@ -148,7 +148,7 @@ function travel(move) {
  *  selection as it is (a click may have moved the caret since the last edit). */
 export const liveState = () => ({ text: doc.text, selection: composition ? doc.selection : view.readSelection() });
 
-/** What the field shows (for the tests). */
+/** What the field shows, a composition's text in it (for the autocomplete while an IME composes, and the tests). */
 export const shown = () => ({ text: view.plainOf(), selection: view.readSelection() });
 
 export const getCatalog = () => catalog;
