@@ -6,7 +6,9 @@ suggestions never cover it; every text of the page scales with the root font
 screen; the empty field shows a placeholder, a dropped image file is not
 opened and a note says why, sent messages come back after a reload (the
 newest 200, with a control that clears them), and the bar's API link shows
-the API to read (api.html, under the page's CSP), not a download."""
+the API to read (api.html, under the page's CSP), not a download; HTML
+pasted with styles applies none (no CSP violation) and a note says that an
+image's description came in as words."""
 
 import urllib.request
 
@@ -267,6 +269,30 @@ def test_the_bars_api_link_shows_the_api_to_read_not_a_download(service, desktop
     # Under the page's policy (its script ran under it above: no inline script).
     with urllib.request.urlopen(f'http://127.0.0.1:{service.port}/api.html') as answer:
         assert "script-src 'self'" in answer.headers['Content-Security-Policy']
+
+
+# Item 7: HTML pasted with styles
+
+STYLED_HTML = ('<style>p { color: red }</style><p style="color: red">看 <img alt="一只猫" src="cat.png">'
+               '<img alt="[微笑]" src="s.png"> <span style=\'font-weight: bold\'>好</span></p>'
+               '<textarea><style>x</style></textarea>')
+
+
+def test_html_pasted_with_styles_applies_none_and_a_note_says_an_images_alt_came_in_as_words(service, phone):
+    p = Page(phone, service)
+    phone.execute_script('''window.violations = [];
+        document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.sourceFile), true)''')
+    p.clipboard_event('paste', '', html=STYLED_HTML)
+    p.idle()
+    # The text as it came, a <textarea>'s too; the sticker's code a sticker, the photo's description words.
+    assert p.state()['text'] == '看 一只猫[微笑] 好\n<style>x</style>'
+    assert phone.execute_script('return window.violations') == []
+    assert p.note() == '粘贴的内容里有图片：图片的说明文字（alt）已作为文字粘贴。'
+    # Only a sticker's code: no note.
+    p.clipboard_event('paste', '', html='<p style="x"><img alt="[doge]" src="d.png"></p>')
+    p.idle()
+    assert p.note() == ''
+    assert phone.execute_script('return window.violations') == []
 
 
 # Item 9: emoji in colour

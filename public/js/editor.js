@@ -271,10 +271,12 @@ function pasteFrom(data, at = {}) {
   const html = data.getData('text/html'),
     selection = at.selection ?? view.readSelection();
   if (!html) return nothing();
-  import('./pasted-html.js').then(({ textOfHTML }) => {
-    const text = textOfHTML(html);
-    if (text) paste(text, { selection });
-    else nothing();
+  import('./pasted-html.js').then(({ readHTML }) => {
+    const { text, altAsWords } = readHTML(html);
+    if (!text) return nothing();
+    const response = paste(text, { selection });
+    // An image's description came in as words: said, unless the edit has its own note.
+    if (altAsWords && response && !response.note && !response.rejected) hooks.onNote(null, 'altAsWords');
   }, nothing);
 }
 
