@@ -18,8 +18,9 @@
 //   (stylesheet.js: keyboard.css...) under their names.
 // - The embed (embed/stickertext.js), one classic script with the text model's
 //   catalog and scanner in it, under its own name (other sites name it); the
-//   embedding demo's script (embed.js) as embed-HASH.js.
-// - index.html and embed.html, their references to the files above written
+//   embedding demo's script (embed.js) as embed-HASH.js, and the API page's
+//   (api-doc.js) as api-doc-HASH.js.
+// - index.html, embed.html and api.html, their references to the files above written
 //   with the built names; sw.js, minified, with the list of its offline copy
 //   (every file of the page with the hash of its content) and the version those make.
 // - Beside every built file its source map (NAME.map, the sources in it) and
@@ -75,7 +76,7 @@ const esbuild = loadEsbuild();
 // What is built from public/ (the rest is linked).
 const START_ENTRY = 'js/main.js'; // the page's start: index.html names it
 const EMBED = 'embed/stickertext.js'; // other sites name it: no hash
-const PAGES = ['index.html', 'embed.html'];
+const PAGES = ['index.html', 'embed.html', 'api.html'];
 const SERVICE_WORKER = 'sw.js';
 // The page's offline copy: the documents and every stylesheet and module (the late ones
 // too), and the icon; not the embedding demo's own files.
@@ -326,6 +327,7 @@ export async function buildSite(root = HERE) {
     ...(await buildStylesheets(root, site, named)),
     ...(await buildScript(root, site, EMBED, 'stickertext')),
     ...(await buildScript(root, site, 'embed.js', 'embed-[hash]')),
+    ...(await buildScript(root, site, 'api-doc.js', 'api-doc-[hash]')),
   ];
   // A source's built name: its own, or the hashed one.
   const builtName = new Map([[START_ENTRY, modules.start]]);
@@ -339,7 +341,7 @@ export async function buildSite(root = HERE) {
   for (const f of gzipped) files.push(file(`${f.path}.gz`, gzipSync(f.contents, { level: 9 })));
 
   // Every other entry of public/ is served as it is, linked.
-  const builtSources = new Set([...PAGES, SERVICE_WORKER, 'js', 'embed', 'embed.js']);
+  const builtSources = new Set([...PAGES, SERVICE_WORKER, 'js', 'embed', 'embed.js', 'api-doc.js']);
   const links = readdirSync(publicDir)
     .filter((name) => !builtSources.has(name) && !name.endsWith('.css'))
     .sort()

@@ -1,7 +1,10 @@
 """Animated stickers in headless Chromium against the real nginx and server:
 the picker's grid shows each one's still poster and the long-press preview its
 animation; under prefers-reduced-motion: reduce (emulated through CDP) the
-server's <picture> markup, the editor and the preview show the poster."""
+server's <picture> markup, the editor and the preview show the poster, and the
+stickers shown already switch to it when the preference is turned on while
+the page is open."""
+import json
 import urllib.parse
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -80,3 +83,27 @@ def test_under_reduced_motion_the_rendered_fragment_the_editor_and_the_preview_s
     assert shown(phone, rendered_fragment(phone, '[转圈]')) == MOVING
     still_sticker = rendered_fragment(phone, '[微笑]')
     assert phone.execute_script('return arguments[0].parentNode.localName', still_sticker) == 'div'
+
+
+# The files shown by the sent messages' stickers and the editor's, once loaded.
+SHOWN_NOW = '''return JSON.stringify([...document.querySelectorAll('#messages .msg:not(.pending) img.sticker, #editor img.sticker')]
+    .map((img) => img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : null)) === arguments[0]'''
+
+
+def test_reduced_motion_turned_on_while_the_page_is_open_stills_the_stickers_shown_at_once(service, phone):
+    """The preference changed in the system's settings with the page open (a matchMedia change, no edit
+    after it): the stickers in the messages and in the editor switch to their posters at once, and move
+    again when it is turned off."""
+    reduced_motion(phone, False)
+    p = Page(phone, service)
+    p.send('发出的[转圈]')
+    p.clipboard_event('paste', '草稿[转圈]')
+    p.idle()
+    wait(phone, SHOWN_NOW, json.dumps([MOVING, MOVING], separators=(',', ':')))
+    try:
+        reduced_motion(phone, True)
+        wait(phone, SHOWN_NOW, json.dumps([STILL, STILL], separators=(',', ':')))
+    finally:
+        reduced_motion(phone, False)
+    wait(phone, SHOWN_NOW, json.dumps([MOVING, MOVING], separators=(',', ':')))
+    assert p.state()['text'] == '草稿[转圈]'  # no edit was needed, and none was made

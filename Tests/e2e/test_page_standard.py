@@ -4,8 +4,13 @@ the typing in the field; a note goes when a later edit makes it stale, and the
 suggestions never cover it; every text of the page scales with the root font
 (sizes in rem); sideways (844 × 390, 640 × 360) the open panel is whole on
 screen; the empty field shows a placeholder, a dropped image file is not
-opened and a note says why, and sent messages come back after a reload (the
-newest 200, with a control that clears them)."""
+opened and a note says why, sent messages come back after a reload (the
+newest 200, with a control that clears them), and the bar's API link shows
+the API to read (api.html, under the page's CSP), not a download; HTML
+pasted with styles applies none (no CSP violation) and a note says that an
+image's description came in as words."""
+
+import urllib.request
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -14,6 +19,7 @@ from selenium.webdriver.common.keys import Keys
 
 from browser import Page, chord, keys, page_at, wait
 from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
+from service import SPEC
 
 
 def focused_id(d):
@@ -240,6 +246,53 @@ def test_the_history_keeps_the_newest_200_messages(service, phone):
     p.send('最新的一条')
     shown = shown_after_reload(p, 200)
     assert shown[0] == 'old 6' and shown[-2:] == ['old 204', '最新的一条']
+
+
+API_PAGE = '''return [...document.querySelectorAll('#doc section')].map((s) =>
+      [s.querySelector('h2').textContent, [...s.querySelectorAll('h3')].map((h) => h.textContent)])'''
+
+
+def test_the_bars_api_link_shows_the_api_to_read_not_a_download(service, desktop):
+    Page(desktop, service)
+    desktop.find_element(By.CSS_SELECTOR, '.bar a[data-i18n=api]').click()
+    wait(desktop, "return location.pathname === '/api.html' && document.querySelectorAll('#doc section').length", timeout=10)
+    # Each path of the contract with each of its methods and their summaries, in the document's order.
+    expected = [[path, [f'{method.upper()} {path} {operation["summary"]}' for method, operation in item.items()]]
+                for path, item in SPEC['paths'].items()]
+    assert desktop.execute_script(API_PAGE) == expected
+    text = desktop.find_element(By.ID, 'doc').text
+    assert SPEC['info']['summary'] in text and 'Every endpoint is a pure function of its request.' in text
+    # The document's own lines, folded away until asked for, and a link to download it.
+    desktop.find_element(By.CSS_SELECTOR, '#path-api-render summary').click()
+    assert 'summary: An HTML fragment to embed in any site (CORS open).' in desktop.find_element(By.CSS_SELECTOR, '#path-api-render pre').text
+    assert desktop.find_element(By.CSS_SELECTOR, 'a[download]').get_attribute('href').endswith('/openapi.yaml')
+    # Under the page's policy (its script ran under it above: no inline script).
+    with urllib.request.urlopen(f'http://127.0.0.1:{service.port}/api.html') as answer:
+        assert "script-src 'self'" in answer.headers['Content-Security-Policy']
+
+
+# Item 7: HTML pasted with styles
+
+STYLED_HTML = ('<style>p { color: red }</style><p style="color: red">看 <img alt="一只猫" src="cat.png">'
+               '<img alt="[微笑]" src="s.png"> <span style=\'font-weight: bold\'>好</span></p>'
+               '<textarea><style>x</style></textarea>')
+
+
+def test_html_pasted_with_styles_applies_none_and_a_note_says_an_images_alt_came_in_as_words(service, phone):
+    p = Page(phone, service)
+    phone.execute_script('''window.violations = [];
+        document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.sourceFile), true)''')
+    p.clipboard_event('paste', '', html=STYLED_HTML)
+    p.idle()
+    # The text as it came, a <textarea>'s too; the sticker's code a sticker, the photo's description words.
+    assert p.state()['text'] == '看 一只猫[微笑] 好\n<style>x</style>'
+    assert phone.execute_script('return window.violations') == []
+    assert p.note() == '粘贴的内容里有图片：图片的说明文字（alt）已作为文字粘贴。'
+    # Only a sticker's code: no note.
+    p.clipboard_event('paste', '', html='<p style="x"><img alt="[doge]" src="d.png"></p>')
+    p.idle()
+    assert p.note() == ''
+    assert phone.execute_script('return window.violations') == []
 
 
 # Item 9: emoji in colour

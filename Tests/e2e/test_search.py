@@ -11,6 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from browser import Page, accessible_roles, browser, needs_cdp
+from engines import engine_of
 from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 
 
@@ -185,31 +186,57 @@ def test_the_list_closes_when_the_caret_leaves_the_query_the_editor_loses_focus_
     assert list_closed(p)
 
 
-def test_nothing_opens_while_an_ime_composes_and_the_committed_text_is_looked_at(service, phone):
+def test_while_an_ime_composes_the_list_shows_from_the_compositions_text_and_the_keys_are_the_imes(service, phone):
+    """Keyboards that compose every word (Android's) commit `xk` only at the word's end: the list shows
+    from the composition as it grows, as it would from the same text typed."""
     p = ready(phone, service)
     p.editor.send_keys('好[')
-    # The IME's composition `xk` shows in the field, uncommitted.
-    p.compose('x')
+    typed = {}
+    for query in ('x', 'xk', 'xiao'):
+        p.editor.send_keys(query)
+        typed[query] = names(p.suggestions())
+        for _ in query:
+            p.editor.send_keys(Keys.BACKSPACE)
+    assert p.state()['text'] == '好['
+    for query in ('x', 'xk', 'xiao'):
+        p.compose(query)
+        assert phone.execute_script('return document.getElementById("editor").textContent') == '好[' + query
+        assert p.model()['text'] == '好['  # uncommitted
+        assert typed[query] and names(p.suggestions()) == typed[query], query
     p.compose('xk')
-    assert phone.execute_script('return document.getElementById("editor").textContent') == '好[xk'
-    assert list_closed(p)
+    assert names(p.suggestions())[0] == '笑哭'
     p.editor.send_keys(Keys.ARROW_DOWN)  # keys while composing are the IME's
-    assert list_closed(p)
+    assert p.suggestions()[0]['selected']
     p.commit('xk')
     assert p.state() == {'text': '好[xk', 'selection': {'location': 4, 'length': 0}}
     assert names(p.suggestions())[0] == '笑哭'
-    # A composition starting while the list shows closes it.
+    # A composition that makes the query find nothing closes the list.
     p.compose('u')
     assert list_closed(p)
     p.commit('u')
     assert p.state()['text'] == '好[xku' and p.suggestions() == []  # `xku` finds nothing
 
 
+def test_a_suggestion_tapped_while_an_ime_composes_replaces_the_bracket_and_the_composition(service, phone):
+    if engine_of(phone) == 'firefox':  # the tap commits the composition as a blur does (editor.js's endComposition)
+        pytest.skip("after a composition a blur committed, geckodriver's keys reach no page, a plain contenteditable's "
+                    'too (test_engine_drivers.py): the tests after this one would type into nothing')
+    p = ready(phone, service)
+    p.editor.send_keys('好[')
+    p.compose('xk')
+    assert names(p.suggestions())[0] == '笑哭'
+    phone.find_element(By.CSS_SELECTOR, '#suggestions [role=option]').click()
+    assert p.state() == {'text': '好[笑哭]', 'selection': {'location': 2, 'length': 0}}
+    assert list_closed(p)
+    assert p.model()['shown'] == {'text': '好[笑哭]', 'selection': {'location': 2, 'length': 0}}
+
+
 def test_typing_a_query_makes_no_network_request_and_works_offline(service, phone):
     p = ready(phone, service)
     p.idle()
     # What the page loads after its start (2 s after ready: chat, the offline copy) is not the keys'.
-    p.wait("return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/js/offline.js'))", timeout=15)
+    # (Its built name, js/offline-HASH.js: tools/build-page.mjs.)
+    p.wait(r"return performance.getEntriesByType('resource').some((e) => /\/js\/offline-[A-Z0-9]{8}\.js$/.test(e.name))", timeout=15)
     phone.execute_script("performance.setResourceTimingBufferSize(10000); performance.clearResourceTimings()")
     for key in '[xiaoku':
         p.editor.send_keys(key)

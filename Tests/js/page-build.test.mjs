@@ -1,7 +1,7 @@
 // What tools/build-page.mjs builds from public/ is what the page needs: the
 // start in one file holding main.js and every module it imports statically
 // (and none it loads later), each module once in the whole build (a late chunk
-// imports the start's bindings from the start file), index.html and embed.html
+// imports the start's bindings from the start file), index.html, embed.html and api.html
 // naming the built files, sw.js's offline copy listing every file of the page
 // with the hash of its content, the embed one classic script, a source map and
 // a gzip beside each file; the same sources build the same bytes; an import
@@ -121,7 +121,7 @@ test('index.html names the built stylesheet and start, and every file a page nam
   assert.equal(stylesheets.length, 1);
   assert.match(stylesheets[0], /^app-[A-Z0-9]{8}\.css$/);
   assert.ok(!/modulepreload/.test(html), 'one file: nothing to preload but the packs');
-  for (const page of ['index.html', 'embed.html'])
+  for (const page of ['index.html', 'embed.html', 'api.html'])
     for (const [, path] of text(page).matchAll(/\b(?:href|src)="([^"#?:]+)"/g)) {
       const local = path.replace(/^\//, '');
       if (local.startsWith('api/')) continue;

@@ -5,14 +5,17 @@
 // shows, aria-activedescendant its active option. ↑ ↓ move; Enter or Tab
 // replace `[query` with the sticker (one edit through the model), while
 // Shift+Enter breaks the line as it always does; Escape
-// closes and keeps the text; a tap inserts. Nothing opens while an IME
-// composes; blur, the caret leaving the query and the panel opening close it.
+// closes and keeps the text; a tap inserts. While an IME composes, the query
+// is read from the field as shown, the composition's text in it (keyboards
+// that compose every word, as Android's, commit it only at its end), and the
+// keys are the IME's; blur, the caret leaving the query and the panel opening
+// close it.
 
 import { nameOf, language, t, onLanguage } from './strings.js';
 import { TextBackedString } from './model/text-backed-string.js';
 import { searchStickers, MAX_QUERY_LENGTH } from './model/search.js';
 import { stylesheet } from './stylesheet.js';
-import { movingOrStill, showFiles } from './sticker-files.js';
+import { showMayMove } from './sticker-files.js';
 
 await stylesheet('autocomplete.css'); // the list's look, before it can show
 
@@ -25,7 +28,7 @@ let open = null; // while the list shows: { start, query, range, items, active }
  *  code: only `[tag]` is a code, scanning.json). No bracket or line break inside;
  *  1 to 64 characters, not starting with a space; the selection collapsed. */
 function queryAtCaret() {
-  const { text, selection } = deps.liveState();
+  const { text, selection } = deps.composing() ? deps.shown() : deps.liveState();
   if (selection.length) return null;
   const at = new TextBackedString(text, deps.catalog()).positionOfDisplayOffset(selection.location, 'utf16') ?? 0;
   const match = /[[【]([^[\]【】\r\n\u2028\u2029]+)$/.exec(text.slice(Math.max(0, at - 2 * MAX_QUERY_LENGTH - 1), at));
@@ -41,7 +44,7 @@ function option(item, i) {
   element.setAttribute('role', 'option');
   const art = document.createElement(item.image ? 'img' : 'span');
   if (item.image) {
-    showFiles(art, movingOrStill(item.image));
+    showMayMove(art, item.image);
     Object.assign(art, { alt: '', draggable: false });
   } else {
     art.textContent = item.emoji;
@@ -88,7 +91,7 @@ export function close() {
 
 /** Looks at what is before the caret: opens (only after typing), follows the query, or closes. */
 function update(typed) {
-  const found = !deps.composing() && document.activeElement === editor ? queryAtCaret() : null;
+  const found = document.activeElement === editor ? queryAtCaret() : null;
   const start = found?.range.location;
   if (!found || (!typed && start !== open?.start)) return close();
   if (open && open.start === start && open.query === found.query) {
@@ -114,7 +117,8 @@ function choose(i) {
 /** Called after each edit the user typed (editor.js's onTyped). */
 export const typed = () => update(true);
 
-// deps: editor.js's { liveState(), composing() }, { catalog() } (the model's), insert(item, range) (replaces range with it).
+// deps: editor.js's { liveState(), shown() (the field's text and selection, a composition's in them), composing() },
+// { catalog() } (the model's), insert(item, range) (replaces range with it; a composition is committed first).
 export function initAutocomplete(element, dependencies) {
   editor = element;
   deps = dependencies;
@@ -126,7 +130,10 @@ export function initAutocomplete(element, dependencies) {
   onLanguage(() => list.setAttribute('aria-label', t('stickers')));
   list.hidden = true;
   document.getElementById('app').append(list);
-  editor.addEventListener('compositionstart', close);
+  // Each change of a composition is typing too: the model sees the text only at its commit (editor.js's typed()).
+  editor.addEventListener('input', () => {
+    if (deps.composing()) update(true);
+  });
   editor.addEventListener('blur', close);
   document.addEventListener('selectionchange', () => {
     if (open) update(false);

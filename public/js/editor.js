@@ -148,7 +148,7 @@ function travel(move) {
  *  selection as it is (a click may have moved the caret since the last edit). */
 export const liveState = () => ({ text: doc.text, selection: composition ? doc.selection : view.readSelection() });
 
-/** What the field shows (for the tests). */
+/** What the field shows, a composition's text in it (for the autocomplete while an IME composes, and the tests). */
 export const shown = () => ({ text: view.plainOf(), selection: view.readSelection() });
 
 export const getCatalog = () => catalog;
@@ -271,10 +271,12 @@ function pasteFrom(data, at = {}) {
   const html = data.getData('text/html'),
     selection = at.selection ?? view.readSelection();
   if (!html) return nothing();
-  import('./pasted-html.js').then(({ textOfHTML }) => {
-    const text = textOfHTML(html);
-    if (text) paste(text, { selection });
-    else nothing();
+  import('./pasted-html.js').then(({ readHTML }) => {
+    const { text, altAsWords } = readHTML(html);
+    if (!text) return nothing();
+    const response = paste(text, { selection });
+    // An image's description came in as words: said, unless the edit has its own note.
+    if (altAsWords && response && !response.note && !response.rejected) hooks.onNote(null, 'altAsWords');
   }, nothing);
 }
 

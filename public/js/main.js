@@ -55,6 +55,7 @@ const loadAutocomplete = once(() =>
   withInsert(() => import('./autocomplete.js')).then(([module, insert]) => {
     module.initAutocomplete(editorElement, {
       liveState: editor.liveState,
+      shown: editor.shown,
       composing: editor.composing,
       catalog: editor.getCatalog,
       insert,

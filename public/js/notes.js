@@ -1,5 +1,5 @@
 // notes.js owns what the page says when something did not go as asked: an
-// edit cut short or refused, a paste with nothing to paste, a message not
+// edit cut short or refused, a paste with nothing to paste (or an image's description pasted as words), a message not
 // sent, no packs, the server refusing to check an edit. In Chinese and English, chosen by codes (the model's `note`
 // and `rejected`, and the page's own), never from an English sentence of the
 // model or the server. Loaded at the first note, out of startup.
@@ -10,6 +10,7 @@ const NOTES = {
   zh: {
     nothingToPaste: '剪贴板里没有可以粘贴的文字',
     onlyText: '图片等文件不能放进消息：这里只能输入文字和表情。',
+    altAsWords: '粘贴的内容里有图片：图片的说明文字（alt）已作为文字粘贴。',
     notSent: '没有网络：消息会在网络恢复后按顺序发送。',
     noStickers: '表情还没有加载好，网络恢复后会自动加载；文字和表情符号可以照常输入。',
     notTaken: '服务器没有接受这条消息。',
@@ -25,6 +26,7 @@ const NOTES = {
   en: {
     nothingToPaste: 'The clipboard holds nothing that can be pasted here.',
     onlyText: 'Files such as images cannot go into a message: only text and stickers can.',
+    altAsWords: 'The pasted content held an image: its description (alt text) was pasted as words.',
     notSent: 'No connection: messages go out in order when the network is back.',
     noStickers:
       'The stickers have not loaded yet; they will when the network is back. Text and emoji can be typed as usual.',

@@ -11,7 +11,7 @@
 import { nameOf } from './strings.js';
 import { isFavorite } from './favorites.js';
 import { takesTone, withTone, toned, TONES } from './skin-tones.js';
-import { movingOrStill, showFiles } from './sticker-files.js';
+import { showMayMove } from './sticker-files.js';
 import { placeNear } from './placement.js';
 
 let preview;
@@ -51,7 +51,7 @@ function showPreview(cell) {
   let big;
   if (item.image) {
     big = document.createElement('img');
-    showFiles(big, movingOrStill(item.image)); // the preview is where a sticker moves: the grid shows posters
+    showMayMove(big, item.image); // the preview is where a sticker moves: the grid shows posters
     big.alt = '';
   } else {
     big = document.createElement('b');

@@ -5,7 +5,7 @@
 // sticker's aria-label is its name in the page's language, and follows a switch.
 
 import { nameOf, onLanguage } from './strings.js';
-import { movingOrStill, showFiles } from './sticker-files.js';
+import { showMayMove } from './sticker-files.js';
 
 // The nodes of a text run: text, with each line break a <br>.
 function appendRun(parent, text) {
@@ -24,7 +24,7 @@ function stickerImage(entry) {
   const img = document.createElement('img');
   const image = entry.sticker.image;
   img.className = 'sticker';
-  showFiles(img, movingOrStill(image));
+  showMayMove(img, image);
   img.height = 20;
   img.width = Math.max(1, Math.round((image.width * 20) / image.height));
   img.alt = entry.code;
