@@ -8,7 +8,8 @@
 # is divided by MANY, so start-up and first-request costs fall out. Only the
 # serving thread's loop is counted (--toggle-collect on its function), not the
 # worker's idle polling. The last run of each target leaves its callgrind file
-# in bench-out/profile/ for callgrind_annotate.
+# in bench-out/profile/ for callgrind_annotate, and each is split by layer
+# (libfcgi, the FastCGI adapter, the HTTP layer, the JSON transport, the core).
 # usage: Benchmarks/profile-worker.sh [MANY]   (default 1000; STICKERTEXT_NO_REQUEST_LOG is passed through;
 #          SERVER_BIN=path/to/stickertext-server …: another build, say before a change)
 set -euo pipefail
@@ -45,6 +46,7 @@ ir() {
     n=$(awk '/^summary:/ {print $2}' "$f")
     [ "${n:-0}" -gt "$best" ] && { best=$n; cp "$f" "$out/$name.callgrind"; }
   done
+  cp "$out/$name.callgrind" "$out/$name.$count.callgrind"
   echo "$best"
 }
 
@@ -55,6 +57,8 @@ per_request() {
   a=$(ir "$label" "$toggle" "$few" "$method" "$path" "$body" -- "$@")
   b=$(ir "$label" "$toggle" $((few + many)) "$method" "$path" "$body" -- "$@")
   printf '%-34s %10d instructions per request\n' "$label" $(( (b - a) / many ))
+  # …and by layer (Benchmarks/callgrind-layers.py says how a runtime call is charged).
+  python3 Benchmarks/callgrind-layers.py "$out/$label.$few.callgrind" "$out/$label.$((few + many)).callgrind" "$many"
 }
 
 serve='*6Worker*5serve*'

@@ -37,11 +37,13 @@ final class RequestSlot: @unchecked Sendable {
     // A worker's slots live as long as it does; the tests' do not (make leaks).
     deinit { request.deallocate() }
 
-    /// The thread starts handling a request it has read.
-    func begin(method: String, path: String) {
+    /// The thread starts handling a request it has read, at `start`
+    /// (`DispatchTime`'s nanoseconds, which the thread has read already for
+    /// its own count: a clock read less per request).
+    func begin(method: String, path: String, at start: UInt64 = DispatchTime.now().uptimeNanoseconds) {
         self.method = method
         self.path = path
-        started.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+        started.store(start, ordering: .relaxed)
         phase.store(Phase.handling.rawValue, ordering: .releasing)
     }
 

@@ -104,7 +104,8 @@ struct RequestLog {
     mutating func write(method: String, path: String, status: Int, micros: UInt64) {
         guard enabled else { return }
         line.removeAll(keepingCapacity: true)
-        line += timestamp()
+        updateTimestamp()
+        line += stamp
         line += prefix
         line += method.utf8
         line.append(UInt8(ascii: " "))
@@ -118,7 +119,7 @@ struct RequestLog {
     }
 
     /// `%Y-%m-%dT%H:%M:%S%z` in local time, as `StreamLogHandler` writes it.
-    private mutating func timestamp() -> [UInt8] {
+    private mutating func updateTimestamp() {
         let now = time(nil)
         if now != second {
             var now = now
@@ -129,7 +130,6 @@ struct RequestLog {
             stamp = buffer[..<count].map { UInt8(bitPattern: $0) }
             second = now
         }
-        return stamp
     }
 
     private mutating func appendDecimal(_ number: UInt64) {

@@ -213,7 +213,7 @@ enum Worker {
             let route = Route(path: httpRequest.path)
             // Over its client's share while others want the pool: refused before any of its work.
             let admitted = slot.admit(client, at: start / 1_000_000)
-            slot.begin(method: httpRequest.method, path: httpRequest.path)
+            slot.begin(method: httpRequest.method, path: httpRequest.path, at: start)
             let response: HTTPResponse
             if !admitted {
                 response = refusal

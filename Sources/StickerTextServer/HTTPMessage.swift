@@ -8,7 +8,7 @@ public struct HTTPRequest: Sendable {
     /// The raw query string, without `?`.
     public var query: String
     /// Header names in lower case.
-    public var headers: [String: String]
+    public var headers: HTTPHeaders
     public var body: [UInt8]
     /// True when the declared body (its Content-Length) is over the limit: none of it was read.
     public var bodyTooLarge: Bool
@@ -17,22 +17,17 @@ public struct HTTPRequest: Sendable {
         method: String, path: String, query: String = "", headers: [String: String] = [:],
         body: [UInt8] = [], bodyTooLarge: Bool = false
     ) {
-        // Names that are lower case already keep their dictionary.
-        let lowerCase = headers.keys.allSatisfy {
-            $0.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
-        }
+        var lowerCase = HTTPHeaders()
+        for (name, value) in headers { lowerCase[name.lowercased()] = value }
         self.init(
-            method: method, path: path, query: query,
-            lowerCaseHeaders: lowerCase
-                ? headers
-                : Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last }),
-            body: body, bodyTooLarge: bodyTooLarge)
+            method: method, path: path, query: query, lowerCaseHeaders: lowerCase, body: body,
+            bodyTooLarge: bodyTooLarge)
     }
 
     /// For a transport whose header names are lower case by construction
     /// (`FastCGIExchange` names each one it takes): not checked again.
     package init(
-        method: String, path: String, query: String, lowerCaseHeaders headers: [String: String], body: [UInt8],
+        method: String, path: String, query: String, lowerCaseHeaders headers: HTTPHeaders, body: [UInt8],
         bodyTooLarge: Bool
     ) {
         self.method = method
@@ -41,6 +36,31 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.bodyTooLarge = bodyTooLarge
+    }
+}
+
+/// A request's headers by lower-case name: the few the API reads (five at
+/// most), kept in a list and found by comparing bytes. A dictionary hashed
+/// each name with SipHash to store it and again to find it, ~2k
+/// instructions of every request.
+public struct HTTPHeaders: Sendable {
+    private var fields: [(name: String, value: String)] = []
+
+    public init() {}
+
+    /// The value of the header named `name` (lower case); set to nil, it is removed.
+    public subscript(name: String) -> String? {
+        // Names are the server's own ASCII, where `==` compares bytes.
+        get { fields.first { $0.name == name }?.value }
+        set {
+            let at = fields.firstIndex { $0.name == name }
+            switch (at, newValue) {
+            case (let at?, let value?): fields[at].value = value
+            case (let at?, nil): fields.remove(at: at)
+            case (nil, let value?): fields.append((name, value))
+            case (nil, nil): break
+            }
+        }
     }
 }
 

@@ -23,7 +23,7 @@ extension TextBackedString {
                                 emoji: String(decoding: UnsafeBufferPointer(rebasing: utf8[cluster]), as: UTF8.self),
                                 range: TextRange(location: at, length: UTF8Bytes.utf16Count(utf8, cluster))))
                     }
-                    if let weight = LengthCounting.weightWithURLs(range, in: utf8) { lengths.weight = weight }
+                    lengths.weight += LengthCounting.urlWeightChange(range, in: utf8)
                     total = total + lengths
                     utf16 += lengths.utf16
                 }
@@ -59,6 +59,12 @@ extension TextBackedString {
     }
 
     /// `measure` of any UTF-8 buffer (it needs nothing of the string but its bytes).
+    ///
+    /// One pass gives every length. ASCII goes 8 bytes at a time: a word of
+    /// ASCII without CR holds 7 clusters that each count 1 in every mode
+    /// (and 100 in the weight) before its last byte. Other simple scalars
+    /// are counted one by one from `bmpFlags`, one load each; the chunks
+    /// with anything else are segmented.
     static func measure(
         _ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
         foundEmoji: (Range<Int>, Int) -> Void = { _, _ in }
@@ -67,24 +73,44 @@ extension TextBackedString {
         var utf16 = utf16Start
         let end = range.upperBound
         var weigher = LengthCounting.NFCWeigher()
+        // The simple scalars' sums (but UTF-16's, which `foundEmoji` needs at once), apart from the segmented
+        // clusters', so the loop adds to registers.
+        var ascii = 0
+        var scalars = 0
+        var bytes = 0
+        var gb18030 = 0
+        var weight = 0
         LengthCounting.bmpFlags.withUnsafeBufferPointer { flags in
             @inline(__always) func flag(_ scalar: UInt32) -> UInt8 { scalar < 0x10000 ? flags[Int(scalar)] : 0 }
             var i = range.lowerBound
-            guard i < end else { return }
+            guard i < end, let base = utf8.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
             var scalar = UTF8Bytes.scalar(at: i, in: utf8)
             var f = flag(scalar)
             while i < end {
-                let n = UTF8Bytes.sequenceLength(utf8[i])
+                if scalar < 0x80 && i &+ 8 <= end {
+                    let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let notCR = word ^ 0x0D0D_0D0D_0D0D_0D0D
+                    if (word | ((notCR &- 0x0101_0101_0101_0101) & ~notCR)) & 0x8080_8080_8080_8080 == 0 {
+                        ascii &+= 7
+                        utf16 &+= 7
+                        i &+= 7
+                        scalar = UInt32(base[i])
+                        f = flags[Int(scalar)]
+                        continue
+                    }
+                }
+                let n = UTF8Bytes.sequenceLength(base[i])
                 let j = i &+ n
                 let next: UInt32 = j < end ? UTF8Bytes.scalar(at: j, in: utf8) : 0x20
                 let nextFlag = flag(next)
                 if f & nextFlag & LengthCounting.simpleFlag != 0 {
                     // One BMP scalar that is never an emoji, a cluster of its own.
-                    total.graphemes &+= 1
-                    total.utf8 &+= n
-                    total.gb18030 &+= scalar < 0x80 ? 1 : f & LengthCounting.gb18030TwoByteFlag != 0 ? 2 : 4
-                    total.weight &+= LengthCounting.weight(scalar)
+                    scalars &+= 1
                     utf16 &+= 1
+                    bytes &+= n
+                    gb18030 &+= scalar < 0x80 ? 1 : f & LengthCounting.gb18030TwoByteFlag != 0 ? 2 : 4
+                    weight &+= f & LengthCounting.lightFlag != 0 ? 100 : 200
                     i = j
                     scalar = next
                     f = nextFlag
@@ -113,6 +139,10 @@ extension TextBackedString {
                 }
             }
         }
+        total.graphemes &+= scalars &+ ascii
+        total.utf8 &+= bytes &+ ascii
+        total.gb18030 &+= gb18030 &+ ascii
+        total.weight &+= weight &+ 100 &* ascii
         total.utf16 = utf16 - utf16Start
         return total
     }
@@ -153,9 +183,7 @@ extension TextBackedString {
                     total = total + .uniform(weight)
                 } else {
                     var lengths = measure(range, in: utf8)
-                    if sticker == nil, let weight = LengthCounting.weightWithURLs(range, in: utf8) {
-                        lengths.weight = weight
-                    }
+                    if sticker == nil { lengths.weight += LengthCounting.urlWeightChange(range, in: utf8) }
                     total = total + lengths
                 }
                 return true

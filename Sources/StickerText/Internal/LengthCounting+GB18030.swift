@@ -32,19 +32,4 @@ extension LengthCounting {
         if scalar > 0xFFFF { return 4 }
         return bmpFlags[Int(scalar)] & gb18030TwoByteFlag != 0 ? 2 : 4
     }
-
-    /// A byte per BMP code point, built once, so the counting loop answers
-    /// "simple?" and "two GB18030 bytes?" with one load.
-    static let bmpFlags: [UInt8] = {
-        var flags = [UInt8](repeating: 0, count: 0x10000)
-        for range in GraphemeSegmentation.simpleRanges {
-            for scalar in range where scalar < 0x10000 { flags[Int(scalar)] |= simpleFlag }
-        }
-        for (lo, hi) in GB18030Table.twoByteRanges {
-            for scalar in lo...hi { flags[Int(scalar)] |= gb18030TwoByteFlag }
-        }
-        return flags
-    }()
-    static let simpleFlag: UInt8 = 1
-    static let gb18030TwoByteFlag: UInt8 = 2
 }

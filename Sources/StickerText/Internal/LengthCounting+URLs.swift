@@ -1,6 +1,91 @@
 /// The weighted count's URL rule: a text run holding URLs weighs 23 for each,
 /// and what its text around them weighs.
 extension LengthCounting {
+    /// What the URLs of the text run `utf8[range]` change in `measure`'s
+    /// weight (1/100 units). Only windows around a `.` that a TLD may follow
+    /// are normalized and scanned: a window reaches from such a dot back and
+    /// on to the nearest lone stop (`isLoneStop`), which it holds, or to the
+    /// run's ends. No URL holds a stop, and the rule reads no further than
+    /// one, so a window's URLs are the run's there and every URL lies in a
+    /// window; a window's edges are certain cluster boundaries, so its
+    /// weight with URLs replaces its weight without, and the text outside
+    /// weighs what `measure` gives it. Linear: a window's scans end where the
+    /// last window's did, and the next dot is looked for after it.
+    static func urlWeightChange(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var change = 0
+        var window: Range<Int>?
+        var from = range.lowerBound
+        while let dot = TwitterURLs.firstTLDDot(in: from..<range.upperBound, of: utf8) {
+            let floor = window?.upperBound ?? range.lowerBound
+            var start = dot
+            while start > floor && !isLoneStop(at: start, in: range, of: utf8) {
+                start = UTF8Bytes.scalarStart(before: start, in: utf8)
+            }
+            var end = dot &+ 1
+            while end < range.upperBound && !isLoneStop(at: end, in: range, of: utf8) {
+                end &+= UTF8Bytes.sequenceLength(utf8[end])
+            }
+            if end < range.upperBound { end &+= UTF8Bytes.sequenceLength(utf8[end]) }
+            from = end
+            if let last = window {
+                // No stop between the last window and this dot: one window.
+                if start == floor && !isLoneStop(at: start, in: range, of: utf8) {
+                    window = last.lowerBound..<end
+                    continue
+                }
+                change += weightChange(ofWindow: last, in: utf8)
+            }
+            window = start..<end
+        }
+        if let window { change += weightChange(ofWindow: window, in: utf8) }
+        return change
+    }
+
+    /// Whether the scalar at `offset` is a URL stop (`TwitterURLs.isStop`)
+    /// between simple scalars (or the run's ends): a cluster of its own, on
+    /// certain boundaries.
+    @inline(__always)
+    static func isLoneStop(at offset: Int, in range: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        bmpFlags.withUnsafeBufferPointer { flags in
+            @inline(__always) func flag(_ scalar: UInt32) -> UInt8 { scalar < 0x10000 ? flags[Int(scalar)] : 0 }
+            guard flag(UTF8Bytes.scalar(at: offset, in: utf8)) & urlStopFlag != 0 else { return false }
+            if offset > range.lowerBound,
+                flag(UTF8Bytes.scalar(at: UTF8Bytes.scalarStart(before: offset, in: utf8), in: utf8)) & simpleFlag == 0
+            {
+                return false
+            }
+            let next = offset &+ UTF8Bytes.sequenceLength(utf8[offset])
+            return next >= range.upperBound || flag(UTF8Bytes.scalar(at: next, in: utf8)) & simpleFlag != 0
+        }
+    }
+
+    /// A window's weight with its URLs less its weight without (0 when it holds none).
+    private static func weightChange(ofWindow window: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        // Simple scalars only (the usual window): the text is its own NFC form, a cluster per scalar, so
+        // each URL weighs 23 in place of what its scalars weigh, and nothing is normalized or measured again.
+        if let scalars = simpleScalars(of: window, in: utf8) {
+            return TwitterURLs.find(in: scalars).reduce(0) { change, url in
+                scalars[url].reduce(change + TwitterURLs.urlWeight) { $0 - weight($1) }
+            }
+        }
+        guard let withURLs = weightWithURLs(window, in: utf8) else { return 0 }
+        return withURLs - TextBackedString.measure(window, in: utf8).weight
+    }
+
+    /// The scalars of `utf8[range]` when every one is simple, else nil.
+    private static func simpleScalars(of range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> [UInt32]? {
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(range.count)
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let scalar = UTF8Bytes.scalar(at: i, in: utf8)
+            guard scalar < 0x10000, bmpFlags[Int(scalar)] & simpleFlag != 0 else { return nil }
+            scalars.append(scalar)
+            i &+= UTF8Bytes.sequenceLength(utf8[i])
+        }
+        return scalars
+    }
+
     /// The twitter-text v3 weight (1/100 units) of the text run `utf8[range]` when
     /// it holds a URL, else nil (then `measure`'s weight stands). As
     /// `parseTweet` does, URLs are found in the NFC text; each weighs 23, and

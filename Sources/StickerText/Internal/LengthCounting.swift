@@ -1,6 +1,6 @@
 /// A text's lengths in every counting mode, a cluster at a time: the rules
 /// of each mode for one grapheme cluster. The counting loop itself is
-/// `TextBackedString+Counting`; GB18030's bytes (`+GB18030`), the weight of
+/// `TextBackedString+Counting`; the facts it reads per BMP scalar (`+ScalarFlags`), GB18030's bytes (`+GB18030`), the weight of
 /// NFC forms (`+NFC`) and of URLs (`+URLs`) have their own files.
 enum LengthCounting {
     /// Lengths of one cluster; `emoji` tells whether it is one (the caller knows already).

@@ -22,19 +22,25 @@ enum TwitterURLs {
     /// TLD, whose first character is an ASCII letter or not ASCII. One `memchr`
     /// pass, so text without such a dot pays almost nothing.
     static func mayHoldURL(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = utf8.baseAddress, !range.isEmpty else { return false }
+        firstTLDDot(in: range, of: utf8) != nil
+    }
+
+    /// The first `.` in `utf8[range]` that a TLD may follow (`mayHoldURL`'s test), found with `memchr`.
+    static func firstTLDDot(in range: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = utf8.baseAddress, !range.isEmpty else { return nil }
         var index = range.lowerBound
         let end = range.upperBound
         while index < end {
-            guard let hit = memchr(base + index, 0x2E, end - index) else { return false }
-            let j = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+            guard let hit = memchr(base + index, 0x2E, end - index) else { return nil }
+            let dot = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            let j = dot + 1
             if j < end {
                 let b = utf8[j]
-                if b >= 0x80 || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) { return true }
+                if b >= 0x80 || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) { return dot }
             }
             index = j
         }
-        return false
+        return nil
     }
 
     /// The URLs in `scalars` (NFC text) as code point ranges, in order.

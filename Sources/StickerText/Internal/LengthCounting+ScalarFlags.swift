@@ -1,0 +1,30 @@
+/// A byte of facts per BMP code point, built once, so the counting loop
+/// answers each of its questions about a scalar with one load.
+extension LengthCounting {
+    static let bmpFlags: [UInt8] = {
+        var flags = [UInt8](repeating: 0, count: 0x10000)
+        for range in GraphemeSegmentation.simpleRanges {
+            for scalar in range where scalar < 0x10000 {
+                flags[Int(scalar)] |= simpleFlag
+                // Most simple scalars are domain characters (letters, digits, ideographs):
+                // no stop, found with one search.
+                if !TwitterURLs.domainChar.contains(scalar) && TwitterURLs.isStop(scalar) {
+                    flags[Int(scalar)] |= urlStopFlag
+                }
+            }
+        }
+        for (lo, hi) in GB18030Table.twoByteRanges {
+            for scalar in lo...hi { flags[Int(scalar)] |= gb18030TwoByteFlag }
+        }
+        for scalar in 0..<UInt32(0x10000) where weight(scalar) == 100 { flags[Int(scalar)] |= lightFlag }
+        return flags
+    }()
+    /// `GraphemeSegmentation.isSimple`.
+    static let simpleFlag: UInt8 = 1
+    /// Two bytes in GB18030 (else four, or one for ASCII).
+    static let gb18030TwoByteFlag: UInt8 = 2
+    /// Weighs 100 in the weighted count (else 200): `weight(_:)`.
+    static let lightFlag: UInt8 = 4
+    /// `TwitterURLs.isStop`: no URL holds it, nor reads past it.
+    static let urlStopFlag: UInt8 = 8
+}
