@@ -6,6 +6,8 @@ mode (the system's, or the toggle's remembered choice; axe finds nothing in
 either), Chinese and English (navigator.language, a remembered switch, names
 and labels following it), Recent cleared, and a swipe past a pack's last page
 going on to the next pack."""
+import time
+
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -55,8 +57,12 @@ def keyboard_menu(d, element):
 
 
 def long_press_to(d, cell, target_script):
-    """Holds `cell` until the preview shows, moves onto the element `target_script` returns, releases."""
+    """Holds `cell` until the preview shows, moves onto the element `target_script` returns, releases.
+    The preview is waited for, not a fixed time: on a loaded machine the page's timer fires late."""
     ActionChains(d).click_and_hold(cell).pause(0.6).perform()
+    end = time.time() + 5
+    while not d.find_element(By.ID, 'preview').is_displayed() and time.time() < end:
+        time.sleep(0.05)
     assert d.find_element(By.ID, 'preview').is_displayed()
     release_on(d, d.execute_script(target_script))
 
@@ -142,7 +148,7 @@ def test_releasing_a_long_press_on_the_previews_star_adds_to_favorites_and_inser
     assert names(p) == [label]
     # The star shows it is one; released there again, it is taken out.
     long_press_to(phone, p.cells()[0], "return document.querySelector('#preview .star')")
-    p.wait("return document.querySelector('#pages .page:not([inert]) .hint')")
+    p.wait("return document.querySelector('#pages .page:not([inert]) .hint')", timeout=15)
 
 
 def test_a_sticker_in_a_sent_message_can_be_added_from_the_message(service, phone):
