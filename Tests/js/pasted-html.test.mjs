@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withoutStyles } from '../../public/js/pasted-html.js';
-import { lowestCPU, assertLinear } from './support.mjs';
+import { lowestCPU } from './support.mjs';
 
 test('<style> elements go, in any case and with attributes, to their end tag', () => {
   assert.equal(withoutStyles('a<style>p { color: red }</style>b'), 'ab');
@@ -61,10 +61,12 @@ test('one pass: 8 times the HTML, of any shape, takes about 8 times as long', ()
     ['open brackets', '<<<<a'],
     ['an unclosed quote', '<p title="<style>'],
   ]) {
-    // Large enough that both sizes are past the caches: at 4,000 and 32,000 units a linear pass over
-    // an unclosed quote measured 12-13x (the larger leaving the cache), at 16,000 and 128,000 9.8x.
-    const small = unit.repeat(16000),
-      large = unit.repeat(128000);
-    assertLinear(lowestCPU([() => withoutStyles(small), () => withoutStyles(large)]), `withoutStyles over ${what}`);
+    const small = unit.repeat(4000),
+      large = unit.repeat(32000);
+    // Under 24x, where a rescan per tag is 64x: one linear pass measured 12-13x here for an unclosed
+    // quote (the larger input leaving the caches) and larger sizes 16-19x for styled tags (the
+    // collector's work on a million small strings), so the usual 16x left no margin.
+    const [a, b] = lowestCPU([() => withoutStyles(small), () => withoutStyles(large)]);
+    assert.ok(b < 24 * Math.max(a, 0.5), `withoutStyles over ${what}: ${a.toFixed(2)} ms, then ${b.toFixed(2)} ms`);
   }
 });
