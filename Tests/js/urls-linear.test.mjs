@@ -227,14 +227,16 @@ for (const shape of ['a.', 'ab.', 'a.co.']) {
   });
 }
 
-test('findURLs refuses a label of 160,000 different CJK characters in under 12 times as long as one of 20,000', async () => {
-  // Punycode's encoder is quadratic in the number of different code points: 64 times as long.
+test('findURLs refuses a label of 160,000 different CJK characters in under 24 times as long as one of 20,000', async () => {
+  // Punycode's encoder is quadratic in the number of different code points: 64 times as long. The
+  // linear one measured 13.9x once in make test (node runs the test files side by side), so the bound
+  // is 24x, with the best of 15 rounds.
   const label = (n) =>
     points(`http://${Array.from({ length: n }, (_, k) => String.fromCodePoint(0x4e00 + (k % 20000))).join('')}.com`);
   const [small, large] = await bestTimes(
     [label(20000), label(160000)],
-    5,
+    15,
     'labels of 20,000 and 160,000 CJK characters',
   );
-  assert.ok(large < 12 * Math.max(small, 0.5), `20,000: ${small.toFixed(2)} ms, 160,000: ${large.toFixed(2)} ms`);
+  assert.ok(large < 24 * Math.max(small, 0.5), `20,000: ${small.toFixed(2)} ms, 160,000: ${large.toFixed(2)} ms`);
 });
