@@ -54,10 +54,33 @@ struct AnswerLimitTests {
                 }
                 await propertyCheck(count: 150, input: TextGen.bracketText) { check($0) }
                 await propertyCheck(count: 150, input: TextGen.anyText) { check($0) }
+                // Found by the checks above (CI): an emoji or a flag, then a
+                // control character, escaped into JSON near the held limit.
+                check("[哈哈]👍🏽🇺\t")
+                check("<script>alert(1)</script>javascript:[微笑]#️⃣\t")
                 // Codes longer than a piece, escapes in them, and codes cut by a line break.
                 check(String(repeating: "[微笑]\"<&>[doge][\u{1}\\] [[心]\n[赞", count: 300))
             }
         }
+    }
+
+    /// A writer reserves room for its worst case (`spareCapacity`); a held
+    /// buffer near its limit gives that room without letting bytes go, so
+    /// what it then writes, if it fits, is still held whole.
+    @Test func aReservationPastTheLimitLeavesWhatFitsHeldWhole() {
+        var held = ByteBuffer(capacity: 0, overflow: .hold(limit: 100, keep: 10))
+        for byte in 0..<90 { held.append(byte: UInt8(byte)) }
+        let output = held.spareCapacity(ByteBuffer.largestReservation)
+        for offset in 0..<10 { output[offset] = UInt8(90 + offset) }
+        held.didWrite(10)
+        let (isWhole, bytes) = (held.isWhole, Array(held.bytes))
+        #expect(isWhole)
+        #expect(bytes == (0..<100).map { UInt8($0) })
+        // Bytes written past that room are not held: counted only.
+        for _ in 0..<(ByteBuffer.largestReservation + 1) { held.append(byte: 0) }
+        let (isWholeAfter, count) = (held.isWhole, held.count)
+        #expect(!isWholeAfter)
+        #expect(count == 100 + ByteBuffer.largestReservation + 1)
     }
 
     /// Texts (as JSON strings) and render options (JSON members).

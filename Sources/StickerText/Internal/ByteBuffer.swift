@@ -92,8 +92,12 @@ import Foundation
             resize(to: newCapacity)
             return
         case .hold(let limit, let keep):
-            if dropped == 0 && needed <= limit {
-                resize(to: Swift.min(limit, Swift.max(needed, capacity * 2)))
+            // Room past `limit` for one reservation (`spareCapacity`): a
+            // writer asks for its worst case, and bytes it may not write
+            // must not make an answer that fits "too large" (a caller
+            // compares `count` with its limit).
+            if dropped == 0 && needed <= limit &+ Self.largestReservation {
+                resize(to: Swift.min(limit &+ Self.largestReservation, Swift.max(needed, capacity * 2)))
                 return
             }
             // Too large to hold: from here on a small buffer, which only counts.
@@ -105,6 +109,10 @@ import Foundation
         }
         if written &+ more > capacity { resize(to: written &+ more) }
     }
+
+    /// The most `spareCapacity` is asked for at once: a JSON string's slice
+    /// of 512 bytes at its worst (`\u00XX` each) and a word stored past it.
+    public static let largestReservation = 512 * 6 + 8
 
     /// The size of the pieces a buffer that counts, or drains, works in.
     public static let pieceSize = 64 << 10
@@ -140,6 +148,7 @@ import Foundation
     /// `didWrite` then counts what it stored.
     @inlinable @inline(__always)
     public mutating func spareCapacity(_ byteCount: Int) -> UnsafeMutablePointer<UInt8> {
+        assert(byteCount <= Self.largestReservation, "a reservation larger than a held buffer has room for")
         if written &+ byteCount > capacity { grow(to: written &+ byteCount) }
         return base + written
     }

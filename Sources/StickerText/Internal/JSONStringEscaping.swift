@@ -27,7 +27,8 @@
         var i = 0
         while i < raw.count {
             // A slice at a time, with room for its worst case (every byte a
-            // `\u00XX`) and for a word stored past its end.
+            // `\u00XX`) and for a word stored past its end: at most
+            // `ByteBuffer.largestReservation`.
             let end = min(raw.count, i &+ 512)
             let output = out.spareCapacity((end &- i) &* 6 &+ 8)
             var n = 0

@@ -112,8 +112,8 @@ public struct StickerTextAPI: Sendable {
     /// drop), refused over `limit.most` before any of it is sent, and
     /// otherwise answered by its count alone (no bytes): the caller then
     /// makes its `AnswerBody`, which `pieces` writes again as it is sent. No
-    /// answer is ever held whole past `limit.held` (and one write), whatever
-    /// its size. One known to be at least `atLeast` bytes over the limit (its
+    /// answer is ever held whole past `limit.held` (and one write, or one
+    /// writer's reservation), whatever its size. One known to be at least `atLeast` bytes over the limit (its
     /// stickers' markup alone) is refused without being written at all: a
     /// megabyte of short codes with a long baseURL, half a gigabyte, costs
     /// only its count.
@@ -130,7 +130,9 @@ public struct StickerTextAPI: Sendable {
         write(&writer)
         let count = writer.count
         guard count <= limit.most else { throw .answerTooLarge(count, limit: limit.most) }
-        return (writer.isWhole ? writer.bytes : nil, count)
+        // Whole only when it fits: the buffer has room for one writer's
+        // reservation past `limit.held` (`ByteBuffer.largestReservation`).
+        return (writer.isWhole && count <= limit.held ? writer.bytes : nil, count)
     }
 
     /// An answer of `count` bytes that `body` writes, written piece by piece as it is sent.
