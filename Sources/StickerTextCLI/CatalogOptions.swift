@@ -1,5 +1,6 @@
 import ArgumentParser
 import StickerText
+import StickerTextJSON
 
 /// `--packs DIR`: a folder of `<pack-id>/pack.json`; without it, the embedded default packs.
 struct CatalogOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StickerText
+import StickerTextJSON
 
 struct Packs: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSON) import StickerText
+import StickerText
 import StickerTextJSON
 import Testing
 

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// The core (Sources/StickerText) is the domain: no HTTP, no route, no JSON
-/// API. Those are the transport's (StickerTextJSON) and the server's; the
-/// core reads pack.json, and nothing else of JSON is its business.
+/// API, no JSON reader (`pack.json` is read and written by the transport,
+/// StickerTextJSON; the default packs are Swift values). What is left of JSON
+/// in the core is the renderer's escaping of its HTML into a JSON string.
 struct CoreBoundaryTests {
     static let core = repositoryRoot.appendingPathComponent("Sources/StickerText")
 

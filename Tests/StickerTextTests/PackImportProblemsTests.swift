@@ -1,5 +1,6 @@
 import Foundation
 import StickerText
+import StickerTextJSON
 import StickerTextPacks
 import Testing
 

@@ -1,7 +1,7 @@
 /// Finding stickers by what people type: a code, a name in Chinese or
 /// English, pinyin or its initials, a keyword. The page's JS runs the same
 /// ranking over the packs document (public/js/model/search.js); the
-/// conformance corpus (`Tests/conformance/search.json`) holds both to it.
+/// conformance corpus (its search cases in `Tests/conformance`) holds both to it.
 
 extension StickerCatalog {
     /// The stickers `query` finds, best first: by tier (`SearchResult.Match`), then

@@ -19,9 +19,15 @@ public struct StickerCatalog: Sendable {
     let searchIndex: SearchIndex
 
     /// Builds a catalog from packs already in memory, checking tags, aliases
-    /// and image paths (but not that image files exist: see `load(directory:)`).
+    /// and image paths (but not that image files exist: the transport's
+    /// `load(directory:)` does that). A problem names its pack as `pack "<id>"`.
     public init(packs: [StickerPack]) throws(CatalogValidationError) {
-        var issues = CatalogValidator.check(packs: packs, files: packs.map { "\($0.id)/pack.json" })
+        try self.init(packs: packs, files: packs.map { "pack \"\($0.id)\"" })
+    }
+
+    /// The same, a problem naming its pack by `files[i]`, the file that holds or will hold `packs[i]`.
+    package init(packs: [StickerPack], files: [String]) throws(CatalogValidationError) {
+        var issues = CatalogValidator.check(packs: packs, files: files)
         var entries: [Entry] = []
         // Room for every code: a sticker may have any number of aliases (an import
         // from Slack gives one all its alias: entries), and a full table never ends a probe.
@@ -73,72 +79,9 @@ public struct StickerCatalog: Sendable {
 }
 
 extension StickerCatalog {
-    /// Loads every `<dir>/<pack-id>/pack.json` under `directory` (ordered by
-    /// each pack's `order`, then id), and checks each image file exists inside its pack folder.
-    /// Every problem found is reported at once, each naming its file and entry.
-    public static func load(directory: String) throws(CatalogValidationError) -> StickerCatalog {
-        let fm = FileManager.default
-        let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
-        let folders: [String]
-        do {
-            folders = try fm.contentsOfDirectory(atPath: root.path).sorted()
-        } catch {
-            throw CatalogValidationError(issues: [
-                .init(file: directory, entry: nil, message: "cannot read the packs folder")
-            ])
-        }
-        var packs: [StickerPack] = []
-        var files: [String] = []
-        var issues: [CatalogValidationError.Issue] = []
-        for folder in folders {
-            let packURL = root.appendingPathComponent(folder, isDirectory: true)
-            let jsonURL = packURL.appendingPathComponent("pack.json")
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: packURL.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                continue
-            }
-            let file = jsonURL.path
-            guard let data = fm.contents(atPath: file) else {
-                issues.append(.init(file: file, entry: nil, message: "missing pack.json"))
-                continue
-            }
-            let pack: StickerPack
-            do {
-                pack = try StickerPack(packJSON: Array(data))
-            } catch {
-                let what = error.kind == .invalidValue ? "not a pack" : "malformed JSON"
-                issues.append(.init(file: file, entry: nil, message: "\(what): \(error.sentence(about: "pack.json"))"))
-                continue
-            }
-            if pack.id != folder {
-                issues.append(
-                    .init(
-                        file: file, entry: "id",
-                        message: "pack id \"\(pack.id)\" does not match its folder \"\(folder)\""))
-            }
-            issues += CatalogValidator.checkFiles(of: pack, in: packURL, file: file)
-            packs.append(pack)
-            files.append(file)
-        }
-        let sorted = zip(packs, files).sorted { ($0.0.order ?? Int.max, $0.0.id) < ($1.0.order ?? Int.max, $1.0.id) }
-        packs = sorted.map(\.0)
-        files = sorted.map(\.1)
-        issues += CatalogValidator.check(packs: packs, files: files)
-        if !issues.isEmpty { throw CatalogValidationError(issues: issues.sorted()) }
-        return try StickerCatalog(packs: packs)
-    }
-
-    /// The packs in `directory`, or the embedded default packs when it is
-    /// nil: how the CLI's `--packs` and the server's (and its reloads) load them.
-    public static func load(packs directory: String?) throws(CatalogValidationError) -> StickerCatalog {
-        guard let directory else { return .default }
-        return try load(directory: directory)
-    }
-
     /// The packs that ship with stickertext, compiled into the library so the
     /// CLI and the server run with no files at all.
     public static let `default`: StickerCatalog = {
-        let packs = DefaultPacks.json.map { try! StickerPack(packJSON: Array($0.utf8)) }
-        return try! StickerCatalog(packs: packs)
+        try! StickerCatalog(packs: DefaultPacks.packs)
     }()
 }

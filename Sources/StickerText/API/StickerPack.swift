@@ -1,4 +1,4 @@
-/// A pack of stickers, as its `pack.json` holds it: one tab of the picker.
+/// A pack of stickers, as its file holds it: one tab of the picker.
 public struct StickerPack: Hashable, Sendable {
     public var id: String
     public var title: LocalizedName

@@ -99,7 +99,8 @@ package enum CatalogValidator {
 
     /// Checks that each image file exists, inside the pack folder once links
     /// are resolved, and that its bytes follow `ImageFileRules`.
-    static func checkFiles(of pack: StickerPack, in folder: URL, file: String) -> [CatalogValidationError.Issue] {
+    package static func checkFiles(of pack: StickerPack, in folder: URL, file: String) -> [CatalogValidationError.Issue]
+    {
         var issues: [CatalogValidationError.Issue] = []
         let root = folder.resolvingSymlinksInPath().path + "/"
         for (i, sticker) in pack.stickers.enumerated() {

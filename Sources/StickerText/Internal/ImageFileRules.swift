@@ -1,5 +1,5 @@
 /// The rules for the bytes of a sticker's files, checked when a packs folder
-/// is loaded: an animation is what `pack.json` says it is, within limits a
+/// is loaded: an animation is what its pack says it is, within limits a
 /// phone can decode in a chat full of stickers, with a still poster of its size.
 package enum ImageFileRules {
     static let maxFrames = 100

@@ -44,7 +44,7 @@ package enum SearchFolding {
     }
 
     /// Whether `key` is already as the fold would make it: what a keyword in
-    /// `pack.json` must be, so that the pack is searched as it reads.
+    /// the pack's file must be, so that the pack is searched as it reads.
     package static func isFolded(_ key: String) -> Bool {
         fold(key).elementsEqual(key.unicodeScalars)
     }

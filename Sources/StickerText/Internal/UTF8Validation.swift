@@ -1,6 +1,6 @@
-enum UTF8Validation {
+package enum UTF8Validation {
     /// The offset of the first byte that is not part of a valid UTF-8 sequence.
-    static func firstInvalidOffset(_ bytes: some Collection<UInt8>) -> Int {
+    package static func firstInvalidOffset(_ bytes: some Collection<UInt8>) -> Int {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var offset = 0

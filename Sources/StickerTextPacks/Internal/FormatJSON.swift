@@ -1,10 +1,11 @@
 import Foundation
-@_spi(JSON) import StickerText
+import StickerText
+import StickerTextJSON
 
 /// Other systems' JSON documents, read into their `Decodable` layouts and
 /// written from their `Encodable` ones.
 enum FormatJSON {
-    /// `bytes` as a `T`: first checked by the core's strict parser (UTF-8,
+    /// `bytes` as a `T`: first checked by the transport's strict parser (UTF-8,
     /// RFC 8259, no duplicate keys, a depth limit), then decoded. Fields the
     /// layout does not name are passed over (other systems add their own:
     /// Misskey's export holds the whole database row of each emoji); a field

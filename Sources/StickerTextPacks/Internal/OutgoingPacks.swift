@@ -1,5 +1,6 @@
 import Foundation
 import StickerText
+import StickerTextJSON
 
 /// The packs of a folder as an export sends them: loaded and checked as the
 /// server loads them, the emoji packs left out (their stickers are Unicode

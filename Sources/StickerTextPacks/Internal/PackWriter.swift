@@ -21,7 +21,7 @@ enum PackWriter {
         let fm = FileManager.default
         // The packs' own rules first (an id names a folder: one that could
         // leave the packs folder is refused before anything is written).
-        _ = try StickerCatalog(packs: packs.map(\.pack))
+        _ = try StickerCatalog(packs: packs.map(\.pack), files: packs.map { "\($0.pack.id)/pack.json" })
         let newIDs = Set(packs.map(\.pack.id))
         let existing = (try? StickerCatalog.load(directory: directory.path))?.packs ?? []
         var merge = FolderMerge(kept: existing.filter { !newIDs.contains($0.id) }, collisions: collisions)

@@ -1,9 +1,8 @@
-/// Why a JSON document could not be read, in no transport's terms: the
-/// core reads `pack.json` with it, the transport (StickerTextJSON) request
-/// bodies, which it answers as API errors, deciding at its edge which
-/// error each kind is.
-@_spi(JSON) public struct JSONError: Error, Equatable, Sendable {
-    public enum Kind: Sendable {
+/// Why a JSON document could not be read: a request body, which the API
+/// answers as an error (deciding at its edge which error each kind is),
+/// `pack.json`, or another system's document being imported.
+package struct JSONError: Error, Equatable, Sendable {
+    package enum Kind: Sendable {
         /// The bytes are not UTF-8.
         case invalidUTF8
         /// UTF-8, but not JSON (RFC 8259, strictly: no duplicate keys, no lone surrogates, a depth limit).
@@ -12,19 +11,19 @@
         case invalidValue
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// What is wrong. For `invalidUTF8` and `invalidJSON`, what the
     /// document is, to follow its name (`not valid JSON: unexpected end at
     /// byte 7`); for `invalidValue`, a whole sentence naming the field.
-    public let message: String
+    package let message: String
 
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
     /// The message as a sentence about `document` (`the request body`, `pack.json`).
-    public func sentence(about document: String) -> String {
+    package func sentence(about document: String) -> String {
         kind == .invalidValue ? message : "\(document) is \(message)"
     }
 }

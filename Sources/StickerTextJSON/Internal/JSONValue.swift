@@ -1,16 +1,14 @@
-/// A parsed JSON document: `pack.json` in the core, request bodies in the
-/// transport (StickerTextJSON), other systems' documents in the format
-/// converters. Parsed by this code rather than Foundation's JSONDecoder: it
+import StickerText
+
+/// A parsed JSON document: request bodies and `pack.json` here, other
+/// systems' documents in the format converters (StickerTextPacks). Parsed by this code rather than Foundation's JSONDecoder: it
 /// is several times faster on the small bodies a server sees, it is strict
 /// (RFC 8259, no duplicate keys, no lone surrogates, a depth limit), and
 /// every error says where it is.
 ///
-/// Public to the package's JSON code only (`@_spi(JSON)`, as are
-/// `JSONFields`, `JSONError`, `FieldName`, `ByteBuffer` and
-/// `JSONStringEscaping`): the transport reads and writes every request with
-/// them, and a `package` declaration is neither inlined nor specialized in
-/// another module (a render through the API cost ~2.5k instructions more).
-@_spi(JSON) public enum JSONValue {
+/// `package`, as are `JSONFields`, `JSONError` and `FieldName`: the format
+/// converters read other systems' documents with them, and the tests use them.
+package enum JSONValue {
     case null
     case bool(Bool)
     /// The literal as written, checked against the JSON number grammar.
@@ -23,7 +21,7 @@
 
     /// Parses a document: valid UTF-8 first (checked in place:
     /// `String(validating:)` would copy the bytes to check them), then strict JSON.
-    public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
         guard let text = try? UTF8Span(validating: bytes.span) else {
             throw JSONError(
                 .invalidUTF8, "not valid UTF-8 (first bad byte at offset \(UTF8Validation.firstInvalidOffset(bytes)))")
@@ -34,7 +32,7 @@
     /// Parses a document whose bytes are known to be UTF-8: a `UTF8Span`
     /// says so, so the strings are made without Swift checking their bytes
     /// again (the whole body is checked once, by the caller, for its error).
-    public static func parse(_ text: UTF8Span) throws(JSONError) -> JSONValue {
+    package static func parse(_ text: UTF8Span) throws(JSONError) -> JSONValue {
         try text.span.withUnsafeBufferPointer { (bytes) throws(JSONError) in
             var parser = JSONParser(bytes: bytes)
             parser.skipWhitespace()
@@ -45,7 +43,7 @@
         }
     }
 
-    public enum Integer: Equatable {
+    package enum Integer: Equatable {
         case whole(Int)
         case fraction
         case tooLarge
@@ -54,7 +52,7 @@
     /// The value of a number literal (already checked against the grammar)
     /// if it is a whole number. JSON Schema counts `45.0` and `4.5e1` as the
     /// integer 45, so the API does too; `45.5` is a fraction.
-    public static func integer(_ literal: String) -> Integer {
+    package static func integer(_ literal: String) -> Integer {
         // One pass over the literal: the significant digits (from the first
         // non-zero to the last non-zero) and where they stand. Removing
         // zeros from the front of an array one at a time made a literal of
@@ -126,7 +124,7 @@
     }
 
     /// A number literal's value as a whole number, or an error naming the field.
-    public static func wholeNumber(_ literal: String, named name: String) throws(JSONError) -> Int {
+    package static func wholeNumber(_ literal: String, named name: String) throws(JSONError) -> Int {
         switch integer(literal) {
         case .whole(let n): return n
         case .fraction: throw JSONError(.invalidValue, "\(name) must be a whole number")
@@ -134,7 +132,7 @@
         }
     }
 
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

@@ -4,30 +4,30 @@
 /// both sides, and the standard library's normalizer takes time quadratic in
 /// a run of combining marks: a 30 KB body whose field names were marks took
 /// 12 s to read.
-@_spi(JSON) public struct FieldName: Hashable, Comparable, ExpressibleByStringLiteral {
-    public let text: String
+package struct FieldName: Hashable, Comparable, ExpressibleByStringLiteral {
+    package let text: String
 
-    public init(_ text: String) { self.text = text }
-    public init(stringLiteral text: String) { self.text = text }
+    package init(_ text: String) { self.text = text }
+    package init(stringLiteral text: String) { self.text = text }
 
-    public static func == (lhs: FieldName, rhs: FieldName) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+    package static func == (lhs: FieldName, rhs: FieldName) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
 
-    public static func < (lhs: FieldName, rhs: FieldName) -> Bool {
+    package static func < (lhs: FieldName, rhs: FieldName) -> Bool {
         lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         var text = text
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Whether this is `name`, byte for byte.
-    public func `is`(_ name: String) -> Bool { text.utf8.elementsEqual(name.utf8) }
+    package func `is`(_ name: String) -> Bool { text.utf8.elementsEqual(name.utf8) }
 
     /// The case of a closed set whose raw value `raw` is, byte for byte (not
     /// `init(rawValue:)`, which compares as `String`s do).
     @inlinable
-    public static func choice<T: RawRepresentable & CaseIterable>(_ raw: String, of type: T.Type) -> T?
+    package static func choice<T: RawRepresentable & CaseIterable>(_ raw: String, of type: T.Type) -> T?
     where T.RawValue == String {
         T.allCases.first { $0.rawValue.utf8.elementsEqual(raw.utf8) }
     }

@@ -1,6 +1,8 @@
+import StickerText
+
 /// `pack.json`, read as strictly as an API body (the same parser: unknown
 /// fields, wrong types and duplicate keys are errors that name the field).
-/// The transport (StickerTextJSON) writes it, with the documents that list packs.
+/// `StickerPack+Encoding` writes it; `StickerCatalog+Loading` reads a folder of them.
 extension StickerPack {
     static let fields = ["id", "title", "cover", "kind", "order", "stickers", "license", "homepage"]
 
@@ -10,18 +12,19 @@ extension StickerPack {
     }
 
     init(json fields: JSONFields) throws(JSONError) {
-        id = try fields.requiredString("id")
-        title = try LocalizedName(json: fields.requiredObject("title", allowed: LocalizedName.fields))
-        cover = try fields.requiredString("cover")
-        kind = try fields.requiredChoice("kind", StickerPack.Kind.self)
-        order = try fields.int("order")
+        // Read in the order of the fields, so that the first problem is named.
+        let id = try fields.requiredString("id")
+        let title = try LocalizedName(json: fields.requiredObject("title", allowed: LocalizedName.fields))
+        let cover = try fields.requiredString("cover")
+        let kind = try fields.requiredChoice("kind", StickerPack.Kind.self)
+        let order = try fields.int("order")
         var stickers: [Sticker] = []
         for (index, item) in try fields.requiredArray("stickers").enumerated() {
             stickers.append(try Sticker(json: JSONFields(item, path: "stickers[\(index)]", allowed: Sticker.fields)))
         }
-        self.stickers = stickers
-        license = try fields.string("license")
-        homepage = try fields.string("homepage")
+        try self.init(
+            id: id, title: title, cover: cover, kind: kind, order: order, stickers: stickers,
+            license: fields.string("license"), homepage: fields.string("homepage"))
     }
 }
 
@@ -29,16 +32,17 @@ extension Sticker {
     static let fields = ["tag", "aliases", "name", "image", "emoji", "pinyin", "initials", "keywords"]
 
     init(json fields: JSONFields) throws(JSONError) {
-        tag = try fields.string("tag")
-        aliases = try Self.strings(fields, "aliases")
-        name = try LocalizedName(json: fields.requiredObject("name", allowed: LocalizedName.fields))
-        image = try fields.object("image", allowed: StickerImage.fields).map { (imageFields) throws(JSONError) in
-            try StickerImage(json: imageFields)
-        }
-        emoji = try fields.string("emoji")
-        pinyin = try fields.string("pinyin")
-        initials = try fields.string("initials")
-        keywords = try Self.strings(fields, "keywords")
+        try self.init(
+            tag: fields.string("tag"),
+            aliases: Self.strings(fields, "aliases"),
+            name: LocalizedName(json: fields.requiredObject("name", allowed: LocalizedName.fields)),
+            image: fields.object("image", allowed: StickerImage.fields).map { (imageFields) throws(JSONError) in
+                try StickerImage(json: imageFields)
+            },
+            emoji: fields.string("emoji"),
+            pinyin: fields.string("pinyin"),
+            initials: fields.string("initials"),
+            keywords: Self.strings(fields, "keywords"))
     }
 
     /// An optional array of strings (empty when absent).
@@ -59,13 +63,13 @@ extension StickerImage {
     /// reduced motion must have a still to see, and a poster of a still is a
     /// file no one would ever be shown.
     init(json fields: JSONFields) throws(JSONError) {
-        x1 = try fields.requiredString("1x")
-        x2 = try fields.requiredString("2x")
-        x3 = try fields.requiredString("3x")
-        width = try fields.requiredInt("width")
-        height = try fields.requiredInt("height")
+        let x1 = try fields.requiredString("1x")
+        let x2 = try fields.requiredString("2x")
+        let x3 = try fields.requiredString("3x")
+        let width = try fields.requiredInt("width")
+        let height = try fields.requiredInt("height")
         let animated = try fields.bool("animated") ?? false
-        poster = try fields.object("poster", allowed: StickerImage.Poster.fields).map {
+        let poster = try fields.object("poster", allowed: StickerImage.Poster.fields).map {
             (posterFields) throws(JSONError) in
             try StickerImage.Poster(json: posterFields)
         }
@@ -78,6 +82,7 @@ extension StickerImage {
                 .invalidValue,
                 "\(fields.name("poster")) is for animated images: add \"\(fields.name("animated"))\": true")
         }
+        self.init(x1: x1, x2: x2, x3: x3, width: width, height: height, poster: poster)
     }
 }
 
@@ -85,9 +90,7 @@ extension StickerImage.Poster {
     static let fields = ["1x", "2x", "3x"]
 
     init(json fields: JSONFields) throws(JSONError) {
-        x1 = try fields.requiredString("1x")
-        x2 = try fields.requiredString("2x")
-        x3 = try fields.requiredString("3x")
+        try self.init(x1: fields.requiredString("1x"), x2: fields.requiredString("2x"), x3: fields.requiredString("3x"))
     }
 }
 
@@ -95,7 +98,6 @@ extension LocalizedName {
     static let fields = ["zh", "en"]
 
     init(json fields: JSONFields) throws(JSONError) {
-        zh = try fields.requiredString("zh")
-        en = try fields.requiredString("en")
+        try self.init(zh: fields.requiredString("zh"), en: fields.requiredString("en"))
     }
 }

@@ -1,11 +1,11 @@
-/// Reads the fields of one JSON object for a type (`pack.json`'s here, a
-/// request's in the transport), with errors that name the field by its
+/// Reads the fields of one JSON object for a type (a request's, `pack.json`'s,
+/// another system's document's), with errors that name the field by its
 /// path (`policy.maxLength`).
-@_spi(JSON) public struct JSONFields {
+package struct JSONFields {
     let fields: [FieldName: JSONValue]
     let path: String
 
-    public init(_ value: JSONValue, path: String = "", allowed: [String]) throws(JSONError) {
+    package init(_ value: JSONValue, path: String = "", allowed: [String]) throws(JSONError) {
         guard case .object(let fields) = value else {
             throw JSONError(
                 .invalidValue, "\(path.isEmpty ? "the body" : path) must be a JSON object, not \(value.typeName)")
@@ -19,13 +19,13 @@
         self.path = path
     }
 
-    public func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    package func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     private func wrong(_ key: String, _ expected: String, _ value: JSONValue) -> JSONError {
         JSONError(.invalidValue, "\(name(key)) must be \(expected), not \(value.typeName)")
     }
 
-    public func string(_ key: String) throws(JSONError) -> String? {
+    package func string(_ key: String) throws(JSONError) -> String? {
         guard let value = fields[FieldName(key)] else { return nil }
         switch value {
         case .null: return nil
@@ -34,7 +34,7 @@
         }
     }
 
-    public func requiredString(_ key: String, for what: String? = nil) throws(JSONError) -> String {
+    package func requiredString(_ key: String, for what: String? = nil) throws(JSONError) -> String {
         guard let s = try string(key) else {
             throw JSONError(.invalidValue, "\(what.map { "\($0) needs" } ?? "missing") \"\(name(key))\"")
         }
@@ -42,25 +42,26 @@
     }
 
     /// A field that must be there (and not null), read by `read`.
-    public func required<T>(_ key: String, _ read: (String) throws(JSONError) -> T?) throws(JSONError) -> T {
+    package func required<T>(_ key: String, _ read: (String) throws(JSONError) -> T?) throws(JSONError) -> T {
         guard let value = try read(key) else { throw JSONError(.invalidValue, "missing \"\(name(key))\"") }
         return value
     }
 
-    public func requiredInt(_ key: String) throws(JSONError) -> Int {
+    package func requiredInt(_ key: String) throws(JSONError) -> Int {
         try required(key) { (key) throws(JSONError) in try int(key) }
     }
 
-    public func requiredChoice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError) -> T
+    package func requiredChoice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError)
+        -> T
     where T.RawValue == String {
         try required(key) { (key) throws(JSONError) in try choice(key, type) }
     }
 
-    public func requiredObject(_ key: String, allowed: [String]) throws(JSONError) -> JSONFields {
+    package func requiredObject(_ key: String, allowed: [String]) throws(JSONError) -> JSONFields {
         try required(key) { (key) throws(JSONError) in try object(key, allowed: allowed) }
     }
 
-    public func array(_ key: String) throws(JSONError) -> [JSONValue]? {
+    package func array(_ key: String) throws(JSONError) -> [JSONValue]? {
         guard let value = fields[FieldName(key)] else { return nil }
         switch value {
         case .null: return nil
@@ -69,11 +70,11 @@
         }
     }
 
-    public func requiredArray(_ key: String) throws(JSONError) -> [JSONValue] {
+    package func requiredArray(_ key: String) throws(JSONError) -> [JSONValue] {
         try required(key) { (key) throws(JSONError) in try array(key) }
     }
 
-    public func int(_ key: String) throws(JSONError) -> Int? {
+    package func int(_ key: String) throws(JSONError) -> Int? {
         guard let value = fields[FieldName(key)] else { return nil }
         switch value {
         case .null: return nil
@@ -83,7 +84,7 @@
         }
     }
 
-    public func bool(_ key: String) throws(JSONError) -> Bool? {
+    package func bool(_ key: String) throws(JSONError) -> Bool? {
         guard let value = fields[FieldName(key)] else { return nil }
         switch value {
         case .null: return nil
@@ -93,7 +94,7 @@
     }
 
     @inlinable
-    public func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError) -> T?
+    package func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(JSONError) -> T?
     where T.RawValue == String {
         guard let raw = try string(key) else { return nil }
         guard let value = FieldName.choice(raw, of: type) else {
@@ -104,7 +105,7 @@
         return value
     }
 
-    public func object(_ key: String, allowed: [String]) throws(JSONError) -> JSONFields? {
+    package func object(_ key: String, allowed: [String]) throws(JSONError) -> JSONFields? {
         guard let value = fields[FieldName(key)] else { return nil }
         if case .null = value { return nil }
         return try JSONFields(value, path: name(key), allowed: allowed)
