@@ -65,7 +65,7 @@ format: deps
 	$(SWIFT_SOURCES) | xargs -0 $(SWIFT) format format --in-place --parallel
 
 test: deps lint site
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	$(SWIFT) test
 	Tests/cli/cli-test.sh .build/debug/stickertext
 	STICKERTEXT_CLI=.build/debug/stickertext node --test Tests/js/

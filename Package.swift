@@ -84,11 +84,28 @@ let package = Package(
         .executableTarget(
             name: "WorstCaseRunner", dependencies: ["StickerText", "StickerTextJSON"],
             path: "Benchmarks/WorstCaseRunner"),
+        // One test target per module, each depending on its module and those under it only.
+        // What they share (the repository's files, renders and edits through the core).
+        .target(name: "StickerTextTestSupport", dependencies: ["StickerText"], path: "Tests/StickerTextTestSupport"),
         .testTarget(
             name: "StickerTextTests",
             dependencies: [
-                "StickerText", "StickerTextJSON", "StickerTextPacks",
+                "StickerText", "StickerTextTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            exclude: ["Fixtures"]  // read from the source tree by path
+        ),
+        .testTarget(
+            name: "StickerTextJSONTests",
+            dependencies: [
+                "StickerText", "StickerTextJSON", "StickerTextTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "StickerTextPacksTests",
+            dependencies: [
+                "StickerText", "StickerTextJSON", "StickerTextPacks", "StickerTextTestSupport",
                 // To make the zip fixtures of the pack format tests.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],

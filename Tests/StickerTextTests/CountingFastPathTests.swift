@@ -1,4 +1,5 @@
 import PropertyBased
+import StickerTextTestSupport
 import Testing
 
 @testable import StickerText

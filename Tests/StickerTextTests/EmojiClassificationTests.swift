@@ -1,4 +1,5 @@
 import Foundation
+import StickerTextTestSupport
 import Testing
 
 @testable import StickerText

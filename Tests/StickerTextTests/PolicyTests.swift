@@ -1,4 +1,5 @@
 import StickerText
+import StickerTextTestSupport
 import Testing
 
 struct PolicyTests {

@@ -1,4 +1,5 @@
 import Foundation
+import StickerTextTestSupport
 import Testing
 
 /// The core's public API, written down: Fixtures/public-api.txt lists every

@@ -1,5 +1,6 @@
 import Foundation
 import StickerText
+import StickerTextTestSupport
 import Testing
 
 struct RenderTests {

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import StickerTextTestSupport
 import Testing
 
 @testable import StickerText

@@ -87,7 +87,7 @@ check "validate exits non-zero on a still marked animated" 1 "$((rc != 0))"
 rm -rf "$anim"
 
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-plist=Tests/StickerTextTests/Fixtures/lxweibo/default.plist
+plist=Tests/StickerTextPacksTests/Fixtures/lxweibo/default.plist
 out=$("$bin" import --format lxweibo --id lx --out "$tmp/packs" "$plist" 2>&1); rc=$?
 check "a plist import names every image it cannot find" 'default.plist: lx stickers[0] [马到成功]: its image "d_madaochenggong.png" is not in' "$out"
 check "and exits non-zero, writing nothing" "1 no" "$((rc != 0)) $([ -e "$tmp/packs/lx" ] && echo yes || echo no)"
@@ -144,7 +144,7 @@ check "--skip-invalid imports the set's other stickers" "cats/pack.json: image p
 files="$tmp/instance-files"; mkdir -p "$files"
 cp public/stickers/weibo/smile@3x.png "$files/blobcat.png"; cp public/stickers/motion/spin@3x.png "$files/blob_party.gif"
 cp public/stickers/motion/spin-poster@3x.png "$files/blob_party_static.png"; cp public/stickers/weibo/lol@3x.png "$files/xiaoku.png"
-python3 Tests/StickerTextTests/Fixtures/instance/serve.py "$files" > "$tmp/port" & server=$!
+python3 Tests/StickerTextPacksTests/Fixtures/instance/serve.py "$files" > "$tmp/port" & server=$!
 for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
 list="http://127.0.0.1:$(head -1 "$tmp/port")/api/v1/custom_emojis"
 out=$("$bin" import --from mastodon-api --out "$tmp/inst" "$list" 2>&1)

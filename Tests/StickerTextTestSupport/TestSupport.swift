@@ -1,42 +1,46 @@
 import Foundation
 import StickerText
-import StickerTextJSON
+
+/// What the test targets share (StickerTextTests, StickerTextJSONTests,
+/// StickerTextPacksTests): the repository's files, JSON values to compare,
+/// edits and renders through the core, CPU time. `package`: the test targets
+/// are modules of this package.
 
 /// The repository root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+package let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-func repositoryFile(_ path: String) -> URL { repositoryRoot.appendingPathComponent(path) }
+package func repositoryFile(_ path: String) -> URL { repositoryRoot.appendingPathComponent(path) }
 
 /// Canonical JSON text of a JSONSerialization value, for comparing values of any shape.
-func canonicalJSON(_ value: Any) -> String {
+package func canonicalJSON(_ value: Any) -> String {
     let data = try! JSONSerialization.data(
         withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
     return String(decoding: data, as: UTF8.self)
 }
 
 /// Any JSON value, as JSONSerialization gives it; throws on invalid JSON.
-func jsonValue(_ data: Data) throws -> Any {
+package func jsonValue(_ data: Data) throws -> Any {
     try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
 }
 
-func jsonObject(_ bytes: [UInt8]) -> [String: Any] {
+package func jsonObject(_ bytes: [UInt8]) -> [String: Any] {
     (try? jsonValue(Data(bytes))) as? [String: Any] ?? [:]
 }
 
-func jsonBody(_ object: Any) -> [UInt8] {
+package func jsonBody(_ object: Any) -> [UInt8] {
     Array(try! JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed]))
 }
 
 /// Runs an edit through the library directly.
-func edit(
+package func edit(
     _ text: String, _ selection: TextRange, _ op: EditOperation, unit: TextRange.Unit = .utf16,
     policy: InputPolicy = .unlimited
 ) throws -> EditResult {
     try TextEditor(policy: policy).apply(op, to: text, selection: selection, unit: unit)
 }
 
-func render(_ text: String, _ options: RenderOptions = RenderOptions()) throws -> String {
+package func render(_ text: String, _ options: RenderOptions = RenderOptions()) throws -> String {
     try HTMLRenderer(options: options).render(text)
 }
 
@@ -46,7 +50,7 @@ func render(_ text: String, _ options: RenderOptions = RenderOptions()) throws -
 /// on scalars, not Characters: a combining mark after `>` is still text.
 /// An animated sticker is exactly `<picture>`, one `<source>` for reduced
 /// motion, its `<img>`, `</picture>`, with nothing between them.
-func textAndAlts(of html: String) -> String? {
+package func textAndAlts(of html: String) -> String? {
     var out = ""
     var rest = Substring(html).unicodeScalars[...]
     var expected: [String]? = nil  // inside <picture>: the tags still to come, in order
@@ -115,7 +119,7 @@ private func unescape(_ s: Substring.UnicodeScalarView) -> String? {
 
 /// This thread's CPU time for `work`, the best of `rounds` runs, in seconds: the time other
 /// processes take on a shared machine is not counted, so ratios of two sizes measured so are steady.
-func bestThreadCPUSeconds(rounds: Int = 5, _ work: () -> Void) -> Double {
+package func bestThreadCPUSeconds(rounds: Int = 5, _ work: () -> Void) -> Double {
     var best = Double.infinity
     for _ in 0..<rounds {
         var start = timespec()

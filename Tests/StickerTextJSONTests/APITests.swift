@@ -1,6 +1,7 @@
 import Foundation
 import StickerText
 import StickerTextJSON
+import StickerTextTestSupport
 import Testing
 
 /// The JSON bodies the CLI writes and the server will serve.

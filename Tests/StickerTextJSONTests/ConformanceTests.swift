@@ -1,6 +1,7 @@
 import Foundation
 import StickerText
 import StickerTextJSON
+import StickerTextTestSupport
 import Testing
 
 /// Runs every case of every `Tests/conformance/*.json` (format in its README)

@@ -2,6 +2,7 @@ import Foundation
 import StickerText
 import StickerTextJSON
 import StickerTextPacks
+import StickerTextTestSupport
 import Testing
 
 /// An import of a real instance's emoji: every problem named at once (entry,

@@ -1,6 +1,7 @@
 import Foundation
 import StickerText
 import StickerTextPacks
+import StickerTextTestSupport
 import Testing
 
 /// Pleroma's (and Akkoma's) packs as its `STATIC-DIR/emoji/<pack>/` folder

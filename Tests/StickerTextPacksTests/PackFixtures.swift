@@ -2,6 +2,7 @@ import Foundation
 import StickerText
 import StickerTextJSON
 import StickerTextPacks
+import StickerTextTestSupport
 import ZIPFoundation
 
 /// Archives and folders the pack format tests make themselves, each in the

@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import StickerText
 import StickerTextPacks
+import StickerTextTestSupport
 import Testing
 
 /// Archives and folders from anyone, read by `stickertext import`: what

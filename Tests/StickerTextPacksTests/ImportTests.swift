@@ -1,12 +1,13 @@
 import Foundation
 import StickerText
 import StickerTextPacks
+import StickerTextTestSupport
 import Testing
 
 /// Imports the real plists of the iOS originals (copied from shared/fixtures).
 struct ImportTests {
     func fixture(_ path: String) throws -> Data {
-        try Data(contentsOf: repositoryFile("Tests/StickerTextTests/Fixtures/\(path)"))
+        try Data(contentsOf: repositoryFile("Tests/StickerTextPacksTests/Fixtures/\(path)"))
     }
 
     @Test func ppstickerPlist() throws {

@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 @_spi(JSON) import StickerText
 import StickerTextJSON
+import StickerTextTestSupport
 import Testing
 
 /// An answer too large to hold is counted, then written again piece by piece

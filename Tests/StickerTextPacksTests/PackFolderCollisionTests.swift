@@ -2,6 +2,7 @@ import Foundation
 import StickerText
 import StickerTextJSON
 import StickerTextPacks
+import StickerTextTestSupport
 import Testing
 
 /// An import into a packs folder that has codes of its own: resolved as

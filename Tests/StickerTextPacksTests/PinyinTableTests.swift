@@ -1,6 +1,7 @@
 import Foundation
 import StickerText
 import StickerTextPacks
+import StickerTextTestSupport
 import Testing
 
 /// The pinyin table of the Swift import (tools/generate-pinyin-table.py,

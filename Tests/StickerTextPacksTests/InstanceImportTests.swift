@@ -2,6 +2,7 @@ import Foundation
 import StickerText
 import StickerTextJSON
 import StickerTextPacks
+import StickerTextTestSupport
 import Testing
 
 /// An import straight from an instance (`import --from mastodon-api URL`,
@@ -27,7 +28,7 @@ struct InstanceImportTests {
                 ], into: files)
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = [
-                "python3", repositoryFile("Tests/StickerTextTests/Fixtures/instance/serve.py").path, files.path,
+                "python3", repositoryFile("Tests/StickerTextPacksTests/Fixtures/instance/serve.py").path, files.path,
                 "--exit-with-parent",
             ]
             let out = Pipe()

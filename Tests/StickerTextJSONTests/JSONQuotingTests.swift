@@ -1,4 +1,5 @@
 import Foundation
+import StickerTextTestSupport
 import Testing
 
 @_spi(JSON) @testable import StickerText

@@ -2,6 +2,7 @@ import Foundation
 import StickerText
 import StickerTextJSON
 import StickerTextPacks
+import StickerTextTestSupport
 import Testing
 
 /// The iOS originals' plists imported as every other format is (issue 40):
@@ -14,7 +15,7 @@ struct PlistImportTests {
     /// (a PNG of a width told by its position) for each image file it names,
     /// less `missing`.
     func plistWithImages(_ fixture: String, format: PackImporter.Format, missing: Set<String> = []) throws -> URL {
-        let source = repositoryFile("Tests/StickerTextTests/Fixtures/\(fixture)")
+        let source = repositoryFile("Tests/StickerTextPacksTests/Fixtures/\(fixture)")
         let folder = PackFixtures.folder()
         let plist = folder.appendingPathComponent(source.lastPathComponent)
         try FileManager.default.copyItem(at: source, to: plist)

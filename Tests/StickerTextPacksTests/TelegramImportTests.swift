@@ -2,6 +2,7 @@ import Foundation
 import StickerText
 import StickerTextJSON
 import StickerTextPacks
+import StickerTextTestSupport
 import Testing
 
 /// A Telegram sticker set: the Bot API's `getStickerSet` answer with the
