@@ -1,4 +1,4 @@
-@_spi(JSON) import StickerText
+import StickerText
 
 /// Each domain error of the core as the API answers it: the one place each
 /// becomes its code and message, at the transport's edge.

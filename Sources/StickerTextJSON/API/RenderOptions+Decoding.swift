@@ -1,4 +1,4 @@
-@_spi(JSON) import StickerText
+import StickerText
 
 /// The one decoder of render options. A JSON request's `options` object, the
 /// query string of `GET /api/render` and the CLI's flags all give named

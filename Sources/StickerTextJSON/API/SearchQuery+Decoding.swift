@@ -1,4 +1,4 @@
-@_spi(JSON) import StickerText
+import StickerText
 
 /// A search from query parameters (`GET /api/stickers`) or the CLI's words.
 extension SearchQuery {

@@ -1,4 +1,4 @@
-@_spi(JSON) import StickerText
+import StickerText
 
 /// `{"text", "policy"?}`
 struct CountRequest: Sendable {

@@ -1,4 +1,4 @@
-@_spi(JSON) import StickerText
+import StickerText
 
 extension InputPolicy {
     /// The `policy` object of a request, defaults for what it leaves out;

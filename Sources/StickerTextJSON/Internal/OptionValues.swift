@@ -1,4 +1,4 @@
-@_spi(JSON) import StickerText
+import StickerText
 
 /// Named values of a transport, read by type: what the decoders of render
 /// options (`RenderOptions+Decoding`) and of a search

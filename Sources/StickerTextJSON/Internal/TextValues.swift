@@ -1,4 +1,4 @@
-@_spi(JSON) import StickerText
+import StickerText
 
 /// Values written as text: whole numbers as JSON writes them (`45`, and
 /// `45.0`, as JSON Schema counts integers), booleans as `true`/`false` or
