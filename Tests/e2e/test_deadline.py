@@ -6,7 +6,7 @@ A worker cannot stop a thread running Swift code, so it retires and is
 replaced; if its exit cut off a request still running, nginx would send that
 request to another worker (fastcgi_next_upstream … non_idempotent), where it
 would run again and take that worker down too. The slow requests are made
-with the server's test-only switch (Sources/StickerTextFastCGI/
+with the server's test-only switch (Sources/StickerTextFastCGI/Requests/
 TestOnlySlowRequests.swift), which logs each time a request starts."""
 import re
 import threading

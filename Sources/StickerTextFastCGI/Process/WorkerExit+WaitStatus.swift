@@ -1,4 +1,4 @@
-import StickerTextServer
+import StickerTextHTTP
 
 extension WorkerExit {
     /// How a worker ended, from `waitpid`'s status.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StickerTextServer
+@testable import StickerTextHTTP
 
 /// `AcceptEncoding.allowsGzip`: RFC 9110 §12.5.3 as far as gzip goes.
 struct AcceptEncodingTests {

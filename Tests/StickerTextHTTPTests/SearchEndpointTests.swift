@@ -1,6 +1,6 @@
 import Foundation
+import StickerTextHTTP
 import StickerTextJSON
-import StickerTextServer
 import Testing
 
 /// `GET /api/stickers?q=&limit=`: what it answers, its errors and its caching

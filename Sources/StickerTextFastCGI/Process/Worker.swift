@@ -4,8 +4,8 @@ import Foundation
 import Glibc
 import Logging
 import StickerText
+import StickerTextHTTP
 import StickerTextJSON
-import StickerTextServer
 import Synchronization
 
 /// A worker process: a pool of threads per socket (the main one, and the one

@@ -1,6 +1,6 @@
 import CFastCGI
 import Glibc
-import StickerTextServer
+import StickerTextHTTP
 
 /// One FastCGI request: turns libfcgi's params and input stream into an
 /// `HTTPRequest`, and an `HTTPResponse` into the CGI-style response.

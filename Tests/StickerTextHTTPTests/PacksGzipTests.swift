@@ -1,5 +1,5 @@
+import StickerTextHTTP
 import StickerTextJSON
-import StickerTextServer
 import Testing
 
 /// `GET /api/packs` in its two representations: gzip, compressed once per

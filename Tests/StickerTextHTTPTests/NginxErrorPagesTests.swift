@@ -3,7 +3,7 @@ import StickerText
 import StickerTextJSON
 import Testing
 
-@testable import StickerTextServer
+@testable import StickerTextHTTP
 
 /// nginx's error pages and the OpenAPI document hold the one list of error
 /// codes, `ErrorCode`: the checked-in nginx/error-pages.conf is the text

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import StickerText
+import StickerTextHTTP
 import StickerTextJSON
-import StickerTextServer
 
 /// What the master and its workers run with.
 struct ServerOptions: ParsableArguments {

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import Logging
 import StickerText
-import StickerTextServer
+import StickerTextHTTP
 
 /// The master process, like PHP-FPM's: it opens the socket, forks the
 /// workers and replaces any that dies, so a crash takes down one worker,

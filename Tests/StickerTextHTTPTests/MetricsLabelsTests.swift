@@ -2,7 +2,7 @@ import StickerText
 import StickerTextJSON
 import Testing
 
-@testable import StickerTextServer
+@testable import StickerTextHTTP
 
 /// The closed sets `/metrics` counts by: every request lands in a slot that
 /// names it, and a new route or error status cannot fall into `other` unseen.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StickerTextServer
+@testable import StickerTextHTTP
 
 /// `APIHandler.isJSON` reads ASCII headers in their bytes; it must answer as
 /// its rule, the String form (`isJSON(unicode:)`), does.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StickerTextServer
+@testable import StickerTextHTTP
 
 /// The scoreboard's snapshot in Prometheus's text format, line by line.
 struct MetricsExpositionTests {

@@ -1,6 +1,6 @@
 import Foundation
+import StickerTextHTTP
 import StickerTextJSON
-import StickerTextServer
 import Testing
 
 /// Every answer is bounded: a POST's by the answer limit, a GET fragment's

@@ -1,7 +1,7 @@
 import StickerTextJSON
 import Testing
 
-@testable import StickerTextServer
+@testable import StickerTextHTTP
 
 /// `GET /metrics` as the backend answers it: to loopback clients only, the
 /// snapshot in the text format.

@@ -1,6 +1,6 @@
 import Glibc
 import Logging
-import StickerTextServer
+import StickerTextHTTP
 
 /// The unix datagram socket nginx reports its own 413s and 429s to: those
 /// requests never reach a worker, so the site logs them (`access_log

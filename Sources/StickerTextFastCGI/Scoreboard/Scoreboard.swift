@@ -1,5 +1,5 @@
 import Glibc
-import StickerTextServer
+import StickerTextHTTP
 import Synchronization
 
 /// The counters behind `/metrics`, in one block of shared memory that the

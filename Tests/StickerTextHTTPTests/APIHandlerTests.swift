@@ -1,6 +1,6 @@
 import Foundation
+import StickerTextHTTP
 import StickerTextJSON
-import StickerTextServer
 import Testing
 
 /// The HTTP mapping, without sockets: every endpoint and every error status.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StickerTextServer
+@testable import StickerTextHTTP
 
 /// `Gzip.compress`: a gzip stream that inflates to exactly its input,
 /// whatever the input (empty, incompressible, larger than zlib's buffers).

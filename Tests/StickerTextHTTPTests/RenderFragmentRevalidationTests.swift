@@ -1,5 +1,5 @@
+import StickerTextHTTP
 import StickerTextJSON
-import StickerTextServer
 import Testing
 
 /// `GET /api/render`'s fragment is cached for a minute, then revalidated

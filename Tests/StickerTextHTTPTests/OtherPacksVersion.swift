@@ -1,5 +1,5 @@
 import StickerText
-import StickerTextServer
+import StickerTextHTTP
 
 /// A handler over the default packs with one title changed: the same
 /// stickers, so the same answers to most requests, but another version of
