@@ -2,7 +2,7 @@ import StickerText
 
 /// An image file of an import, checked by its bytes and made into a
 /// sticker's files: the picture, and for an animation its still poster.
-struct IntakeImage {
+struct CheckedImage {
     var bytes: [UInt8]
     var sniffed: SniffedImage
     /// The extension its format is written with (`png` for APNG too).
