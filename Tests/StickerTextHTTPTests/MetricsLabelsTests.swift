@@ -20,8 +20,8 @@ struct MetricsLabelsTests {
     }
 
     @Test func theRouteCountIsTheNumberOfRoutes() {
-        #expect(Route.caseCount == Route.allCases.count)
-        #expect(Route.allCases.map(\.rawValue) == Array(0..<Route.caseCount))
+        #expect(Route.slots == Route.allCases.count)
+        #expect(Route.allCases.map(\.rawValue) == Array(0..<Route.slots))
     }
 
     @Test func everyStatusTheServiceAnswersWithHasASlotThatReadsAsItsCode() {

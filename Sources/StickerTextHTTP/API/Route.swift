@@ -4,12 +4,10 @@
 /// `APIHandler` answers it, the worker sends `metrics` to `MetricsRoute`,
 /// `/metrics` counts by it (`Endpoint`), and `NginxErrorPages` writes the
 /// `Allow` of the 405s nginx answers itself from it.
-public enum Route: Int, CaseIterable, Sendable {
+public enum Route: Int, Slotted, Sendable {
     case health, packs, stickers, render, edit, count, metrics
 
-    /// How many there are: a constant, where `allCases.count` builds an array
-    /// on every call (the scoreboard computes a slot with it per request).
-    public static var caseCount: Int { metrics.rawValue + 1 }
+    @inlinable public static var last: Route { .metrics }
 
     /// The route of `path`, or nil (a 404): looked up once per request.
     public init?(path: String) {

@@ -3,16 +3,14 @@
 /// answer with (each `ErrorCode`'s, and the successes) has a case, and
 /// `other` stands for one it should never send. A closed set, so the
 /// scoreboard has a fixed slot per status; the raw value is that slot.
-public enum ResponseStatus: Int, CaseIterable, Sendable {
+public enum ResponseStatus: Int, Slotted, Sendable {
     case ok, noContent, notModified
     case badRequest, forbidden, notFound, methodNotAllowed, preconditionFailed, payloadTooLarge, uriTooLong
     case unsupportedMediaType, rangeNotSatisfiable, tooManyRequests, headersTooLarge
     case internalError, notImplemented, badGateway, unavailable, gatewayTimeout, httpVersionNotSupported
     case other
 
-    /// How many there are: a constant, where `allCases.count` builds an array
-    /// on every call (the scoreboard computes a slot with it per request).
-    public static var slots: Int { other.rawValue + 1 }
+    @inlinable public static var last: ResponseStatus { .other }
 
     /// The status code; nil for `other`.
     public var code: Int? {

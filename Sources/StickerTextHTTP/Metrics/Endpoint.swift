@@ -1,15 +1,13 @@
 /// What `/metrics` counts requests by: each route (`Route`), and `other`
 /// for every path that is none (its 404s). A closed set, so the scoreboard
 /// has a fixed slot per endpoint; `rawValue` is that slot.
-public enum Endpoint: Hashable, CaseIterable, Sendable {
+public enum Endpoint: Hashable, Slotted, Sendable {
     case route(Route)
     case other
 
     public static let allCases: [Endpoint] = Route.allCases.map(Endpoint.route) + [.other]
 
-    /// How many there are: a constant, where `allCases.count` goes through a
-    /// lazily made array (the scoreboard computes a slot with it per request).
-    public static var slots: Int { Route.caseCount + 1 }
+    @inlinable public static var last: Endpoint { .other }
 
     public init(_ route: Route?) {
         self = route.map(Endpoint.route) ?? .other
@@ -18,7 +16,7 @@ public enum Endpoint: Hashable, CaseIterable, Sendable {
     public var rawValue: Int {
         switch self {
         case .route(let route): route.rawValue
-        case .other: Route.caseCount
+        case .other: Route.slots
         }
     }
 

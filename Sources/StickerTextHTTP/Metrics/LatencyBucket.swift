@@ -1,13 +1,11 @@
 /// The request-duration histogram's buckets: fixed upper bounds from 0.5 ms
 /// to 10 s (a request is answered in well under a millisecond to a few
 /// hundred), and `+Inf`. The raw value is the bucket's slot.
-public enum LatencyBucket: Int, CaseIterable, Sendable {
+public enum LatencyBucket: Int, Slotted, Sendable {
     case le500us, le1ms, le2500us, le5ms, le10ms, le25ms, le50ms, le100ms, le250ms, le500ms
     case le1s, le2500ms, le5s, le10s, infinite
 
-    /// How many there are: a constant, where `allCases.count` builds an array
-    /// on every call (the scoreboard computes a slot with it per request).
-    public static var slots: Int { infinite.rawValue + 1 }
+    @inlinable public static var last: LatencyBucket { .infinite }
 
     /// The smallest bucket that holds a duration: constant comparisons, no
     /// table to look up, as this runs on every request.

@@ -2,15 +2,13 @@
 /// worker, so nginx reports it to the master in a syslog datagram (the
 /// site's `access_log … if=$stickertext_rejected`, nginx/site.conf.template).
 /// The raw value is the counter's slot.
-public enum NginxRejection: Int, CaseIterable, Sendable {
+public enum NginxRejection: Int, Slotted, Sendable {
     /// 413: a body over `client_max_body_size`.
     case payloadTooLarge
     /// 429: over a `limit_req` or `limit_conn` limit.
     case tooManyRequests
 
-    /// How many there are: a constant, where `allCases.count` builds an array
-    /// on every call (the scoreboard computes a slot with it per request).
-    public static var slots: Int { tooManyRequests.rawValue + 1 }
+    @inlinable public static var last: NginxRejection { .tooManyRequests }
 
     public var label: String {
         switch self {

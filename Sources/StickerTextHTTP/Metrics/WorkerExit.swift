@@ -1,6 +1,6 @@
 /// Why a worker the master replaced had ended: the `cause` label of
 /// `stickertext_worker_restarts_total`. The raw value is the counter's slot.
-public enum WorkerExit: Int, CaseIterable, Sendable {
+public enum WorkerExit: Int, Slotted, Sendable {
     /// Exited 0: it served `--max-requests`, or a reload (SIGHUP) retired it.
     case retired
     /// Exited with an error status (23: LeakSanitizer found leaks).
@@ -10,9 +10,7 @@ public enum WorkerExit: Int, CaseIterable, Sendable {
     /// Stopped itself after answering a request that ran past `--request-timeout`.
     case timedOut
 
-    /// How many there are: a constant, where `allCases.count` builds an array
-    /// on every call (the scoreboard computes a slot with it per request).
-    public static var slots: Int { timedOut.rawValue + 1 }
+    @inlinable public static var last: WorkerExit { .timedOut }
 
     public var label: String {
         switch self {
