@@ -24,14 +24,14 @@ struct APIHandlerTests {
 
     @Test func health() {
         let response = handler.handle(HTTPRequest(method: "GET", path: "/api/health"))
-        #expect(response.status == 200)
+        #expect(response.status == .ok)
         #expect(json(response)["status"] as? String == "ok")
         #expect(response.header("content-type") == "application/json; charset=utf-8")
     }
 
     @Test func packsHaveAnETagRevalidateAndAreOpenToOtherSites() throws {
         let response = handler.handle(HTTPRequest(method: "GET", path: "/api/packs"))
-        #expect(response.status == 200)
+        #expect(response.status == .ok)
         let etag = try #require(response.header("etag"))
         #expect(response.header("cache-control")?.contains("max-age") == true)
         #expect(response.header("access-control-allow-origin") == "*")
@@ -44,19 +44,19 @@ struct APIHandlerTests {
         for header in [etag, "W/\(etag)", "\"nope\", \(etag)", "*"] {
             let again = handler.handle(
                 HTTPRequest(method: "GET", path: "/api/packs", headers: ["If-None-Match": header]))
-            #expect(again.status == 304, "\(header)")
+            #expect(again.status == .notModified, "\(header)")
             #expect(again.body.isEmpty)
             #expect(again.header("etag") == etag)
             #expect(again.header("access-control-allow-origin") == "*")
         }
         #expect(
             handler.handle(HTTPRequest(method: "GET", path: "/api/packs", headers: ["If-None-Match": "\"other\""]))
-                .status == 200)
+                .status == .ok)
     }
 
     @Test func postRender() {
         let response = post("/api/render", #"{"text":"hi [微笑] <b>"}"#)
-        #expect(response.status == 200)
+        #expect(response.status == .ok)
         #expect(
             (json(response)["html"] as? String)?.contains(#"<img class="sticker" src="/stickers/weibo/smile.png""#)
                 == true)
@@ -73,13 +73,13 @@ struct APIHandlerTests {
         ] {
             for path in ["/api/render", "/api/edit", "/api/count"] {
                 let response = post(path, #"{"text":"hi [微笑]","op":"selectAll"}"#, contentType: contentType)
-                #expect(response.status == 415, "\(path) \(contentType ?? "none")")
+                #expect(response.status == .unsupportedMediaType, "\(path) \(contentType ?? "none")")
                 #expect(errorCode(response) == "unsupported_media_type")
                 #expect(response.header("access-control-allow-origin") == nil)
             }
         }
         #expect(
-            post("/api/render", #"{"text":"hi [微笑]"}"#, contentType: "Application/JSON; charset=utf-8").status == 200)
+            post("/api/render", #"{"text":"hi [微笑]"}"#, contentType: "Application/JSON; charset=utf-8").status == .ok)
     }
 
     @Test func getRenderIsAnEmbeddableFragment() {
@@ -87,7 +87,7 @@ struct APIHandlerTests {
             HTTPRequest(
                 method: "GET", path: "/api/render",
                 query: "text=hi+%5B%E5%BE%AE%E7%AC%91%5D%3Cb%3E&baseURL=https%3A%2F%2Fx.example%2F&size=24"))
-        #expect(response.status == 200)
+        #expect(response.status == .ok)
         #expect(response.header("content-type") == "text/html; charset=utf-8")
         #expect(response.header("access-control-allow-origin") == "*")
         let html = String(decoding: response.body, as: UTF8.self)
@@ -99,7 +99,7 @@ struct APIHandlerTests {
     @Test func theFragmentOpenedOnItsOwnMayShowImagesOfThisOriginAndNothingElse() throws {
         let response = handler.handle(
             HTTPRequest(method: "GET", path: "/api/render", query: "text=%5B%E5%BE%AE%E7%AC%91%5D"))
-        #expect(response.status == 200)
+        #expect(response.status == .ok)
         let policy = try #require(response.header("content-security-policy"))
         let directives = Dictionary(
             uniqueKeysWithValues: policy.split(separator: ";").map {
@@ -119,7 +119,7 @@ struct APIHandlerTests {
             HTTPRequest(
                 method: "GET", path: "/api/render", query: "text=%5B%E5%BE%AE%E7%AC%91%5D",
                 headers: ["If-None-Match": response.header("etag") ?? ""]))
-        #expect(revalidated.status == 304)
+        #expect(revalidated.status == .notModified)
         #expect(revalidated.header("content-security-policy") == policy)
     }
 
@@ -129,7 +129,7 @@ struct APIHandlerTests {
             HTTPRequest(method: "GET", path: "/api/render", query: "text=%5Bdoge%5D&size=24.0&lineBreaks=0"))
         let json = post("/api/render", #"{"text":"[doge]","options":{"size":24,"lineBreaks":false}}"#)
         let html = (try? JSONSerialization.jsonObject(with: Data(json.body)) as? [String: Any])?["html"] as? String
-        #expect(query.status == 200)
+        #expect(query.status == .ok)
         #expect(String(decoding: query.body, as: UTF8.self) == html)
     }
 
@@ -138,7 +138,7 @@ struct APIHandlerTests {
             HTTPRequest(method: "GET", path: "/api/render", query: "text=%5B%E5%BE%AE%E7%AC%91%5D&lang=en"))
         let json = post("/api/render", #"{"text":"[微笑]","options":{"lang":"en"}}"#)
         let html = (try? JSONSerialization.jsonObject(with: Data(json.body)) as? [String: Any])?["html"] as? String
-        #expect(query.status == 200)
+        #expect(query.status == .ok)
         #expect(String(decoding: query.body, as: UTF8.self) == html)
         #expect(html?.contains(#"alt="[微笑]" title="微笑" aria-label="smile""#) == true)
         let bad = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: "text=a&lang=fr"))
@@ -153,14 +153,14 @@ struct APIHandlerTests {
     ])
     func badRenderQueries(_ query: String) {
         let response = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: query))
-        #expect(response.status == 400)
+        #expect(response.status == .badRequest)
         #expect(errorCode(response) != nil)
     }
 
     @Test func editAndCount() {
         let edit = post(
             "/api/edit", #"{"text":"ab","selection":{"location":1,"length":0},"op":"paste","string":"[哈哈][哈哈]"}"#)
-        #expect(edit.status == 200)
+        #expect(edit.status == .ok)
         #expect((json(edit)["selection"] as? [String: Any])?["location"] as? Int == 3)
         let count = post("/api/count", #"{"text":"你好"}"#)
         #expect(json(count)["gb18030"] as? Int == 4)
@@ -176,7 +176,7 @@ struct APIHandlerTests {
     ])
     func badEditBodies(_ body: String, _ code: String) {
         let response = post("/api/edit", body)
-        #expect(response.status == 400)
+        #expect(response.status == .badRequest)
         #expect(errorCode(response) == code, "\(String(decoding: response.body, as: UTF8.self))")
     }
 
@@ -185,28 +185,28 @@ struct APIHandlerTests {
             HTTPRequest(
                 method: "POST", path: "/api/count", headers: ["content-type": "application/json"],
                 body: [0x7B, 0x22, 0x74, 0xFF, 0x22, 0x7D]))
-        #expect(response.status == 400)
+        #expect(response.status == .badRequest)
         #expect(errorCode(response) == "invalid_utf8")
     }
 
     @Test func tooLarge() {
-        #expect(post("/api/count", #"{"text":"\#(String(repeating: "a", count: 2000))"}"#).status == 413)
+        #expect(post("/api/count", #"{"text":"\#(String(repeating: "a", count: 2000))"}"#).status == .payloadTooLarge)
         let flagged = handler.handle(
             HTTPRequest(
                 method: "POST", path: "/api/edit", headers: ["content-type": "application/json"], bodyTooLarge: true))
-        #expect(flagged.status == 413)
+        #expect(flagged.status == .payloadTooLarge)
         #expect(errorCode(flagged) == "payload_too_large")
     }
 
     @Test(arguments: ["text/plain", "application/xml", "application/json; charset=latin1", "multipart/form-data"])
     func wrongContentType(_ type: String) {
         let response = post("/api/count", #"{"text":"a"}"#, contentType: type)
-        #expect(response.status == 415)
+        #expect(response.status == .unsupportedMediaType)
         #expect(errorCode(response) == "unsupported_media_type")
     }
 
     @Test func missingContentType() {
-        #expect(post("/api/count", #"{"text":"a"}"#, contentType: nil).status == 415)
+        #expect(post("/api/count", #"{"text":"a"}"#, contentType: nil).status == .unsupportedMediaType)
     }
 
     /// The body would be read as the coded bytes, not the text (RFC 9110 §12.5.3: 415, with the codings taken).
@@ -218,7 +218,7 @@ struct APIHandlerTests {
                     method: "POST", path: path,
                     headers: ["Content-Type": "application/json", "Content-Encoding": coding],
                     body: Array(#"{"text":"a","op":"selectAll"}"#.utf8)))
-            #expect(response.status == 415, "\(path) \(coding)")
+            #expect(response.status == .unsupportedMediaType, "\(path) \(coding)")
             #expect(errorCode(response) == "unsupported_media_type")
             #expect(response.header("accept-encoding") == "identity")
         }
@@ -231,7 +231,7 @@ struct APIHandlerTests {
                 method: "POST", path: "/api/count",
                 headers: ["Content-Type": "application/json", "Content-Encoding": coding],
                 body: Array(#"{"text":"a"}"#.utf8)))
-        #expect(response.status == 200, "\(coding)")
+        #expect(response.status == .ok, "\(coding)")
     }
 
     @Test(arguments: [
@@ -240,14 +240,14 @@ struct APIHandlerTests {
     ])
     func wrongMethod(_ method: String, _ path: String, _ allow: String) {
         let response = handler.handle(HTTPRequest(method: method, path: path))
-        #expect(response.status == 405)
+        #expect(response.status == .methodNotAllowed)
         #expect(response.header("allow") == allow)
         #expect(errorCode(response) == "method_not_allowed")
     }
 
     @Test func unknownPath() {
         let response = handler.handle(HTTPRequest(method: "GET", path: "/api/nope"))
-        #expect(response.status == 404)
+        #expect(response.status == .notFound)
         #expect(errorCode(response) == "not_found")
     }
 }

@@ -28,10 +28,10 @@ struct AnswerTooLargeTests {
     /// and a 60-character className answered half a gigabyte.
     @Test func theAmplifyingRenderIs413AnswerTooLarge() throws {
         let text = String(repeating: "[ok]", count: (1 << 20) / 4 - 200)
-        let body =
-            #"{"text":"\#(text)","options":{"baseURL":"\#(Self.longBaseURL)","className":"\#(String(repeating: "c", count: 60))"}}"#
+        let className = String(repeating: "c", count: 60)
+        let body = #"{"text":"\#(text)","options":{"baseURL":"\#(Self.longBaseURL)","className":"\#(className)"}}"#
         let response = handler.handle(Self.post("/api/render", body))
-        #expect(response.status == 413)
+        #expect(response.status == .payloadTooLarge)
         #expect(errorCode(response) == "answer_too_large")
         #expect(response.header("cache-control") == "no-store")
         let message = try #require((json(response)["error"] as? [String: Any])?["message"] as? String)
@@ -43,12 +43,12 @@ struct AnswerTooLargeTests {
         let codes = String(repeating: "[ok]", count: 1900)
         let long = handler.handle(
             HTTPRequest(method: "GET", path: "/api/render", query: "baseURL=\(Self.longBaseURL)&text=\(codes)"))
-        #expect(long.status == 413)
+        #expect(long.status == .payloadTooLarge)
         #expect(errorCode(long) == "answer_too_large")
         #expect(long.header("access-control-allow-origin") == nil)
         // With the default options the longest URL's codes fit.
         let plain = handler.handle(HTTPRequest(method: "GET", path: "/api/render", query: "text=\(codes)"))
-        #expect(plain.status == 200)
+        #expect(plain.status == .ok)
         #expect(plain.body.count <= APIHandler.fragmentLimit)
         #expect(plain.body.count > 1900 * 100)
     }
@@ -61,7 +61,7 @@ struct AnswerTooLargeTests {
         let editless = path == "/api/edit" ? body : body.replacingOccurrences(of: #","op":"selectAll""#, with: "")
         let request = Self.post(path, editless)
         let response = small.handle(request)
-        #expect(response.status == 200)
+        #expect(response.status == .ok)
         let pieces = try #require(response.pieces)
         #expect(response.body.isEmpty)
         #expect(response.bodyCount == pieces.count)
@@ -76,7 +76,7 @@ struct AnswerTooLargeTests {
         let tight = APIHandler(answerLimit: AnswerLimit(most: 1 << 16))
         let body = #"{"text":"\#(String(repeating: "[ok]😀", count: 2000))"}"#
         let response = tight.handle(Self.post("/api/count", body))
-        #expect(response.status == 413)
+        #expect(response.status == .payloadTooLarge)
         #expect(errorCode(response) == "answer_too_large")
     }
 }

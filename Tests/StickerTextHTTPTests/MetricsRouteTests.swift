@@ -14,7 +14,7 @@ struct MetricsRouteTests {
 
     @Test func aLoopbackClientGetsTheScoreboardInTheTextFormat() {
         let response = answer(peer: "127.0.0.1")
-        #expect(response.status == 200)
+        #expect(response.status == .ok)
         #expect(response.header("content-type") == "text/plain; version=0.0.4; charset=utf-8")
         #expect(response.header("cache-control") == "no-store")
         #expect(String(decoding: response.body, as: UTF8.self).contains("\nstickertext_workers_alive 3\n"))
@@ -38,15 +38,15 @@ struct MetricsRouteTests {
                 Issue.record("the scoreboard was read for \(peer ?? "no peer")")
                 return MetricsSnapshot()
             }
-            #expect(response.status == 403)
+            #expect(response.status == .forbidden)
             #expect(String(decoding: response.body, as: UTF8.self).contains(#""code":"forbidden""#))
         }
     }
 
     @Test func onlyGetAndHeadAreAllowed() {
-        #expect(answer("HEAD", peer: "::1").status == 200)
+        #expect(answer("HEAD", peer: "::1").status == .ok)
         let post = answer("POST", peer: "::1")
-        #expect(post.status == 405)
+        #expect(post.status == .methodNotAllowed)
         #expect(post.header("allow") == "GET, HEAD")
     }
 }

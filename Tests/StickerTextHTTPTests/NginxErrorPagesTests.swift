@@ -48,10 +48,8 @@ struct NginxErrorPagesTests {
         let statuses = NginxErrorPages.codes.flatMap(NginxErrorPages.nginxStatuses)
         #expect(Set(statuses).count == statuses.count)
         for code in NginxErrorPages.codes {
-            #expect(
-                NginxErrorPages.conf.contains(
-                    "return \(code.status) '\(String(decoding: APIError(code, NginxErrorPages.message(code)!).jsonBody, as: UTF8.self))';"
-                ))
+            let body = String(decoding: APIError(code, NginxErrorPages.message(code)!).jsonBody, as: UTF8.self)
+            #expect(NginxErrorPages.conf.contains("return \(code.status) '\(body)';"))
         }
     }
 
@@ -66,10 +64,10 @@ struct NginxErrorPagesTests {
         let handler = APIHandler()
         for (path, methods) in NginxErrorPages.apiMethods {
             let response = handler.handle(HTTPRequest(method: "PUT", path: path))
-            #expect(response.status == 405)
+            #expect(response.status == .methodNotAllowed)
             #expect(response.header("Allow") == methods.joined(separator: ", "), "\(path)")
         }
-        #expect(handler.handle(HTTPRequest(method: "PUT", path: "/api/nope")).status == 404)
+        #expect(handler.handle(HTTPRequest(method: "PUT", path: "/api/nope")).status == .notFound)
     }
 
     @Test func theBodyLimitIsFilledInByNginx() {

@@ -58,7 +58,8 @@ struct OpenAPIListsTests {
         #expect(try list("RenderLanguage") == RenderOptions.Language.allCases.map(\.rawValue))
         #expect(
             Self.spec.contains(
-                ##"lang: { type: [string, "null"], if: { type: string }, then: { $ref: "#/components/schemas/RenderLanguage" } }"##
+                ##"lang: { type: [string, "null"], if: { type: string }, "##
+                    + ##"then: { $ref: "#/components/schemas/RenderLanguage" } }"##
             ))
         #expect(
             Self.spec.contains(

@@ -60,14 +60,14 @@ struct SearchEndpointTests {
     ])
     func aBadQueryIsA400InTheAPIsErrorShape(_ query: String, _ code: String) {
         let response = get(query)
-        #expect(response.status == 400, "\(query)")
+        #expect(response.status == .badRequest, "\(query)")
         #expect((json(response)["error"] as? [String: Any])?["code"] as? String == code, "\(query)")
         #expect(response.header("content-type") == "application/json; charset=utf-8")
     }
 
     @Test func sixtyFourCharactersAreAllowed() {
-        #expect(get("q=" + String(repeating: "a", count: 64)).status == 200)
-        #expect(get("q=" + String(repeating: "%E7%AC%91", count: 64)).status == 200)  // 笑 × 64
+        #expect(get("q=" + String(repeating: "a", count: 64)).status == .ok)
+        #expect(get("q=" + String(repeating: "%E7%AC%91", count: 64)).status == .ok)  // 笑 × 64
     }
 
     @Test func itIsOpenToOtherOriginsAndCacheable() {
@@ -79,9 +79,9 @@ struct SearchEndpointTests {
     @Test func anUnchangedAnswerRevalidatesWith304() throws {
         let etag = try #require(get("q=xk").header("etag"))
         let again = get("q=xk", headers: ["If-None-Match": etag])
-        #expect(again.status == 304)
+        #expect(again.status == .notModified)
         #expect(again.body.isEmpty)
-        #expect(get("q=xk", headers: ["If-None-Match": "\"other\""]).status == 200)
+        #expect(get("q=xk", headers: ["If-None-Match": "\"other\""]).status == .ok)
         #expect(get("q=hh").header("etag") != etag)
     }
 
@@ -93,6 +93,6 @@ struct SearchEndpointTests {
         let other = try handlerOverAnotherPacksVersion()
         let otherETag = try #require(get("q=xk", on: other).header("etag"))
         #expect(otherETag != etag)
-        #expect(get("q=xk", headers: ["If-None-Match": etag], on: other).status == 200)
+        #expect(get("q=xk", headers: ["If-None-Match": etag], on: other).status == .ok)
     }
 }

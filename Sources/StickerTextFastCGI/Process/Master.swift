@@ -54,7 +54,8 @@ struct Master {
         publishVersion()
         logger.notice(
             """
-            master \(getpid()) serving on \(options.address) with \(options.workerCount) workers × \(options.threads) threads, \
+            master \(getpid()) serving on \(options.address) \
+            with \(options.workerCount) workers × \(options.threads) threads, \
             and bodies over 64 KiB on \(options.address(of: .large)) with \(options.threads(of: .large)) threads each
             """)
         var stopping = false
@@ -179,8 +180,10 @@ struct Master {
             logger.notice("packs version \(published) published at \(link.path): nginx's cache keys on it")
         } else {
             logger.error(
-                "cannot publish the packs' version at \(link.path): \(String(cString: strerror(errno))); nginx's cache keeps the last"
-            )
+                """
+                cannot publish the packs' version at \(link.path): \(String(cString: strerror(errno))); \
+                nginx's cache keeps the last
+                """)
         }
     }
 

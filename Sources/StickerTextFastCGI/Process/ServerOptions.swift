@@ -18,7 +18,9 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "Threads per worker, each serving one request at a time.") var threads = 4
     @Option(
         help:
-            "Threads per worker for bodies over 64 KiB, on their own socket (default: a quarter of --threads, at least 1)."
+            ArgumentHelp(
+                "Threads per worker for bodies over 64 KiB, on their own socket "
+                    + "(default: a quarter of --threads, at least 1).")
     ) var largeThreads: Int?
     @Option(help: "Seconds a request may run; past it the request is answered 503 timed_out and its worker replaced.")
     var requestTimeout = 10.0
@@ -28,7 +30,9 @@ struct ServerOptions: ParsableArguments {
         APIHandler.defaultBodyLimit
     @Option(
         help:
-            "Largest answer in bytes: a request whose answer would be larger is answered 413 answer_too_large before any of it is sent."
+            ArgumentHelp(
+                "Largest answer in bytes: a request whose answer would be larger is answered 413 answer_too_large "
+                    + "before any of it is sent.")
     ) var answerLimit = AnswerLimit.defaultMost
     @Option(help: "Listen backlog.") var backlog = 1024
     @Option(help: "Seconds to let requests finish on shutdown before killing workers.") var shutdownGrace = 20

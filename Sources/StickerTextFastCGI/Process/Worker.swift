@@ -102,20 +102,12 @@ enum Worker {
         }
         stopping.store(true, ordering: .relaxed)
         for poller in pollers { poller.retire() }
-        // nginx may send a request on a kept connection just as the worker
-        // closes it, and nginx's retry (fastcgi_next_upstream error) goes to
-        // the connection it cached last: closing them, all at once or one by
-        // one, or each after its answer, left dead ones at the head of its
-        // cache faster than nginx (on two busy cores) saw them closed, and
-        // under reloads a few requests ran out of tries (502). So the worker
-        // closes none: it accepts no more (its replacement, forked as it began
-        // to retire, does; what was pending when it left the listening
-        // socket's set is accepted here, `KeptConnectionPoller.retire`),
-        // answers what nginx still sends on the connections it keeps, and
-        // waits for nginx to close them, which it does as it
-        // frees a connection a second old (keepalive_time) or one idle for two
-        // (keepalive_timeout): never under a request. What is left after
-        // `closingTime` is closed.
+        // A retiring worker closes none of nginx's kept connections (closing
+        // them lost requests to 502s under reloads: docs/reliability.md,
+        // "A retiring worker closes no kept connection"): it accepts no more
+        // (`KeptConnectionPoller.retire`), answers what nginx still sends on
+        // them, and waits for nginx to close them (keepalive_time,
+        // keepalive_timeout); what is left after `closingTime` is closed.
         let closingDeadline = Date().addingTimeInterval(closingTime)
         var quiet = 0
         while quiet < 2 && Date() < closingDeadline {
@@ -209,11 +201,13 @@ enum Worker {
             metrics.started()
             let start = DispatchTime.now().uptimeNanoseconds
             let (httpRequest, client) = FastCGIExchange.read(&request.pointee, bodyLimit: handler.bodyLimit)
-            // Routed once: the handler switches over the route, and /metrics counts by it.
+            // Routed once: the handler switches over the route, and /metrics counts by it, the
+            // watchdog's answer too (the slot keeps its endpoint).
             let route = Route(path: httpRequest.path)
+            let endpoint = Endpoint(route)
             // Over its client's share while others want the pool: refused before any of its work.
             let admitted = slot.admit(client, at: start / 1_000_000)
-            slot.begin(method: httpRequest.method, path: httpRequest.path, at: start)
+            slot.begin(method: httpRequest.method, path: httpRequest.path, endpoint: endpoint, at: start)
             let response: HTTPResponse
             if !admitted {
                 response = refusal
@@ -245,7 +239,7 @@ enum Worker {
             slot.end()
             inFlight.subtract(1, ordering: .relaxed)
             let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1000
-            metrics.finished(Endpoint(route), ResponseStatus(code: response.status), micros: micros)
+            metrics.finished(endpoint, response.status, micros: micros)
             if logRequests {
                 requestLog.write(
                     method: httpRequest.method, path: httpRequest.path, status: response.status, micros: micros)
@@ -288,8 +282,8 @@ enum Worker {
         log: RequestLog.Output, requestLog: inout RequestLog
     ) {
         let request = slot.request
-        FastCGIExchange.write(
-            HTTPResponse.error(APIError.timedOut(after: timeout)), head: slot.method == "HEAD", to: &request.pointee)
+        let response = HTTPResponse.error(APIError.timedOut(after: timeout))
+        FastCGIExchange.write(response, head: slot.method == "HEAD", to: &request.pointee)
         // The request is read to its end first: a connection closed with
         // bytes unread is reset, and a reset may cost nginx the answer, which
         // it would then retry elsewhere.
@@ -307,12 +301,16 @@ enum Worker {
         }
         inFlight.subtract(1, ordering: .relaxed)
         let micros = DispatchTime.now().uptimeNanoseconds / 1000 - slot.startedMicros
-        metrics.finished(Endpoint(Route(path: slot.path)), ResponseStatus(code: 503), micros: micros)
-        if logRequests { requestLog.write(method: slot.method, path: slot.path, status: 503, micros: micros) }
+        metrics.finished(slot.endpoint, response.status, micros: micros)
+        if logRequests {
+            requestLog.write(method: slot.method, path: slot.path, status: response.status, micros: micros)
+        }
         log.flush()  // the request lines before it, then the warning, in order
         logger.warning(
-            "\(slot.method) \(slot.path) ran past \(timeout) s: answered 503 timed_out; its thread is lost, so this worker retires and is replaced"
-        )
+            """
+            \(slot.method) \(slot.path) ran past \(timeout) s: answered 503 timed_out; \
+            its thread is lost, so this worker retires and is replaced
+            """)
         if !timedOut.exchange(true, ordering: .relaxed) {
             stopping.store(true, ordering: .relaxed)
             metrics.retire()

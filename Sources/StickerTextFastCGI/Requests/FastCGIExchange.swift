@@ -84,9 +84,9 @@ enum FastCGIExchange {
         withUnsafeTemporaryAllocation(byteCount: 1024, alignment: 1) { buffer in
             var h = Gathered(buffer, out)
             h.put("Status: ")
-            h.put(decimal: response.status)
+            h.put(decimal: response.status.code ?? 500)  // never `other`: the handlers build none
             h.put(" ")
-            h.put(ResponseStatus(code: response.status).reason)
+            h.put(response.status.reason)
             h.put("\r\n")
             for (name, value) in response.headers {
                 h.put(name)
@@ -94,7 +94,7 @@ enum FastCGIExchange {
                 h.put(value)
                 h.put("\r\n")
             }
-            if response.status != 304 {
+            if response.status != .notModified {
                 h.put("Content-Length: ")
                 h.put(decimal: response.bodyCount)
                 h.put("\r\n")

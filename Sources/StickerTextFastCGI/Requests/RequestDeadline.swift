@@ -1,5 +1,6 @@
 import CFastCGI
 import Dispatch
+import StickerTextHTTP
 import Synchronization
 
 /// One serving thread's request as the deadline watchdog sees it. The thread
@@ -20,6 +21,8 @@ final class RequestSlot: @unchecked Sendable {
     /// For the watchdog's log line, set before `.handling`.
     private(set) var method = ""
     private(set) var path = ""
+    /// What `/metrics` counts the request by, from its route: the watchdog's answer counts there too.
+    private(set) var endpoint = Endpoint.other
 
     /// The thread's seat in the scoreboard (none in tests of the race alone).
     let seat: Scoreboard.Seat?
@@ -40,9 +43,12 @@ final class RequestSlot: @unchecked Sendable {
     /// The thread starts handling a request it has read, at `start`
     /// (`DispatchTime`'s nanoseconds, which the thread has read already for
     /// its own count: a clock read less per request).
-    func begin(method: String, path: String, at start: UInt64 = DispatchTime.now().uptimeNanoseconds) {
+    func begin(
+        method: String, path: String, endpoint: Endpoint, at start: UInt64 = DispatchTime.now().uptimeNanoseconds
+    ) {
         self.method = method
         self.path = path
+        self.endpoint = endpoint
         started.store(start, ordering: .relaxed)
         phase.store(Phase.handling.rawValue, ordering: .releasing)
     }

@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import StickerTextHTTP
 import Synchronization
 
 /// The one line per request on stderr, in the shape swift-log's
@@ -101,7 +102,7 @@ struct RequestLog {
         }
     }
 
-    mutating func write(method: String, path: String, status: Int, micros: UInt64) {
+    mutating func write(method: String, path: String, status: ResponseStatus, micros: UInt64) {
         guard enabled else { return }
         line.removeAll(keepingCapacity: true)
         updateTimestamp()
@@ -111,7 +112,7 @@ struct RequestLog {
         line.append(UInt8(ascii: " "))
         line += path.utf8
         line.append(UInt8(ascii: " "))
-        appendDecimal(UInt64(max(0, status)))
+        appendDecimal(UInt64(status.code ?? 0))
         line.append(UInt8(ascii: " "))
         appendMilliseconds(micros)
         line += "ms\n".utf8

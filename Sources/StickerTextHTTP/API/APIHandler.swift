@@ -46,7 +46,7 @@ public struct APIHandler: Sendable {
         guard let route, route.isAPI else { return notFound(request) }
         guard route.allows(request.method) else { return .methodNotAllowed(request.method, on: route) }
         switch route {
-        case .health: return .json(200, health, cache: "no-store")
+        case .health: return .json(.ok, health, cache: "no-store")
         case .packs: return packsResponse(request)
         case .stickers: return searchResponse(request)
         case .render where request.method == "POST": return post(request, .render)
@@ -165,7 +165,7 @@ public struct APIHandler: Sendable {
                 case .edit: try api.edit(request.body, limit: answerLimit)
                 case .count: try api.count(request.body, limit: answerLimit)
                 }
-            return .json(200, answer, cache: "no-store")
+            return .json(.ok, answer, cache: "no-store")
         } catch {
             return self.error(error)
         }
@@ -192,11 +192,11 @@ public struct APIHandler: Sendable {
     ) -> HTTPResponse {
         let headers = [("ETag", etag), ("Cache-Control", "public, max-age=60, must-revalidate")] + extra
         if let tags = request.headers["if-none-match"], Self.matches(tags, etag) {
-            return HTTPResponse(status: 304, headers: headers)
+            return HTTPResponse(status: .notModified, headers: headers)
         }
         let representation =
             [("Content-Type", contentType)] + (contentEncoding.map { [("Content-Encoding", $0)] } ?? [])
-        return HTTPResponse(status: 200, headers: representation + headers, body: body)
+        return HTTPResponse(status: .ok, headers: representation + headers, body: body)
     }
 
     /// CORS open: the embed script and other sites' pages read these answers.

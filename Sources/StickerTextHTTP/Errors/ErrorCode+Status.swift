@@ -30,7 +30,3 @@ extension ErrorCode {
     /// Its status code.
     public var status: Int { responseStatus.code! }
 }
-
-extension APIError {
-    public var status: Int { code.status }
-}

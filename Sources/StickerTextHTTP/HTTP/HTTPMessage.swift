@@ -65,14 +65,16 @@ public struct HTTPHeaders: Sendable {
 }
 
 public struct HTTPResponse: Sendable {
-    public var status: Int
+    /// Typed from the handler to the status line and `/metrics`: never `other`,
+    /// which stands for a status the backend should never send.
+    public var status: ResponseStatus
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
     /// A body too large to hold, written as it is sent (`body` is then
     /// empty): its `count` is the Content-Length.
     public var pieces: AnswerPieces?
 
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    public init(status: ResponseStatus, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body

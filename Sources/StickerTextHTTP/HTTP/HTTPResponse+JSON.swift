@@ -5,13 +5,13 @@ import StickerTextJSON
 extension HTTPResponse {
     static let jsonContentType = "application/json; charset=utf-8"
 
-    static func json(_ status: Int, _ body: [UInt8], cache: String) -> HTTPResponse {
+    static func json(_ status: ResponseStatus, _ body: [UInt8], cache: String) -> HTTPResponse {
         HTTPResponse(
             status: status, headers: [("Content-Type", jsonContentType), ("Cache-Control", cache)], body: body)
     }
 
     /// An answer of the API, held or in pieces.
-    static func json(_ status: Int, _ answer: Answer, cache: String) -> HTTPResponse {
+    static func json(_ status: ResponseStatus, _ answer: Answer, cache: String) -> HTTPResponse {
         switch answer {
         case .whole(let body):
             return json(status, body, cache: cache)
@@ -24,7 +24,7 @@ extension HTTPResponse {
 
     /// Every error response: the status of its code, the one JSON shape, never cached.
     public static func error(_ error: APIError) -> HTTPResponse {
-        json(error.status, error.jsonBody, cache: "no-store")
+        json(error.code.responseStatus, error.jsonBody, cache: "no-store")
     }
 
     /// The 405 for a method `route` does not allow, naming those it does in

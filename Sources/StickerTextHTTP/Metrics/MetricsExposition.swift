@@ -11,12 +11,12 @@ public enum MetricsExposition {
         var out = ""
         family(
             &out, "stickertext_requests_total", "counter",
-            "Requests the backend answered, by endpoint and status (nginx's own rejections are in stickertext_nginx_rejections_total)."
-        )
+            "Requests the backend answered, by endpoint and status "
+                + "(nginx's own rejections are in stickertext_nginx_rejections_total).")
         for endpoint in Endpoint.allCases {
             for status in ResponseStatus.allCases where snapshot[endpoint, status] > 0 {
-                out +=
-                    "stickertext_requests_total{endpoint=\"\(endpoint.label)\",status=\"\(status.label)\"} \(snapshot[endpoint, status])\n"
+                let labels = "endpoint=\"\(endpoint.label)\",status=\"\(status.label)\""
+                sample(&out, "stickertext_requests_total", labels, snapshot[endpoint, status])
             }
         }
 
@@ -33,12 +33,13 @@ public enum MetricsExposition {
             cumulative = 0
             for bucket in LatencyBucket.allCases {
                 cumulative += snapshot[endpoint, bucket]
-                out +=
-                    "stickertext_request_duration_seconds_bucket{endpoint=\"\(endpoint.label)\",le=\"\(bucket.label)\"} \(cumulative)\n"
+                let labels = "endpoint=\"\(endpoint.label)\",le=\"\(bucket.label)\""
+                sample(&out, "stickertext_request_duration_seconds_bucket", labels, cumulative)
             }
-            out +=
-                "stickertext_request_duration_seconds_sum{endpoint=\"\(endpoint.label)\"} \(seconds(micros: snapshot.latencyMicros[endpoint.rawValue]))\n"
-            out += "stickertext_request_duration_seconds_count{endpoint=\"\(endpoint.label)\"} \(total)\n"
+            let labels = "endpoint=\"\(endpoint.label)\""
+            let sum = seconds(micros: snapshot.latencyMicros[endpoint.rawValue])
+            sample(&out, "stickertext_request_duration_seconds_sum", labels, sum)
+            sample(&out, "stickertext_request_duration_seconds_count", labels, total)
         }
 
         family(
@@ -53,22 +54,31 @@ public enum MetricsExposition {
             &out, "stickertext_worker_restarts_total", "counter",
             "Workers the master replaced, by how the old one ended.")
         for cause in WorkerExit.allCases {
-            out += "stickertext_worker_restarts_total{cause=\"\(cause.label)\"} \(snapshot.restarts[cause.rawValue])\n"
+            sample(
+                &out, "stickertext_worker_restarts_total", "cause=\"\(cause.label)\"", snapshot.restarts[cause.rawValue]
+            )
         }
 
         family(
             &out, "stickertext_nginx_rejections_total", "counter",
-            "Requests nginx refused itself, so the backend never saw them: 413 over client_max_body_size, 429 from limit_req or limit_conn."
-        )
+            "Requests nginx refused itself, so the backend never saw them: "
+                + "413 over client_max_body_size, 429 from limit_req or limit_conn.")
         for rejection in NginxRejection.allCases {
-            out +=
-                "stickertext_nginx_rejections_total{status=\"\(rejection.label)\"} \(snapshot.nginxRejections[rejection.rawValue])\n"
+            let count = snapshot.nginxRejections[rejection.rawValue]
+            sample(&out, "stickertext_nginx_rejections_total", "status=\"\(rejection.label)\"", count)
         }
         return out
     }
 
     private static func family(_ out: inout String, _ name: String, _ type: String, _ help: String) {
         out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+    }
+
+    /// One sample line: `name{labels} value`.
+    private static func sample(
+        _ out: inout String, _ name: String, _ labels: String, _ value: some CustomStringConvertible
+    ) {
+        out += "\(name){\(labels)} \(value)\n"
     }
 
     /// Microseconds as decimal seconds, exactly: 1500 → `0.0015`, 2000000 → `2`.

@@ -20,7 +20,7 @@ public enum MetricsRoute {
             return .methodNotAllowed(request.method, on: .metrics)
         }
         return HTTPResponse(
-            status: 200, headers: [("Content-Type", MetricsExposition.contentType), ("Cache-Control", "no-store")],
+            status: .ok, headers: [("Content-Type", MetricsExposition.contentType), ("Cache-Control", "no-store")],
             body: Array(MetricsExposition.text(snapshot()).utf8))
     }
 

@@ -5,7 +5,8 @@
 public struct MetricsSnapshot: Equatable, Sendable {
     /// Requests answered, endpoint-major: `[endpoint.rawValue * ResponseStatus.slots + status.rawValue]`.
     public var requests: [UInt64]
-    /// Durations per bucket, not cumulative, endpoint-major: `[endpoint.rawValue * LatencyBucket.slots + bucket.rawValue]`.
+    /// Durations per bucket, not cumulative, endpoint-major:
+    /// `[endpoint.rawValue * LatencyBucket.slots + bucket.rawValue]`.
     public var latencyBuckets: [UInt64]
     /// The sum of the durations per endpoint, in microseconds.
     public var latencyMicros: [UInt64]
