@@ -95,7 +95,8 @@ def parse(path):
 
 def split(path):
     selfcost, edges, obj_of = parse(path)
-    layer = {f: layer_of(obj_of.get(f, ''), f[1]) for f in set(selfcost) | {c for _, c in edges} | {a for a, _ in edges}}
+    functions = set(selfcost) | {c for _, c in edges} | {a for a, _ in edges}
+    layer = {f: layer_of(obj_of.get(f, ''), f[1]) for f in functions}
     calls = defaultdict(list)
     for (a, b), c in edges.items():
         if a != b:
