@@ -55,7 +55,7 @@ struct NginxErrorPagesTests {
 
     @Test func everyCodeHasAReasonPhrase() {
         for code in ErrorCode.allCases {
-            #expect(ResponseStatus(code: code.status).reason != "Status", "no reason phrase for \(code.status)")
+            #expect(code.responseStatus.reason != "Status", "no reason phrase for \(code.status)")
         }
     }
 

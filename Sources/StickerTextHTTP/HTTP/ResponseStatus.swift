@@ -66,25 +66,6 @@ public enum ResponseStatus: Int, Slotted, Sendable {
         }
     }
 
-    /// The status with `code`, or `other`: read from a table indexed by the
-    /// code, made once from `code` above (it runs on every request).
-    public init(code: Int) {
-        let index = code &- Self.firstCode
-        self =
-            index >= 0 && index < Self.byCode.count
-            ? Self.byCode.withUnsafeBufferPointer { ResponseStatus(rawValue: Int($0[index]))! } : .other
-    }
-
-    private static let firstCode = 100
-    /// Slot by code, from 100 to 599.
-    private static let byCode: [UInt8] = {
-        var table = [UInt8](repeating: UInt8(ResponseStatus.other.rawValue), count: 500)
-        for status in allCases {
-            if let code = status.code { table[code - firstCode] = UInt8(status.rawValue) }
-        }
-        return table
-    }()
-
     /// The label value: the code, or `other`.
     public var label: String { code.map(String.init) ?? "other" }
 }
