@@ -11,11 +11,11 @@
 // keys are the IME's; blur, the caret leaving the query and the panel opening
 // close it.
 
-import { nameOf, language, t, onLanguage } from './strings.js';
-import { TextBackedString } from './model/text-backed-string.js';
-import { searchStickers, MAX_QUERY_LENGTH } from './model/search.js';
-import { stylesheet } from './stylesheet.js';
-import { showMayMove } from './sticker-files.js';
+import { nameOf, language, t, onLanguage } from '../shared/strings.js';
+import { TextBackedString } from '../model/text-backed-string.js';
+import { searchStickers, MAX_QUERY_LENGTH } from '../model/search.js';
+import { stylesheet } from '../shared/stylesheet.js';
+import { showMayMove } from '../shared/sticker-files.js';
 
 await stylesheet('autocomplete.css'); // the list's look, before it can show
 

@@ -11,7 +11,7 @@
 // body limit, a request it cannot take) is no answer about the text: the
 // page's text stays, and the user is told the server did not check it.
 
-import { postJSON, APIError } from './api.js';
+import { postJSON, APIError } from '../shared/api.js';
 
 const PAUSE_MS = 300;
 const TIMEOUT_MS = 10000; // no answer by then: checked again later

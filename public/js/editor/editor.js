@@ -6,11 +6,11 @@
 
 // The model's modules, each as model/index.js (its face for node and the embed) exports it: the
 // face itself is not part of the start.
-import { Catalog } from './model/catalog.js';
-import { TextBackedString } from './model/text-backed-string.js';
-import { edit as editRequest, parsePolicy } from './model/requests.js';
-import { counts } from './model/counting.js';
-import { changeBetween } from './model/text-diff.js';
+import { Catalog } from '../model/catalog.js';
+import { TextBackedString } from '../model/text-backed-string.js';
+import { edit as editRequest, parsePolicy } from '../model/requests.js';
+import { counts } from '../model/counting.js';
+import { changeBetween } from '../model/text-diff.js';
 import * as view from './editor-dom.js';
 
 export const policyJSON = Object.freeze({ maxLength: 140, countMode: 'graphemes', stickerWeight: 1 });
@@ -29,7 +29,7 @@ let history = null,
   waiting = [],
   historyLoading = null;
 export const loadHistory = () =>
-  (historyLoading ??= import('./model/history.js').then((module) => {
+  (historyLoading ??= import('../model/history.js').then((module) => {
     history = new module.History();
     for (const step of waiting) history.record(...step);
     waiting = [];
