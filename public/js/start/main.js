@@ -55,6 +55,7 @@ const loadAutocomplete = once(() =>
   withInsert(() => import('../editor/autocomplete.js')).then(([module, insert]) => {
     module.initAutocomplete(editorElement, {
       liveState: editor.liveState,
+      modelString: editor.modelString,
       shown: editor.shown,
       composing: editor.composing,
       catalog: editor.getCatalog,
