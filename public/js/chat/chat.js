@@ -16,19 +16,18 @@
 // or the on-screen keyboard takes height away. Not needed to show the page or
 // edit: main.js loads it after startup or at the first Send.
 
-import { postJSON, APIError } from './api.js';
-import { say, sayLasting } from './status.js';
-import { noteText } from './notes.js';
-import { t, onLanguage } from './strings.js';
-import './late-strings.js';
-import { reportDifference } from './authority.js';
+import { postJSON, APIError } from '../shared/api.js';
+import { say, sayLasting } from '../shared/status.js';
+import { noteText } from '../shared/notes.js';
+import { t, onLanguage } from '../shared/strings.js';
+import '../shared/late-strings.js';
 import { keep, waitingMessages, forget, onForgotten, alone } from './outbox.js';
 import { sentMessages, keepSent, clearSent } from './sent-history.js';
-import { stylesheet } from './stylesheet.js';
-import { TextBackedString } from './model/text-backed-string.js';
-import { counts } from './model/counting.js';
-import { unlimited } from './model/policy.js';
-import { nodesOf } from './sticker-nodes.js';
+import { stylesheet } from '../shared/stylesheet.js';
+import { TextBackedString } from '../model/text-backed-string.js';
+import { counts } from '../model/counting.js';
+import { unlimited } from '../model/policy.js';
+import { nodesOf } from '../shared/sticker-nodes.js';
 
 stylesheet('chat.css'); // a message's states; not awaited: sending never waits on a look
 
@@ -39,7 +38,8 @@ const FLUSH_WAIT_MS = 500;
 
 const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-// editor: { flush() (the server's check of the field), liveState(), catalog(), clear(), edit(op, extra) }.
+// editor: { flush() (the server's check of the field), liveState(), catalog(), clear(), edit(op, extra),
+//          reportDifference(details) (a difference from the server, counted with the check's: authority.js) }.
 // Returns send(): sends what the field holds.
 export function initChat(editor) {
   const messages = document.getElementById('messages');
@@ -162,7 +162,7 @@ export function initChat(editor) {
       // The stickers as /api/render lists them.
       const { stickers } = counts(new TextBackedString(message.text, editor.catalog()), unlimited);
       if (JSON.stringify(stickers) !== JSON.stringify(answer.stickers)) {
-        reportDifference({
+        editor.reportDifference({
           request: { text: message.text },
           differ: ['stickers'],
           page: stickers,

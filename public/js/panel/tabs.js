@@ -10,8 +10,8 @@ import { recents } from './recents.js';
 import { favorites } from './favorites.js';
 import { keyOf } from './stored-list.js';
 import { toneIn } from './skin-tones.js';
-import { t, nameOf } from './strings.js';
-import { stillOf, showFiles } from './sticker-files.js';
+import { t, nameOf } from '../shared/strings.js';
+import { stillOf, showFiles } from '../shared/sticker-files.js';
 import { makeStop } from './roving.js';
 
 // The tabs in order: Recent, Favorites, then the packs.

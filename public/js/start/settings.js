@@ -3,7 +3,7 @@
 // and Enter sends (Shift+Enter breaks the line; with a coarse pointer Enter
 // breaks it and Send sends). enterkeyhint labels the key.
 
-import { KEYS, readText, store } from './storage.js';
+import { KEYS, readText, store } from '../shared/storage.js';
 
 /** A remembered choice, one of `values` (null until made). */
 function remembered(key, values) {

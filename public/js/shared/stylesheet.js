@@ -6,12 +6,15 @@
 // A stylesheet that fails (offline before the service worker kept it) still
 // settles: the part works, unstyled.
 
-/** Adds public/`name` to the document; settles once it is ready or failed. */
+/**
+ * Adds public/`name` to the document; settles once it is ready or failed. The stylesheets sit beside the
+ * document (as index.html names app.css), wherever the module that asks was built to.
+ */
 export const stylesheet = (name) =>
   new Promise((resolve) => {
     const sheet = document.createElement('link');
     sheet.rel = 'stylesheet';
-    sheet.href = new URL(`../${name}`, import.meta.url).href;
+    sheet.href = new URL(name, document.baseURI).href;
     sheet.onload = sheet.onerror = resolve;
     document.head.appendChild(sheet);
   });

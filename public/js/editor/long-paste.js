@@ -12,7 +12,7 @@
 // as many clusters as that are segmented: the cost is bounded, whatever the
 // paste's length.
 
-import { forEachCluster } from './model/graphemes.js';
+import { forEachCluster } from '../model/graphemes.js';
 
 /** `text` cut after the clusters that could take part in an insert under a limit of `max`
  *  (the catalog's codes counting one each); `text` itself when it is no longer. */

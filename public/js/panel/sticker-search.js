@@ -5,9 +5,9 @@
 // field never moves it); ↓ goes into the results grid and ↑ from its first
 // row back; Escape clears the field, a second Escape returns to the editor.
 
-import { searchStickers, MAX_LIMIT } from './model/search.js';
-import { t, onLanguage } from './strings.js';
-import './late-strings.js';
+import { searchStickers, MAX_LIMIT } from '../model/search.js';
+import { t, onLanguage } from '../shared/strings.js';
+import '../shared/late-strings.js';
 
 let field, found, pages, deps;
 let results = [];

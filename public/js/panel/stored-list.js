@@ -5,7 +5,7 @@
 // unreadable or disabled store read as empty.
 
 import { baseKey } from './skin-tones.js';
-import { readJSON, store } from './storage.js';
+import { readJSON, store } from '../shared/storage.js';
 
 /** A catalog item's identity: a sticker's tag, an emoji whatever its skin tone. */
 export const keyOf = (item) => item.tag || baseKey(item.emoji);

@@ -16,14 +16,15 @@
 
 import { clearRecents, recents } from './recents.js';
 import { keyOf } from './stored-list.js';
-import { t, onLanguage, applyStrings } from './strings.js';
-import { say } from './status.js';
-import { focusKeepingCaret, useSystemKeyboard } from './editor-dom.js';
+import { t, onLanguage, applyStrings } from '../shared/strings.js';
+import { say } from '../shared/status.js';
 import { gridPages, relabel, retone, keysOf, makeKeyStop, initGridKeys, fetchImagesOf } from './grid-pages.js';
 import * as tabs from './tabs.js';
 
 let panel, pages, dots, toggle, clear, waitingNote;
-let hooks = { onToggle: () => {}, onTab: () => {} };
+// The editor's field, as main.js hands it over (the panel imports nothing of the editor): focus() gives it the
+// focus with its caret where it was, useSystemKeyboard(on) lets the system keyboard show or not.
+let hooks = { onToggle: () => {}, onTab: () => {}, field: { focus: () => {}, useSystemKeyboard: () => {} } };
 
 const wide = matchMedia('(min-width: 600px)');
 const columnsNow = () => (wide.matches ? 9 : 7);
@@ -42,10 +43,10 @@ export function setOpen(open) {
   panel.hidden = false;
   requestAnimationFrame(() => panel.classList.toggle('open', open));
   toggle.setAttribute('aria-pressed', String(open));
-  useSystemKeyboard(!open);
+  hooks.field.useSystemKeyboard(!open);
   hooks.onToggle(open);
   if (open) selectTab(place.tab);
-  focusKeepingCaret();
+  hooks.field.focus();
 }
 
 // The tab whose pages hold `page`, or -1 (a page of the search's results).
@@ -282,9 +283,9 @@ function buildPanel() {
   applyStrings();
 }
 
-// onToggle(open): the panel opens or closes; onTab(): a tab is shown (the search's results go).
-export function initPanel({ onToggle = () => {}, onTab = () => {} } = {}) {
-  hooks = { onToggle, onTab };
+// onToggle(open): the panel opens or closes; onTab(): a tab is shown (the search's results go); field: the editor's.
+export function initPanel({ onToggle = () => {}, onTab = () => {}, field = hooks.field } = {}) {
+  hooks = { onToggle, onTab, field };
   buildPanel();
   const byId = (id) => document.getElementById(id);
   panel = byId('panel');
@@ -320,6 +321,6 @@ export function initPanel({ onToggle = () => {}, onTab = () => {} } = {}) {
     clearRecents();
     selectTab(tabs.RECENT);
     say(t('recentsCleared'));
-    focusKeepingCaret();
+    hooks.field.focus();
   });
 }

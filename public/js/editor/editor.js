@@ -2,63 +2,57 @@
 // model, in the same frame (word deletions: word-range.js). What the browser
 // changes itself (an IME commit) is read as a diff (text-diff.js). Nothing
 // rewrites a composition. After each input event the field shows the model's
-// state: none it cannot leave.
+// state: none it cannot leave. The state is one immutable value
+// (editor-state.js); every change to it is a transaction, applied by dispatch.
 
 // The model's modules, each as model/index.js (its face for node and the embed) exports it: the
 // face itself is not part of the start.
-import { Catalog } from './model/catalog.js';
-import { TextBackedString } from './model/text-backed-string.js';
-import { edit as editRequest, parsePolicy } from './model/requests.js';
-import { counts } from './model/counting.js';
-import { changeBetween } from './model/text-diff.js';
+import { Catalog } from '../model/catalog.js';
+import { parsePolicy } from '../model/requests.js';
+import { changeBetween } from '../model/text-diff.js';
+import { EditorState, update } from './editor-state.js';
 import * as view from './editor-dom.js';
 
 export const policyJSON = Object.freeze({ maxLength: 140, countMode: 'graphemes', stickerWeight: 1 });
-const policy = parsePolicy(policyJSON);
 
-let catalog = new Catalog({ packs: [] }); // until the packs arrive, every code is text
-let doc = { text: '', selection: { location: 0, length: 0 }, counts: null };
-let composition = false;
-let composedText = '';
-let committing = false; // WebKit's empty compositionend came: its commit follows
-let composedSince = 0; // undo groups typing by the pause before a composition
-let deferred = null; // at its end: the server's {text, selection}, or {cleared: true} (its message left)
+// Until the packs arrive, every code is text.
+let state = EditorState.empty(new Catalog({ packs: [] }), parsePolicy(policyJSON));
 let cancelled = null; // the input type of a beforeinput the model made, until the task ends
-// The undo history loads after startup or at the first edit; steps wait here until then.
-let history = null,
-  waiting = [],
-  historyLoading = null;
-export const loadHistory = () =>
-  (historyLoading ??= import('./model/history.js').then((module) => {
-    history = new module.History();
-    for (const step of waiting) history.record(...step);
-    waiting = [];
-  }));
-function remember(...step) {
-  if (history) history.record(...step);
-  else {
-    waiting.push(step);
-    loadHistory();
-  }
+let hooks;
+
+/**
+ * Applies `transaction` (editor-state.js's `update`) to the state: the one place the state changes.
+ * `show`: the field shows the new state (the caret, unless the search is typed in). Answers the
+ * model's answer to an edit, else null; throws the model's EditError, the state left as it was.
+ */
+function dispatch(transaction, { show = false } = {}) {
+  const { state: next, answer } = update(state, transaction);
+  state = next;
+  if (show) showState();
+  return answer;
 }
+
+function showState() {
+  const elsewhere = document.activeElement?.matches('input, textarea');
+  view.showString(state.string, state.selection, {
+    placeCaret: view.hasFocus() || (hooks.isPanelOpen() && !elsewhere),
+  });
+  hooks.onCounts(state.counts);
+}
+
+const composition = () => state.composition !== null;
+
+// The undo history loads after startup or at the first edit; until then the state keeps its steps.
+let historyLoading = null;
+export const loadHistory = () =>
+  (historyLoading ??= import('../model/history.js').then((module) => {
+    if (!(state.history instanceof module.History))
+      dispatch({ history: state.history.loadedInto(new module.History()) });
+  }));
 // How undo sees an edit: typed (grouped), its own step, none (an undo, a draft).
 const TYPED = { typed: true },
   OWN_STEP = { typed: false },
   NO_STEP = null;
-function forget() {
-  waiting = [];
-  if (history) history = new history.constructor();
-}
-let hooks;
-
-/** Shows `text` with `selection` (`known`: its counts); the caret, unless the search is typed in. */
-function show(text, selection, known) {
-  const string = new TextBackedString(text, catalog);
-  const elsewhere = document.activeElement?.matches('input, textarea');
-  view.showString(string, selection, { placeCaret: view.hasFocus() || (hooks.isPanelOpen() && !elsewhere) });
-  doc = { text, selection, counts: known ?? counts(string, policy) };
-  hooks.onCounts(doc.counts);
-}
 
 /** Applies `op` to the field; the model's response, or null. */
 export function edit(op, extra = {}) {
@@ -72,24 +66,25 @@ function apply(op, extra, step) {
   return run(op, extra, step, view.readSelection());
 }
 
-/** `apply` without reading the browser's changes; `shown`: the selection before; `place`: the caret. */
+/** `apply` without reading the browser's changes; `shown`: the selection before; `place(answer,
+ *  string)`: the caret. `extra`: the operation's fields, and the `selection` and `text` it names. */
 function run(op, extra, step, shown, place = null) {
-  const before = { text: doc.text, selection: shown };
-  const request = { text: doc.text, selection: before.selection, unit: 'utf16', op, ...extra, policy: policyJSON };
+  const { text = state.text, selection = shown, ...fields } = extra;
+  const request = { text, selection, unit: 'utf16', op, ...fields }; // as the server is asked (authority.js)
+  const history = state.history;
   let response;
   try {
-    response = editRequest(request, catalog);
+    response = dispatch(
+      { edit: { op, ...fields }, text, selection, shown, step, at: performance.now(), place },
+      { show: true },
+    );
   } catch (error) {
     console.warn('stickertext: the model refused an edit:', error.code, error.message);
     hooks.onNote(null, 'editFailed');
-    show(doc.text, doc.selection, doc.counts);
+    showState();
     return null;
   }
-  const selection = place ? place(response) : response.selection;
-  show(response.text, selection, response.counts);
-  if (step !== NO_STEP && response.text !== request.text) {
-    remember(before, { text: response.text, selection }, { ...step, at: performance.now() });
-  }
+  if (state.history !== history) loadHistory(); // a step: undo's module comes now, if not yet
   if (response.note || response.rejected) hooks.onNote(response);
   hooks.onEdit(request, response, { replacesText: step === NO_STEP });
   return response;
@@ -101,21 +96,20 @@ function run(op, extra, step, shown, place = null) {
 function readBrowserChange(own = false, since = undefined) {
   const field = view.plainOf(),
     caret = view.plainCaret();
-  if (field === doc.text) return false;
-  const change = changeBetween(doc.text, field, caret);
-  const string = new TextBackedString(doc.text, catalog);
+  const { text, string } = state;
+  if (field === text) return false;
+  const change = changeBetween(text, field, caret);
   const from = string.snapDown(change.from),
     to = string.snapUp(change.to);
-  const inserted = doc.text.slice(from, change.from) + change.inserted + doc.text.slice(change.to, to);
+  const inserted = text.slice(from, change.from) + change.inserted + text.slice(change.to, to);
   run(
     'insert',
     { selection: string.displayRangeOf([from, to], 'utf16'), string: inserted },
     change.inserted && !own ? { ...TYPED, since } : OWN_STEP,
-    doc.selection,
-    (response) => {
+    state.selection,
+    (response, after) => {
       if (response.text !== field || caret === null) return response.selection;
-      const after = new TextBackedString(field, catalog),
-        at = after.snapUp(caret);
+      const at = after.snapUp(caret);
       return after.displayRangeOf([at, at], 'utf16');
     },
   );
@@ -124,14 +118,12 @@ function readBrowserChange(own = false, since = undefined) {
 
 /** After each input event: the field shows the model's text and selection. */
 function holdInvariant() {
-  if (!composition && (view.plainOf() !== doc.text || !sameRange(view.readSelection(), doc.selection))) {
-    show(doc.text, doc.selection, doc.counts);
+  if (!composition() && (view.plainOf() !== state.text || !sameRange(view.readSelection(), state.selection))) {
+    showState();
   }
 }
 
 const sameRange = (a, b) => a.location === b.location && a.length === b.length;
-// The display range of the plain `start`..`end` widened to whole units.
-const wholeRange = (string, start, end) => string.displayRangeOf([string.snapDown(start), string.snapUp(end)], 'utf16');
 
 const undo = () => travel((past) => past.undo());
 
@@ -139,21 +131,29 @@ const redo = () => travel((past) => past.redo());
 
 function travel(move) {
   loadHistory().then(() => {
-    const state = move(history);
-    if (state) apply('select', { text: state.text, selection: state.selection }, NO_STEP);
+    const moved = move(state.history);
+    if (!moved) return;
+    dispatch({ history: moved.history });
+    apply('select', { text: moved.state.text, selection: moved.state.selection }, NO_STEP);
   });
 }
 
 /** The text and selection as the user has them now: the model's text (no composition) and the field's
  *  selection as it is (a click may have moved the caret since the last edit). */
-export const liveState = () => ({ text: doc.text, selection: composition ? doc.selection : view.readSelection() });
+export const liveState = () => ({
+  text: state.text,
+  selection: composition() ? state.selection : view.readSelection(),
+});
+
+/** The model's text as read (a TextBackedString, once a state): for what asks about its units. */
+export const modelString = () => state.string;
 
 /** What the field shows, a composition's text in it (for the autocomplete while an IME composes, and the tests). */
 export const shown = () => ({ text: view.plainOf(), selection: view.readSelection() });
 
-export const getCatalog = () => catalog;
+export const getCatalog = () => state.catalog;
 
-export const composing = () => composition;
+export const composing = composition;
 
 // An edit the user typed: then autocomplete looks before the caret.
 function typed(op, extra, step = TYPED) {
@@ -176,7 +176,7 @@ function namesMore(event, op) {
     shown = view.readSelection();
   if (!target || sameRange(target, shown)) return false;
   if (!op) return true;
-  const string = new TextBackedString(doc.text, catalog);
+  const { string } = state;
   const caret = shown.length ? null : string.positionOfDisplayOffset(shown.location, 'utf16');
   const range = caret !== null && string.positionsOf(target, 'utf16');
   const unit = range && (op === 'deleteBackward' ? string.unitBefore(caret) : string.unitAfter(caret));
@@ -191,81 +191,71 @@ function browserChanged(own, since) {
 
 /** A composition ended (or was found gone): its commit is read, then what waited. */
 function compositionEnded() {
-  composition = false;
-  committing = false;
-  composedText = '';
-  const waiting = deferred;
-  deferred = null;
+  const waiting = state.composition?.waiting ?? null;
+  dispatch({ compose: null });
   if (waiting?.cleared) {
     // only what it committed stays
-    const change = changeBetween(doc.text, view.plainOf(), view.plainCaret());
+    const change = changeBetween(state.text, view.plainOf(), view.plainCaret());
     clear();
     if (change?.inserted) typed('insert', { string: change.inserted });
     return;
   }
-  if (view.plainOf() === doc.text && waiting) adopt(waiting);
-  browserChanged(false, composedSince);
+  if (view.plainOf() === state.text && waiting) adopt(waiting);
+  browserChanged(false, state.composedSince);
 }
 
 /** Ends a composition now. Leaving the field makes the IME commit; not on a touch screen, where a
  *  blur closes the keyboard (iOS): what it shows is taken, and an update after is waited for. */
 export function endComposition() {
-  if (!composition) return;
+  if (!composition()) return;
   if (view.hasFocus() && !matchMedia('(pointer: coarse)').matches) view.refocus();
-  if (composition) compositionEnded(); // a touch screen, or dropped without a compositionend
+  if (composition()) compositionEnded(); // a touch screen, or dropped without a compositionend
 }
 
 /** The model's record of the field after its last edit: `{text, selection, counts}`. */
-export const modelRecord = () => doc;
+export const modelRecord = () => state.record;
 
 /** The packs arrived: codes become stickers; a new history (its selections counted codes as text). */
 export function setCatalog(packsDocument) {
   endComposition(); // the field changes now
-  const [start, end] = new TextBackedString(doc.text, catalog).positionsOf(doc.selection, 'utf16') ?? [0, 0];
-  catalog = new Catalog(packsDocument);
-  forget();
-  show(doc.text, wholeRange(new TextBackedString(doc.text, catalog), start, end));
+  dispatch({ catalog: new Catalog(packsDocument) }, { show: true });
 }
+
+/** What is to happen when the composition under way ends (`waiting`: editor-state.js). */
+const atCompositionEnd = (waiting) => dispatch({ compose: { ...state.composition, waiting } });
 
 /** The server's state shown; undo still goes back to what the user saw. */
 export function adopt({ text, selection }) {
   // Under a composition: shown when it ends, if it committed nothing (a commit is checked anew).
-  if (composition) {
-    deferred = { text, selection };
-    return;
-  }
-  show(text, selection);
-  if (history) history.replacePresent({ text, selection });
-  else if (waiting.length) waiting[waiting.length - 1][1] = { text, selection };
+  if (composition()) return void atCompositionEnd({ text, selection });
+  dispatch({ adopt: { text, selection } }, { show: true });
 }
 
 /** Puts back a saved draft `{text, plainSelection}` under the policy; not a step of undo. */
 export function restore(draft) {
-  if (!draft?.text || doc.text) return;
+  if (!draft?.text || state.text) return;
   const response = apply('insert', { text: '', selection: { location: 0, length: 0 }, string: draft.text }, NO_STEP);
   if (!response || response.text !== draft.text) return;
-  const string = new TextBackedString(draft.text, catalog);
   const { location, length } = draft.plainSelection ?? { location: draft.text.length, length: 0 };
   const end = Math.min(location + length, draft.text.length);
   const start = Math.min(location, end);
-  show(draft.text, wholeRange(string, start, end), response.counts);
+  dispatch({ select: EditorState.wholeRange(state.string, start, end) }, { show: true });
 }
 
 /** Empties the field (its message sent) and its history; keeps what a composition commits. */
 export function clear() {
-  if (composition) {
-    deferred = { cleared: true };
+  if (composition()) {
+    atCompositionEnd({ cleared: true });
     return endComposition();
   }
-  show('', { location: 0, length: 0 });
-  forget();
+  dispatch({ clear: true }, { show: true });
 }
 
 /** A paste or a drop (`at`: its selection): the plain text, else the HTML's (pasted-html.js), else a note. */
 function pasteFrom(data, at = {}) {
   const nothing = () => hooks.onNote(null, 'nothingToPaste');
   // Cut first to what could fit (long-paste.js; until it loads, the model cuts it all).
-  const fit = (text) => (pastes ? pastes.fitting(text, catalog, policyJSON.maxLength) : text);
+  const fit = (text) => (pastes ? pastes.fitting(text, state.catalog, policyJSON.maxLength) : text);
   const paste = (text, extra) => edit('paste', { string: fit(text), ...extra });
   if (data.types.includes('text/plain')) return paste(data.getData('text/plain'), at);
   const html = data.getData('text/html'),
@@ -283,13 +273,13 @@ function pasteFrom(data, at = {}) {
 /** The model's selection follows the user's, widened to whole units in the field too. A new
  *  record: authority.js may hold the old one. */
 function followSelection() {
-  if (composition || !view.hasSelectionInside() || view.plainOf() !== doc.text) return;
+  if (composition() || !view.hasSelectionInside() || view.plainOf() !== state.text) return;
   const shown = view.readSelection(),
-    string = new TextBackedString(doc.text, catalog);
+    { string } = state;
   const range = string.positionsOf(shown, 'utf16');
-  const selection = range ? string.displayRangeOf(range, 'utf16') : doc.selection;
+  const selection = range ? string.displayRangeOf(range, 'utf16') : state.selection;
   if (!sameRange(selection, shown)) view.writeSelection(selection);
-  doc = { ...doc, selection };
+  dispatch({ select: selection });
 }
 
 /** Copy and cut: the model's text of the selection, in whole units. */
@@ -314,15 +304,15 @@ function deleteWord(backward) {
   if (!words) return loadEditing().then(() => deleteWord(backward));
   endComposition();
   readBrowserChange();
-  const selection = words.wordSelection(new TextBackedString(doc.text, catalog), view.readSelection(), backward);
+  const selection = words.wordSelection(state.string, view.readSelection(), backward);
   if (selection) typed('deleteBackward', { selection }, OWN_STEP);
 }
 
 // Ctrl/Cmd+Z undoes; Ctrl+Shift+Z, Cmd+Shift+Z and Ctrl+Y redo. A key outside a composition
 // still thought under way: the browser dropped it.
 function keyDown(event) {
-  if (composition && !committing && !event.isComposing && event.keyCode !== 229) compositionEnded();
-  if (!(event.ctrlKey || event.metaKey) || event.altKey || composition) return;
+  if (composition() && !state.composition.committing && !event.isComposing && event.keyCode !== 229) compositionEnded();
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || composition()) return;
   const key = event.key.toLowerCase();
   if (key === 'z' && !event.shiftKey) {
     event.preventDefault();
@@ -351,11 +341,11 @@ export function initEditor(
     if (event.inputType === 'historyUndo' || event.inputType === 'historyRedo') {
       // Ours, not the browser's; none inside a composition (Chromium says isComposing false).
       event.preventDefault();
-      if (!composition) (event.inputType === 'historyUndo' ? undo : redo)();
+      if (!composition()) (event.inputType === 'historyUndo' ? undo : redo)();
       return;
     }
     // The IME's, even said not composing (Chromium's Backspace in a composition).
-    if (event.isComposing || composition || !event.cancelable) return void (cancelled = null); // read at `input`
+    if (event.isComposing || composition() || !event.cancelable) return void (cancelled = null); // read at `input`
     const text = event.data ?? (event.dataTransfer ? event.dataTransfer.getData('text/plain') : null);
     switch (event.inputType) {
       case 'insertText':
@@ -406,29 +396,30 @@ export function initEditor(
   // model's edit stands.
   element.addEventListener('input', (event) => {
     if (event.inputType === cancelled) holdInvariant();
-    else if (!event.isComposing && !composition) browserChanged(event.inputType === 'insertReplacementText');
+    else if (!event.isComposing && !composition()) browserChanged(event.inputType === 'insertReplacementText');
   });
+  const composed = { text: '', committing: false, waiting: null };
   element.addEventListener('compositionstart', () => {
-    composition = true;
-    composedSince = performance.now();
+    dispatch({ compose: { ...composed, ...state.composition }, since: performance.now() });
   });
   element.addEventListener('compositionupdate', (event) => {
-    composition = true; // again, after endComposition took it
-    composedText = event.data ?? '';
+    // again, after endComposition took it
+    dispatch({ compose: { ...composed, ...state.composition, text: event.data ?? '' } });
   });
   element.addEventListener('compositionend', (event) => {
-    // WebKitGTK ends it with empty data before its commit, then again: the first waits.
-    if (!event.data && composedText && !committing) {
-      committing = true;
+    // WebKitGTK ends it with empty data before its commit (committing), then again: the first waits.
+    const now = state.composition;
+    if (!event.data && now?.text && !now.committing) {
+      dispatch({ compose: { ...now, committing: true } });
       setTimeout(() => {
-        if (committing) compositionEnded();
+        if (state.composition?.committing) compositionEnded();
       });
       return;
     }
     compositionEnded();
   });
   element.addEventListener('blur', () => {
-    if (composition) compositionEnded();
+    if (composition()) compositionEnded();
   }); // else dropped
   // A file dropped anywhere on the page (an image) is no text: said, where the browser would open it in the page's place.
   const onlyFiles = ({ dataTransfer }) =>
@@ -453,5 +444,5 @@ export function initEditor(
   element.addEventListener('click', (event) => {
     if (event.target.nodeName === 'IMG') view.caretBeside(event.target, event.clientX);
   });
-  show('', doc.selection);
+  showState();
 }

@@ -7,12 +7,12 @@
 // first use. No keystroke asks the network.
 
 import { watchPacks } from './packs.js';
-import { initStatus, updateCounter, say, takeBack } from './status.js';
-import * as editor from './editor.js';
-import { saveDraft, loadDraft } from './draft.js';
-import { applyStrings, setLanguage, language } from './strings.js';
+import { initStatus, updateCounter, say, takeBack } from '../shared/status.js';
+import * as editor from '../editor/editor.js';
+import { saveDraft, loadDraft } from '../editor/draft.js';
+import { applyStrings, setLanguage, language } from '../shared/strings.js';
 import { initSettings, enterSends } from './settings.js';
-import { focusKeepingCaret } from './editor-dom.js';
+import { focusKeepingCaret, useSystemKeyboard } from '../editor/editor-dom.js';
 
 const editorElement = document.getElementById('editor');
 const composer = document.getElementById('composer');
@@ -23,7 +23,7 @@ const START_WAIT_MS = 3000;
 let edits = 0;
 const note = (response, code) => {
   const at = edits;
-  return import('./notes.js').then((module) => {
+  return import('../shared/notes.js').then((module) => {
     if (at === edits) say(module.noteText(code ?? module.codeOf(response), editor.policyJSON.maxLength), 'edit');
   });
 };
@@ -47,14 +47,15 @@ const once = (load) => {
 // A module that inserts catalog items, loaded with inserting.js (which only they need) and given its insert.
 // Each import names its module as written (not a variable): the build bundles what it can name.
 const withInsert = (load) =>
-  Promise.all([load(), import('./inserting.js')]).then(([module, inserting]) => [
+  Promise.all([load(), import('../panel/inserting.js')]).then(([module, inserting]) => [
     module,
     inserting.inserterFor(editor.edit),
   ]);
 const loadAutocomplete = once(() =>
-  withInsert(() => import('./autocomplete.js')).then(([module, insert]) => {
+  withInsert(() => import('../editor/autocomplete.js')).then(([module, insert]) => {
     module.initAutocomplete(editorElement, {
       liveState: editor.liveState,
+      modelString: editor.modelString,
       shown: editor.shown,
       composing: editor.composing,
       catalog: editor.getCatalog,
@@ -66,7 +67,7 @@ const loadAutocomplete = once(() =>
 // Edits made before authority.js loads wait here (its last 32: it checks no more).
 let unchecked = [];
 const loadAuthority = once(() =>
-  import('./authority.js').then((module) => {
+  import('../editor/authority.js').then((module) => {
     module.initAuthority({
       modelRecord: editor.modelRecord,
       adopt: editor.adopt,
@@ -79,7 +80,7 @@ const loadAuthority = once(() =>
   }),
 );
 const loadChat = once(() =>
-  Promise.all([import('./chat.js'), loadAuthority()]).then(([module]) => {
+  Promise.all([import('../chat/chat.js'), loadAuthority()]).then(([module]) => {
     send = module.initChat({
       flush: authority.check,
       liveState: editor.liveState,
@@ -90,15 +91,17 @@ const loadChat = once(() =>
         saveDraft({ text: '' });
       },
       edit: editor.edit,
+      reportDifference: authority.reportDifference,
     });
   }),
 );
 const loadKeyboard = once(() =>
-  withInsert(() => import('./keyboard.js')).then(([module, insert]) => {
+  withInsert(() => import('../panel/keyboard.js')).then(([module, insert]) => {
     module.initKeyboard({
       edit: editor.edit,
       insert,
       catalog: editor.getCatalog,
+      field: { focus: focusKeepingCaret, useSystemKeyboard },
       onToggle: () => autocomplete?.close(),
       onRepeating: (on) => {
         hook.repeating = on;
@@ -127,7 +130,7 @@ const hook = {
       editor.loadHistory(),
       editor.loadEditing(),
     ]),
-  notes: () => import('./notes.js').then(() => {}),
+  notes: () => import('../shared/notes.js').then(() => {}),
 };
 window.stickertext = hook;
 

@@ -11,11 +11,11 @@
 // keys are the IME's; blur, the caret leaving the query and the panel opening
 // close it.
 
-import { nameOf, language, t, onLanguage } from './strings.js';
-import { TextBackedString } from './model/text-backed-string.js';
-import { searchStickers, MAX_QUERY_LENGTH } from './model/search.js';
-import { stylesheet } from './stylesheet.js';
-import { showMayMove } from './sticker-files.js';
+import { nameOf, language, t, onLanguage } from '../shared/strings.js';
+import { TextBackedString } from '../model/text-backed-string.js';
+import { searchStickers, MAX_QUERY_LENGTH } from '../model/search.js';
+import { stylesheet } from '../shared/stylesheet.js';
+import { showMayMove } from '../shared/sticker-files.js';
 
 await stylesheet('autocomplete.css'); // the list's look, before it can show
 
@@ -28,9 +28,12 @@ let open = null; // while the list shows: { start, query, range, items, active }
  *  code: only `[tag]` is a code, scanning.json). No bracket or line break inside;
  *  1 to 64 characters, not starting with a space; the selection collapsed. */
 function queryAtCaret() {
-  const { text, selection } = deps.composing() ? deps.shown() : deps.liveState();
+  const composing = deps.composing();
+  const { text, selection } = composing ? deps.shown() : deps.liveState();
   if (selection.length) return null;
-  const at = new TextBackedString(text, deps.catalog()).positionOfDisplayOffset(selection.location, 'utf16') ?? 0;
+  // The model's string, read once a state (editor-state.js); a composition's text is the field's, read here.
+  const read = composing ? new TextBackedString(text, deps.catalog()) : deps.modelString();
+  const at = read.positionOfDisplayOffset(selection.location, 'utf16') ?? 0;
   const match = /[[【]([^[\]【】\r\n\u2028\u2029]+)$/.exec(text.slice(Math.max(0, at - 2 * MAX_QUERY_LENGTH - 1), at));
   if (!match || /^\s/.test(match[1]) || [...match[1]].length > MAX_QUERY_LENGTH) return null;
   const n = match[1].length + 1;
@@ -117,8 +120,9 @@ function choose(i) {
 /** Called after each edit the user typed (editor.js's onTyped). */
 export const typed = () => update(true);
 
-// deps: editor.js's { liveState(), shown() (the field's text and selection, a composition's in them), composing() },
-// { catalog() } (the model's), insert(item, range) (replaces range with it; a composition is committed first).
+// deps: editor.js's { liveState(), modelString() (its text as read), shown() (the field's text and selection,
+// a composition's in them), composing() }, { catalog() } (the model's), insert(item, range) (replaces range
+// with it; a composition is committed first).
 export function initAutocomplete(element, dependencies) {
   editor = element;
   deps = dependencies;

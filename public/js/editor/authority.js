@@ -11,24 +11,12 @@
 // body limit, a request it cannot take) is no answer about the text: the
 // page's text stays, and the user is told the server did not check it.
 
-import { postJSON, APIError } from './api.js';
+import { postJSON, APIError } from '../shared/api.js';
+import { EDIT_FIELDS } from '../model/requests.js';
 
 const PAUSE_MS = 300;
 const TIMEOUT_MS = 10000; // no answer by then: checked again later
 const KEEP = 32; // edits kept for checking; older ones are covered by the final-state check only
-/** The fields of an edit's answer the model and the server must agree on (the differential test's too). */
-export const EDIT_FIELDS = [
-  'text',
-  'selection',
-  'plainSelection',
-  'counts',
-  'truncated',
-  'rejected',
-  'note',
-  'changed',
-  'clipboard',
-  'message',
-];
 const STATE_FIELDS = ['text', 'selection', 'counts'];
 
 export const stats = { checked: 0, differences: 0, unchecked: 0, failures: 0, refused: 0 };
@@ -98,7 +86,6 @@ async function run() {
     selection: final.selection,
     unit: 'utf16',
     op: 'select',
-    policy: editor.policyJSON,
   };
   let answers;
   try {
@@ -148,7 +135,7 @@ async function run() {
  *  answer in TIMEOUT_MS). */
 async function ask(request) {
   try {
-    return await postJSON('/api/edit', request, { timeout: TIMEOUT_MS });
+    return await postJSON('/api/edit', { ...request, policy: editor.policyJSON }, { timeout: TIMEOUT_MS });
   } catch (error) {
     if (!(error instanceof APIError) || error.status >= 500 || error.status === 429) throw error;
     return { refused: { status: error.status, code: error.code } };

@@ -10,8 +10,8 @@
 // column. Which pages show, and where, is panel.js's.
 
 import { toned } from './skin-tones.js';
-import { t, nameOf } from './strings.js';
-import { stillOf, showFiles } from './sticker-files.js';
+import { t, nameOf } from '../shared/strings.js';
+import { stillOf, showFiles } from '../shared/sticker-files.js';
 import { makeStop, stopFollowsFocus } from './roving.js';
 
 /** The keys of a page, in reading order (the delete key last). */

@@ -7,7 +7,7 @@
 // (baseKey: 👍, 👍🏽 and 👍🏿 are one emoji), and the tone each emoji was last
 // given (localStorage, by that identity). Pure apart from the store, so node tests it.
 
-import { KEYS, readJSON, store } from './storage.js';
+import { KEYS, readJSON, store } from '../shared/storage.js';
 
 export const TONES = Object.freeze(['', '\u{1F3FB}', '\u{1F3FC}', '\u{1F3FD}', '\u{1F3FE}', '\u{1F3FF}']);
 const base = /^\p{Emoji_Modifier_Base}/u,

@@ -6,15 +6,14 @@
 // the panel first opens, and brings their look (keyboard.css) with it.
 // Showing the page and editing never wait for it.
 
-import './late-strings.js'; // first: the keyboard's modules label themselves with them
+import '../shared/late-strings.js'; // first: the keyboard's modules label themselves with them
 import { initPanel, isOpen, setOpen, showPacks, showResults, showTab } from './panel.js';
 import { initPress, pressing, endPress } from './press.js';
 import { initSwipe } from './swipe.js';
 import { initMenu } from './menu.js';
 import { initCellMenu, flipFavorite, insertWithTone, openStickerMenu } from './cell-menu.js';
 import { initMessageStickers } from './message-stickers.js';
-import { stylesheet } from './stylesheet.js';
-import { focusKeepingCaret } from './editor-dom.js';
+import { stylesheet } from '../shared/stylesheet.js';
 
 export { isOpen, setOpen, showPacks, openStickerMenu };
 
@@ -37,9 +36,10 @@ export const loadSearch = () =>
   ));
 
 // deps: { edit(op, extra), insert(item), catalog() (the model's, or null before the packs came),
+//         field: { focus() (caret kept), useSystemKeyboard(on) } (the editor's field: main.js's to hand over),
 //         onToggle(open), onRepeating(on) (the delete key's repeat) }.
-export function initKeyboard({ edit, insert, catalog, onToggle, onRepeating }) {
-  searchDeps = { catalog, showResults, showTab, insert, focusEditor: focusKeepingCaret };
+export function initKeyboard({ edit, insert, catalog, field, onToggle, onRepeating }) {
+  searchDeps = { catalog, showResults, showTab, insert, focusEditor: field.focus };
   initMenu();
   initPanel({
     onToggle: (open) => {
@@ -48,6 +48,7 @@ export function initKeyboard({ edit, insert, catalog, onToggle, onRepeating }) {
       if (open) loadSearch();
     },
     onTab: () => search?.resetSearch(),
+    field,
   });
   initPress({ edit, insert, onRepeating, favorite: flipFavorite, insertWithTone });
   initCellMenu({ catalog, insert, pressing, endPress });

@@ -3,8 +3,8 @@
 // note says why and it is asked again, with backoff and when back online;
 // and again when the worker says a newer one replaced its copy.
 
-import { sayLasting } from './status.js';
-import { onLanguage } from './strings.js';
+import { sayLasting } from '../shared/status.js';
+import { onLanguage } from '../shared/strings.js';
 
 const TIMEOUT_MS = 10_000; // lie-fi: a failure, asked again
 const FIRST_RETRY_MS = 2000;
@@ -25,7 +25,7 @@ export function watchPacks(onPacks) {
     retryTimer = null,
     retryDelay = FIRST_RETRY_MS;
   const sayMissing = () =>
-    import('./notes.js').then((module) => sayLasting('packs', missing ? module.noteText('noStickers') : ''));
+    import('../shared/notes.js').then((module) => sayLasting('packs', missing ? module.noteText('noStickers') : ''));
   onLanguage(sayMissing);
   const ask = () => {
     clearTimeout(retryTimer);

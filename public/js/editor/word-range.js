@@ -10,8 +10,8 @@
 // without a dictionary takes it); or a run of other symbols. A line break is
 // a stretch of its own, taken only when no space was. Pure: it runs in node.
 
-import { forEachCluster } from './model/graphemes.js';
-import { isEmojiCluster } from './model/emoji.js';
+import { forEachCluster } from '../model/graphemes.js';
+import { isEmojiCluster } from '../model/emoji.js';
 
 const SPACE = /^[^\S\n\r]+$/u;
 const BREAK = /^[\n\r]/u;

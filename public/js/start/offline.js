@@ -6,8 +6,8 @@
 // over while this page runs (this page keeps its own version to the end), a
 // quiet offer to reload, shown only while the person is not typing.
 
-import './late-strings.js'; // the offer's label
-import { stylesheet } from './stylesheet.js';
+import '../shared/late-strings.js'; // the offer's label
+import { stylesheet } from '../shared/stylesheet.js';
 
 const QUIET_MS = 3000; // no input for this long: the person is not typing
 

@@ -3,7 +3,7 @@
 // duplicates (a sticker by its tag, an emoji by itself).
 
 import { storedList, keyOf } from './stored-list.js';
-import { KEYS } from './storage.js';
+import { KEYS } from '../shared/storage.js';
 
 const list = storedList(KEYS.favorites);
 

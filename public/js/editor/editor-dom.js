@@ -4,7 +4,7 @@
 // is one unit, else UTF-16), the selection as such a range, and showing a
 // string with its caret. No text rules: the model decides what is a sticker.
 
-import { nodesOf } from './sticker-nodes.js';
+import { nodesOf } from '../shared/sticker-nodes.js';
 
 let editor;
 let lastSel = { location: 0, length: 0 }; // the editor's selection while the DOM has none in it

@@ -1,7 +1,7 @@
 // draft.js owns the saved draft (text, plain caret), kept at every edit: each
 // tab its own (sessionStorage), the last written seeding a new tab.
 
-import { KEYS, readJSON, store } from './storage.js';
+import { KEYS, readJSON, store } from '../shared/storage.js';
 
 export function saveDraft(state) {
   const draft = state.text ? { text: state.text, plainSelection: state.plainSelection } : null;

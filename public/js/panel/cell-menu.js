@@ -7,8 +7,8 @@
 import { openMenu, isMenuKey } from './menu.js';
 import { isFavorite, toggleFavorite, moveFavorite } from './favorites.js';
 import { takesTone, withTone, toneOf, chooseTone, TONES } from './skin-tones.js';
-import { t, nameOf } from './strings.js';
-import { say } from './status.js';
+import { t, nameOf } from '../shared/strings.js';
+import { say } from '../shared/status.js';
 import { placeOf, refresh } from './panel.js';
 
 let deps;

@@ -3,7 +3,7 @@
 // emptied on request.
 
 import { storedList, keyOf } from './stored-list.js';
-import { KEYS } from './storage.js';
+import { KEYS } from '../shared/storage.js';
 
 const RECENT_MAX = 20;
 const list = storedList(KEYS.recents);

@@ -8,10 +8,10 @@
 // primary button of a mouse, a touch or a pen presses (the right button is
 // the menu's), and a press that becomes a menu inserts nothing.
 
-import { nameOf } from './strings.js';
+import { nameOf } from '../shared/strings.js';
 import { isFavorite } from './favorites.js';
 import { takesTone, withTone, toned, TONES } from './skin-tones.js';
-import { showMayMove } from './sticker-files.js';
+import { showMayMove } from '../shared/sticker-files.js';
 import { placeNear } from './placement.js';
 
 let preview;
