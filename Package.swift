@@ -63,12 +63,12 @@ let package = Package(
         // HTTP semantics of the JSON API: routing, status codes (the status table), headers,
         // content coding (gzip, through zlib). Knows nothing of FastCGI, so it is
         // tested without sockets.
-        .target(name: "StickerTextServer", dependencies: ["StickerText", "StickerTextJSON", "CZlibServer"]),
+        .target(name: "StickerTextHTTP", dependencies: ["StickerText", "StickerTextJSON", "CZlibServer"]),
         // The FastCGI process: libfcgi, master and workers, signals, logging.
         .executableTarget(
             name: "StickerTextFastCGI",
             dependencies: [
-                "StickerTextServer", "StickerTextJSON", "CFastCGI", "CEpoll",
+                "StickerTextHTTP", "StickerTextJSON", "CFastCGI", "CEpoll",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(name: "StickerTextClientTests", dependencies: ["StickerTextClient"]),
         // CZlibServer to inflate what the server gzips.
         .testTarget(
-            name: "StickerTextServerTests", dependencies: ["StickerTextServer", "StickerTextJSON", "CZlibServer"]),
+            name: "StickerTextHTTPTests", dependencies: ["StickerTextHTTP", "StickerTextJSON", "CZlibServer"]),
         // The shared-memory scoreboard and how the master reads a worker's end.
         .testTarget(name: "StickerTextFastCGITests", dependencies: ["StickerTextFastCGI"]),
     ]

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Splits a callgrind profile of the worker by layer: libfcgi, the FastCGI
-adapter (StickerTextFastCGI), the HTTP layer (StickerTextServer), the JSON
+adapter (StickerTextFastCGI), the HTTP layer (StickerTextHTTP), the JSON
 transport (StickerTextJSON) and the core (StickerText).
 
 A function's layer is its Swift module (read from its mangled name, so that a
@@ -21,7 +21,7 @@ LAYERS = ('libfcgi', 'adapter', 'http', 'json', 'core')
 MODULES = {
     'StickerText': 'core',
     'StickerTextJSON': 'json',
-    'StickerTextServer': 'http',
+    'StickerTextHTTP': 'http',
     'StickerTextFastCGI': 'adapter',
 }
 NAME = re.compile(r'^(?:\((\d+)\))?\s*(.*)$')
@@ -95,7 +95,8 @@ def parse(path):
 
 def split(path):
     selfcost, edges, obj_of = parse(path)
-    layer = {f: layer_of(obj_of.get(f, ''), f[1]) for f in set(selfcost) | {c for _, c in edges} | {a for a, _ in edges}}
+    functions = set(selfcost) | {c for _, c in edges} | {a for a, _ in edges}
+    layer = {f: layer_of(obj_of.get(f, ''), f[1]) for f in functions}
     calls = defaultdict(list)
     for (a, b), c in edges.items():
         if a != b:

@@ -2,9 +2,9 @@
 // esbuild package, through its JS API): public/ holds the sources, ES modules
 // that node's tests import as they are; what a browser gets is built from them.
 //
-// - The page's start, one file: js/main.js and every module it imports
+// - The page's start, one file: js/start/main.js and every module it imports
 //   statically, bundled and minified into js/start-HASH.js. The modules it
-//   loads later (import('./keyboard.js') and the like) are split into a few
+//   loads later (import('../panel/keyboard.js') and the like) are split into a few
 //   chunks, js/NAME-HASH.js and js/chunk-HASH.js, which import the start's
 //   bindings from the start file itself: the browser holds one copy of each
 //   module, as the sources do. (esbuild puts a module that the start and a
@@ -74,7 +74,7 @@ function loadEsbuild() {
 const esbuild = loadEsbuild();
 
 // What is built from public/ (the rest is linked).
-const START_ENTRY = 'js/main.js'; // the page's start: index.html names it
+const START_ENTRY = 'js/start/main.js'; // the page's start: index.html names it
 const EMBED = 'embed/stickertext.js'; // other sites name it: no hash
 const PAGES = ['index.html', 'embed.html', 'api.html'];
 const SERVICE_WORKER = 'sw.js';
@@ -129,6 +129,37 @@ export async function startModules(root = HERE) {
     ],
   });
   return Object.keys(probe.metafile.inputs).map((path) => resolve(root, path));
+}
+
+/**
+ * What each of the page's modules imports, as esbuild reads them (static and dynamic imports alike):
+ * {module: [imported, ...]}, each a path under public/js/. Tests/js/module-layers.test.mjs checks it.
+ */
+export async function moduleImports(root = HERE) {
+  const js = join(root, 'public', 'js');
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.js') ? [join(dir, entry.name)] : [],
+    );
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: walk(js),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    write: false,
+    metafile: true,
+    outdir: join(root, '.build', 'probe'),
+    logLevel: 'silent',
+    plugins: [ownFilesOnly],
+  });
+  const underJS = (path) => posix(relative(js, resolve(root, path)));
+  return Object.fromEntries(
+    Object.entries(result.metafile.inputs).map(([path, input]) => [
+      underJS(path),
+      input.imports.map((i) => underJS(i.path)),
+    ]),
+  );
 }
 
 /** The start bundle and the chunks loaded later: {files, start (its site path), startInputs}. */

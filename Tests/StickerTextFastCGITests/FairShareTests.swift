@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import StickerTextHTTP
 import Testing
 
 @testable import StickerTextFastCGI
@@ -157,7 +158,7 @@ struct FairShareTests {
         let slot = RequestSlot(seat: scoreboard.seat(0, .main, thread: 1))
         #expect(slot.admit(Self.flooder, at: Self.now))
         #expect(contended(scoreboard))
-        slot.begin(method: "POST", path: "/api/edit")
+        slot.begin(method: "POST", path: "/api/edit", endpoint: .route(.edit))
         #expect(slot.finishHandling())
         // Left as soon as the answer is ready, before it is written: the client may send its next at once.
         #expect(scoreboard.seat(0, .main, thread: 1).client == 0)
@@ -171,7 +172,7 @@ struct FairShareTests {
         _ = scoreboard.seat(0, .main, thread: 1).take(Self.flooder, at: Self.now)
         _ = scoreboard.seat(1, .main, thread: 0).take(Self.other, at: Self.now)
         #expect(!refused.admit(Self.flooder, at: Self.now))
-        refused.begin(method: "POST", path: "/api/edit")
+        refused.begin(method: "POST", path: "/api/edit", endpoint: .route(.edit))
         #expect(refused.finishHandling())
         #expect(refused.seat?.client == 0)
         refused.end()
@@ -181,7 +182,7 @@ struct FairShareTests {
         let scoreboard = twoWorkers()
         let slot = RequestSlot(seat: scoreboard.seat(0, .main, thread: 1))
         #expect(slot.admit(Self.flooder, at: Self.now))
-        slot.begin(method: "POST", path: "/api/edit")
+        slot.begin(method: "POST", path: "/api/edit", endpoint: .route(.edit))
         #expect(
             slot.takeIfOverdue(
                 now: DispatchTime.now().uptimeNanoseconds + 2 * RequestDeadlineTests.second,

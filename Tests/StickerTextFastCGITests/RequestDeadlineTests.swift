@@ -1,4 +1,5 @@
 import Dispatch
+import StickerTextHTTP
 import Testing
 
 @testable import StickerTextFastCGI
@@ -9,7 +10,7 @@ struct RequestDeadlineTests {
 
     @Test func aRequestHandledPastTheLimitIsTheWatchdogsAndTheThreadMayNotAnswerIt() {
         let slot = RequestSlot()
-        slot.begin(method: "POST", path: "/api/edit")
+        slot.begin(method: "POST", path: "/api/edit", endpoint: .route(.edit))
         let now = DispatchTime.now().uptimeNanoseconds
         #expect(slot.takeIfOverdue(now: now + 2 * Self.second, limit: Self.second))
         #expect(!slot.finishHandling())
@@ -17,7 +18,7 @@ struct RequestDeadlineTests {
 
     @Test func aRequestWithinTheLimitStaysTheThreads() {
         let slot = RequestSlot()
-        slot.begin(method: "POST", path: "/api/edit")
+        slot.begin(method: "POST", path: "/api/edit", endpoint: .route(.edit))
         let now = DispatchTime.now().uptimeNanoseconds
         #expect(!slot.takeIfOverdue(now: now + Self.second / 2, limit: Self.second))
         #expect(slot.finishHandling())
@@ -28,7 +29,7 @@ struct RequestDeadlineTests {
     @Test func aRequestBegunAfterTheWatchdogReadTheClockIsNotOverdue() {
         let slot = RequestSlot()
         let now = DispatchTime.now().uptimeNanoseconds
-        slot.begin(method: "GET", path: "/api/health")
+        slot.begin(method: "GET", path: "/api/health", endpoint: .route(.health))
         #expect(!slot.takeIfOverdue(now: now, limit: Self.second))
     }
 
@@ -36,7 +37,7 @@ struct RequestDeadlineTests {
     @Test func aThreadIsLostOnlyOnceTheWatchdogHasTakenItsRequest() {
         let slot = RequestSlot()
         #expect(!slot.isLost)
-        slot.begin(method: "POST", path: "/api/edit")
+        slot.begin(method: "POST", path: "/api/edit", endpoint: .route(.edit))
         let now = DispatchTime.now().uptimeNanoseconds
         #expect(!slot.isLost)
         #expect(slot.takeIfOverdue(now: now + 2 * Self.second, limit: Self.second))
@@ -45,7 +46,7 @@ struct RequestDeadlineTests {
         #expect(!slot.finishHandling())
         #expect(slot.isLost)
         let answered = RequestSlot()
-        answered.begin(method: "POST", path: "/api/edit")
+        answered.begin(method: "POST", path: "/api/edit", endpoint: .route(.edit))
         #expect(answered.finishHandling())
         #expect(!answered.isLost)
     }
@@ -53,7 +54,7 @@ struct RequestDeadlineTests {
     @Test func anIdleThreadHasNothingOverdue() {
         let slot = RequestSlot()
         #expect(!slot.takeIfOverdue(now: DispatchTime.now().uptimeNanoseconds + 100 * Self.second, limit: Self.second))
-        slot.begin(method: "GET", path: "/api/health")
+        slot.begin(method: "GET", path: "/api/health", endpoint: .route(.health))
         #expect(slot.finishHandling())
         slot.end()
         #expect(!slot.takeIfOverdue(now: DispatchTime.now().uptimeNanoseconds + 100 * Self.second, limit: Self.second))

@@ -1,5 +1,5 @@
 import Glibc
-import StickerTextServer
+import StickerTextHTTP
 import Testing
 
 @testable import StickerTextFastCGI

@@ -6,7 +6,7 @@ A worker cannot stop a thread running Swift code, so it retires and is
 replaced; if its exit cut off a request still running, nginx would send that
 request to another worker (fastcgi_next_upstream … non_idempotent), where it
 would run again and take that worker down too. The slow requests are made
-with the server's test-only switch (Sources/StickerTextFastCGI/
+with the server's test-only switch (Sources/StickerTextFastCGI/Requests/
 TestOnlySlowRequests.swift), which logs each time a request starts."""
 import re
 import threading
@@ -27,7 +27,8 @@ def slow(tag, method='POST', path='/api/count', body=b'{"text":"slow"}'):
 
 def holders(service, tag):
     """The workers that started the request tagged `tag`, one per start."""
-    return [int(pid) for pid in re.findall(rf'test-only hold of {HOLD_MS} ms began: {tag} in worker (\d+)\n', service.server_log())]
+    began = rf'test-only hold of {HOLD_MS} ms began: {tag} in worker (\d+)\n'
+    return [int(pid) for pid in re.findall(began, service.server_log())]
 
 
 def test_every_request_past_the_deadline_is_answered_503_once_and_run_once_while_small_ones_stay_fast():
@@ -91,7 +92,8 @@ def test_every_request_past_the_deadline_is_answered_503_once_and_run_once_while
 
         # Answered once, by the backend: one 503 request line for each, and the counters agree.
         lines = re.findall(r'\] (GET|HEAD|POST) (/api/\w+) 503 [0-9.]+ms\n', service.server_log())
-        assert Counter(lines) == Counter({('POST', '/api/count'): 6, ('GET', '/api/health'): 1, ('HEAD', '/api/health'): 1}), lines
+        expected = {('POST', '/api/count'): 6, ('GET', '/api/health'): 1, ('HEAD', '/api/health'): 1}
+        assert Counter(lines) == Counter(expected), lines
         metrics = scrape(service)
         assert value(metrics, 'stickertext_requests_total', endpoint='/api/count', status='503') == 6
         assert value(metrics, 'stickertext_requests_total', endpoint='/api/health', status='503') == 2

@@ -174,7 +174,8 @@ def test_killed_workers_are_counted_as_restarts_and_their_requests_in_flight_go_
     assert not set(service.workers()) & set(old)
     # The held request died with its worker: only the scrape is in flight.
     assert value(after, 'stickertext_requests_in_flight') == 1
-    assert value(after, 'stickertext_worker_restarts_total', cause='failed') == value(before, 'stickertext_worker_restarts_total', cause='failed')
+    restarts = 'stickertext_worker_restarts_total'
+    assert value(after, restarts, cause='failed') == value(before, restarts, cause='failed')
 
 
 def test_a_body_over_the_limit_is_counted_once_by_whoever_refuses_it(service):
@@ -188,7 +189,8 @@ def test_a_body_over_the_limit_is_counted_once_by_whoever_refuses_it(service):
     assert value(after, 'stickertext_requests_total', endpoint='/api/render', status='413') == 0
     # A body over the server's own limit that reached it (no nginx in front): the worker's 413.
     status, _ = fcgi_request(service, {'REQUEST_METHOD': 'POST', 'DOCUMENT_URI': '/api/render', 'QUERY_STRING': '',
-                                       'CONTENT_TYPE': 'application/json', 'CONTENT_LENGTH': str(service.body_limit + 1)})
+                                       'CONTENT_TYPE': 'application/json',
+                                       'CONTENT_LENGTH': str(service.body_limit + 1)})
     assert status == 413
     expected = {key('stickertext_requests_total', endpoint='/api/render', status='413'): 1,
                 key('stickertext_nginx_rejections_total', status='413'): 0}
@@ -221,7 +223,8 @@ def test_a_429_from_an_nginx_rate_limit_is_counted():
         assert after is not None, f'{limited} 429s were not all counted'
         time.sleep(0.2)  # nothing more arrives
         last = scrape(s)
-        assert value(last, 'stickertext_nginx_rejections_total', status='429') - value(before, 'stickertext_nginx_rejections_total', status='429') == limited
+        rejections = 'stickertext_nginx_rejections_total'
+        assert value(last, rejections, status='429') - value(before, rejections, status='429') == limited
         assert value(last, 'stickertext_nginx_rejections_total', status='413') == 0
         assert value(last, 'stickertext_requests_total', endpoint='/api/health', status='429') == 0
     finally:
@@ -270,7 +273,10 @@ def test_nginx_refuses_metrics_to_a_client_that_is_not_on_loopback(service):
             ip addr add 10.77.0.1/32 dev lo
             nginx -p {run} -c {run}/nginx.conf -e {run}/nginx-error.log &
             for i in $(seq 100); do curl -s -o /dev/null http://127.0.0.1:{port}/ && break; sleep 0.05; done
-            get() {{ curl -s -o {run}/body -w '%{{http_code}}' --interface "$1" "http://$1:{port}$2"; echo " $(head -c 200 {run}/body | tr -d '\\n')"; }}
+            get() {{
+                curl -s -o {run}/body -w '%{{http_code}}' --interface "$1" "http://$1:{port}$2"
+                echo " $(head -c 200 {run}/body | tr -d '\\n')"
+            }}
             get 10.77.0.1 /metrics
             get 10.77.0.1 /api/health
             get 127.0.0.1 /metrics
@@ -279,7 +285,8 @@ def test_nginx_refuses_metrics_to_a_client_that_is_not_on_loopback(service):
         out = subprocess.run(['unshare', '-n', 'bash', '-c', script], capture_output=True, text=True, timeout=60)
         assert out.returncode == 0, out.stderr
         remote_metrics, remote_health, local_metrics = out.stdout.splitlines()
-        assert remote_metrics.startswith('403 ') and '"forbidden"' in remote_metrics  # nginx's page: the backend was not asked
+        # nginx's page: the backend was not asked.
+        assert remote_metrics.startswith('403 ') and '"forbidden"' in remote_metrics
         assert 'loopback' not in remote_metrics
         assert remote_health.startswith('200 ') and '"ok"' in remote_health
         assert local_metrics.startswith('200 # HELP stickertext_')

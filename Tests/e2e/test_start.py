@@ -85,7 +85,7 @@ def installed():
 
 def deploy(root):
     """A new version: a start module and a module loaded on demand changed, the site built again."""
-    for module, mark in (('main.js', MARK_PAGE), ('pasted-html.js', MARK_LATE)):
+    for module, mark in (('start/main.js', MARK_PAGE), ('editor/pasted-html.js', MARK_LATE)):
         with open(os.path.join(root, 'public', 'js', module), 'a', encoding='utf-8') as f:
             f.write(mark)
     build_site(root, again=True)
@@ -143,7 +143,7 @@ def test_files_named_by_their_content_are_kept_a_year_the_rest_revalidated_and_m
     for path in ('/', '/sw.js', '/keyboard.css', '/embed/stickertext.js'):
         assert service.request('GET', path).headers['cache-control'] == 'no-cache', path
     # The sources are not served: only what the build made of them.
-    for path in ('/js/main.js', '/js/model/catalog.js', '/app.css'):
+    for path in ('/js/start/main.js', '/js/model/catalog.js', '/app.css'):
         assert service.request('GET', path).status == 404, path
 
 

@@ -1,4 +1,4 @@
-// The page's reconciliation with the server (public/js/authority.js), in
+// The page's reconciliation with the server (public/js/editor/authority.js), in
 // node with a stand-in for fetch: edits the server answers alike are only
 // counted; where it differs, the server's state is adopted (each later edit
 // asked again on the server's text) and the difference is counted and
@@ -10,7 +10,7 @@ import { edit } from '../../public/js/model/index.js';
 import { catalog } from './support.mjs';
 
 globalThis.window = { addEventListener() {} };
-const { initAuthority, record, check, stats } = await import('../../public/js/authority.js');
+const { initAuthority, record, check, stats } = await import('../../public/js/editor/authority.js');
 
 const policy = { maxLength: 140, countMode: 'graphemes', stickerWeight: 1 };
 let adopted = null,

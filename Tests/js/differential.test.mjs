@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { edit, count, loadGB18030, TextBackedString } from '../../public/js/model/index.js';
 import { loadURLs } from '../../public/js/model/lengths.js';
 import { catalog, cliPath, ROOT } from './support.mjs';
-import { EDIT_FIELDS } from '../../public/js/authority.js';
+import { EDIT_FIELDS } from '../../public/js/model/requests.js';
 import { random, randomText, randomEdit, randomCount } from './random-edits.mjs';
 
 const CASES = Number(process.env.DIFF_CASES ?? 20000);

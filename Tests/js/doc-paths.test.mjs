@@ -1,6 +1,6 @@
 // Every file a doc or a comment names exists: README.md, docs/*.md, and the
 // comments of public/ and Tests/ are read for repository paths
-// (`public/js/panel.js`, `Tests/e2e/test_page.py`, `tools/build-page.mjs`,
+// (`public/js/panel/panel.js`, `Tests/e2e/test_page.py`, `tools/build-page.mjs`,
 // `Sources/StickerText/API/`, a glob such as `Tests/conformance/*.json`) and
 // for file names alone (`grid-pages.js`, `test_keyboard.py`, as comments name
 // their neighbours), and each must name a file or folder of the repository:
@@ -76,7 +76,7 @@ test('every path and file name the docs and the comments of public/ and Tests/ n
 test('the check sees a stale path, a stale file name and a stale glob, and passes over code and ellipses', () => {
   const stale = missingIn(
     'public/js/example.js',
-    `// public/js/panel.js, public/js/gone.js and theme.js
+    `// public/js/panel/panel.js, public/js/gone.js and theme.js
      // Tests/e2e/test_page.py, Tests/e2e/test_offline.py, Tests/conformance/*.json, Tests/conformance/*.yaml
      // …+JSON.swift, grid-pages.js
      const notAComment = 'public/js/nowhere.js';`,

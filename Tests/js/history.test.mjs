@@ -6,6 +6,35 @@ import { History } from '../../public/js/model/history.js';
 
 const at = (text, location = text.length, length = 0) => ({ text, selection: { location, length } });
 
+/** A history kept in a variable, as the editor keeps its state: each call takes the value it answers. */
+class Kept {
+  constructor(options) {
+    this.history = new History(options);
+  }
+  record(...step) {
+    this.history = this.history.record(...step);
+  }
+  undo() {
+    const moved = this.history.undo();
+    if (moved) this.history = moved.history;
+    return moved?.state ?? null;
+  }
+  redo() {
+    const moved = this.history.redo();
+    if (moved) this.history = moved.history;
+    return moved?.state ?? null;
+  }
+  replacePresent(state) {
+    this.history = this.history.replacePresent(state);
+  }
+  get canUndo() {
+    return this.history.canUndo;
+  }
+  get canRedo() {
+    return this.history.canRedo;
+  }
+}
+
 /** Types `string` key by key from `state`, recording each key; returns the state after. */
 function type(history, state, string, time = 0) {
   for (const ch of string) {
@@ -21,7 +50,7 @@ function type(history, state, string, time = 0) {
 }
 
 test('a run of typed keys is one step, and undo brings back the text and the caret', () => {
-  const h = new History();
+  const h = new Kept();
   const typed = type(h, at(''), 'hello');
   assert.equal(typed.text, 'hello');
   assert.deepEqual(h.undo(), at(''));
@@ -31,7 +60,7 @@ test('a run of typed keys is one step, and undo brings back the text and the car
 });
 
 test('a paste, a delete-key press or a sticker is a step of its own', () => {
-  const h = new History();
+  const h = new Kept();
   let s = type(h, at(''), 'hi');
   h.record(s, at('hi there'));
   h.record(at('hi there'), at('hi ther'));
@@ -45,7 +74,7 @@ test('a paste, a delete-key press or a sticker is a step of its own', () => {
 });
 
 test('typing elsewhere, after a pause or after an undo starts a new step', () => {
-  const h = new History({ groupDelayMs: 1000 });
+  const h = new Kept({ groupDelayMs: 1000 });
   let s = type(h, at(''), 'ab', 0);
   s = type(h, { ...s, selection: { location: 0, length: 0 } }, 'x', 10); // the caret moved to the start
   assert.equal(s.text, 'xab');
@@ -53,7 +82,7 @@ test('typing elsewhere, after a pause or after an undo starts a new step', () =>
   assert.deepEqual(h.undo(), at('xab', 1));
   assert.deepEqual(h.undo(), at('ab', 0));
   assert.deepEqual(h.undo(), at(''));
-  const g = new History();
+  const g = new Kept();
   let _t = type(g, at(''), 'ab');
   g.undo();
   _t = type(g, at(''), 'c');
@@ -63,7 +92,7 @@ test('typing elsewhere, after a pause or after an undo starts a new step', () =>
 });
 
 test('after the server corrected the present, undo restores what the user saw and redo the correction', () => {
-  const h = new History();
+  const h = new Kept();
   type(h, at('x'), 'ab');
   h.replacePresent(at('xAB'));
   assert.deepEqual(h.undo(), at('x'));
@@ -71,7 +100,7 @@ test('after the server corrected the present, undo restores what the user saw an
 });
 
 test('no change of text, no step; the history keeps at most `limit` steps', () => {
-  const h = new History({ limit: 3 });
+  const h = new Kept({ limit: 3 });
   h.record(at('a'), at('a'));
   h.record(at('ab', 0), at('ab', 2)); // a caret move
   assert.equal(h.canUndo, false);
@@ -80,7 +109,7 @@ test('no change of text, no step; the history keeps at most `limit` steps', () =
 });
 
 test('typed text that took a while to arrive joins the run when its typing began without a pause', () => {
-  const h = new History({ groupDelayMs: 1000 });
+  const h = new Kept({ groupDelayMs: 1000 });
   let s = type(h, at(''), 'a', 0);
   // A word composed from 900 ms (its first key) and committed at 2500 ms: no pause over a second.
   const word = at('a word');
@@ -90,4 +119,20 @@ test('typed text that took a while to arrive joins the run when its typing began
   h.record(s, at('a word more'), { typed: true, at: 4500, since: 4000 });
   assert.deepEqual(h.undo(), word);
   assert.deepEqual(h.undo(), at(''));
+});
+
+test('a history is a value: recording, undoing and a correction leave the history they came from as it was', () => {
+  const empty = new History();
+  const one = empty.record(at(''), at('a'));
+  assert.equal(empty.canUndo, false);
+  const undone = one.undo();
+  assert.deepEqual(undone.state, at(''));
+  assert.equal(one.canUndo, true);
+  assert.equal(one.canRedo, false);
+  assert.equal(undone.history.canRedo, true);
+  assert.deepEqual(one.replacePresent(at('A')).undo().history.redo().state, at('A'));
+  assert.deepEqual(one.redo(), null);
+  assert.deepEqual(one.done[0].after, at('a'));
+  assert.ok(Object.isFrozen(one) && Object.isFrozen(one.done[0]));
+  assert.equal(one.emptied().canUndo, false);
 });

@@ -1,4 +1,4 @@
-// A paste cut before the model sees it (public/js/long-paste.js) gives the
+// A paste cut before the model sees it (public/js/editor/long-paste.js) gives the
 // model's answer to the whole paste: the same text, caret, counts and note,
 // at every length of field and paste, with stickers, codes cut in half,
 // emoji, combining marks and line breaks; and its cost does not grow with the
@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { edit } from '../../public/js/model/index.js';
-import { fitting } from '../../public/js/long-paste.js';
+import { fitting } from '../../public/js/editor/long-paste.js';
 import { catalog, lowestCPU } from './support.mjs';
 
 const policy = { maxLength: 140, countMode: 'graphemes', stickerWeight: 1 };

@@ -62,8 +62,8 @@ test('the start is one file: main.js and every module it imports, however deep, 
   const inputs = built.startInputs.map(rel);
   // Deep in the graph, several imports down: a round trip each if they were files of their own.
   for (const deep of [
-    'public/js/main.js',
-    'public/js/editor.js',
+    'public/js/start/main.js',
+    'public/js/editor/editor.js',
     'public/js/model/requests.js',
     'public/js/model/text-backed-string.js',
     'public/js/model/graphemes.js',
@@ -72,13 +72,13 @@ test('the start is one file: main.js and every module it imports, however deep, 
     assert.ok(inputs.includes(deep), deep);
   // Data that only some count modes need is not in it either.
   const late = [
-    'keyboard.js',
-    'chat.js',
-    'autocomplete.js',
+    'panel/keyboard.js',
+    'chat/chat.js',
+    'editor/autocomplete.js',
     'model/history.js',
-    'notes.js',
-    'word-range.js',
-    'long-paste.js',
+    'shared/notes.js',
+    'editor/word-range.js',
+    'editor/long-paste.js',
   ];
   const modes = ['model/gb18030-table.js', 'model/urls.js', 'model/twitter-text-tables.js'];
   for (const module of [...late, ...modes])
@@ -199,7 +199,7 @@ test('a changed module changes the start, the lists and the version; --check say
     const version = () => /const VERSION = '([0-9a-f]+)'/.exec(readFileSync(join(site, 'sw.js.map'), 'utf8'))[1];
     const startName = () => /src="(js\/start-[A-Z0-9]+\.js)"/.exec(readFileSync(join(site, 'index.html'), 'utf8'))[1];
     const [before, startBefore] = [version(), startName()];
-    appendFileSync(join(root, 'public', 'js', 'main.js'), "\nwindow.__built = 'again';\n");
+    appendFileSync(join(root, 'public', 'js', 'start', 'main.js'), "\nwindow.__built = 'again';\n");
     const stale = tool(root, '--check');
     assert.equal(stale.status, 1);
     assert.match(stale.stderr, /index\.html/);
@@ -215,10 +215,13 @@ test('a changed module changes the start, the lists and the version; --check say
     assert.match(tool(root, '--check').stderr, /start-/);
     // An import from elsewhere than the page's own files is refused, and the site is left as it was.
     writeFileSync(
-      join(root, 'public', 'js', 'added.js'),
+      join(root, 'public', 'js', 'start', 'added.js'),
       "import x from 'https://cdn.example/x.js';\nexport const added = x;\n",
     );
-    appendFileSync(join(root, 'public', 'js', 'main.js'), "import { added } from './added.js';\nconsole.log(added);\n");
+    appendFileSync(
+      join(root, 'public', 'js', 'start', 'main.js'),
+      "import { added } from './added.js';\nconsole.log(added);\n",
+    );
     const refused = tool(root);
     assert.notEqual(refused.status, 0);
     assert.match(refused.stderr, /the page loads only its own files/);

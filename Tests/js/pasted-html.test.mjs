@@ -7,7 +7,7 @@
 // in the HTML's length whatever its shape.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withoutStyles } from '../../public/js/pasted-html.js';
+import { withoutStyles } from '../../public/js/editor/pasted-html.js';
 import { lowestCPU } from './support.mjs';
 
 test('<style> elements go, in any case and with attributes, to their end tag', () => {

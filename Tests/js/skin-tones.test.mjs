@@ -1,9 +1,9 @@
-// The page's skin-tone rule (public/js/skin-tones.js): which emoji take a
+// The page's skin-tone rule (public/js/panel/skin-tones.js): which emoji take a
 // tone and the sequence a tone makes, and that the text model (the Swift
 // core's rules) counts and deletes each toned emoji as one grapheme.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { takesTone, withTone, toneIn, baseKey, TONES } from '../../public/js/skin-tones.js';
+import { takesTone, withTone, toneIn, baseKey, TONES } from '../../public/js/panel/skin-tones.js';
 import { edit, count } from '../../public/js/model/index.js';
 import { catalog } from './support.mjs';
 

@@ -1,4 +1,4 @@
-// The panel's own lists in localStorage (public/js/stored-list.js, recents.js,
+// The panel's own lists in localStorage (public/js/panel/stored-list.js, recents.js,
 // favorites.js) and the tone each emoji was given (skin-tones.js): one entry
 // per sticker or emoji whatever its tone, lists kept by an earlier version
 // that split an emoji by tone read as one, a toned emoji inserted as it is
@@ -16,9 +16,9 @@ globalThis.localStorage = {
     store.delete(key);
   },
 };
-const { recents, remember } = await import('../../public/js/recents.js');
-const { favorites, toggleFavorite, isFavorite } = await import('../../public/js/favorites.js');
-const { toneOf, toned, chooseTone, keepToneOf } = await import('../../public/js/skin-tones.js');
+const { recents, remember } = await import('../../public/js/panel/recents.js');
+const { favorites, toggleFavorite, isFavorite } = await import('../../public/js/panel/favorites.js');
+const { toneOf, toned, chooseTone, keepToneOf } = await import('../../public/js/panel/skin-tones.js');
 
 const thumbs = { emoji: '👍', name: { zh: '点赞', en: 'thumbs up' } };
 const thumbsMedium = { emoji: '👍🏽', name: { zh: '点赞：中等肤色', en: 'thumbs up: medium skin tone' } };

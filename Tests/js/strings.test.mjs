@@ -25,8 +25,8 @@ function tables(file) {
   return { zh: keysOf('zh'), en: keysOf('en') };
 }
 
-const start = tables(join(js, 'strings.js'));
-const late = tables(join(js, 'late-strings.js'));
+const start = tables(join(js, 'shared', 'strings.js'));
+const late = tables(join(js, 'shared', 'late-strings.js'));
 const html = read(join(ROOT, 'public', 'index.html'));
 const startModules = new Set((await modulesOfTheStart()).map((path) => relative(js, path).split(sep).join('/')));
 
@@ -63,7 +63,7 @@ test('every key a module asks for is in a table, and the start asks only its own
   for (const module of modules(js)) {
     if (module.endsWith('strings.js')) continue;
     const source = read(join(js, module));
-    if (!/from '\.\/strings\.js'|from '\.\.\/strings\.js'/.test(source)) continue;
+    if (!/from '(?:\.\/|(?:\.\.\/)+shared\/)strings\.js'/.test(source)) continue;
     for (const key of keysAsked(source)) {
       asked += 1;
       if (startModules.has(module))

@@ -1,10 +1,10 @@
-// What a word deletion takes (public/js/word-range.js), the same in every
+// What a word deletion takes (public/js/editor/word-range.js), the same in every
 // engine: the spaces beside the caret, then one stretch: a sticker or an
 // emoji alone, a run of letters, of CJK, of symbols; a line break alone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextBackedString } from '../../public/js/model/index.js';
-import { wordRange } from '../../public/js/word-range.js';
+import { wordRange } from '../../public/js/editor/word-range.js';
 import { catalog, lowestCPU, assertLinear } from './support.mjs';
 
 /** The text left after a word deletion at `caret` (the end by default). */

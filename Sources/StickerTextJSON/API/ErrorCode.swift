@@ -1,7 +1,7 @@
 import StickerText
 
 /// The `code` of every error body. The HTTP status that carries each is the
-/// server's (`ErrorCode.status`, in StickerTextServer).
+/// server's (`ErrorCode.status`, in StickerTextHTTP).
 public enum ErrorCode: String, CaseIterable, Sendable {
     /// The body is not JSON (RFC 8259, strictly: no duplicate keys, no lone surrogates).
     case invalidJSON = "invalid_json"

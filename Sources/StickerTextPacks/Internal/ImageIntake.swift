@@ -1,6 +1,6 @@
 import StickerText
 
-/// Image files of an import into stickers' files (`IntakeImage`), each checked by its bytes.
+/// Image files of an import into stickers' files (`CheckedImage`), each checked by its bytes.
 enum ImageIntake {
     /// Checks `bytes`, found at `name` in `file` (`entry` is the field that
     /// named it), and makes the poster of an animation, or uses `still`
@@ -12,7 +12,7 @@ enum ImageIntake {
     /// (`ImageFileRules`: sides, frames, bytes). Bytes of another of the four
     /// formats than the name's extension says are taken, with a `note`.
     static func take(_ bytes: [UInt8], name: String, file: String, entry: String, still: [UInt8]? = nil)
-        throws(CatalogValidationError) -> IntakeImage
+        throws(CatalogValidationError) -> CheckedImage
     {
         let nameExtension = name.split(separator: "/").last.flatMap { part in
             part.contains(".") ? part.split(separator: ".").last.map { $0.lowercased() } : nil
@@ -38,7 +38,7 @@ enum ImageIntake {
             case .gif: "gif"
             case .webp: "webp"
             }
-        var image = IntakeImage(bytes: bytes, sniffed: sniffed, fileExtension: fileExtension)
+        var image = CheckedImage(bytes: bytes, sniffed: sniffed, fileExtension: fileExtension)
         // Misskey names a file by its public copy's type (.webp for a PNG with EXIF data or
         // over 2048 pixels): the bytes say what it is, and the sticker's file is named so.
         if let nameExtension, nameExtension != fileExtension, !(nameExtension == "apng" && sniffed.format == .apng) {

@@ -34,7 +34,7 @@ enum PackAssembly {
     private struct Taken {
         var emoji: ForeignEmoji
         var tag: String
-        var image: IntakeImage
+        var image: CheckedImage
     }
 
     /// `unreadable`: the entries the format could not read as emoji (a
@@ -85,7 +85,7 @@ enum PackAssembly {
 
     /// The emoji's code checked and its picture read and checked.
     private static func intake(_ item: ForeignEmoji, from source: any FileSource, request: Request)
-        throws(CatalogValidationError) -> IntakeImage
+        throws(CatalogValidationError) -> CheckedImage
     {
         let tag = request.tag(item.shortcode)
         if let why = TagSyntax.problem(in: tag) {

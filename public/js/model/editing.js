@@ -33,7 +33,12 @@ const caret = (location) => ({ location, length: 0 });
 /** Applies `op` (`{op, string?, tag?, offset?}`) to `text` with `selection` in `unit`.
  *  Returns `{string, selection, plainSelection, clipboard?, changed, truncated, rejected, message}`. */
 export function applyEdit(operation, text, selection, unit, policy, catalog) {
-  const string = new TextBackedString(text, catalog);
+  return editString(operation, new TextBackedString(text, catalog), selection, unit, policy);
+}
+
+/** `applyEdit` on a string already read (its codes scanned): the editor keeps one per state. */
+export function editString(operation, string, selection, unit, policy) {
+  const { text, catalog } = string;
   const range = string.positionsOf(selection, unit);
   if (!range) {
     throw new EditError(

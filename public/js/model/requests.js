@@ -6,7 +6,7 @@
 // counting.js and policy.js.
 
 import { TextBackedString, OffsetUnit } from './text-backed-string.js';
-import { applyEdit, EditError, EditOperations } from './editing.js';
+import { editString, EditError, EditOperations } from './editing.js';
 import { counts } from './counting.js';
 import { InputPolicy, CountMode, EmojiRule, ContentRule, unlimited } from './policy.js';
 
@@ -129,6 +129,47 @@ function parseOperation(f) {
   }
 }
 
+/**
+ * The fields of `POST /api/edit`'s answer, as public/openapi.yaml's EditResponse has them, less `html`
+ * (Swift's alone: the page builds DOM nodes, never HTML): what the model answers, and so what it and
+ * the server must agree on (authority.js, the differential test). Tests/js/edit-answer.test.mjs holds
+ * the list to the document.
+ */
+export const EDIT_FIELDS = Object.freeze([
+  'text',
+  'selection',
+  'plainSelection',
+  'clipboard',
+  'counts',
+  'changed',
+  'truncated',
+  'rejected',
+  'note',
+  'message',
+]);
+// How a field of the answer comes from applyEdit's result: these two from its string, the others as they are.
+const FROM_STRING = {
+  text: (result) => result.string.text,
+  counts: (result, policy) => counts(result.string, policy),
+};
+
+/**
+ * The edit `operation` (`{op, string?, tag?, offset?}`, as parsed) on `string` (a TextBackedString) at
+ * `selection` in `unit`, under `policy` (an InputPolicy): `{answer, string}`, the answer as `POST
+ * /api/edit` gives it (less `html`) and the text after it, read once (the editor keeps it as its next
+ * state's). Throws EditError with the API's error code.
+ */
+export function answerTo(operation, string, selection, unit, policy) {
+  const result = editString(operation, string, selection, unit, policy);
+  refuseNUL(result.string.text);
+  const answer = {};
+  for (const field of EDIT_FIELDS) {
+    const value = field in FROM_STRING ? FROM_STRING[field](result, policy) : result[field];
+    if (value !== undefined) answer[field] = value; // `clipboard`: cut and copy only
+  }
+  return { answer, string: result.string };
+}
+
 /** `POST /api/edit`: the response body, less `html`; throws EditError with the API's error code. */
 export function edit(request, catalog) {
   const f = new Fields(request, '', ['text', 'selection', 'unit', 'op', 'string', 'tag', 'offset', 'policy']);
@@ -144,22 +185,9 @@ export function edit(request, catalog) {
   const unit = f.choice('unit', Object.values(OffsetUnit)) ?? OffsetUnit.utf16;
   const policy = parsePolicy(f.get('policy'));
   const operation = parseOperation(f);
-  if (!selection) selection = { location: new TextBackedString(text, catalog).displayLength(unit), length: 0 };
-  const result = applyEdit(operation, text, selection, unit, policy, catalog);
-  refuseNUL(result.string.text);
-  const response = {
-    text: result.string.text,
-    selection: result.selection,
-    plainSelection: result.plainSelection,
-    counts: counts(result.string, policy),
-    changed: result.changed,
-    truncated: result.truncated,
-    rejected: result.rejected,
-    note: result.note,
-    message: result.message,
-  };
-  if (result.clipboard !== undefined) response.clipboard = result.clipboard;
-  return response;
+  const string = new TextBackedString(text, catalog);
+  return answerTo(operation, string, selection ?? { location: string.displayLength(unit), length: 0 }, unit, policy)
+    .answer;
 }
 
 /** `POST /api/count`: the response body. */
