@@ -106,6 +106,8 @@ let package = Package(
             name: "StickerTextPacksTests",
             dependencies: [
                 "StickerText", "StickerTextJSON", "StickerTextPacks", "StickerTextTestSupport",
+                // Archives of random entries (ArchiveSafetyTests).
+                .product(name: "PropertyBased", package: "swift-property-based"),
                 // To make the zip fixtures of the pack format tests.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
