@@ -102,7 +102,7 @@ def test_an_imported_plist_gets_search_keys_and_is_searchable():
     cli = os.environ.get('STICKERTEXT_CLI', os.path.join(ROOT, '.build', 'debug', 'stickertext'))
     out = tempfile.mkdtemp(prefix='stickertext-import-')
     try:
-        plist = os.path.join(ROOT, 'Tests', 'StickerTextTests', 'Fixtures', 'lxweibo', 'default.plist')
+        plist = os.path.join(ROOT, 'Tests', 'StickerTextPacksTests', 'Fixtures', 'lxweibo', 'default.plist')
         # The fixture has no pictures: any PNG under each name the plist gives (an import needs them all).
         images = os.path.join(out, 'images')
         os.makedirs(images)
