@@ -212,16 +212,19 @@ const KB = 1024;
 
 for (const shape of ['a.', 'ab.', 'a.co.']) {
   const name = JSON.stringify(shape);
-  test(`findURLs reads 8 times as much text of ${name} in under 12 times as long`, async () => {
+  test(`findURLs reads 8 times as much text of ${name} in under 24 times as long`, async () => {
     // 8 times the text is 8 times the time if the scan is linear (a little
     // more: the larger text does not fit the caches), 64 times if quadratic.
+    // The bound is 24x, as the CJK label's: process.cpuUsage counts the whole
+    // process (the collector's threads too), and "ab." measured 12.6x once in
+    // make check on a quiet machine.
     const [small, large] = await bestTimes(
       [run(shape, 32 * KB), run(shape, 256 * KB)],
       25,
       `32 KB and 256 KB of ${name}`,
     );
     assert.ok(
-      large < 12 * Math.max(small, 0.5),
+      large < 24 * Math.max(small, 0.5),
       `32 KB of ${name}: ${small.toFixed(2)} ms, 256 KB: ${large.toFixed(2)} ms`,
     );
   });
