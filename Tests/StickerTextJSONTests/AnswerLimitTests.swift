@@ -1,7 +1,7 @@
 import Foundation
 import PropertyBased
-@_spi(JSON) import StickerText
-import StickerTextJSON
+import StickerText
+@testable import StickerTextJSON
 import StickerTextTestSupport
 import Testing
 
@@ -18,17 +18,16 @@ struct AnswerLimitTests {
         for wrapEmoji in [false, true] {
             for lineBreaks in [true, false] {
                 let renderer = try HTMLRenderer(options: RenderOptions(lineBreaks: lineBreaks, wrapEmoji: wrapEmoji))
+                let inJSON = JSONStringHTML(renderer)
                 let check = { (text: String) in
                     for json in [false, true] {
                         let shown = "\(text.debugDescription) json: \(json)"
-                        var text = text
-                        text.withUTF8 { utf8 in
-                            let raw = UnsafeRawBufferPointer(utf8)
+                        do {
                             func write(_ out: inout ByteBuffer) {
                                 if json {
-                                    renderer.renderJSONEscaped(raw, into: &out)
+                                    inJSON.write(text, into: &out)
                                 } else {
-                                    renderer.render(raw, into: &out)
+                                    try? renderer.render(text, into: &out)
                                 }
                             }
                             var whole = ByteBuffer(capacity: 1)

@@ -2,7 +2,7 @@ import Foundation
 import StickerTextTestSupport
 import Testing
 
-@_spi(JSON) @testable import StickerText
+@testable import StickerTextJSON
 
 /// `JSONStringEscaping.appendQuoted` moves words and escapes in place; what it writes
 /// must be what escaping byte by byte writes, at every length and position

@@ -2,7 +2,7 @@ import Foundation
 import StickerTextTestSupport
 import Testing
 
-@_spi(JSON) @testable import StickerText
+@testable import StickerText
 @testable import StickerTextJSON
 
 /// The API's own JSON reading and writing: strict on input, exact on output.

@@ -2,7 +2,7 @@ import PropertyBased
 import StickerTextTestSupport
 import Testing
 
-@_spi(JSON) @testable import StickerText
+@testable import StickerText
 @testable import StickerTextJSON
 
 /// Generators of sticker text. `anyText` mixes codes, near-codes, brackets,
@@ -110,8 +110,7 @@ struct PropertyTests {
                     var quoted = ByteBuffer(capacity: 1)
                     html.withUnsafeBytes { JSONStringEscaping.appendEscaped($0, to: &quoted) }
                     var direct = ByteBuffer(capacity: 1)
-                    var text = text
-                    text.withUTF8 { renderer.renderJSONEscaped(UnsafeRawBufferPointer($0), into: &direct) }
+                    JSONStringHTML(renderer).write(text, into: &direct)
                     #expect(Array(direct.bytes) == Array(quoted.bytes), "\(text.debugDescription)")
                 }
                 await propertyCheck(count: 300, input: TextGen.anyText) { try check($0) }

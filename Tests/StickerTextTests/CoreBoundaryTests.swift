@@ -3,9 +3,9 @@ import StickerTextTestSupport
 import Testing
 
 /// The core (Sources/StickerText) is the domain: no HTTP, no route, no JSON
-/// API, no JSON reader (`pack.json` is read and written by the transport,
-/// StickerTextJSON; the default packs are Swift values). What is left of JSON
-/// in the core is the renderer's escaping of its HTML into a JSON string.
+/// (`pack.json` is read and written by the transport, StickerTextJSON; the
+/// default packs are Swift values; the renderer writes into an `HTMLSink`,
+/// which the transport's escapes the HTML into a JSON string).
 ///
 /// That the core imports no other module of the package is the compiler's
 /// check, not this file's: its target has no dependency (below), and `make
@@ -52,6 +52,16 @@ struct CoreBoundaryTests {
     func theCoreSaysNothingOf(_ word: String) throws {
         for (path, code) in try Self.coreFiles() {
             #expect(!code.contains(word), "\(path) has \"\(word)\" in its code")
+        }
+    }
+
+    /// JSON is the transport's: no file of the core names it, in its code or its comments.
+    @Test func noFileOfTheCoreNamesJSON() throws {
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: Self.core.path).filter { $0.hasSuffix(".swift") }
+        #expect(!paths.isEmpty)
+        for path in paths {
+            let text = try String(contentsOf: Self.core.appendingPathComponent(path), encoding: .utf8)
+            #expect(!path.lowercased().contains("json") && !text.lowercased().contains("json"), "\(path) names JSON")
         }
     }
 

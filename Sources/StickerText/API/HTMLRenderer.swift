@@ -3,7 +3,8 @@ import Foundation
 /// Renders plain `[tag]` text as safe HTML with inline sticker images.
 ///
 /// One pass over the UTF-8 bytes: the scanner jumps between `]`s, and the
-/// text between stickers is escaped once on its way to the output buffer.
+/// text between stickers is escaped once on its way to the output, a
+/// `String`, bytes, or any `HTMLSink`.
 /// The only markup in the output is what this type writes: `<img>` for
 /// stickers (an animated one inside `<picture>` with its still poster as the
 /// `<source>` for reduced motion), `<br>` for line breaks, `<span>` around
@@ -13,12 +14,8 @@ public struct HTMLRenderer: Sendable {
     public let options: RenderOptions
     /// The markup of every code (its `<img>`, or `<picture>` when animated), built once
     /// per renderer: `markup[markupStart[i] ..< markupStart[i + 1]]`.
-    private let markup: [UInt8]
-    private let markupStart: [Int]
-    /// The same markup escaped for a JSON string (`"` as `\"`), for the API's
-    /// responses, which carry the HTML as a JSON string.
-    private let jsonMarkup: [UInt8]
-    private let jsonMarkupStart: [Int]
+    @usableFromInline let markup: [UInt8]
+    @usableFromInline let markupStart: [Int]
 
     public init(catalog: StickerCatalog = .default, options: RenderOptions = RenderOptions()) throws(RenderError) {
         if let problem = options.validationProblem { throw .invalidOptions(problem) }
@@ -34,19 +31,6 @@ public struct HTMLRenderer: Sendable {
         starts.append(markup.count)
         self.markup = markup
         markupStart = starts
-        var json = ByteBuffer(capacity: markup.count + markup.count / 4)
-        var jsonStarts: [Int] = []
-        jsonStarts.reserveCapacity(starts.count)
-        markup.withUnsafeBytes { markupBytes in
-            for entry in catalog.entries.indices {
-                jsonStarts.append(json.count)
-                JSONStringEscaping.appendEscaped(
-                    UnsafeRawBufferPointer(rebasing: markupBytes[starts[entry]..<starts[entry + 1]]), to: &json)
-            }
-        }
-        jsonStarts.append(json.count)
-        jsonMarkup = Array(json.bytes)
-        jsonMarkupStart = jsonStarts
     }
 
     /// Renders UTF-8 bytes; invalid UTF-8 is an error, never garbage.
@@ -71,20 +55,33 @@ public struct HTMLRenderer: Sendable {
     public func withRendered<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(RenderError) -> R {
         try withRenderable(text) { utf8 in
             // Room for typical sticker text (markup is ~2.5× the code it replaces) without regrowing.
-            var buffer = ByteBuffer(capacity: utf8.count * 3 + 256)
+            var buffer = HTMLBuffer(capacity: utf8.count * 3 + 256)
             render(utf8, into: &buffer)
             return body(buffer.bytes)
         }
     }
 
+    /// Appends the HTML of `text` to `sink`, in the one pass every render
+    /// makes; a text that cannot render (a NUL) is an error, and nothing is
+    /// written. A sink that bounds what it holds keeps at least the last
+    /// `truncationReach` bytes written.
+    @inlinable
+    public func render<Sink: HTMLSink & ~Copyable>(_ text: String, into sink: inout Sink) throws(RenderError) {
+        try withRenderable(text) { render($0, into: &sink) }
+    }
+
+    /// Whether `text` renders: the error `render` would throw, found without
+    /// rendering, for a caller that checks before it writes anything else.
+    public func checkRenderable(_ text: String) throws(RenderError) {
+        try withRenderable(text) { _ in }
+    }
+
     /// Hands `body` the UTF-8 bytes of `text` once they are known to render:
-    /// a NUL, which HTML cannot carry, is an error instead. For `withRendered`
-    /// and for a caller that renders the bytes itself (`renderJSONEscaped`).
-    /// Inlined, into the transport too (so public to it, `@_spi(JSON)`):
-    /// as a call, `body` stayed a closure context (~1.5k instructions a
-    /// render through the API).
-    @_spi(JSON) @inlinable @inline(__always)
-    public func withRenderable<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) throws(RenderError) -> R {
+    /// a NUL, which HTML cannot carry, is an error instead. Inlined into the
+    /// caller's render: as a call, `body` stayed a closure context (~1.5k
+    /// instructions a render through the API).
+    @inlinable @inline(__always)
+    func withRenderable<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) throws(RenderError) -> R {
         var text = text
         return try text.withUTF8 { (utf8Bytes) -> Result<R, RenderError> in
             let utf8 = UnsafeRawBufferPointer(utf8Bytes)
@@ -95,55 +92,41 @@ public struct HTMLRenderer: Sendable {
         }.get()
     }
 
-    /// Appends the HTML of `utf8` to `out`, which may be a buffer that holds
-    /// a bounded part of it (`ByteBuffer.Overflow`; keeping `truncationReach`
-    /// bytes). `utf8` comes from `withRenderable`.
-    @_spi(JSON) public func render(_ utf8: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
+    /// Appends the HTML of `utf8` (from `withRenderable`) to `sink`.
+    @inlinable
+    func render<Sink: HTMLSink & ~Copyable>(_ utf8: UnsafeRawBufferPointer, into sink: inout Sink) {
         if options.wrapEmoji {
-            renderScanned(utf8, jsonString: false, into: &out)
+            renderScanned(utf8, into: &sink)
         } else {
-            markup.withUnsafeBytes { renderFused(utf8, markup: $0, jsonString: false, into: &out) }
-        }
-    }
-
-    /// Appends the HTML of `utf8` escaped as the content of a JSON string
-    /// (without its quotes): what `JSONStringEscaping.appendEscaped` makes of the
-    /// HTML, written in the render's one pass, escaped for both at once with
-    /// the markup escaped in advance: no copy of the HTML is made, whatever
-    /// its size. `utf8` comes from `withRenderable`.
-    package func renderJSONEscaped(_ utf8: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
-        if options.wrapEmoji {
-            renderScanned(utf8, jsonString: true, into: &out)
-        } else {
-            jsonMarkup.withUnsafeBytes { renderFused(utf8, markup: $0, jsonString: true, into: &out) }
+            markup.withUnsafeBytes { renderFused(utf8, markup: $0, into: &sink) }
         }
     }
 
     /// The bytes the markup of `stickers` (a count's, of the text rendered)
-    /// takes in a JSON string (`renderJSONEscaped`): the least their HTML
-    /// is, known before any of it is written.
-    @_spi(JSON) public func jsonMarkupCount(of stickers: [TextCounts.FoundSticker]) -> Int {
+    /// takes in the HTML: the least the HTML of the text is, known before
+    /// any of it is written.
+    public func markupCount(of stickers: [TextCounts.FoundSticker]) -> Int {
         var total = 0
         for i in stickers.indices {
             let entry = stickers[i].entry
-            total &+= jsonMarkupStart[entry &+ 1] &- jsonMarkupStart[entry]
+            total &+= markupStart[entry &+ 1] &- markupStart[entry]
         }
         return total
     }
 
     /// How many of the last bytes written a render may still drop: a code's
-    /// text, escaped (at most 6 bytes a byte, `&quot;` or `\u00XX`), is
-    /// dropped for its sticker's markup when its `]` comes. A buffer that
-    /// lets bytes go as it fills keeps at least this many.
-    @_spi(JSON) public var truncationReach: Int { 6 * (catalog.maxContentLength + 2) }
+    /// text, escaped (at most 6 bytes a byte, `&quot;`), is dropped for its
+    /// sticker's markup when its `]` comes (`HTMLSink.truncate(to:)`). A
+    /// sink that lets bytes go as it fills keeps at least this many.
+    public var truncationReach: Int { 6 * (catalog.maxContentLength + 2) }
 
     /// The same text rendered through `StickerScanner`, the code rule's one
     /// home, instead of the fused loop: tests check the two always agree.
     func renderScanned(_ text: String) -> String {
         var text = text
         return text.withUTF8 { utf8Bytes in
-            var buffer = ByteBuffer(capacity: utf8Bytes.count * 3 + 256)
-            renderScanned(UnsafeRawBufferPointer(utf8Bytes), jsonString: false, into: &buffer)
+            var buffer = HTMLBuffer(capacity: utf8Bytes.count * 3 + 256)
+            renderScanned(UnsafeRawBufferPointer(utf8Bytes), into: &buffer)
             return String(decoding: buffer.bytes, as: UTF8.self)
         }
     }
@@ -155,21 +138,17 @@ public struct HTMLRenderer: Sendable {
     /// the escaped code text already written is dropped for the sticker's
     /// `<img>`. Bytes that need no attention (all CJK, most letters) are
     /// skipped eight at a time: a word is looked at byte by byte only when it
-    /// holds a byte below 0x40, `[` or `]` (SWAR; the lowest flag is exact).
-    /// With `jsonString`, what is written is also escaped for a JSON string:
-    /// `markup` is then `jsonMarkup`, and `\` and the control characters
-    /// that HTML leaves as they are take `JSONStringEscaping.writeEscaped`'s form
-    /// (HTML's replacements need no JSON escape; a test checks that).
-    @inline(__always)
-    private func renderFused(
-        _ utf8: UnsafeRawBufferPointer, markup: UnsafeRawBufferPointer, jsonString: Bool,
-        into out: inout ByteBuffer
+    /// holds a byte below 0x40, `[`, `]` or one the sink writes in its own
+    /// form (SWAR; the lowest flag is exact).
+    @inlinable @inline(__always)
+    func renderFused<Sink: HTMLSink & ~Copyable>(
+        _ utf8: UnsafeRawBufferPointer, markup: UnsafeRawBufferPointer, into out: inout Sink
     ) {
         let end = utf8.count
         guard let base = utf8.baseAddress else { return }
         let lineBreaks = options.lineBreaks
         let maxContent = catalog.maxContentLength
-        let starts = jsonString ? jsonMarkupStart : markupStart
+        let starts = markupStart
         var copyFrom = 0
         var i = 0
         var openIn = -1  // the last `[` that a `]` could close, or -1
@@ -178,11 +157,10 @@ public struct HTMLRenderer: Sendable {
             if i &+ 8 <= end {
                 let word = UInt64(littleEndian: utf8.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 let low = (word &- 0x4040_4040_4040_4040) & ~word & 0x8080_8080_8080_8080
-                // Brackets, and for JSON the bytes it escapes (`\` is above 0x40: `low` misses it).
-                var marked =
+                // Brackets, and the bytes the sink writes in its own form (none for HTML itself).
+                let marked =
                     HTMLEscaping.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
-                    | HTMLEscaping.zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D)
-                if jsonString { marked |= JSONStringEscaping.specialBytes(word) }
+                    | HTMLEscaping.zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D) | Sink.escapes(in: word)
                 if low | marked == 0 {
                     i &+= 8
                     continue
@@ -196,7 +174,7 @@ public struct HTMLRenderer: Sendable {
             }
             switch utf8[i] {
             case 0x5B:  // `[`: write out what is pending so the output length marks the code's start
-                if copyFrom < i { out.append(base + copyFrom, count: i &- copyFrom) }
+                if copyFrom < i { out.append(text: UnsafeRawBufferPointer(start: base + copyFrom, count: i &- copyFrom)) }
                 copyFrom = i
                 openIn = i
                 openOut = out.count
@@ -207,8 +185,10 @@ public struct HTMLRenderer: Sendable {
                     let entry = catalog.entryIndex(content: UnsafeRawBufferPointer(rebasing: utf8[(openIn &+ 1)..<i]))
                 {
                     out.truncate(to: openOut)
-                    let range = starts[entry]..<starts[entry &+ 1]
-                    out.append(markup.baseAddress! + range.lowerBound, count: range.count)
+                    let from = starts[entry]
+                    out.appendSticker(
+                        UnsafeRawBufferPointer(start: markup.baseAddress! + from, count: starts[entry &+ 1] &- from),
+                        entry: entry)
                     copyFrom = i &+ 1
                 }
                 openIn = -1
@@ -219,54 +199,54 @@ public struct HTMLRenderer: Sendable {
             default:
                 break
             }
-            guard let replacement = HTMLEscaping.replacement(for: utf8[i], lineBreaks: lineBreaks) else {
-                if jsonString, JSONStringEscaping.needsEscape(utf8[i]) {
-                    if copyFrom < i { out.append(base + copyFrom, count: i &- copyFrom) }
-                    out.didWrite(JSONStringEscaping.writeEscaped(utf8[i], to: out.spareCapacity(6)))
-                    copyFrom = i &+ 1
-                }
+            if let replacement = HTMLEscaping.replacement(for: utf8[i], lineBreaks: lineBreaks) {
+                if copyFrom < i { out.append(text: UnsafeRawBufferPointer(start: base + copyFrom, count: i &- copyFrom)) }
+                out.append(replacement)
+            } else if Sink.escapes(utf8[i]) {
+                if copyFrom < i { out.append(text: UnsafeRawBufferPointer(start: base + copyFrom, count: i &- copyFrom)) }
+                out.append(escaping: utf8[i])
+            } else {
                 i &+= 1
                 continue
             }
-            if copyFrom < i { out.append(base + copyFrom, count: i &- copyFrom) }
-            out.append(replacement)
             i &+= 1
             copyFrom = i
         }
-        if copyFrom < end { out.append(base + copyFrom, count: end &- copyFrom) }
+        if copyFrom < end { out.append(text: UnsafeRawBufferPointer(start: base + copyFrom, count: end &- copyFrom)) }
     }
 
     /// Jump from `]` to `]` with `StickerScanner`; with `wrapEmoji`, segment
-    /// the text between stickers into clusters to find the emoji. With
-    /// `jsonString`, escaped for a JSON string too, as `renderFused` does.
-    private func renderScanned(_ utf8: UnsafeRawBufferPointer, jsonString: Bool, into out: inout ByteBuffer) {
+    /// the text between stickers into clusters to find the emoji.
+    @usableFromInline
+    func renderScanned<Sink: HTMLSink & ~Copyable>(_ utf8: UnsafeRawBufferPointer, into out: inout Sink) {
         var textStart = 0
         var from = 0
-        let starts = jsonString ? jsonMarkupStart : markupStart
-        (jsonString ? jsonMarkup : markup).withUnsafeBytes { markup in
+        markup.withUnsafeBytes { markup in
             while let close = StickerScanner.nextClose(from: from, in: utf8) {
                 if let (start, entry) = StickerScanner.code(
                     closingAt: close, in: utf8, floor: textStart, catalog: catalog)
                 {
-                    appendText(utf8, textStart..<start, jsonString: jsonString, to: &out)
-                    let range = starts[entry]..<starts[entry + 1]
-                    out.append(markup.baseAddress! + range.lowerBound, count: range.count)
+                    appendText(utf8, textStart..<start, to: &out)
+                    let from = markupStart[entry]
+                    out.appendSticker(
+                        UnsafeRawBufferPointer(start: markup.baseAddress! + from, count: markupStart[entry + 1] - from),
+                        entry: entry)
                     textStart = close + 1
                 }
                 from = close + 1
             }
         }
-        appendText(utf8, textStart..<utf8.count, jsonString: jsonString, to: &out)
+        appendText(utf8, textStart..<utf8.count, to: &out)
     }
 
     @inline(__always)
-    private func appendText(
-        _ utf8: UnsafeRawBufferPointer, _ range: Range<Int>, jsonString: Bool, to out: inout ByteBuffer
+    private func appendText<Sink: HTMLSink & ~Copyable>(
+        _ utf8: UnsafeRawBufferPointer, _ range: Range<Int>, to out: inout Sink
     ) {
         if range.isEmpty { return }
         let lineBreaks = options.lineBreaks
         guard options.wrapEmoji, utf8[range].contains(where: { $0 >= 0xC2 }) else {
-            HTMLEscaping.appendEscaped(utf8, range, lineBreaks: lineBreaks, jsonString: jsonString, to: &out)
+            HTMLEscaping.appendEscaped(utf8, range, lineBreaks: lineBreaks, to: &out)
             return
         }
         // Emoji need whole grapheme clusters; only non-ASCII runs pay for them.
@@ -274,17 +254,14 @@ public struct HTMLRenderer: Sendable {
         var pending = range.lowerBound
         GraphemeSegmentation.forEachCluster(in: range, of: utf8Bytes) { cluster, simple in
             if simple || !EmojiClassifier.isEmoji(cluster, in: utf8Bytes) { return true }
-            HTMLEscaping.appendEscaped(
-                utf8, pending..<cluster.lowerBound, lineBreaks: lineBreaks, jsonString: jsonString, to: &out)
-            let span: StaticString = jsonString ? #"<span class=\"emoji\">"# : "<span class=\"emoji\">"
-            out.append(span)
-            HTMLEscaping.appendEscaped(utf8, cluster, lineBreaks: lineBreaks, jsonString: jsonString, to: &out)
+            HTMLEscaping.appendEscaped(utf8, pending..<cluster.lowerBound, lineBreaks: lineBreaks, to: &out)
+            out.append("<span class=\"emoji\">")
+            HTMLEscaping.appendEscaped(utf8, cluster, lineBreaks: lineBreaks, to: &out)
             out.append("</span>")
             pending = cluster.upperBound
             return true
         }
-        HTMLEscaping.appendEscaped(
-            utf8, pending..<range.upperBound, lineBreaks: lineBreaks, jsonString: jsonString, to: &out)
+        HTMLEscaping.appendEscaped(utf8, pending..<range.upperBound, lineBreaks: lineBreaks, to: &out)
     }
 
     /// `<img class="sticker" src=… srcset=… width height alt title aria-label draggable>`,

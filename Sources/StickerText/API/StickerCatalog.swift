@@ -70,12 +70,12 @@ public struct StickerCatalog: Sendable {
     }
 
     /// Looks up the bytes between two brackets, straight from a buffer.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     func entryIndex(content: UnsafeRawBufferPointer) -> Int? {
         table.lookup(content)
     }
 
-    var maxContentLength: Int { table.maxKeyLength }
+    @usableFromInline var maxContentLength: Int { table.maxKeyLength }
 }
 
 extension StickerCatalog {

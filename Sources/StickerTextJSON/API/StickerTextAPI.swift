@@ -1,5 +1,5 @@
 import Foundation
-@_spi(JSON) import StickerText
+import StickerText
 
 /// The JSON API as pure functions from request bytes to response bytes,
 /// shared by the CLI and the server (which adds only HTTP around it). The
@@ -11,7 +11,7 @@ public struct StickerTextAPI: Sendable {
     public let catalog: StickerCatalog
     /// Built once, one per language of the default options: a renderer
     /// prepares the markup of every code, which other options pay per request.
-    private let defaultRenderers: [HTMLRenderer]
+    private let defaultRenderers: [JSONStringHTML]
     /// The renderers of other options used last, shared by the threads of a
     /// worker: a site that passes its own `baseURL` or `size` passes the
     /// same ones each time, and preparing a renderer costs 30 small renders.
@@ -22,7 +22,7 @@ public struct StickerTextAPI: Sendable {
         self.catalog = catalog
         // Default options are valid in every language.
         defaultRenderers = RenderOptions.Language.allCases.map {
-            try! HTMLRenderer(catalog: catalog, options: RenderOptions(lang: $0))
+            JSONStringHTML(try! HTMLRenderer(catalog: catalog, options: RenderOptions(lang: $0)))
         }
         listings = StickerListings(catalog: catalog)
     }
@@ -58,8 +58,8 @@ public struct StickerTextAPI: Sendable {
             changed: result.changed, truncated: result.truncated, rejected: result.rejected, note: result.note,
             message: result.message)
         let capacity = 3 * result.text.utf8.count + 512 + 640 * counts.stickers.count + 128 * counts.emoji.count
-        let atLeast = renderer.jsonMarkupCount(of: counts.stickers)
-        let keep = renderer.truncationReach
+        let atLeast = renderer.renderer.markupCount(of: counts.stickers)
+        let keep = renderer.renderer.truncationReach
         let held = try Self.hold(capacity: capacity, atLeast: atLeast, keep: keep, limit: limit) {
             EditAnswer.write(response, renderer, listings, to: &$0)
         }
@@ -95,9 +95,9 @@ public struct StickerTextAPI: Sendable {
         // it fills: text grows little, and each sticker's markup (~350
         // bytes escaped) and its two listings (~100 each) come on top.
         let capacity = request.text.utf8.count * 2 + 256 + 640 * counts.stickers.count + 128 * counts.emoji.count
-        let atLeast = renderer.jsonMarkupCount(of: counts.stickers)
+        let atLeast = renderer.renderer.markupCount(of: counts.stickers)
         let text = request.text
-        let keep = renderer.truncationReach
+        let keep = renderer.renderer.truncationReach
         let held = try Self.hold(capacity: capacity, atLeast: atLeast, keep: keep, limit: limit) {
             RenderAnswer.write(text, renderer, counts, listings, to: &$0)
         }
@@ -150,9 +150,9 @@ public struct StickerTextAPI: Sendable {
 
     /// Text the renderer takes (no NUL), or the error it gets; checked once,
     /// before an answer is written (which may be twice).
-    private func checkRenderable(_ text: String, by renderer: HTMLRenderer) throws(APIError) {
+    private func checkRenderable(_ text: String, by renderer: JSONStringHTML) throws(APIError) {
         do {
-            try renderer.withRenderable(text) { _ in }
+            try renderer.renderer.checkRenderable(text)
         } catch {
             throw APIError(error)
         }
@@ -164,7 +164,7 @@ public struct StickerTextAPI: Sendable {
     }
 
     public func render(_ text: String, options: RenderOptions) throws(APIError) -> String {
-        let renderer = try renderer(for: options)
+        let renderer = try renderer(for: options).renderer
         do {
             return try renderer.render(text)
         } catch {
@@ -176,31 +176,27 @@ public struct StickerTextAPI: Sendable {
     /// cached answer, tagged by its bytes) and at most `limit` bytes; a
     /// larger one is counted, not held, and refused (`answer_too_large`).
     public func renderFragment(_ text: String, options: RenderOptions, limit: Int) throws(APIError) -> [UInt8] {
-        let renderer = try renderer(for: options)
-        let rendered: (bytes: [UInt8]?, count: Int)
+        let renderer = try renderer(for: options).renderer
+        var out = ByteBuffer(
+            capacity: min(limit, text.utf8.count * 3 + 256),
+            overflow: .hold(limit: limit, keep: renderer.truncationReach))
         do {
-            rendered = try renderer.withRenderable(text) { utf8 in
-                var out = ByteBuffer(
-                    capacity: min(limit, utf8.count * 3 + 256),
-                    overflow: .hold(limit: limit, keep: renderer.truncationReach))
-                renderer.render(utf8, into: &out)
-                return (out.isWhole && out.count <= limit ? Array(out.bytes) : nil, out.count)
-            }
+            try renderer.render(text, into: &out)
         } catch {
             throw APIError(error)
         }
-        guard let bytes = rendered.bytes else { throw .answerTooLarge(rendered.count, limit: limit) }
-        return bytes
+        guard out.isWhole, out.count <= limit else { throw .answerTooLarge(out.count, limit: limit) }
+        return Array(out.bytes)
     }
 
-    private func renderer(for options: RenderOptions) throws(APIError) -> HTMLRenderer {
+    private func renderer(for options: RenderOptions) throws(APIError) -> JSONStringHTML {
         // Checked first, in bytes: options are compared as Strings only once
         // they are short printable ASCII (a String comparison normalizes).
         if let problem = options.validationProblem { throw APIError(.invalidRequest, problem) }
-        if let prepared = defaultRenderers.first(where: { $0.options == options }) { return prepared }
+        if let prepared = defaultRenderers.first(where: { $0.renderer.options == options }) { return prepared }
         if let recent = recentRenderers.renderer(for: options) { return recent }
         do {
-            let renderer = try HTMLRenderer(catalog: catalog, options: options)
+            let renderer = JSONStringHTML(try HTMLRenderer(catalog: catalog, options: options))
             recentRenderers.keep(renderer)
             return renderer
         } catch {

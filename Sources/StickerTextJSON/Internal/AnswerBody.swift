@@ -1,4 +1,4 @@
-@_spi(JSON) import StickerText
+import StickerText
 
 /// The JSON of a POST's answer, which `write` writes the same each time it
 /// is asked: for an answer too large to hold, once counted and again in
@@ -11,9 +11,9 @@ protocol AnswerBody: Sendable {
 
 /// `POST /api/render`: `{"html", "stickers", "counts"}`.
 struct RenderAnswer: AnswerBody {
-    /// Renderable text (`HTMLRenderer.withRenderable` took it).
+    /// Renderable text (`HTMLRenderer.checkRenderable` took it).
     let text: String
-    let renderer: HTMLRenderer
+    let renderer: JSONStringHTML
     let counts: TextCounts
     let listings: StickerListings
 
@@ -23,46 +23,39 @@ struct RenderAnswer: AnswerBody {
     /// are, where capturing `self` copied it whole (~1k instructions of
     /// retains and releases on a small render).
     static func write(
-        _ text: String, _ renderer: HTMLRenderer, _ counts: TextCounts, _ listings: StickerListings,
+        _ text: String, _ renderer: JSONStringHTML, _ counts: TextCounts, _ listings: StickerListings,
         to writer: inout JSONWriter
     ) {
-        var text = text
-        text.withUTF8 { utf8 in
-            writer.object { writer in
-                // The HTML is rendered straight into the JSON string, escaped for it as it goes.
-                writer.key("html")
-                writer.string(escapedBy: { renderer.renderJSONEscaped(UnsafeRawBufferPointer(utf8), into: &$0) })
-                // The same list is in `counts`: written once, copied there.
-                writer.key("stickers")
-                let stickers = writer.value {
-                    TextCounts.FoundSticker.write(counts.stickers, to: &$0, listings: listings)
-                }
-                writer.key("counts")
-                counts.write(to: &writer, stickersWritten: stickers, listings: listings)
+        writer.object { writer in
+            // The HTML is rendered straight into the JSON string, escaped for it as it goes.
+            writer.key("html")
+            writer.string(escapedBy: { renderer.write(text, into: &$0) })
+            // The same list is in `counts`: written once, copied there.
+            writer.key("stickers")
+            let stickers = writer.value {
+                TextCounts.FoundSticker.write(counts.stickers, to: &$0, listings: listings)
             }
+            writer.key("counts")
+            counts.write(to: &writer, stickersWritten: stickers, listings: listings)
         }
     }
 }
 
 /// `POST /api/edit`: `EditResponse`, its HTML rendered as it is written.
 struct EditAnswer: AnswerBody {
-    /// Its `text` renderable (`HTMLRenderer.withRenderable` took it).
+    /// Its `text` renderable (`HTMLRenderer.checkRenderable` took it).
     let response: EditResponse
-    let renderer: HTMLRenderer
+    let renderer: JSONStringHTML
     let listings: StickerListings
 
     func write(to writer: inout JSONWriter) { Self.write(response, renderer, listings, to: &writer) }
 
     /// Its fields as parameters, as `RenderAnswer`'s.
     static func write(
-        _ response: EditResponse, _ renderer: HTMLRenderer, _ listings: StickerListings, to writer: inout JSONWriter
+        _ response: EditResponse, _ renderer: JSONStringHTML, _ listings: StickerListings, to writer: inout JSONWriter
     ) {
-        var text = response.text
-        text.withUTF8 { utf8 in
-            response.write(
-                to: &writer, html: { renderer.renderJSONEscaped(UnsafeRawBufferPointer(utf8), into: &$0) },
-                listings: listings)
-        }
+        let text = response.text
+        response.write(to: &writer, html: { renderer.write(text, into: &$0) }, listings: listings)
     }
 }
 

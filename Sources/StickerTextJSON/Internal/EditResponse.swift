@@ -1,4 +1,4 @@
-@_spi(JSON) import StickerText
+import StickerText
 
 /// `{"text", "selection", "plainSelection", "clipboard"?, "html", "counts", "changed", "truncated", "rejected", "note", "message"}`
 struct EditResponse: Sendable {
@@ -13,7 +13,7 @@ struct EditResponse: Sendable {
     let note: EditResult.Note?
     let message: String?
 
-    /// `html` appends the text's HTML escaped for a JSON string (the renderer's `renderJSONEscaped`).
+    /// `html` appends the text's HTML escaped for a JSON string (`JSONStringHTML.write`).
     func write(to writer: inout JSONWriter, html: (inout ByteBuffer) -> Void, listings: StickerListings? = nil) {
         writer.object { writer in
             writer.key("text")

@@ -1,4 +1,4 @@
-@_spi(JSON) import StickerText
+import StickerText
 
 /// The strict parser behind `JSONValue.parse`: one pass over bytes known to
 /// be UTF-8, each error naming the byte it is at.

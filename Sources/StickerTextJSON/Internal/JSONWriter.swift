@@ -1,4 +1,4 @@
-@_spi(JSON) import StickerText
+import StickerText
 
 /// Writes the API's JSON responses straight into bytes (Foundation's
 /// JSONEncoder costs more than the work it reports on a small request).

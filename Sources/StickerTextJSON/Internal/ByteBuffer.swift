@@ -5,27 +5,22 @@ import Foundation
 /// about as much as the copy itself for the short pieces rendering writes
 /// (an escape, a sticker's markup); this is a pointer and a length.
 ///
-/// Public to the transport only (`@_spi(JSON)`), and `@inlinable`: its
-/// JSON writer writes into it, and a call per append from another module
-/// cost a render ~2.5k instructions (callgrind). A `package` method is not
-/// inlined across modules, whatever its attributes.
-///
 /// What the buffer holds is bounded when asked (`Overflow`): an answer too
 /// large to hold is counted, or handed on in pieces as it is written, and
 /// never held whole. All of that happens where the buffer is full, on the
 /// slow path (`grow`); an append costs what it did.
-@_spi(JSON) public struct ByteBuffer: ~Copyable {
-    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+struct ByteBuffer: ~Copyable {
+    var base: UnsafeMutablePointer<UInt8>
     /// How many bytes are held (`written`), and room for how many.
-    @usableFromInline var written = 0
-    @usableFromInline var capacity: Int
+    var written = 0
+    var capacity: Int
     /// Bytes written and no longer held: counted only, or handed to `drain`.
     /// `count` and the offsets of `truncate` and `appendCopy` include them.
-    @usableFromInline var dropped = 0
-    @usableFromInline let overflow: Overflow
+    var dropped = 0
+    let overflow: Overflow
 
     /// What a full buffer does.
-    public enum Overflow {
+    enum Overflow {
         /// Grows: every byte is held (`bytes` is all of them).
         case grow
         /// Grows to hold at most `limit` bytes; past that it lets go of all
@@ -39,14 +34,12 @@ import Foundation
     }
 
     /// Every byte written so far, held or not.
-    @inlinable
-    public var count: Int { dropped &+ written }
+    var count: Int { dropped &+ written }
 
     /// Whether `bytes` holds every byte written.
-    @inlinable
-    public var isWhole: Bool { dropped == 0 }
+    var isWhole: Bool { dropped == 0 }
 
-    public init(capacity: Int, overflow: Overflow = .grow) {
+    init(capacity: Int, overflow: Overflow = .grow) {
         self.overflow = overflow
         let limit =
             switch overflow {
@@ -60,29 +53,29 @@ import Foundation
 
     deinit { base.deallocate() }
 
-    @inlinable @inline(__always)
-    public mutating func append(_ source: UnsafeRawPointer, count byteCount: Int) {
+    @inline(__always)
+    mutating func append(_ source: UnsafeRawPointer, count byteCount: Int) {
         if written &+ byteCount > capacity { grow(to: written &+ byteCount) }
         (base + written).update(from: source.assumingMemoryBound(to: UInt8.self), count: byteCount)
         written &+= byteCount
     }
 
-    @inlinable @inline(__always)
-    public mutating func append(byte: UInt8) {
+    @inline(__always)
+    mutating func append(byte: UInt8) {
         if written == capacity { grow(to: written &+ 1) }
         base[written] = byte
         written &+= 1
     }
 
-    @inlinable @inline(__always)
-    public mutating func append(_ literal: StaticString) {
+    @inline(__always)
+    mutating func append(_ literal: StaticString) {
         append(literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
     /// Room for `needed` bytes held in all: the buffer grows, or lets bytes go
     /// as `overflow` says. Room for what is asked is always made, even when
     /// one write is larger than a piece.
-    @usableFromInline @inline(never)
+    @inline(never)
     mutating func grow(to needed: Int) {
         let more = needed &- written
         switch overflow {
@@ -112,13 +105,12 @@ import Foundation
 
     /// The most `spareCapacity` is asked for at once: a JSON string's slice
     /// of 512 bytes at its worst (`\u00XX` each) and a word stored past it.
-    public static let largestReservation = 512 * 6 + 8
+    static let largestReservation = JSONStringEscaping.sliceSize * 6 + 8
 
     /// The size of the pieces a buffer that counts, or drains, works in.
-    public static let pieceSize = 64 << 10
+    static let pieceSize = 64 << 10
 
     /// Lets go of all but the last `keep` bytes held, handing them to `drain`.
-    @usableFromInline
     mutating func letGo(keeping keep: Int, to drain: ((UnsafeBufferPointer<UInt8>) -> Void)?) {
         let gone = written &- Swift.min(written, keep)
         guard gone > 0 else { return }
@@ -129,7 +121,6 @@ import Foundation
     }
 
     /// Moves the bytes held to a new allocation of `newCapacity` (at least `written`).
-    @usableFromInline
     mutating func resize(to newCapacity: Int) {
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         moved.update(from: base, count: written)
@@ -139,22 +130,22 @@ import Foundation
     }
 
     /// Drains what is still held (a buffer that drains; nothing otherwise).
-    public mutating func finish() {
+    mutating func finish() {
         if case .drain(_, _, let drain) = overflow { letGo(keeping: 0, to: drain) }
     }
 
     /// Room for `byteCount` more bytes at the end, for a writer that stores bytes
     /// itself (a byte or a word at a time) instead of appending pieces;
     /// `didWrite` then counts what it stored.
-    @inlinable @inline(__always)
-    public mutating func spareCapacity(_ byteCount: Int) -> UnsafeMutablePointer<UInt8> {
+    @inline(__always)
+    mutating func spareCapacity(_ byteCount: Int) -> UnsafeMutablePointer<UInt8> {
         assert(byteCount <= Self.largestReservation, "a reservation larger than a held buffer has room for")
         if written &+ byteCount > capacity { grow(to: written &+ byteCount) }
         return base + written
     }
 
-    @inlinable @inline(__always)
-    public mutating func didWrite(_ byteCount: Int) {
+    @inline(__always)
+    mutating func didWrite(_ byteCount: Int) {
         precondition(written &+ byteCount <= capacity, "wrote past the spare capacity")
         written &+= byteCount
     }
@@ -162,8 +153,7 @@ import Foundation
     /// Appends a copy of bytes already written (`range` of `count`), if they
     /// are still held and there is room for them without letting any go:
     /// false otherwise, with nothing written, and the caller writes them again.
-    @inlinable
-    public mutating func appendCopy(of range: Range<Int>) -> Bool {
+    mutating func appendCopy(of range: Range<Int>) -> Bool {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "a range of what was written")
         guard range.lowerBound >= dropped else { return false }
         if written &+ range.count > capacity {
@@ -182,13 +172,12 @@ import Foundation
 
     /// Drops what was written after `length` bytes, which must still be held
     /// (within the last `keep` bytes of a buffer that lets bytes go).
-    @inlinable @inline(__always)
-    public mutating func truncate(to length: Int) {
+    @inline(__always)
+    mutating func truncate(to length: Int) {
         precondition(length >= dropped, "truncated into bytes no longer held")
         written = length &- dropped
     }
 
     /// The bytes held: every byte written when `isWhole`.
-    @inlinable
-    public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: written) }
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: written) }
 }
