@@ -15,7 +15,7 @@ public struct StickerCatalog: Sendable {
 
     public let packs: [StickerPack]
     public let entries: [Entry]
-    let table: CodeTable
+    @usableFromInline let table: CodeTable
     let searchIndex: SearchIndex
 
     /// Builds a catalog from packs already in memory, checking tags, aliases
@@ -70,12 +70,12 @@ public struct StickerCatalog: Sendable {
     }
 
     /// Looks up the bytes between two brackets, straight from a buffer.
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     func entryIndex(content: UnsafeRawBufferPointer) -> Int? {
         table.lookup(content)
     }
 
-    @usableFromInline var maxContentLength: Int { table.maxKeyLength }
+    @inlinable var maxContentLength: Int { table.maxKeyLength }
 }
 
 extension StickerCatalog {
