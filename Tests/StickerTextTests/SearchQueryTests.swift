@@ -12,18 +12,20 @@ struct SearchQueryTests {
     }
 
     @Test func eachCheckHasItsError() {
-        #expect(throws: SearchError.emptyText) { try SearchQuery("") }
+        #expect(throws: StickerTextError.emptySearch) { try SearchQuery("") }
         // Scalars, not characters: a flag is two.
-        #expect(throws: SearchError.textTooLong(length: 66)) { try SearchQuery(String(repeating: "🇨🇳", count: 33)) }
-        #expect(throws: SearchError.nulCharacter) { try SearchQuery("a\u{0}b") }
-        #expect(throws: SearchError.limitOutOfRange(0)) { try SearchQuery("a", limit: 0) }
-        #expect(throws: SearchError.limitOutOfRange(101)) { try SearchQuery("a", limit: 101) }
+        #expect(throws: StickerTextError.searchTooLong(length: 66)) {
+            try SearchQuery(String(repeating: "🇨🇳", count: 33))
+        }
+        #expect(throws: StickerTextError.nulInSearch) { try SearchQuery("a\u{0}b") }
+        #expect(throws: StickerTextError.limitOutOfRange(0)) { try SearchQuery("a", limit: 0) }
+        #expect(throws: StickerTextError.limitOutOfRange(101)) { try SearchQuery("a", limit: 101) }
     }
 
     @Test func theErrorsSayNothingOfTheAPIsParameters() {
-        for error in [SearchError.emptyText, .textTooLong(length: 65), .nulCharacter, .limitOutOfRange(0)] {
+        for error in [StickerTextError.emptySearch, .searchTooLong(length: 65), .nulInSearch, .limitOutOfRange(0)] {
             #expect(!error.description.hasPrefix("q "), "\(error)")
         }
-        #expect(SearchError.limitOutOfRange(0).description == "a limit of 0 results; it must be between 1 and 100")
+        #expect(StickerTextError.limitOutOfRange(0).description == "a limit of 0 results; it must be between 1 and 100")
     }
 }

@@ -89,8 +89,7 @@ func run(_ input: UnsafeBufferPointer<UInt8>, amplify: Bool) {
 /// Applies `op` and checks the result: the selection inside the text, and a
 /// text that was within `maxLength` still within it.
 func edit(_ op: EditOperation, _ text: String, _ selection: TextRange, _ unit: TextRange.Unit, _ policy: InputPolicy) {
-    guard let editor = try? TextEditor(policy: policy),
-        let result = try? editor.apply(op, to: text, selection: selection, unit: unit)
+    guard let result = try? TextBackedString(text).applying(op, selection: selection, unit: unit, policy: policy)
     else { return }
     precondition(
         result.selection.location >= 0 && result.selection.end <= result.string.displayLength(unit: unit),

@@ -20,7 +20,7 @@ public struct HTMLRenderer: Sendable {
     private let jsonMarkup: [UInt8]
     private let jsonMarkupStart: [Int]
 
-    public init(catalog: StickerCatalog = .default, options: RenderOptions = RenderOptions()) throws(RenderError) {
+    public init(catalog: StickerCatalog = .default, options: RenderOptions = RenderOptions()) throws(StickerTextError) {
         if let problem = options.validationProblem { throw .invalidOptions(problem) }
         self.catalog = catalog
         self.options = options
@@ -50,25 +50,26 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// Renders UTF-8 bytes; invalid UTF-8 is an error, never garbage.
-    public func render(utf8 bytes: some Collection<UInt8>) throws(RenderError) -> String {
+    public func render(utf8 bytes: some Collection<UInt8>) throws(StickerTextError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .invalidUTF8(offset: UTF8Validation.firstInvalidOffset(bytes))
         }
         return try render(text)
     }
 
-    public func render(_ text: String) throws(RenderError) -> String {
+    public func render(_ text: String) throws(StickerTextError) -> String {
         try withRendered(text) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the HTML for `text` to `out`.
-    public func render(_ text: String, into out: inout [UInt8]) throws(RenderError) {
+    public func render(_ text: String, into out: inout [UInt8]) throws(StickerTextError) {
         try withRendered(text) { out.append(contentsOf: $0) }
     }
 
     /// Renders `text` and hands the HTML bytes to `body` without copying
     /// them. The bytes are valid only inside `body`.
-    public func withRendered<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(RenderError) -> R {
+    public func withRendered<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(StickerTextError) -> R
+    {
         try withRenderable(text) { utf8 in
             // Room for typical sticker text (markup is ~2.5× the code it replaces) without regrowing.
             var buffer = ByteBuffer(capacity: utf8.count * 3 + 256)
@@ -84,9 +85,9 @@ public struct HTMLRenderer: Sendable {
     /// as a call, `body` stayed a closure context (~1.5k instructions a
     /// render through the API).
     @_spi(JSON) @inlinable @inline(__always)
-    public func withRenderable<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) throws(RenderError) -> R {
+    public func withRenderable<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) throws(StickerTextError) -> R {
         var text = text
-        return try text.withUTF8 { (utf8Bytes) -> Result<R, RenderError> in
+        return try text.withUTF8 { (utf8Bytes) -> Result<R, StickerTextError> in
             let utf8 = UnsafeRawBufferPointer(utf8Bytes)
             if let base = utf8.baseAddress, let nul = memchr(base, 0, utf8.count) {
                 return .failure(.nulCharacter(offset: base.distance(to: UnsafeRawPointer(nul))))
@@ -122,7 +123,7 @@ public struct HTMLRenderer: Sendable {
     /// The bytes the markup of `stickers` (a count's, of the text rendered)
     /// takes in a JSON string (`renderJSONEscaped`): the least their HTML
     /// is, known before any of it is written.
-    @_spi(JSON) public func jsonMarkupCount(of stickers: [TextCounts.FoundSticker]) -> Int {
+    @_spi(JSON) public func jsonMarkupCount(of stickers: [TextCounts.Found]) -> Int {
         var total = 0
         for i in stickers.indices {
             let entry = stickers[i].entry

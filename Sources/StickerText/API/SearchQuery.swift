@@ -8,11 +8,11 @@ public struct SearchQuery: Hashable, Sendable {
     public let text: String
     public let limit: Int
 
-    public init(_ text: String, limit: Int? = nil) throws(SearchError) {
+    public init(_ text: String, limit: Int? = nil) throws(StickerTextError) {
         let length = text.unicodeScalars.count
-        guard length > 0 else { throw .emptyText }
-        guard length <= Self.maxLength else { throw .textTooLong(length: length) }
-        guard !text.unicodeScalars.contains("\u{0}") else { throw .nulCharacter }
+        guard length > 0 else { throw .emptySearch }
+        guard length <= Self.maxLength else { throw .searchTooLong(length: length) }
+        guard !text.unicodeScalars.contains("\u{0}") else { throw .nulInSearch }
         let limit = limit ?? Self.defaultLimit
         guard Self.limits.contains(limit) else { throw .limitOutOfRange(limit) }
         self.text = text

@@ -41,6 +41,11 @@ package enum CatalogValidator {
                         entry,
                         "image size \(image.width)×\(image.height) is not between 1 and \(ImageFileRules.maxSide)")
                 }
+                if let image = sticker.image, let poster = image.poster,
+                    (poster.width, poster.height) != (image.width, image.height) || poster.poster != nil
+                {
+                    issue(entry, "a poster is a still of its animation's size, with no poster of its own")
+                }
                 issues += searchKeyProblems(sticker).map {
                     CatalogValidationError.Issue(file: file, entry: entry, message: $0)
                 }

@@ -137,14 +137,16 @@ enum PackAssembly {
                     "\(base).\(member.image.fileExtension)", numbered: { "\(base)-\($0).\(member.image.fileExtension)" }
                 )
                 files[name] = member.image.bytes
-                var poster: StickerImage.Poster?
+                var poster: StickerImage?
                 if let still = member.image.poster, let stillImage = SniffedImage(still) {
                     // Named after the picture, and never one another sticker's picture has (`a-poster.png`).
                     let stem = "\(name.dropLast(member.image.fileExtension.count + 1))-poster"
                     let ext = stillImage.format == .gif ? "gif" : stillImage.format == .webp ? "webp" : "png"
                     let posterName = fileNames.unique("\(stem).\(ext)", numbered: { "\(stem)-\($0).\(ext)" })
                     files[posterName] = still
-                    poster = StickerImage.Poster(x1: posterName, x2: posterName, x3: posterName)
+                    poster = StickerImage(
+                        x1: posterName, x2: posterName, x3: posterName, width: member.image.sniffed.width,
+                        height: member.image.sniffed.height)
                 }
                 var aliases: [String] = []
                 // Each once, in the order met (a set: a list from anyone may hold a million).
