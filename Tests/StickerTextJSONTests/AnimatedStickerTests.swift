@@ -55,9 +55,7 @@ struct AnimatedStickerTests {
 
     /// A pack folder whose files are `files` (name → bytes); by default a good
     /// animated sticker: APNGs of 4 frames and still posters, at 32, 64 and 96 px.
-    func issues(_ json: String? = nil, replacing replaced: [String: [UInt8]] = [:]) throws -> [CatalogValidationError
-        .Issue]
-    {
+    func issues(_ json: String? = nil, replacing replaced: [String: [UInt8]] = [:]) throws -> [StickerPack.Issue] {
         var files: [String: [UInt8]] = [:]
         for (scale, suffix) in [(1, ""), (2, "@2x"), (3, "@3x")] {
             files["a\(suffix).png"] = ImageBytes.png(width: 32 * scale, height: 32 * scale, frames: 4)
@@ -75,13 +73,13 @@ struct AnimatedStickerTests {
             return []
         } catch {
             return error.issues.map {
-                CatalogValidationError.Issue(file: "one/pack.json", entry: $0.entry, message: $0.message)
+                StickerPack.Issue(file: "one/pack.json", entry: $0.entry, message: $0.message)
             }
         }
     }
 
-    func issue(_ problem: ImageFileRules.Problem) -> CatalogValidationError.Issue {
-        CatalogValidationError.Issue(file: "one/pack.json", entry: "stickers[0] [转]", message: problem.description)
+    func issue(_ problem: ImageFileRules.Problem) -> StickerPack.Issue {
+        StickerPack.Issue(file: "one/pack.json", entry: "stickers[0] [转]", message: problem.description)
     }
 
     @Test func anAnimatedStickerWithStillPostersOfItsSizeLoads() throws {
@@ -209,7 +207,7 @@ struct AnimatedStickerTests {
             packJSON(image: Self.animatedImage.replacingOccurrences(of: #""1x":"p.png""#, with: #""1x":"gone.png""#)))
         #expect(
             missing == [
-                CatalogValidationError.Issue(
+                StickerPack.Issue(
                     file: "one/pack.json", entry: "stickers[0] [转]", message: #"missing image "gone.png""#)
             ])
     }

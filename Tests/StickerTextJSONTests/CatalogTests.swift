@@ -55,13 +55,13 @@ struct CatalogTests {
         try body(root.path)
     }
 
-    func issues(_ packs: [String: String]) throws -> [CatalogValidationError.Issue] {
-        var found: [CatalogValidationError.Issue] = []
+    func issues(_ packs: [String: String]) throws -> [StickerPack.Issue] {
+        var found: [StickerPack.Issue] = []
         try withPacks(packs) { dir in
             do {
                 _ = try StickerCatalog.load(directory: dir)
             } catch {
-                found = (error as? CatalogValidationError)?.issues ?? []
+                found = (error as? InputError)?.issues ?? []
             }
         }
         return found
@@ -114,7 +114,7 @@ struct CatalogTests {
         let found = try issues(["one": packJSON(id: "one", image: "gone.png")])
         #expect(
             found == [
-                CatalogValidationError.Issue(
+                StickerPack.Issue(
                     file: found.first?.file ?? "", entry: "stickers[1] [a]", message: "missing image \"gone.png\"")
             ])
         #expect(found.first?.file.hasSuffix("one/pack.json") == true)

@@ -205,7 +205,7 @@ struct PackExportNamesTests {
                 $0.contains("made-up") && $0.contains("doge (p-2.png)")
             })
         try Data(PackFixtures.json(["笑哭": "https://matrix.example/x"])).write(to: map)
-        let error = try #require(throws: CatalogValidationError.self) {
+        let error = try #require(throws: InputError.self) {
             try self.export(folder, .matrix, "r.json", mediaMap: map)
         }
         #expect(

@@ -136,7 +136,7 @@ struct PolicyTests {
 
     @Test func badPoliciesAreRefused() {
         for policy in [InputPolicy(maxLength: -1), InputPolicy(decimalPlaces: -2), InputPolicy(stickerWeight: -1)] {
-            #expect(throws: StickerTextError.invalidPolicy(policy.validationProblem ?? "")) {
+            #expect(throws: InputError.invalidPolicy(policy.validationProblem ?? "")) {
                 try TextBackedString("a").applying(.selectAll, selection: nil, policy: policy)
             }
         }

@@ -12,20 +12,20 @@ struct SearchQueryTests {
     }
 
     @Test func eachCheckHasItsError() {
-        #expect(throws: StickerTextError.emptySearch) { try SearchQuery("") }
+        #expect(throws: InputError.emptySearch) { try SearchQuery("") }
         // Scalars, not characters: a flag is two.
-        #expect(throws: StickerTextError.searchTooLong(length: 66)) {
+        #expect(throws: InputError.searchTooLong(length: 66)) {
             try SearchQuery(String(repeating: "🇨🇳", count: 33))
         }
-        #expect(throws: StickerTextError.nulInSearch) { try SearchQuery("a\u{0}b") }
-        #expect(throws: StickerTextError.limitOutOfRange(0)) { try SearchQuery("a", limit: 0) }
-        #expect(throws: StickerTextError.limitOutOfRange(101)) { try SearchQuery("a", limit: 101) }
+        #expect(throws: InputError.nulInSearch) { try SearchQuery("a\u{0}b") }
+        #expect(throws: InputError.limitOutOfRange(0)) { try SearchQuery("a", limit: 0) }
+        #expect(throws: InputError.limitOutOfRange(101)) { try SearchQuery("a", limit: 101) }
     }
 
     @Test func theErrorsSayNothingOfTheAPIsParameters() {
-        for error in [StickerTextError.emptySearch, .searchTooLong(length: 65), .nulInSearch, .limitOutOfRange(0)] {
+        for error in [InputError.emptySearch, .searchTooLong(length: 65), .nulInSearch, .limitOutOfRange(0)] {
             #expect(!error.description.hasPrefix("q "), "\(error)")
         }
-        #expect(StickerTextError.limitOutOfRange(0).description == "a limit of 0 results; it must be between 1 and 100")
+        #expect(InputError.limitOutOfRange(0).description == "a limit of 0 results; it must be between 1 and 100")
     }
 }

@@ -20,7 +20,7 @@ public struct HTMLRenderer: Sendable {
     private let jsonMarkup: [UInt8]
     private let jsonMarkupStart: [Int]
 
-    public init(catalog: StickerCatalog = .default, options: RenderOptions = RenderOptions()) throws(StickerTextError) {
+    public init(catalog: StickerCatalog = .default, options: RenderOptions = RenderOptions()) throws(InputError) {
         if let problem = options.validationProblem { throw .invalidOptions(problem) }
         self.catalog = catalog
         self.options = options
@@ -50,26 +50,25 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// Renders UTF-8 bytes; invalid UTF-8 is an error, never garbage.
-    public func render(utf8 bytes: some Collection<UInt8>) throws(StickerTextError) -> String {
+    public func render(utf8 bytes: some Collection<UInt8>) throws(InputError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .invalidUTF8(offset: UTF8Validation.firstInvalidOffset(bytes))
         }
         return try render(text)
     }
 
-    public func render(_ text: String) throws(StickerTextError) -> String {
+    public func render(_ text: String) throws(InputError) -> String {
         try withRendered(text) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the HTML for `text` to `out`.
-    public func render(_ text: String, into out: inout [UInt8]) throws(StickerTextError) {
+    public func render(_ text: String, into out: inout [UInt8]) throws(InputError) {
         try withRendered(text) { out.append(contentsOf: $0) }
     }
 
     /// Renders `text` and hands the HTML bytes to `body` without copying
     /// them. The bytes are valid only inside `body`.
-    public func withRendered<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(StickerTextError) -> R
-    {
+    public func withRendered<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(InputError) -> R {
         try withRenderable(text) { utf8 in
             // Room for typical sticker text (markup is ~2.5× the code it replaces) without regrowing.
             var buffer = ByteBuffer(capacity: utf8.count * 3 + 256)
@@ -85,9 +84,9 @@ public struct HTMLRenderer: Sendable {
     /// as a call, `body` stayed a closure context (~1.5k instructions a
     /// render through the API).
     @_spi(JSON) @inlinable @inline(__always)
-    public func withRenderable<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) throws(StickerTextError) -> R {
+    public func withRenderable<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) throws(InputError) -> R {
         var text = text
-        return try text.withUTF8 { (utf8Bytes) -> Result<R, StickerTextError> in
+        return try text.withUTF8 { (utf8Bytes) -> Result<R, InputError> in
             let utf8 = UnsafeRawBufferPointer(utf8Bytes)
             if let base = utf8.baseAddress, let nul = memchr(base, 0, utf8.count) {
                 return .failure(.nulCharacter(offset: base.distance(to: UnsafeRawPointer(nul))))

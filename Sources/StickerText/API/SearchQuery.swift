@@ -8,7 +8,7 @@ public struct SearchQuery: Hashable, Sendable {
     public let text: String
     public let limit: Int
 
-    public init(_ text: String, limit: Int? = nil) throws(StickerTextError) {
+    public init(_ text: String, limit: Int? = nil) throws(InputError) {
         let length = text.unicodeScalars.count
         guard length > 0 else { throw .emptySearch }
         guard length <= Self.maxLength else { throw .searchTooLong(length: length) }

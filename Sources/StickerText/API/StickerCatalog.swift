@@ -23,12 +23,12 @@ public struct StickerCatalog: Sendable {
     /// Builds a catalog from packs already in memory, checking tags, aliases
     /// and image paths (but not that image files exist: the transport's
     /// `load(directory:)` does that). A problem names its pack as `pack "<id>"`.
-    public init(packs: [StickerPack]) throws(CatalogValidationError) {
+    public init(packs: [StickerPack]) throws(InputError) {
         try self.init(packs: packs, files: packs.map { "pack \"\($0.id)\"" })
     }
 
     /// The same, a problem naming its pack by `files[i]`, the file that holds or will hold `packs[i]`.
-    package init(packs: [StickerPack], files: [String]) throws(CatalogValidationError) {
+    package init(packs: [StickerPack], files: [String]) throws(InputError) {
         var issues = CatalogValidator.check(packs: packs, files: files)
         var entries: [Entry] = []
         // Room for every code: a sticker may have any number of aliases (an import
@@ -45,7 +45,7 @@ public struct StickerCatalog: Sendable {
             }
         }
         issues.sort()
-        if !issues.isEmpty { throw CatalogValidationError(issues: issues) }
+        if !issues.isEmpty { throw InputError.invalidPacks(issues) }
         self.packs = packs
         self.entries = entries
         self.table = table

@@ -7,7 +7,7 @@ extension TextBackedString {
     public func applying(
         _ operation: EditOperation, selection: TextRange?, unit: TextRange.Unit = .utf16,
         policy: InputPolicy = .unlimited
-    ) throws(StickerTextError) -> EditResult {
+    ) throws(InputError) -> EditResult {
         if let problem = policy.validationProblem { throw .invalidPolicy(problem) }
         return try TextEditor(catalog: catalog, policy: policy).apply(
             operation, to: self, selection: selection, unit: unit)

@@ -8,7 +8,7 @@ struct TextEditor {
     /// parse of the text the edit makes, not by measuring it first.
     func apply(
         _ operation: EditOperation, to string: TextBackedString, selection: TextRange?, unit: TextRange.Unit
-    ) throws(StickerTextError) -> EditResult {
+    ) throws(InputError) -> EditResult {
         let range: Range<Int>
         if let selection {
             guard let found = string.positions(of: selection, unit: unit) else {

@@ -17,8 +17,11 @@ extension APIError {
 
     /// What the core refused: an edit, a text to render, a search. A search is
     /// answered in the words of `GET /api/stickers`' parameters (`q`, `limit`).
-    public init(_ error: StickerTextError) {
+    /// No request gives packs (the service's own, checked before it serves):
+    /// were it to, that is the service's fault.
+    public init(_ error: InputError) {
         switch error {
+        case .invalidPacks: self.init(.internalError, error.description)
         case .selectionOutOfRange: self.init(.outOfRange, error.description)
         case .unknownSticker: self.init(.unknownSticker, error.description)
         case .invalidUTF8: self.init(.invalidUTF8, error.description)

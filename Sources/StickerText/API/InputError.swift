@@ -1,23 +1,26 @@
-/// Why the core refused what it was given: text it cannot carry, settings that
-/// make no sense, an edit that names what is not there, a search it cannot run.
-/// One type for rendering, editing and searching, so that a program answers
-/// every refusal in one place; each throwing function says which cases it
-/// throws. A policy's refusal of an edit is not an error (see
-/// `EditResult.rejected`), and packs have their own (`CatalogValidationError`).
-public enum StickerTextError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why the core refused its input, what a program passed it: packs with
+/// problems, text it cannot carry, settings that make no sense, an edit that
+/// names what is not there, a search it cannot run. One type for the whole
+/// core, so that a program answers every refusal in one place; each case says
+/// what throws it. A policy's refusal of an edit is not an error (see
+/// `EditResult.rejected`).
+public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Packs a catalog cannot be made of (`StickerCatalog.init`, and the pack
+    /// formats' imports and exports): every problem found, sorted.
+    case invalidPacks([StickerPack.Issue])
     /// Rendering bytes that are not valid UTF-8; `offset` is the first bad byte.
     case invalidUTF8(offset: Int)
     /// Rendering U+0000, which HTML cannot carry at all, so it is refused rather than altered.
     case nulCharacter(offset: Int)
-    /// `RenderOptions` that cannot be used (`validationProblem`).
+    /// A renderer's `RenderOptions` that cannot be used (their `validationProblem`).
     case invalidOptions(String)
-    /// An `InputPolicy` that makes no sense (`validationProblem`).
+    /// An edit's `InputPolicy` that makes no sense (its `validationProblem`).
     case invalidPolicy(String)
-    /// An edit's selection outside the text.
+    /// An edit's selection outside the text (`TextBackedString.applying`).
     case selectionOutOfRange(TextRange, length: Int, unit: TextRange.Unit)
     /// `insertSticker` with a tag no sticker has.
     case unknownSticker(String)
-    /// A search for nothing.
+    /// A search (`SearchQuery`) for nothing.
     case emptySearch
     /// A search longer than `SearchQuery.maxLength` Unicode scalars.
     case searchTooLong(length: Int)
@@ -28,6 +31,7 @@ public enum StickerTextError: Error, Equatable, Sendable, CustomStringConvertibl
 
     public var description: String {
         switch self {
+        case .invalidPacks(let issues): issues.map(\.description).joined(separator: "\n")
         case .invalidUTF8(let offset): "text is not valid UTF-8 (first bad byte at offset \(offset))"
         case .nulCharacter(let offset): "text contains U+0000 (NUL) at byte \(offset), which HTML cannot carry"
         case .invalidOptions(let problem), .invalidPolicy(let problem): problem
@@ -41,5 +45,13 @@ public enum StickerTextError: Error, Equatable, Sendable, CustomStringConvertibl
         case .limitOutOfRange(let limit):
             "a limit of \(limit) results; it must be between \(SearchQuery.limits.lowerBound) and \(SearchQuery.limits.upperBound)"
         }
+    }
+}
+
+extension InputError {
+    /// The pack problems of `invalidPacks`, none for another refusal: what the
+    /// format converters (StickerTextPacks) gather and pass on.
+    package var issues: [StickerPack.Issue] {
+        if case .invalidPacks(let issues) = self { issues } else { [] }
     }
 }
