@@ -102,7 +102,7 @@ struct PackExportNamesTests {
         _ = try PackConversion.write(imported.packs, into: folder)
         // The search keys the import wrote find it, as the pack tools' would.
         let catalog = try StickerCatalog.load(directory: folder.path)
-        let found = try #require(catalog.search(try SearchQuery("xk")).first)
+        let found = try #require(try catalog.search("xk").first)
         #expect(catalog.packs[found.packIndex].stickers[found.stickerIndex].tag == "[笑哭]")
         let (archive, export) = try export(folder, .mastodon, "faces.tar.gz")
         #expect(try PackFixtures.tarNames(archive) == ["lvmao.png", "xiaoku.png"])

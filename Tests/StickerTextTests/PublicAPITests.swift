@@ -14,9 +14,9 @@ struct PublicAPITests {
     static let regenerate = "REGENERATE_PUBLIC_API=1 swift test --filter PublicAPITests"
     /// The top-level types an embedding program sees, the names it has to learn
     /// (Ink has 3); the rest are nested under the type they belong to. More is a decision, made here.
-    static let topLevelTypeLimit = 18
+    static let topLevelTypeLimit = 16
     /// Every type it sees, nested ones included.
-    static let typeLimit = 29
+    static let typeLimit = 27
 
     /// Each public declaration as `file: declaration` (up to its body, its
     /// lines joined), `spi(JSON)` before those of the package's JSON code.

@@ -71,8 +71,7 @@ func run(_ input: UnsafeBufferPointer<UInt8>, amplify: Bool) {
         ]
         precondition(whole == inPieces, "an answer written in pieces differs from the answer held whole")
         // Search: any text is a query or a refusal; results are distinct stickers, best tier first.
-        if let q = String(validating: bytes, as: UTF8.self), let query = try? SearchQuery(q, limit: 100) {
-            let results = api.catalog.search(query)
+        if let q = String(validating: bytes, as: UTF8.self), let results = try? api.catalog.search(q, limit: 100) {
             precondition(
                 results.count <= 100 && zip(results, results.dropFirst()).allSatisfy { $0.match <= $1.match },
                 "search results out of order")

@@ -20,13 +20,13 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     case selectionOutOfRange(TextRange, length: Int, unit: TextRange.Unit)
     /// `insertSticker` with a tag no sticker has.
     case unknownSticker(String)
-    /// A search (`SearchQuery`) for nothing.
+    /// A search (`StickerCatalog.search`) for nothing.
     case emptySearch
-    /// A search longer than `SearchQuery.maxLength` Unicode scalars.
+    /// A search longer than `StickerCatalog.maxSearchLength` Unicode scalars.
     case searchTooLong(length: Int)
     /// A search holding U+0000, which no sticker's key holds and no text field sends.
     case nulInSearch
-    /// A search's limit outside `SearchQuery.limits`.
+    /// A search's limit outside `StickerCatalog.searchLimits`.
     case limitOutOfRange(Int)
 
     public var description: String {
@@ -40,10 +40,10 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownSticker(let tag): "no sticker has the tag \(tag)"
         case .emptySearch: "the search text is empty"
         case .searchTooLong(let length):
-            "the search text is \(length) characters long; at most \(SearchQuery.maxLength)"
+            "the search text is \(length) characters long; at most \(StickerCatalog.maxSearchLength)"
         case .nulInSearch: "the search text contains U+0000"
         case .limitOutOfRange(let limit):
-            "a limit of \(limit) results; it must be between \(SearchQuery.limits.lowerBound) and \(SearchQuery.limits.upperBound)"
+            "a limit of \(limit) results; it must be between \(StickerCatalog.searchLimits.lowerBound) and \(StickerCatalog.searchLimits.upperBound)"
         }
     }
 }

@@ -85,8 +85,8 @@ package enum CatalogValidator {
         var seen: Set<String> = []
         for keyword in sticker.keywords {
             let length = keyword.unicodeScalars.count
-            if !(1...SearchQuery.maxLength).contains(length) {
-                problems.append("keyword \"\(keyword)\" must be 1–\(SearchQuery.maxLength) characters")
+            if !(1...StickerCatalog.maxSearchLength).contains(length) {
+                problems.append("keyword \"\(keyword)\" must be 1–\(StickerCatalog.maxSearchLength) characters")
             } else if !SearchFolding.isFolded(keyword) {
                 problems.append(
                     "keyword \"\(keyword)\" must be written as searches fold it: \"\(String(String.UnicodeScalarView(SearchFolding.fold(keyword))))\""

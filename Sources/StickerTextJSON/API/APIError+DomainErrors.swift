@@ -28,12 +28,13 @@ extension APIError {
         case .nulCharacter, .invalidOptions, .invalidPolicy: self.init(.invalidRequest, error.description)
         case .emptySearch: self.init(.invalidRequest, "q must not be empty")
         case .searchTooLong(let length):
-            self.init(.invalidRequest, "q is \(length) characters long; at most \(SearchQuery.maxLength)")
+            self.init(.invalidRequest, "q is \(length) characters long; at most \(StickerCatalog.maxSearchLength)")
         case .nulInSearch: self.init(.invalidRequest, "q must not contain U+0000")
         case .limitOutOfRange:
             self.init(
                 .invalidRequest,
-                "limit must be between \(SearchQuery.limits.lowerBound) and \(SearchQuery.limits.upperBound)")
+                "limit must be between \(StickerCatalog.searchLimits.lowerBound) and \(StickerCatalog.searchLimits.upperBound)"
+            )
         }
     }
 }

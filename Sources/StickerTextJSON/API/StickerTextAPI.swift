@@ -158,11 +158,6 @@ public struct StickerTextAPI: Sendable {
         }
     }
 
-    /// `GET /api/stickers`: `{"stickers": [...]}`, best first.
-    public func search(_ query: SearchQuery) -> [UInt8] {
-        catalog.searchDocument(catalog.search(query))
-    }
-
     public func render(_ text: String, options: RenderOptions) throws(APIError) -> String {
         let renderer = try renderer(for: options)
         do {

@@ -215,7 +215,7 @@ enum PackAssembly {
     /// `text` as a search keyword (folded as searches fold it), or nil when it cannot be one.
     static func searchKeyword(_ text: String) -> String? {
         let keyword = String(String.UnicodeScalarView(SearchFolding.fold(text)))
-        return !keyword.isEmpty && keyword.unicodeScalars.count <= SearchQuery.maxLength ? keyword : nil
+        return !keyword.isEmpty && keyword.unicodeScalars.count <= StickerCatalog.maxSearchLength ? keyword : nil
     }
 
     /// `<id>-<category's slug>`, or `<id>-<number>` for a category with no
