@@ -378,8 +378,10 @@ def swift_image(image):
     return swift_call('StickerImage', [
         ('x1', swift_string(image['1x'])), ('x2', swift_string(image['2x'])), ('x3', swift_string(image['3x'])),
         ('width', str(image['width'])), ('height', str(image['height'])),
-        ('poster', swift_optional(poster, lambda p: swift_call('StickerImage.Poster', [
-            ('x1', swift_string(p['1x'])), ('x2', swift_string(p['2x'])), ('x3', swift_string(p['3x']))]))),
+        # A poster is a still image of its animation's size.
+        ('poster', swift_optional(poster, lambda p: swift_call('StickerImage', [
+            ('x1', swift_string(p['1x'])), ('x2', swift_string(p['2x'])), ('x3', swift_string(p['3x'])),
+            ('width', str(image['width'])), ('height', str(image['height']))]))),
     ])
 
 

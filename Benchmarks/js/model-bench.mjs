@@ -1,6 +1,6 @@
 // The page's JS text model in node, on the same corpus and the same edits as
 // the Swift core's benchmark (Benchmarks/StickerTextBenchmarks): a bare edit
-// (applyEdit, like TextEditor.apply) and the whole request the page makes on
+// (applyEdit, like TextBackedString.applying) and the whole request the page makes on
 // every keystroke (edit(): validate, edit, count the result), at 1 KB, 100 KB
 // and 1 MB prefixes; and the search the `[` autocomplete runs per keystroke
 // (the same queries as the Swift benchmark). One JSON row per measure on stdout.

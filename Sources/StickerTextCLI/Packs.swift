@@ -34,9 +34,10 @@ struct Packs: ParsableCommand {
         func run() throws {
             do {
                 let catalog = try StickerCatalog.load(directory: directory)
-                print(
-                    "ok: \(catalog.packs.count) packs, \(catalog.packs.reduce(0) { $0 + $1.stickers.count }) stickers, \(catalog.entries.count) codes"
-                )
+                // A catalog's codes are unique: each one its sticker answers to.
+                let stickers = catalog.packs.flatMap(\.stickers)
+                let codes = stickers.reduce(0) { $0 + $1.codes.count }
+                print("ok: \(catalog.packs.count) packs, \(stickers.count) stickers, \(codes) codes")
             } catch {
                 FileHandle.standardError.write(Data((error.description + "\n").utf8))
                 throw ExitCode(1)

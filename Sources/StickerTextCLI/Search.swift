@@ -8,15 +8,15 @@ struct Search: ParsableCommand {
         abstract: "Find stickers by code, Chinese or English name, pinyin or initials (as GET /api/stickers does).")
 
     @OptionGroup var catalogOptions: CatalogOptions
-    @Option(help: "How many results, 1–100.") var limit = SearchQuery.defaultLimit
+    @Option(help: "How many results, 1–100.") var limit = StickerCatalog.defaultSearchLimit
     @Flag(help: "Answer GET /api/stickers' JSON instead of one line per sticker.") var json = false
     @Argument(help: "What to look for: [xk, xiaoku, 笑, smile…") var query: String
 
     func run() throws {
         let catalog = try catalogOptions.catalog()
-        let search: SearchQuery
+        let results: [SearchResult]
         do {
-            search = try SearchQuery(query, limit: limit)
+            results = try catalog.search(query, limit: limit)
         } catch {
             // Answered as GET /api/stickers answers it, the one wording of a refused search.
             let refusal = APIError(error)
@@ -27,7 +27,6 @@ struct Search: ParsableCommand {
             }
             throw ExitCode(2)
         }
-        let results = catalog.search(search)
         if json {
             FileHandle.standardOutput.write(Data(catalog.searchDocument(results) + [0x0A]))
             return

@@ -55,9 +55,7 @@ struct AnimatedStickerTests {
 
     /// A pack folder whose files are `files` (name → bytes); by default a good
     /// animated sticker: APNGs of 4 frames and still posters, at 32, 64 and 96 px.
-    func issues(_ json: String? = nil, replacing replaced: [String: [UInt8]] = [:]) throws -> [CatalogValidationError
-        .Issue]
-    {
+    func issues(_ json: String? = nil, replacing replaced: [String: [UInt8]] = [:]) throws -> [StickerPack.Issue] {
         var files: [String: [UInt8]] = [:]
         for (scale, suffix) in [(1, ""), (2, "@2x"), (3, "@3x")] {
             files["a\(suffix).png"] = ImageBytes.png(width: 32 * scale, height: 32 * scale, frames: 4)
@@ -75,13 +73,13 @@ struct AnimatedStickerTests {
             return []
         } catch {
             return error.issues.map {
-                CatalogValidationError.Issue(file: "one/pack.json", entry: $0.entry, message: $0.message)
+                StickerPack.Issue(file: "one/pack.json", entry: $0.entry, message: $0.message)
             }
         }
     }
 
-    func issue(_ problem: ImageFileRules.Problem) -> CatalogValidationError.Issue {
-        CatalogValidationError.Issue(file: "one/pack.json", entry: "stickers[0] [转]", message: problem.description)
+    func issue(_ problem: ImageFileRules.Problem) -> StickerPack.Issue {
+        StickerPack.Issue(file: "one/pack.json", entry: "stickers[0] [转]", message: problem.description)
     }
 
     @Test func anAnimatedStickerWithStillPostersOfItsSizeLoads() throws {
@@ -97,7 +95,9 @@ struct AnimatedStickerTests {
     @Test func aPackWithAnAnimatedStickerReadsBackTheSameFromWhatTheToolsWrite() throws {
         let pack = try StickerPack(packJSON: Array(packJSON().utf8))
         let image = try #require(pack.stickers[0].image)
-        #expect(image.isAnimated && image.poster == StickerImage.Poster(x1: "p.png", x2: "p@2x.png", x3: "p@3x.png"))
+        #expect(
+            image.isAnimated
+                && image.poster == StickerImage(x1: "p.png", x2: "p@2x.png", x3: "p@3x.png", width: 32, height: 32))
         #expect(try StickerPack(packJSON: pack.packJSON) == pack)
         #expect(
             String(decoding: pack.packJSON, as: UTF8.self).contains(
@@ -207,7 +207,7 @@ struct AnimatedStickerTests {
             packJSON(image: Self.animatedImage.replacingOccurrences(of: #""1x":"p.png""#, with: #""1x":"gone.png""#)))
         #expect(
             missing == [
-                CatalogValidationError.Issue(
+                StickerPack.Issue(
                     file: "one/pack.json", entry: "stickers[0] [转]", message: #"missing image "gone.png""#)
             ])
     }
@@ -243,7 +243,7 @@ struct AnimatedStickerTests {
     @Test func anAnimatedStickersNamesAreEscapedOnce() throws {
         let image = StickerImage(
             x1: "a.png", x2: "a@2x.png", x3: "a@3x.png", width: 32, height: 32,
-            poster: StickerImage.Poster(x1: "p.png", x2: "p@2x.png", x3: "p@3x.png"))
+            poster: StickerImage(x1: "p.png", x2: "p@2x.png", x3: "p@3x.png", width: 32, height: 32))
         let sticker = Sticker(tag: "[q]", name: LocalizedName(zh: #"<"&'>"#, en: "x"), image: image)
         let catalog = try StickerCatalog(packs: [
             StickerPack(
@@ -255,6 +255,27 @@ struct AnimatedStickerTests {
                 == #"<picture><source media="(prefers-reduced-motion: reduce)" srcset="/stickers/p/p.png 1x, /stickers/p/p@2x.png 2x, /stickers/p/p@3x.png 3x">"#
                 + #"<img class="sticker" src="/stickers/p/a.png" srcset="/stickers/p/a@2x.png 2x, /stickers/p/a@3x.png 3x" width="20" height="20" alt="[q]" title="x" aria-label="&lt;&quot;&amp;&#39;&gt;" draggable="false"></picture>"#
         )
+    }
+
+    /// A poster is a still image of its animation's size: one of another size,
+    /// or one with a poster of its own, is a pack's problem, not a file nginx serves.
+    @Test func aPosterOfAnotherSizeOrWithAPosterOfItsOwnIsRefused() {
+        let still = StickerImage(x1: "p.png", x2: "p@2x.png", x3: "p@3x.png", width: 32, height: 32)
+        var posterWithPoster = still
+        posterWithPoster.poster = still
+        for poster in [
+            StickerImage(x1: "p.png", x2: "p@2x.png", x3: "p@3x.png", width: 16, height: 32), posterWithPoster,
+        ] {
+            let image = StickerImage(x1: "a.png", x2: "a@2x.png", x3: "a@3x.png", width: 32, height: 32, poster: poster)
+            let pack = StickerPack(
+                id: "p", title: LocalizedName(zh: "p", en: "p"), cover: "[q]", kind: .image,
+                stickers: [Sticker(tag: "[q]", name: LocalizedName(zh: "q", en: "q"), image: image)])
+            #expect {
+                try StickerCatalog(packs: [pack])
+            } throws: {
+                "\($0)".contains("a poster is a still of its animation's size, with no poster of its own")
+            }
+        }
     }
 
     @Test func theSafetyTokenizerRefusesAnyOtherPictureMarkup() {

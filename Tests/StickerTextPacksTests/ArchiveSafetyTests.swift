@@ -215,7 +215,7 @@ struct ArchiveSafetyTests {
         let zip = try pleromaZip(["a": "a.png"], extra: [("a.png", Self.png)])
         let imported = try PackConversion.importPacks(from: zip, format: .pleroma, options: .init(id: "../evil"))
         let packs = zip.deletingLastPathComponent().appendingPathComponent("packs")
-        #expect(throws: CatalogValidationError.self) { try PackConversion.write(imported.packs, into: packs) }
+        #expect(throws: InputError.self) { try PackConversion.write(imported.packs, into: packs) }
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: zip.deletingLastPathComponent().path) == ["pack.zip"])
     }
@@ -255,7 +255,7 @@ struct ArchiveSafetyTests {
                 for imported in result.packs {
                     for sticker in imported.pack.stickers { #expect(imported.files[sticker.image!.x1] != nil) }
                 }
-            } catch let error as CatalogValidationError {
+            } catch let error as InputError {
                 #expect(
                     !error.issues.isEmpty
                         && error.issues.allSatisfy {

@@ -56,7 +56,7 @@ struct DiscordImportTests {
         return folder.appendingPathComponent("guild.json")
     }
 
-    func importing(_ source: URL, _ options: ImportOptions = .init()) throws(CatalogValidationError) -> PackImport {
+    func importing(_ source: URL, _ options: ImportOptions = .init()) throws(InputError) -> PackImport {
         try PackConversion.importPacks(from: source, format: .discord, options: options)
     }
 
@@ -66,7 +66,7 @@ struct DiscordImportTests {
 
     @Test func aLottieStickerIsNamedToBeConvertedFirstAndSkipInvalidImportsTheRest() throws {
         let source = guild()
-        let error = try #require(throws: CatalogValidationError.self) { try importing(source) }
+        let error = try #require(throws: InputError.self) { try importing(source) }
         #expect(
             error.issues.map(\.description) == [
                 "guild.json: stickers[2] dance: \"202\" is a Lottie animation (JSON, a vector animation, as Discord's LOTTIE stickers are): stickertext packs hold PNG, APNG, GIF or WebP; convert it to an APNG or GIF first"
@@ -106,7 +106,7 @@ struct DiscordImportTests {
     /// A LOTTIE sticker not saved at all: its entry says what it is and where its conversion goes.
     @Test func aLottieStickerNotSavedSaysWhereItsConversionGoes() throws {
         let source = guild(lottie: false)
-        let error = try #require(throws: CatalogValidationError.self) { try importing(source) }
+        let error = try #require(throws: InputError.self) { try importing(source) }
         let said = try #require(error.issues.first?.description)
         #expect(said.hasPrefix("guild.json: stickers[2] dance: it is a Lottie animation"))
         #expect(said.hasSuffix("convert it to an APNG or GIF first (saved as \"202.gif\" or \".png\" there)"))
@@ -131,7 +131,7 @@ struct DiscordImportTests {
                 ("wumpus.json", PackFixtures.json(pack)), ("wumpus/300.png", Self.png), ("wumpus/301.png", Self.png),
             ], into: folder)
         // An entry of the wrong shape is named with its place; the others import.
-        let error = try #require(throws: CatalogValidationError.self) {
+        let error = try #require(throws: InputError.self) {
             try importing(folder.appendingPathComponent("emojis.json"))
         }
         #expect(error.issues.map(\.description) == ["emojis.json: [1].id: must be a string"])
@@ -189,7 +189,7 @@ struct DiscordImportTests {
                 ("emojis/100.png", Self.png),
             ],
             into: folder)
-        let error = try #require(throws: CatalogValidationError.self) {
+        let error = try #require(throws: InputError.self) {
             try importing(folder.appendingPathComponent("emojis.json"))
         }
         #expect(

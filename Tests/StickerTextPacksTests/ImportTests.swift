@@ -71,13 +71,13 @@ struct ImportTests {
                 fixture("lxweibo/default.plist"), format: .ppsticker, file: "default.plist",
                 id: "x", title: .init(zh: "x", en: "x"))
         } throws: { error in
-            let issues = (error as? CatalogValidationError)?.issues ?? []
+            let issues = (error as? InputError)?.issues ?? []
             return issues.first?.file == "default.plist" && issues.first?.entry == "[0]"
         }
     }
 
     @Test func notAPlist() {
-        #expect(throws: CatalogValidationError.self) {
+        #expect(throws: InputError.self) {
             _ = try PackImporter.importPacks(
                 Data("hello".utf8), format: .lxweibo, file: "x.plist", id: "x", title: .init(zh: "x", en: "x"))
         }

@@ -49,7 +49,7 @@ struct InstanceImportTests {
     }
 
     func importing(_ url: URL, _ format: PackFormat, _ options: ImportOptions = .init())
-        throws(CatalogValidationError) -> PackImport
+        throws(InputError) -> PackImport
     {
         try PackConversion.importPacks(from: url, format: format, options: options)
     }
@@ -78,7 +78,7 @@ struct InstanceImportTests {
         var limits = ArchiveLimits()
         limits.requestSeconds = 2
         let source = instance.url("/api/emojis")
-        let error = try #require(throws: CatalogValidationError.self) {
+        let error = try #require(throws: InputError.self) {
             try importing(source, .misskeyAPI, ImportOptions(limits: limits))
         }
         let said = Dictionary(uniqueKeysWithValues: error.issues.map { ($0.entry ?? "", $0.message) })
@@ -106,24 +106,24 @@ struct InstanceImportTests {
         let instance = try Instance()
         var limits = ArchiveLimits()
         limits.maxDocumentBytes = 100
-        #expect(throws: CatalogValidationError.self) {
+        #expect(throws: InputError.self) {
             try importing(instance.url("/api/v1/custom_emojis"), .mastodonAPI, ImportOptions(limits: limits))
         }
         limits = ArchiveLimits()
         limits.maxFiles = 2
-        let many = try #require(throws: CatalogValidationError.self) {
+        let many = try #require(throws: InputError.self) {
             try importing(instance.url("/api/v1/custom_emojis"), .mastodonAPI, ImportOptions(limits: limits))
         }
         #expect(many.description.hasSuffix("3 emoji, over the limit of 2 for one import (--max-files)"))
-        let missing = try #require(throws: CatalogValidationError.self) {
+        let missing = try #require(throws: InputError.self) {
             try importing(instance.url("/api/v2/nothing"), .mastodonAPI)
         }
         #expect(missing.description == "\(instance.url("/api/v2/nothing")): answered HTTP 404")
-        let folder = try #require(throws: CatalogValidationError.self) {
+        let folder = try #require(throws: InputError.self) {
             try importing(instance.url("/api/emojis"), .misskeyAPI, ImportOptions(images: PackFixtures.folder()))
         }
         #expect(folder.description.hasSuffix("the pictures of an instance's list are fetched, not read from --images"))
-        let notFetched = try #require(throws: CatalogValidationError.self) {
+        let notFetched = try #require(throws: InputError.self) {
             try importing(instance.url("/api/v1/custom_emojis"), .misskey)
         }
         #expect(

@@ -274,7 +274,7 @@ struct PackFormatsTests {
     }
 
     @Test func aPleromaExportIsOnePackWithItsLicenceHomepageAndTitle() throws {
-        #expect(throws: CatalogValidationError.self) { try export(.pleroma, name: "all.zip") }
+        #expect(throws: InputError.self) { try export(.pleroma, name: "all.zip") }
         let (out, _) = try export(.pleroma, ["weibo"], name: "weibo.zip")
         let pack = try #require(
             try JSONSerialization.jsonObject(with: Data(zipFile(out, "pack.json"))) as? [String: Any])

@@ -25,7 +25,7 @@ struct PackImportProblemsTests {
         ["fileName": file, "downloaded": true, "emoji": ["name": name, "aliases": aliases, "category": NSNull()]]
     }
 
-    func importing(_ url: URL, _ format: PackFormat, _ options: ImportOptions = .init()) throws(CatalogValidationError)
+    func importing(_ url: URL, _ format: PackFormat, _ options: ImportOptions = .init()) throws(InputError)
         -> PackImport
     {
         try PackConversion.importPacks(from: url, format: format, options: options)
@@ -46,7 +46,7 @@ struct PackImportProblemsTests {
                 ("gif_anim.gif", ImageBytes.gif(frames: 101)), ("photo_emoji.jpeg", jpeg), ("blobcat.png", Self.png),
                 ("spin.webp", ImageBytes.webp(frames: 3)),
             ])
-        let error = try #require(throws: CatalogValidationError.self) { try importing(zip, .misskey) }
+        let error = try #require(throws: InputError.self) { try importing(zip, .misskey) }
         let said = error.issues.map(\.description)
         let file = "custom-emojis.zip: meta.json"
         for expected in [
@@ -78,7 +78,7 @@ struct PackImportProblemsTests {
         #expect(try StickerCatalog.load(directory: folder.path).entry(forCode: "[blobcat]") != nil)
         // With nothing good left, it is still refused, naming the problems.
         let none = try misskeyZip([entry("broken", file: "broken.png")], files: [("broken.png", [1, 2, 3])])
-        let error = try #require(throws: CatalogValidationError.self) {
+        let error = try #require(throws: InputError.self) {
             try importing(none, .misskey, ImportOptions(skipInvalid: true))
         }
         #expect(
@@ -119,7 +119,7 @@ struct PackImportProblemsTests {
         let dir = PackFixtures.folder()
         let archive = dir.appendingPathComponent("long.tar.gz")
         PackFixtures.tarGz([("\(long).png", Self.png), ("\(tooLong).png", Self.png)], at: archive)
-        let error = try #require(throws: CatalogValidationError.self) { try importing(archive, .mastodon) }
+        let error = try #require(throws: InputError.self) { try importing(archive, .mastodon) }
         #expect(error.issues.count == 1)
         #expect(error.issues[0].message.contains("at most 128 characters between its brackets (this one has 129)"))
         let result = try importing(archive, .mastodon, ImportOptions(skipInvalid: true))
@@ -151,7 +151,7 @@ struct PackImportProblemsTests {
             emoji("cat", "https://i.example/emoji/1/image.png"), emoji("dog", "https://i.example/emoji/2/image.png"),
         ]
         let flat = customEmojis(list, files: [("image.png", Self.png)])
-        let error = try #require(throws: CatalogValidationError.self) { try importing(flat, .mastodonAPI) }
+        let error = try #require(throws: InputError.self) { try importing(flat, .mastodonAPI) }
         #expect(error.issues.map(\.entry) == ["[0] :cat:", "[1] :dog:"])
         #expect(error.issues.allSatisfy { $0.message.contains("other URLs of the document end in \"image.png\" too") })
         let other = ImageBytes.png(width: 48, height: 48)
@@ -167,7 +167,7 @@ struct PackImportProblemsTests {
         #expect(result.packs[0].files["xiaoku.png"] == Self.png)
         // Decoded, a path that goes up is still refused.
         let up = [emoji("up", "https://i.example/emoji/%2E%2E/%2E%2E/secret.png")]
-        let error = try #require(throws: CatalogValidationError.self) {
+        let error = try #require(throws: InputError.self) {
             try importing(customEmojis(up, files: []), .mastodonAPI)
         }
         #expect(error.issues.first?.message.contains("a path that goes up (..)") == true, "\(error)")
@@ -178,14 +178,14 @@ struct PackImportProblemsTests {
         let url = customEmojis(list, files: (0..<3).map { ("\($0).png", Self.png) })
         var limits = ArchiveLimits()
         limits.maxFiles = 2
-        let error = try #require(throws: CatalogValidationError.self) {
+        let error = try #require(throws: InputError.self) {
             try importing(url, .mastodonAPI, ImportOptions(limits: limits))
         }
         #expect(error.description.contains("3 emoji, over the limit of 2 for one import (--max-files)"))
         limits.maxFiles = 3
         #expect(try importing(url, .mastodonAPI, ImportOptions(limits: limits)).packs[0].pack.stickers.count == 3)
         limits.maxFileBytes = Self.png.count - 1
-        let small = try #require(throws: CatalogValidationError.self) {
+        let small = try #require(throws: InputError.self) {
             try importing(url, .mastodonAPI, ImportOptions(limits: limits))
         }
         #expect(small.issues.count == 3)
@@ -236,7 +236,7 @@ struct PackImportProblemsTests {
         let event: [String: Any] = [
             "type": "m.image_pack", "state_key": "", "content": ["pack": ["display_name": "x"]],
         ]
-        let error = try #require(throws: CatalogValidationError.self) {
+        let error = try #require(throws: InputError.self) {
             try importing(matrix(event, files: []), .matrix)
         }
         #expect(

@@ -12,7 +12,7 @@ struct PleromaFolderTests {
     static let png = ImageBytes.png(width: 64, height: 64)
     static let gif = ImageBytes.gif(width: 48, height: 48, frames: 3)
 
-    func importing(_ source: URL, _ options: ImportOptions = .init()) throws(CatalogValidationError) -> PackImport {
+    func importing(_ source: URL, _ options: ImportOptions = .init()) throws(InputError) -> PackImport {
         try PackConversion.importPacks(from: source, format: .pleroma, options: options)
     }
 
@@ -64,7 +64,7 @@ struct PleromaFolderTests {
                 ("emoji.txt", Array(text.utf8)), ("happy.png", Self.png), ("sad.png", ImageBytes.png(width: 40)),
                 ("nested/foo.gif", Self.gif),
             ])
-        let error = try #require(throws: CatalogValidationError.self) { try importing(folder) }
+        let error = try #require(throws: InputError.self) { try importing(folder) }
         #expect(
             error.issues.map(\.description) == [
                 "\(folder.path)/emoji.txt: line 5 :elsewhere:: \"/emoji/other/x.png\" is not in this pack's folder (/emoji/custom/, as Pleroma serves it); to read the files of other folders, give the instance's static folder as --images"
@@ -129,7 +129,7 @@ struct PleromaFolderTests {
         #expect(
             try Data(contentsOf: out.appendingPathComponent(try #require(files["xiaoku"])))
                 == Data(contentsOf: packs.appendingPathComponent("weibo/lol@3x.png")))
-        let error = try #require(throws: CatalogValidationError.self) {
+        let error = try #require(throws: InputError.self) {
             try PackConversion.exportPacks(from: packs, packIDs: ["weibo"], format: .pleroma, to: out)
         }
         #expect(error.description.contains("is a folder with files in it"))
@@ -142,7 +142,7 @@ struct PleromaFolderTests {
         let folder = packFolder("evil", [("emoji.txt", Array(text.utf8)), ("ok.png", Self.png)])
         try FileManager.default.createSymbolicLink(
             atPath: folder.appendingPathComponent("linked.png").path, withDestinationPath: "/etc/passwd")
-        let error = try #require(throws: CatalogValidationError.self) { try importing(folder) }
+        let error = try #require(throws: InputError.self) { try importing(folder) }
         let said = error.issues.map(\.message)
         #expect(
             said == [

@@ -93,7 +93,7 @@ struct PlistImportTests {
     @Test func everyMissingImageIsNamedAtOnceAndNothingIsWrittenUnlessSkipInvalid() throws {
         let plist = try plistWithImages(
             "lxweibo/default.plist", format: .lxweibo, missing: ["d_madaochenggong.png", "d_haha.png"])
-        let error = try #require(throws: CatalogValidationError.self) {
+        let error = try #require(throws: InputError.self) {
             try PackConversion.importPacks(from: plist, format: .lxweibo, options: .init(id: "lx"))
         }
         let said = error.issues.map(\.description)

@@ -48,13 +48,13 @@ struct TelegramImportTests {
         return folder.appendingPathComponent("cats.json")
     }
 
-    func importing(_ source: URL, _ options: ImportOptions = .init()) throws(CatalogValidationError) -> PackImport {
+    func importing(_ source: URL, _ options: ImportOptions = .init()) throws(InputError) -> PackImport {
         try PackConversion.importPacks(from: source, format: .telegram, options: options)
     }
 
     @Test func tgsAndWebMStickersAreNamedToBeConvertedFirstAndSkipInvalidImportsTheRest() throws {
         let source = stickerSet()
-        let error = try #require(throws: CatalogValidationError.self) { try importing(source) }
+        let error = try #require(throws: InputError.self) { try importing(source) }
         #expect(
             error.issues.map(\.description) == [
                 "cats.json: result.stickers[1] 😹: \"AgADq2\" is a Telegram TGS sticker (gzipped Lottie, a vector animation): stickertext packs hold PNG, APNG, GIF or WebP; convert it to an APNG or GIF first",
@@ -83,7 +83,7 @@ struct TelegramImportTests {
         let source = stickerSet([("cats/AgADq2.gif", gif)])
         let folder = source.deletingLastPathComponent().appendingPathComponent("cats")
         try FileManager.default.removeItem(at: folder.appendingPathComponent("CAACAgIAAxkBAAE3.webm"))
-        let error = try #require(throws: CatalogValidationError.self) { try importing(source) }
+        let error = try #require(throws: InputError.self) { try importing(source) }
         #expect(
             error.issues.map(\.description) == [
                 "cats.json: result.stickers[2] 😻: it is a WebM video sticker and no picture of it is in \(folder.path)/: stickertext packs hold PNG, APNG, GIF or WebP; convert it to an APNG or GIF first (saved as \"AgADq3.gif\" or \".png\" there)"
@@ -102,7 +102,7 @@ struct TelegramImportTests {
                 ("emoji.txt", PackFixtures.json(["000": "🐶", "001": "🐕", "002": "🦮"])), ("cover.webp", Self.webp),
                 ("notes.md", Array("hi".utf8)),
             ], into: folder)
-        let error = try #require(throws: CatalogValidationError.self) { try importing(folder) }
+        let error = try #require(throws: InputError.self) { try importing(folder) }
         #expect(
             error.issues.count == 1
                 && error.issues[0].description.contains("001.tgs: \"001.tgs\" is a Telegram TGS sticker"))
@@ -125,7 +125,7 @@ struct TelegramImportTests {
                 )
             ],
             into: folder)
-        let error = try #require(throws: CatalogValidationError.self) {
+        let error = try #require(throws: InputError.self) {
             try importing(folder.appendingPathComponent("bad.json"))
         }
         #expect(
@@ -141,7 +141,7 @@ struct TelegramImportTests {
             "stickers": [["file_id": "F1", "file_unique_id": "U1", "width": 512, "height": 512, "emoji": "🌀"]],
         ]
         PackFixtures.write([("spin.json", PackFixtures.json(set))], into: folder)
-        let error = try #require(throws: CatalogValidationError.self) {
+        let error = try #require(throws: InputError.self) {
             try importing(folder.appendingPathComponent("spin.json"))
         }
         #expect(error.description.hasPrefix("spin.json: stickers[0] 🌀: it is a Telegram TGS sticker"))

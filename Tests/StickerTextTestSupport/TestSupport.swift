@@ -37,7 +37,7 @@ package func edit(
     _ text: String, _ selection: TextRange, _ op: EditOperation, unit: TextRange.Unit = .utf16,
     policy: InputPolicy = .unlimited
 ) throws -> EditResult {
-    try TextEditor(policy: policy).apply(op, to: text, selection: selection, unit: unit)
+    try TextBackedString(text).applying(op, selection: selection, unit: unit, policy: policy)
 }
 
 package func render(_ text: String, _ options: RenderOptions = RenderOptions()) throws -> String {

@@ -29,9 +29,9 @@ struct CountingFastPathTests {
     }
 
     /// The plain rules' lengths of `string`, its emoji and its stickers' ranges.
-    static func perCluster(_ string: TextBackedString) -> (TextLengths, [TextCounts.FoundEmoji], [TextRange]) {
+    static func perCluster(_ string: TextBackedString) -> (TextLengths, [TextCounts.Found], [TextRange]) {
         var total = TextLengths()
-        var emoji: [TextCounts.FoundEmoji] = []
+        var emoji: [TextCounts.Found] = []
         var stickers: [TextRange] = []
         string.bytes.withUnsafeBufferPointer { utf8 in
             string.forEachItem { range, sticker in

@@ -24,7 +24,7 @@ struct EmojiClassificationTests {
 
     static func emojiFound(_ codes: [UInt32]) -> [String] {
         let text = String(String.UnicodeScalarView(codes.map { Unicode.Scalar($0)! }))
-        return TextBackedString(text).counts().emoji.map(\.emoji)
+        return TextBackedString(text).counts().emoji.map(\.text)
     }
 
     /// Every fully-qualified emoji and every component (skin tones, hair) is

@@ -72,7 +72,7 @@ struct HTMLSinkTests {
 
     @Test func aTextThatCannotRenderWritesNothing() throws {
         var sink = MarkingSink()
-        #expect(throws: RenderError.self) { try HTMLRenderer().render("a\u{0}b", into: &sink) }
+        #expect(throws: InputError.self) { try HTMLRenderer().render("a\u{0}b", into: &sink) }
         #expect(sink.bytes.isEmpty)
     }
 }

@@ -31,14 +31,13 @@ struct InsertCutTests {
     @Test func anInsertIsCutOnlyWhenItDoesNotFitAndWhatIsKeptFits() async throws {
         await propertyCheck(count: 3000, input: Self.text, Self.text, Self.text, Self.policy) {
             before, piece, after, policy in
-            let editor = try TextEditor(policy: policy)
             let text = before + after
             let caret = TextRange(location: before.utf16.count, length: 0)
             // Only where the caret is a unit boundary (else it snaps to the unit's start).
             guard TextBackedString(text).positions(of: caret, unit: .utf16)?.lowerBound == before.utf8.count else {
                 return
             }
-            let result = try editor.apply(.insert(piece), to: text, selection: caret)
+            let result = try TextBackedString(text).applying(.insert(piece), selection: caret, policy: policy)
             let max = policy.maxLength!
             func length(_ s: String) -> Int { TextBackedString(s).counts(policy: policy).length }
             let described =
@@ -82,8 +81,8 @@ struct InsertCutTests {
     func anInsertThatJoinsWhatIsThereIsKeptWhenItFits(
         _ before: String, _ piece: String, _ policy: InputPolicy, _ expected: String, _ truncated: Bool
     ) throws {
-        let result = try TextEditor(policy: policy).apply(
-            .insert(piece), to: before, selection: TextRange(location: before.utf16.count, length: 0))
+        let result = try TextBackedString(before).applying(
+            .insert(piece), selection: TextRange(location: before.utf16.count, length: 0), policy: policy)
         #expect(result.text == expected)
         #expect(result.truncated == truncated)
     }
@@ -92,12 +91,13 @@ struct InsertCutTests {
     /// prefix (cubic): at 1.3 KB it ran past the 10 s deadline. Now it is a
     /// few counts of the text; the bound here is generous, the benchmark's is not.
     @Test func aLongWeightedPasteIsCutInLinearTime() throws {
-        let editor = try TextEditor(policy: InputPolicy(maxLength: 280, countMode: .weighted))
+        let policy = InputPolicy(maxLength: 280, countMode: .weighted)
         let clock = ContinuousClock()
         let elapsed = try clock.measure {
-            let result = try editor.apply(
-                .paste(String(repeating: "ab.", count: 20_000)), to: "", selection: TextRange(location: 0, length: 0))
-            #expect(result.string.counts(policy: editor.policy).length <= 280 && result.truncated)
+            let result = try TextBackedString("").applying(
+                .paste(String(repeating: "ab.", count: 20_000)), selection: TextRange(location: 0, length: 0),
+                policy: policy)
+            #expect(result.string.counts(policy: policy).length <= 280 && result.truncated)
         }
         #expect(elapsed < .seconds(5), "\(elapsed)")
     }

@@ -29,7 +29,7 @@ struct PolicyTests {
 
     @Test(arguments: ["😀", "👍🏽", "🇨🇳", "#️⃣", "1️⃣", "👨‍👩‍👧‍👦", "❤️", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "🏽"])
     func theseAreEmoji(_ text: String) {
-        #expect(counts(text).emoji.map(\.emoji) == [text])
+        #expect(counts(text).emoji.map(\.text) == [text])
     }
 
     @Test(arguments: ["é", "…", "한", "Я", "1", "#", "*", "©", "™", "❤", "☺", "中", "e\u{301}", "\u{200D}"])
@@ -135,8 +135,10 @@ struct PolicyTests {
     }
 
     @Test func badPoliciesAreRefused() {
-        #expect(throws: EditError.self) { try TextEditor(policy: InputPolicy(maxLength: -1)) }
-        #expect(throws: EditError.self) { try TextEditor(policy: InputPolicy(decimalPlaces: -2)) }
-        #expect(throws: EditError.self) { try TextEditor(policy: InputPolicy(stickerWeight: -1)) }
+        for policy in [InputPolicy(maxLength: -1), InputPolicy(decimalPlaces: -2), InputPolicy(stickerWeight: -1)] {
+            #expect(throws: InputError.invalidPolicy(policy.validationProblem ?? "")) {
+                try TextBackedString("a").applying(.selectAll, selection: nil, policy: policy)
+            }
+        }
     }
 }

@@ -88,12 +88,12 @@ struct RenderTests {
 
     @Test(arguments: ["javascript:alert(1)", "//evil.example", "data:x", "https://x/\"onerror=\"", "/a b"])
     func unsafeBaseURLsAreRefused(_ url: String) {
-        #expect(throws: RenderError.self) { try render("[微笑]", RenderOptions(baseURL: url)) }
+        #expect(throws: InputError.self) { try render("[微笑]", RenderOptions(baseURL: url)) }
     }
 
     @Test func unsafeClassNamesAndSizesAreRefused() {
-        #expect(throws: RenderError.self) { try render("x", RenderOptions(className: "a\" onload=\"x")) }
-        #expect(throws: RenderError.self) { try render("x", RenderOptions(size: 0)) }
+        #expect(throws: InputError.self) { try render("x", RenderOptions(className: "a\" onload=\"x")) }
+        #expect(throws: InputError.self) { try render("x", RenderOptions(size: 0)) }
     }
 
     @Test func emojiCanBeWrapped() throws {
@@ -104,14 +104,16 @@ struct RenderTests {
 
     @Test func invalidUTF8IsAnError() throws {
         let renderer = try HTMLRenderer()
-        #expect(throws: RenderError.invalidUTF8(offset: 2)) { try renderer.render(utf8: [0x61, 0x62, 0xFF, 0x63]) }
+        #expect(throws: InputError.invalidUTF8(offset: 2)) {
+            try renderer.render(utf8: [0x61, 0x62, 0xFF, 0x63])
+        }
         // A truncated 中:
-        #expect(throws: RenderError.invalidUTF8(offset: 1)) { try renderer.render(utf8: [0x61, 0xE4, 0xB8]) }
+        #expect(throws: InputError.invalidUTF8(offset: 1)) { try renderer.render(utf8: [0x61, 0xE4, 0xB8]) }
         #expect(try renderer.render(utf8: Array("中[微笑]".utf8)) == "中\(smile)")
     }
 
     @Test func nulIsRefusedNotAltered() {
-        #expect(throws: RenderError.nulCharacter(offset: 1)) { try render("a\u{0}b") }
+        #expect(throws: InputError.nulCharacter(offset: 1)) { try render("a\u{0}b") }
     }
 
     @Test func stickerImagesAreNotDraggableAndAreOneLineHigh() throws {

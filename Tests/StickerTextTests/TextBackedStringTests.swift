@@ -10,6 +10,16 @@ struct TextBackedStringTests {
         #expect(string.stickers.map(\.code) == ["[微笑]"])
     }
 
+    @Test func aCountFindsEachStickerWithItsTagAndPackAndEachEmojiWithNeither() {
+        let counts = TextBackedString("[smile]👍🏽").counts()
+        let sticker = counts.stickers.map { [$0.text, $0.tag, $0.pack] }
+        #expect(
+            sticker == [["[smile]", "[微笑]", "weibo"]]
+                && counts.stickers.map(\.range) == [TextRange(location: 0, length: 7)])
+        #expect(counts.emoji.map(\.text) == ["👍🏽"] && counts.emoji.map(\.range) == [TextRange(location: 7, length: 4)])
+        #expect(counts.emoji.allSatisfy { $0.tag == nil && $0.pack == nil })
+    }
+
     @Test func convertsBetweenUnits() {
         #expect(string.convert(2, from: .grapheme, to: .utf16) == 2)
         #expect(string.convert(3, from: .grapheme, to: .utf16) == 6)

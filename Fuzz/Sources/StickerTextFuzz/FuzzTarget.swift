@@ -71,8 +71,7 @@ func run(_ input: UnsafeBufferPointer<UInt8>, amplify: Bool) {
         ]
         precondition(whole == inPieces, "an answer written in pieces differs from the answer held whole")
         // Search: any text is a query or a refusal; results are distinct stickers, best tier first.
-        if let q = String(validating: bytes, as: UTF8.self), let query = try? SearchQuery(q, limit: 100) {
-            let results = api.catalog.search(query)
+        if let q = String(validating: bytes, as: UTF8.self), let results = try? api.catalog.search(q, limit: 100) {
             precondition(
                 results.count <= 100 && zip(results, results.dropFirst()).allSatisfy { $0.match <= $1.match },
                 "search results out of order")
@@ -89,8 +88,7 @@ func run(_ input: UnsafeBufferPointer<UInt8>, amplify: Bool) {
 /// Applies `op` and checks the result: the selection inside the text, and a
 /// text that was within `maxLength` still within it.
 func edit(_ op: EditOperation, _ text: String, _ selection: TextRange, _ unit: TextRange.Unit, _ policy: InputPolicy) {
-    guard let editor = try? TextEditor(policy: policy),
-        let result = try? editor.apply(op, to: text, selection: selection, unit: unit)
+    guard let result = try? TextBackedString(text).applying(op, selection: selection, unit: unit, policy: policy)
     else { return }
     precondition(
         result.selection.location >= 0 && result.selection.end <= result.string.displayLength(unit: unit),

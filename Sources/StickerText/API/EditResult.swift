@@ -9,8 +9,8 @@ public struct EditResult: Sendable {
     public let changed: Bool
     /// The inserted text was cut short to fit `maxLength`.
     public let truncated: Bool
-    /// The edit was refused whole, and why.
-    public let rejected: Rejection?
+    /// The edit was refused whole: the rule it would break (never `maxLength`, which cuts it short instead).
+    public let rejected: InputPolicy.Violation?
     /// What the policy did to an edit that went through, as a code.
     public let note: Note?
     /// A sentence for the user when the policy stepped in.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// One pass over the UTF-8 bytes: the scanner jumps between `]`s, and the
 /// text between stickers is escaped once on its way to the output, a
-/// `String`, bytes, or any `HTMLSink`.
+/// `String`, bytes, or the transport's `HTMLSink`.
 /// The only markup in the output is what this type writes: `<img>` for
 /// stickers (an animated one inside `<picture>` with its still poster as the
 /// `<source>` for reduced motion), `<br>` for line breaks, `<span>` around
@@ -17,7 +17,7 @@ public struct HTMLRenderer: Sendable {
     @usableFromInline let markup: [UInt8]
     @usableFromInline let markupStart: [Int]
 
-    public init(catalog: StickerCatalog = .default, options: RenderOptions = RenderOptions()) throws(RenderError) {
+    public init(catalog: StickerCatalog = .default, options: RenderOptions = RenderOptions()) throws(InputError) {
         if let problem = options.validationProblem { throw .invalidOptions(problem) }
         self.catalog = catalog
         self.options = options
@@ -34,25 +34,25 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// Renders UTF-8 bytes; invalid UTF-8 is an error, never garbage.
-    public func render(utf8 bytes: some Collection<UInt8>) throws(RenderError) -> String {
+    public func render(utf8 bytes: some Collection<UInt8>) throws(InputError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .invalidUTF8(offset: UTF8Validation.firstInvalidOffset(bytes))
         }
         return try render(text)
     }
 
-    public func render(_ text: String) throws(RenderError) -> String {
+    public func render(_ text: String) throws(InputError) -> String {
         try withRendered(text) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the HTML for `text` to `out`.
-    public func render(_ text: String, into out: inout [UInt8]) throws(RenderError) {
+    public func render(_ text: String, into out: inout [UInt8]) throws(InputError) {
         try withRendered(text) { out.append(contentsOf: $0) }
     }
 
     /// Renders `text` and hands the HTML bytes to `body` without copying
     /// them. The bytes are valid only inside `body`.
-    public func withRendered<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(RenderError) -> R {
+    public func withRendered<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(InputError) -> R {
         try withRenderable(text) { utf8 in
             // Room for typical sticker text (markup is ~2.5× the code it replaces) without regrowing.
             var buffer = HTMLBuffer(capacity: utf8.count * 3 + 256)
@@ -66,13 +66,13 @@ public struct HTMLRenderer: Sendable {
     /// written. A sink that bounds what it holds keeps at least the last
     /// `truncationReach` bytes written.
     @inlinable
-    public func render<Sink: HTMLSink & ~Copyable>(_ text: String, into sink: inout Sink) throws(RenderError) {
+    package func render<Sink: HTMLSink & ~Copyable>(_ text: String, into sink: inout Sink) throws(InputError) {
         try withRenderable(text) { render($0, into: &sink) }
     }
 
     /// Whether `text` renders: the error `render` would throw, found without
     /// rendering, for a caller that checks before it writes anything else.
-    public func checkRenderable(_ text: String) throws(RenderError) {
+    public func checkRenderable(_ text: String) throws(InputError) {
         try withRenderable(text) { _ in }
     }
 
@@ -81,9 +81,9 @@ public struct HTMLRenderer: Sendable {
     /// caller's render: as a call, `body` stayed a closure context (~1.5k
     /// instructions a render through the API).
     @inlinable @inline(__always)
-    func withRenderable<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) throws(RenderError) -> R {
+    func withRenderable<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) throws(InputError) -> R {
         var text = text
-        return try text.withUTF8 { (utf8Bytes) -> Result<R, RenderError> in
+        return try text.withUTF8 { (utf8Bytes) -> Result<R, InputError> in
             let utf8 = UnsafeRawBufferPointer(utf8Bytes)
             if let base = utf8.baseAddress, let nul = memchr(base, 0, utf8.count) {
                 return .failure(.nulCharacter(offset: base.distance(to: UnsafeRawPointer(nul))))
@@ -105,10 +105,11 @@ public struct HTMLRenderer: Sendable {
     /// The bytes the markup of `stickers` (a count's, of the text rendered)
     /// takes in the HTML: the least the HTML of the text is, known before
     /// any of it is written.
-    public func markupCount(of stickers: [TextCounts.FoundSticker]) -> Int {
+    public func markupCount(of stickers: [TextCounts.Found]) -> Int {
         var total = 0
         for i in stickers.indices {
             let entry = stickers[i].entry
+            if entry < 0 { continue }  // an emoji
             total &+= markupStart[entry &+ 1] &- markupStart[entry]
         }
         return total

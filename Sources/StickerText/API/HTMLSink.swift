@@ -1,8 +1,11 @@
-/// Where `HTMLRenderer.render(_:into:)` writes the HTML, for a program that
-/// puts it somewhere a `String` is not what it wants: inside a document of
-/// its own that carries the HTML in its syntax and escapes it as it goes,
-/// or in a buffer with a bound. The renderer hands over the HTML in pieces,
-/// every byte once, in order.
+/// Where `HTMLRenderer.render(_:into:)` writes the HTML, for the package's
+/// transport, which puts it somewhere a `String` is not what it wants:
+/// inside a string of the documents it answers with, escaped for them as it
+/// goes, or in a buffer with a bound. `package`, not public: an embedding
+/// program has `render(_:)`, `render(_:into:)` for bytes and `withRendered`;
+/// the sink is how the transport writes without the core knowing its
+/// formats. The renderer hands over the HTML in pieces, every byte once, in
+/// order.
 ///
 /// A sink that writes some bytes of text in a form of its own names them
 /// (`escapes(in:)`): the render finds them in the same pass in which it
@@ -15,7 +18,7 @@
 ///
 /// The render loop is generic over its sink and inlinable, so a sink's
 /// methods are compiled into it: a sink costs what its writes cost.
-public protocol HTMLSink: ~Copyable {
+@usableFromInline package protocol HTMLSink: ~Copyable {
     /// Bytes written so far, as the sink counts them (in its own form of the
     /// HTML): `truncate(to:)` takes a count it answered.
     var count: Int { get }
@@ -51,13 +54,13 @@ public protocol HTMLSink: ~Copyable {
 
 extension HTMLSink where Self: ~Copyable {
     @inlinable @inline(__always)
-    public static func escapes(in word: UInt64) -> UInt64 { 0 }
+    package static func escapes(in word: UInt64) -> UInt64 { 0 }
 
     @inlinable @inline(__always)
-    public mutating func append(text: UnsafeRawBufferPointer) { append(text) }
+    package mutating func append(text: UnsafeRawBufferPointer) { append(text) }
 
     @inlinable @inline(__always)
-    public mutating func append(escaping byte: UInt8) {
+    package mutating func append(escaping byte: UInt8) {
         withUnsafeBytes(of: byte) { append($0) }
     }
 

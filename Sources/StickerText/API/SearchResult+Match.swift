@@ -1,6 +1,6 @@
 extension SearchResult {
     /// How a result matched: the ranking's tiers, best first.
-    public enum Match: String, CaseIterable, Comparable, Sendable {
+    package enum Match: String, CaseIterable, Comparable, Sendable {
         /// The query is a whole code or alias (`smile`, `[笑哭]`, `開心`) or an emoji.
         case code
         /// A name, code, alias or keyword starts with the query.
@@ -12,7 +12,7 @@ extension SearchResult {
         /// A name, code, alias, keyword or the pinyin contains the query.
         case substring
 
-        public static func < (lhs: Match, rhs: Match) -> Bool {
+        package static func < (lhs: Match, rhs: Match) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
         }
     }

@@ -5,28 +5,30 @@ import Foundation
 /// Codes are unique across the whole catalog: a tag or alias may name only one
 /// sticker, so rendering never has to choose.
 public struct StickerCatalog: Sendable {
-    /// One code (canonical tag or alias) and the sticker it names.
-    public struct Entry: Sendable, Hashable {
-        public let code: String
-        public let packIndex: Int
-        public let stickerIndex: Int
-        public let isCanonical: Bool
+    /// One code (canonical tag or alias) and the sticker it names: the
+    /// lookup table's value, `package` for the transport's listings and the
+    /// tests; a program asks `sticker(forCode:)`.
+    package struct Entry: Sendable, Hashable {
+        package let code: String
+        package let packIndex: Int
+        package let stickerIndex: Int
+        package let isCanonical: Bool
     }
 
     public let packs: [StickerPack]
-    public let entries: [Entry]
+    package let entries: [Entry]
     @usableFromInline let table: CodeTable
     let searchIndex: SearchIndex
 
     /// Builds a catalog from packs already in memory, checking tags, aliases
     /// and image paths (but not that image files exist: the transport's
     /// `load(directory:)` does that). A problem names its pack as `pack "<id>"`.
-    public init(packs: [StickerPack]) throws(CatalogValidationError) {
+    public init(packs: [StickerPack]) throws(InputError) {
         try self.init(packs: packs, files: packs.map { "pack \"\($0.id)\"" })
     }
 
     /// The same, a problem naming its pack by `files[i]`, the file that holds or will hold `packs[i]`.
-    package init(packs: [StickerPack], files: [String]) throws(CatalogValidationError) {
+    package init(packs: [StickerPack], files: [String]) throws(InputError) {
         var issues = CatalogValidator.check(packs: packs, files: files)
         var entries: [Entry] = []
         // Room for every code: a sticker may have any number of aliases (an import
@@ -43,15 +45,20 @@ public struct StickerCatalog: Sendable {
             }
         }
         issues.sort()
-        if !issues.isEmpty { throw CatalogValidationError(issues: issues) }
+        if !issues.isEmpty { throw InputError.invalidPacks(issues) }
         self.packs = packs
         self.entries = entries
         self.table = table
         searchIndex = SearchIndex(packs: packs)
     }
 
-    /// The sticker entry a code (with brackets) names, canonical or alias.
-    public func entry(forCode code: String) -> Entry? {
+    /// The sticker a code (with brackets) names, canonical or alias.
+    public func sticker(forCode code: String) -> Sticker? {
+        entry(forCode: code).map(sticker(for:))
+    }
+
+    /// The entry a code (with brackets) names, canonical or alias.
+    package func entry(forCode code: String) -> Entry? {
         // By bytes: a String's hasPrefix compares whole characters, and "[" with
         // thousands of marks after it is one character to normalize.
         guard code.utf8.count >= 3, code.utf8.first == UInt8(ascii: "["), code.utf8.last == UInt8(ascii: "]") else {
@@ -61,11 +68,11 @@ public struct StickerCatalog: Sendable {
         return content.withUnsafeBytes { table.lookup($0) }.map { entries[$0] }
     }
 
-    public func sticker(for entry: Entry) -> Sticker {
+    package func sticker(for entry: Entry) -> Sticker {
         packs[entry.packIndex].stickers[entry.stickerIndex]
     }
 
-    public func pack(for entry: Entry) -> StickerPack {
+    package func pack(for entry: Entry) -> StickerPack {
         packs[entry.packIndex]
     }
 

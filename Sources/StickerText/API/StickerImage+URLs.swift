@@ -2,22 +2,10 @@ extension StickerImage {
     /// Where a sticker's files are served: `<base>stickers/<pack id>/<file>`,
     /// with `base` ending in `/`. The one place this layout is written; the
     /// renderer's `<img>` and the packs document both take it from here.
+    /// `src` is the 1x file; `srcset` names the 2x and 3x files. A poster's
+    /// are laid out as its animation's.
     public func urls(pack: String, base: String) -> (src: String, srcset: String) {
-        scaledURLs(x1, x2, x3, pack: pack, base: base)
+        let folder = base + "stickers/" + pack + "/"
+        return (folder + x1, "\(folder)\(x2) 2x, \(folder)\(x3) 3x")
     }
-}
-
-extension StickerImage.Poster {
-    /// Where the poster's files are served, laid out as the animation's.
-    public func urls(pack: String, base: String) -> (src: String, srcset: String) {
-        scaledURLs(x1, x2, x3, pack: pack, base: base)
-    }
-}
-
-/// `src` is the 1x file; `srcset` names the 2x and 3x files.
-private func scaledURLs(_ x1: String, _ x2: String, _ x3: String, pack: String, base: String) -> (
-    src: String, srcset: String
-) {
-    let folder = base + "stickers/" + pack + "/"
-    return (folder + x1, "\(folder)\(x2) 2x, \(folder)\(x3) 3x")
 }

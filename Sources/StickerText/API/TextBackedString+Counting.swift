@@ -3,8 +3,8 @@ extension TextBackedString {
     /// unless the policy gives a `stickerWeight`.
     public func counts(policy: InputPolicy = .unlimited) -> TextCounts {
         var total = TextLengths()
-        var emoji: [TextCounts.FoundEmoji] = []
-        var stickers: [TextCounts.FoundSticker] = []
+        var emoji: [TextCounts.Found] = []
+        var stickers: [TextCounts.Found] = []
         stickers.reserveCapacity(spans.count)
         var utf16 = 0
         bytes.withUnsafeBufferPointer { utf8 in

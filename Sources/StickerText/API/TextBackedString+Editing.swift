@@ -1,4 +1,18 @@
 extension TextBackedString {
+    /// The text after `operation`, under `policy`: a pure function of (text,
+    /// selection, operation, policy), as the state and transaction of an
+    /// editor. `selection` (in `unit`s) nil is a caret at the end of the text.
+    /// Throws `invalidPolicy`, `selectionOutOfRange` or `unknownSticker`; a
+    /// policy's refusal is an answer, not an error (`EditResult.rejected`).
+    public func applying(
+        _ operation: EditOperation, selection: TextRange?, unit: TextRange.Unit = .utf16,
+        policy: InputPolicy = .unlimited
+    ) throws(InputError) -> EditResult {
+        if let problem = policy.validationProblem { throw .invalidPolicy(problem) }
+        return try TextEditor(catalog: catalog, policy: policy).apply(
+            operation, to: self, selection: selection, unit: unit)
+    }
+
     /// Each whole unit's end position and its length under `policy`.
     func unitLengths(policy: InputPolicy) -> [(end: Int, length: Int)] {
         var units: [(end: Int, length: Int)] = []

@@ -30,8 +30,9 @@ public struct TextBackedString: Sendable {
         spans = bytes.withUnsafeBytes { StickerScanner.spans(in: $0, catalog: catalog) }
     }
 
-    /// The stickers in the text, in order.
-    public var stickers: [(code: String, entry: StickerCatalog.Entry)] {
+    /// The stickers in the text, in order (a program reads them, with their
+    /// ranges, in `counts().stickers`).
+    package var stickers: [(code: String, entry: StickerCatalog.Entry)] {
         spans.map { (catalog.entries[$0.entry].code, catalog.entries[$0.entry]) }
     }
 

@@ -1,21 +1,17 @@
 /// Every length of a text at once, what it contains, and how it stands against a policy.
 public struct TextCounts: Hashable, Sendable {
-    public struct FoundSticker: Hashable, Sendable {
-        /// The code as typed (canonical tag or alias).
-        public let code: String
-        /// The canonical tag.
-        public let tag: String
-        public let pack: String
+    /// A sticker or an emoji in the text, and where it is.
+    public struct Found: Hashable, Sendable {
+        /// A sticker's code as typed (canonical tag or alias), or the emoji.
+        public let text: String
         /// Range in the plain text, in UTF-16 units.
         public let range: TextRange
-        /// The catalog entry (its index), for the transport's `StickerListings`.
+        /// A sticker's canonical tag; nil for an emoji.
+        public let tag: String?
+        /// The id of a sticker's pack; nil for an emoji.
+        public let pack: String?
+        /// A sticker's catalog entry (its index), for the transport's `StickerListings`; -1 for an emoji.
         package let entry: Int
-    }
-
-    public struct FoundEmoji: Hashable, Sendable {
-        public let emoji: String
-        /// Range in the plain text, in UTF-16 units.
-        public let range: TextRange
     }
 
     public let graphemes: Int
@@ -27,8 +23,10 @@ public struct TextCounts: Hashable, Sendable {
     public let length: Int
     public let countMode: InputPolicy.CountMode
     public let maxLength: Int?
-    public let stickers: [FoundSticker]
-    public let emoji: [FoundEmoji]
+    /// The stickers, in order (each with its `tag` and `pack`).
+    public let stickers: [Found]
+    /// The emoji, in order.
+    public let emoji: [Found]
     /// Whether the text obeys the whole policy.
     public let valid: Bool
     /// `maxLength - length` (negative when over), nil without a limit.
@@ -38,14 +36,19 @@ public struct TextCounts: Hashable, Sendable {
     public let violations: [InputPolicy.Violation]
 }
 
-extension TextCounts.FoundSticker {
+extension TextCounts.Found {
     /// Catalog entry `entry`, found at `range`. Inlined into counting's
     /// loop: as a call it cost a render ~3k instructions (callgrind).
     @inline(__always)
     package init(entry: Int, in catalog: StickerCatalog, range: TextRange) {
         let found = catalog.entries[entry]
         self.init(
-            code: found.code, tag: catalog.sticker(for: found).tag ?? found.code, pack: catalog.pack(for: found).id,
-            range: range, entry: entry)
+            text: found.code, range: range, tag: catalog.sticker(for: found).tag ?? found.code,
+            pack: catalog.pack(for: found).id, entry: entry)
+    }
+
+    /// An emoji, found at `range`.
+    init(emoji: String, range: TextRange) {
+        self.init(text: emoji, range: range, tag: nil, pack: nil, entry: -1)
     }
 }

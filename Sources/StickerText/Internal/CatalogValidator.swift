@@ -2,13 +2,13 @@ import Foundation
 
 /// The rules a set of packs must follow before a catalog is built from them.
 package enum CatalogValidator {
-    package static func check(packs: [StickerPack], files: [String]) -> [CatalogValidationError.Issue] {
-        var issues: [CatalogValidationError.Issue] = []
+    package static func check(packs: [StickerPack], files: [String]) -> [StickerPack.Issue] {
+        var issues: [StickerPack.Issue] = []
         var owners: [String: String] = [:]  // code → "pack-id stickers[i]"
         var packIDs: Set<String> = []
         for (pack, file) in zip(packs, files) {
             func issue(_ entry: String?, _ message: String) {
-                issues.append(CatalogValidationError.Issue(file: file, entry: entry, message: message))
+                issues.append(StickerPack.Issue(file: file, entry: entry, message: message))
             }
             if !isSafeID(pack.id) {
                 issue("id", "pack id \"\(pack.id)\" must be 1–64 of a-z, 0-9, - and _, starting with a letter or digit")
@@ -41,8 +41,13 @@ package enum CatalogValidator {
                         entry,
                         "image size \(image.width)×\(image.height) is not between 1 and \(ImageFileRules.maxSide)")
                 }
+                if let image = sticker.image, let poster = image.poster,
+                    (poster.width, poster.height) != (image.width, image.height) || poster.poster != nil
+                {
+                    issue(entry, "a poster is a still of its animation's size, with no poster of its own")
+                }
                 issues += searchKeyProblems(sticker).map {
-                    CatalogValidationError.Issue(file: file, entry: entry, message: $0)
+                    StickerPack.Issue(file: file, entry: entry, message: $0)
                 }
                 for code in sticker.codes {
                     if let problem = TagSyntax.problem(in: code) {
@@ -80,8 +85,8 @@ package enum CatalogValidator {
         var seen: Set<String> = []
         for keyword in sticker.keywords {
             let length = keyword.unicodeScalars.count
-            if !(1...SearchQuery.maxLength).contains(length) {
-                problems.append("keyword \"\(keyword)\" must be 1–\(SearchQuery.maxLength) characters")
+            if !(1...StickerCatalog.maxSearchLength).contains(length) {
+                problems.append("keyword \"\(keyword)\" must be 1–\(StickerCatalog.maxSearchLength) characters")
             } else if !SearchFolding.isFolded(keyword) {
                 problems.append(
                     "keyword \"\(keyword)\" must be written as searches fold it: \"\(String(String.UnicodeScalarView(SearchFolding.fold(keyword))))\""
@@ -99,9 +104,8 @@ package enum CatalogValidator {
 
     /// Checks that each image file exists, inside the pack folder once links
     /// are resolved, and that its bytes follow `ImageFileRules`.
-    package static func checkFiles(of pack: StickerPack, in folder: URL, file: String) -> [CatalogValidationError.Issue]
-    {
-        var issues: [CatalogValidationError.Issue] = []
+    package static func checkFiles(of pack: StickerPack, in folder: URL, file: String) -> [StickerPack.Issue] {
+        var issues: [StickerPack.Issue] = []
         let root = folder.resolvingSymlinksInPath().path + "/"
         for (i, sticker) in pack.stickers.enumerated() {
             guard let image = sticker.image else { continue }
@@ -115,10 +119,10 @@ package enum CatalogValidator {
                 if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) || isDirectory.boolValue
                 {
                     issues.append(
-                        CatalogValidationError.Issue(file: file, entry: entry, message: "missing image \"\(name)\""))
+                        StickerPack.Issue(file: file, entry: entry, message: "missing image \"\(name)\""))
                 } else if !url.resolvingSymlinksInPath().path.hasPrefix(root) {
                     issues.append(
-                        CatalogValidationError.Issue(
+                        StickerPack.Issue(
                             file: file, entry: entry, message: "image \"\(name)\" links outside the pack folder"))
                 } else {
                     readable.insert(name)
@@ -129,7 +133,7 @@ package enum CatalogValidator {
                     ? FileManager.default.contents(atPath: folder.appendingPathComponent(name).path).map(Array.init)
                     : nil
             }
-            issues += problems.map { CatalogValidationError.Issue(file: file, entry: entry, message: $0.description) }
+            issues += problems.map { StickerPack.Issue(file: file, entry: entry, message: $0.description) }
         }
         return issues
     }

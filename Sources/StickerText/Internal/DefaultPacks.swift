@@ -700,35 +700,40 @@ enum DefaultPacks {
                 tag: "[转圈]", aliases: ["[轉圈]", "[spin]"], name: LocalizedName(zh: "转圈", en: "spinning"),
                 image: StickerImage(
                     x1: "spin.png", x2: "spin@2x.png", x3: "spin@3x.png", width: 32, height: 32,
-                    poster: StickerImage.Poster(
-                        x1: "spin-poster.png", x2: "spin-poster@2x.png", x3: "spin-poster@3x.png")),
+                    poster: StickerImage(
+                        x1: "spin-poster.png", x2: "spin-poster@2x.png", x3: "spin-poster@3x.png", width: 32, height: 32
+                    )),
                 pinyin: "zhuanquan", initials: "zq"),
             Sticker(
                 tag: "[心跳]", aliases: ["[heartbeat]"], name: LocalizedName(zh: "心跳", en: "heartbeat"),
                 image: StickerImage(
                     x1: "heartbeat.png", x2: "heartbeat@2x.png", x3: "heartbeat@3x.png", width: 32, height: 32,
-                    poster: StickerImage.Poster(
-                        x1: "heartbeat-poster.png", x2: "heartbeat-poster@2x.png", x3: "heartbeat-poster@3x.png")),
+                    poster: StickerImage(
+                        x1: "heartbeat-poster.png", x2: "heartbeat-poster@2x.png", x3: "heartbeat-poster@3x.png",
+                        width: 32, height: 32)),
                 pinyin: "xintiao", initials: "xt"),
             Sticker(
                 tag: "[蹦跶]", aliases: ["[蹦躂]", "[hop]"], name: LocalizedName(zh: "蹦跶", en: "hopping"),
                 image: StickerImage(
                     x1: "hop.png", x2: "hop@2x.png", x3: "hop@3x.png", width: 32, height: 32,
-                    poster: StickerImage.Poster(x1: "hop-poster.png", x2: "hop-poster@2x.png", x3: "hop-poster@3x.png")),
+                    poster: StickerImage(
+                        x1: "hop-poster.png", x2: "hop-poster@2x.png", x3: "hop-poster@3x.png", width: 32, height: 32)),
                 pinyin: "bengda", initials: "bd"),
             Sticker(
                 tag: "[摇摆]", aliases: ["[搖擺]", "[sway]"], name: LocalizedName(zh: "摇摆", en: "swaying"),
                 image: StickerImage(
                     x1: "sway.png", x2: "sway@2x.png", x3: "sway@3x.png", width: 32, height: 32,
-                    poster: StickerImage.Poster(
-                        x1: "sway-poster.png", x2: "sway-poster@2x.png", x3: "sway-poster@3x.png")), pinyin: "yaobai",
+                    poster: StickerImage(
+                        x1: "sway-poster.png", x2: "sway-poster@2x.png", x3: "sway-poster@3x.png", width: 32, height: 32
+                    )), pinyin: "yaobai",
                 initials: "yb"),
             Sticker(
                 tag: "[闪闪]", aliases: ["[閃閃]", "[twinkle]"], name: LocalizedName(zh: "闪闪", en: "twinkling"),
                 image: StickerImage(
                     x1: "twinkle.png", x2: "twinkle@2x.png", x3: "twinkle@3x.png", width: 32, height: 32,
-                    poster: StickerImage.Poster(
-                        x1: "twinkle-poster.png", x2: "twinkle-poster@2x.png", x3: "twinkle-poster@3x.png")),
+                    poster: StickerImage(
+                        x1: "twinkle-poster.png", x2: "twinkle-poster@2x.png", x3: "twinkle-poster@3x.png", width: 32,
+                        height: 32)),
                 pinyin: "shanshan", initials: "ss"),
         ], license: "OFL-1.1: drawn from Noto Color Emoji, © 2013–2017 Google Inc. (see LICENSE.md)",
         homepage: "https://github.com/googlefonts/noto-emoji")

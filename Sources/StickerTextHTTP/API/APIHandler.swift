@@ -86,13 +86,12 @@ public struct APIHandler: Sendable {
     /// first; CORS open, cacheable, and its ETag names the packs' version
     /// (the packs document's tag) and the answer, so a pack reload changes it.
     private func searchResponse(_ request: HTTPRequest) -> HTTPResponse {
-        let query: SearchQuery
+        let body: [UInt8]
         do {
-            query = try SearchQuery(textValues: queryPairs(request))
+            body = try api.search(textValues: queryPairs(request))
         } catch {
             return self.error(error)
         }
-        let body = api.search(query)
         return revalidated(
             request, body: body, etag: packs.etag(ofAnswer: body), contentType: HTTPResponse.jsonContentType,
             headers: [Self.openToOtherSites])

@@ -15,33 +15,26 @@ extension APIError {
         self.init(code, error.sentence(about: "the request body"))
     }
 
-    /// An edit the core refused.
-    init(_ error: EditError) {
-        let code: ErrorCode =
-            switch error {
-            case .selectionOutOfRange: .outOfRange
-            case .unknownSticker: .unknownSticker
-            case .invalidText, .invalidPolicy: .invalidRequest
-            }
-        self.init(code, error.description)
-    }
-
-    /// Text the renderer refused.
-    init(_ error: RenderError) {
-        let code: ErrorCode = if case .invalidUTF8 = error { .invalidUTF8 } else { .invalidRequest }
-        self.init(code, error.description)
-    }
-
-    /// A search the core refused, in the words of `GET /api/stickers`' parameters (`q`, `limit`).
-    public init(_ error: SearchError) {
-        let message =
-            switch error {
-            case .emptyText: "q must not be empty"
-            case .textTooLong(let length): "q is \(length) characters long; at most \(SearchQuery.maxLength)"
-            case .nulCharacter: "q must not contain U+0000"
-            case .limitOutOfRange:
-                "limit must be between \(SearchQuery.limits.lowerBound) and \(SearchQuery.limits.upperBound)"
-            }
-        self.init(.invalidRequest, message)
+    /// What the core refused: an edit, a text to render, a search. A search is
+    /// answered in the words of `GET /api/stickers`' parameters (`q`, `limit`).
+    /// No request gives packs (the service's own, checked before it serves):
+    /// were it to, that is the service's fault.
+    public init(_ error: InputError) {
+        switch error {
+        case .invalidPacks: self.init(.internalError, error.description)
+        case .selectionOutOfRange: self.init(.outOfRange, error.description)
+        case .unknownSticker: self.init(.unknownSticker, error.description)
+        case .invalidUTF8: self.init(.invalidUTF8, error.description)
+        case .nulCharacter, .invalidOptions, .invalidPolicy: self.init(.invalidRequest, error.description)
+        case .emptySearch: self.init(.invalidRequest, "q must not be empty")
+        case .searchTooLong(let length):
+            self.init(.invalidRequest, "q is \(length) characters long; at most \(StickerCatalog.maxSearchLength)")
+        case .nulInSearch: self.init(.invalidRequest, "q must not contain U+0000")
+        case .limitOutOfRange:
+            self.init(
+                .invalidRequest,
+                "limit must be between \(StickerCatalog.searchLimits.lowerBound) and \(StickerCatalog.searchLimits.upperBound)"
+            )
+        }
     }
 }

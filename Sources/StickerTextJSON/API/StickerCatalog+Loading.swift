@@ -8,20 +8,20 @@ extension StickerCatalog {
     /// Loads every `<dir>/<pack-id>/pack.json` under `directory` (ordered by
     /// each pack's `order`, then id), and checks each image file exists inside its pack folder.
     /// Every problem found is reported at once, each naming its file and entry.
-    public static func load(directory: String) throws(CatalogValidationError) -> StickerCatalog {
+    public static func load(directory: String) throws(InputError) -> StickerCatalog {
         let fm = FileManager.default
         let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         let folders: [String]
         do {
             folders = try fm.contentsOfDirectory(atPath: root.path).sorted()
         } catch {
-            throw CatalogValidationError(issues: [
+            throw InputError.invalidPacks([
                 .init(file: directory, entry: nil, message: "cannot read the packs folder")
             ])
         }
         var packs: [StickerPack] = []
         var files: [String] = []
-        var issues: [CatalogValidationError.Issue] = []
+        var issues: [StickerPack.Issue] = []
         for folder in folders {
             let packURL = root.appendingPathComponent(folder, isDirectory: true)
             let jsonURL = packURL.appendingPathComponent("pack.json")
@@ -56,13 +56,13 @@ extension StickerCatalog {
         packs = sorted.map(\.0)
         files = sorted.map(\.1)
         issues += CatalogValidator.check(packs: packs, files: files)
-        if !issues.isEmpty { throw CatalogValidationError(issues: issues.sorted()) }
+        if !issues.isEmpty { throw InputError.invalidPacks(issues.sorted()) }
         return try StickerCatalog(packs: packs)
     }
 
     /// The packs in `directory`, or the embedded default packs when it is
     /// nil: how the CLI's `--packs` and the server's (and its reloads) load them.
-    public static func load(packs directory: String?) throws(CatalogValidationError) -> StickerCatalog {
+    public static func load(packs directory: String?) throws(InputError) -> StickerCatalog {
         guard let directory else { return .default }
         return try load(directory: directory)
     }

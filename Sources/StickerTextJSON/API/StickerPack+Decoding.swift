@@ -58,6 +58,7 @@ extension Sticker {
 
 extension StickerImage {
     static let fields = ["1x", "2x", "3x", "width", "height", "animated", "poster"]
+    static let posterFields = ["1x", "2x", "3x"]
 
     /// `"animated": true` and a `poster` come together: a reader asking for
     /// reduced motion must have a still to see, and a poster of a still is a
@@ -69,9 +70,12 @@ extension StickerImage {
         let width = try fields.requiredInt("width")
         let height = try fields.requiredInt("height")
         let animated = try fields.bool("animated") ?? false
-        let poster = try fields.object("poster", allowed: StickerImage.Poster.fields).map {
+        // The poster's files, a still of the animation's size.
+        let poster = try fields.object("poster", allowed: Self.posterFields).map {
             (posterFields) throws(JSONError) in
-            try StickerImage.Poster(json: posterFields)
+            try StickerImage(
+                x1: posterFields.requiredString("1x"), x2: posterFields.requiredString("2x"),
+                x3: posterFields.requiredString("3x"), width: width, height: height)
         }
         if animated && poster == nil {
             throw JSONError(
@@ -83,14 +87,6 @@ extension StickerImage {
                 "\(fields.name("poster")) is for animated images: add \"\(fields.name("animated"))\": true")
         }
         self.init(x1: x1, x2: x2, x3: x3, width: width, height: height, poster: poster)
-    }
-}
-
-extension StickerImage.Poster {
-    static let fields = ["1x", "2x", "3x"]
-
-    init(json fields: JSONFields) throws(JSONError) {
-        try self.init(x1: fields.requiredString("1x"), x2: fields.requiredString("2x"), x3: fields.requiredString("3x"))
     }
 }
 

@@ -40,17 +40,17 @@ public struct StickerTextAPI: Sendable {
     }
 
     public func edit(_ body: some Collection<UInt8>, limit: AnswerLimit) throws(APIError) -> Answer {
-        let request = try decode(body) { (json) throws(JSONError) in try EditRequest(json: json, catalog: catalog) }
+        let request = try decode(body) { (json) throws(JSONError) in try EditRequest(json: json) }
         let result: EditResult
         do {
             // No selection is a caret at the end, which the edit finds in its own parse of the text.
-            result = try request.editor.apply(
-                request.operation, to: request.text, selection: request.selection, unit: request.unit)
+            result = try TextBackedString(request.text, catalog: catalog).applying(
+                request.operation, selection: request.selection, unit: request.unit, policy: request.policy)
         } catch {
             throw APIError(error)
         }
         let renderer = try renderer(for: RenderOptions())
-        let counts = result.string.counts(policy: request.editor.policy)
+        let counts = result.string.counts(policy: request.policy)
         try checkRenderable(result.text, by: renderer)
         let response = EditResponse(
             text: result.text, selection: result.selection, plainSelection: result.plainSelection,
@@ -156,11 +156,6 @@ public struct StickerTextAPI: Sendable {
         } catch {
             throw APIError(error)
         }
-    }
-
-    /// `GET /api/stickers`: `{"stickers": [...]}`, best first.
-    public func search(_ query: SearchQuery) -> [UInt8] {
-        catalog.searchDocument(catalog.search(query))
     }
 
     public func render(_ text: String, options: RenderOptions) throws(APIError) -> String {

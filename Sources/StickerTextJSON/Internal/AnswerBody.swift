@@ -33,7 +33,7 @@ struct RenderAnswer: AnswerBody {
             // The same list is in `counts`: written once, copied there.
             writer.key("stickers")
             let stickers = writer.value {
-                TextCounts.FoundSticker.write(counts.stickers, to: &$0, listings: listings)
+                TextCounts.Found.write(counts.stickers, to: &$0, listings: listings)
             }
             writer.key("counts")
             counts.write(to: &writer, stickersWritten: stickers, listings: listings)

@@ -7,10 +7,10 @@ struct EditRequest: Sendable {
     var selection: TextRange?
     var unit: TextRange.Unit
     var operation: EditOperation
-    /// The editor under the request's policy.
-    var editor: TextEditor
+    /// Validated here, as the request's error.
+    var policy: InputPolicy
 
-    init(json: JSONValue, catalog: StickerCatalog) throws(JSONError) {
+    init(json: JSONValue) throws(JSONError) {
         let fields = try JSONFields(
             json, allowed: ["text", "selection", "unit", "op", "string", "tag", "offset", "policy"])
         text = try fields.requiredString("text")
@@ -22,13 +22,7 @@ struct EditRequest: Sendable {
             selection = TextRange(location: location, length: length)
         }
         unit = try fields.choice("unit", TextRange.Unit.self) ?? .utf16
-        // The editor validates the policy: once, and as the request's error.
-        let policy = try InputPolicy.unvalidated(in: fields)
-        do {
-            editor = try TextEditor(catalog: catalog, policy: policy)
-        } catch {
-            throw JSONError(.invalidValue, error.description)  // `.invalidPolicy`: the policy's problem
-        }
+        policy = try InputPolicy.unvalidated(in: fields).validated()
         // Every field is checked for its type, also one the op does not use.
         _ = (try fields.string("string"), try fields.string("tag"), try fields.int("offset"))
         let op = try fields.requiredString("op")

@@ -9,7 +9,7 @@ struct EditResponse: Sendable {
     let counts: TextCounts
     let changed: Bool
     let truncated: Bool
-    let rejected: EditResult.Rejection?
+    let rejected: InputPolicy.Violation?
     let note: EditResult.Note?
     let message: String?
 

@@ -3,7 +3,7 @@ import StickerText
 extension InputPolicy {
     /// The `policy` object of a request, defaults for what it leaves out;
     /// `.unlimited` when there is none. Not validated here: the request
-    /// validates it once, where it uses it (`validated()`, or `TextEditor`'s init).
+    /// validates it once, where it uses it (`validated()`).
     static func unvalidated(in request: JSONFields) throws(JSONError) -> InputPolicy {
         guard let json = try request.object("policy", allowed: jsonFields) else { return .unlimited }
         let defaults = InputPolicy()

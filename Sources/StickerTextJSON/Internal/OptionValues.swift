@@ -2,7 +2,7 @@ import StickerText
 
 /// Named values of a transport, read by type: what the decoders of render
 /// options (`RenderOptions+Decoding`) and of a search
-/// (`SearchQuery+Decoding`) read, whether the names come from a JSON object
+/// (`StickerTextAPI+Search`) read, whether the names come from a JSON object
 /// (`JSONFields`), a query string or CLI flags (`TextValues`). Their errors
 /// are the JSON reader's (`JSONError`), whichever: text values are read as
 /// JSON literals, and the API answers both the same.

@@ -15,9 +15,9 @@ struct StickerListings: Sendable {
         starts.reserveCapacity(catalog.entries.count + 1)
         for entry in catalog.entries.indices {
             starts.append(members.count)
-            let sticker = TextCounts.FoundSticker(entry: entry, in: catalog, range: TextRange(location: 0, length: 0))
+            let sticker = TextCounts.Found(entry: entry, in: catalog, range: TextRange(location: 0, length: 0))
             var writer = JSONWriter()
-            writer.object { writer in TextCounts.FoundSticker.writeNames(of: sticker, to: &writer) }
+            writer.object { writer in TextCounts.Found.writeNames(of: sticker, to: &writer) }
             // The members, without the object's braces.
             members += writer.bytes.dropFirst().dropLast()
         }

@@ -24,15 +24,15 @@ extension TextCounts {
             writer.int(maxLength)
             writer.key("stickers")
             if let stickersWritten {
-                writer.repeatValue(stickersWritten) { FoundSticker.write(stickers, to: &$0, listings: listings) }
+                writer.repeatValue(stickersWritten) { Found.write(stickers, to: &$0, listings: listings) }
             } else {
-                FoundSticker.write(stickers, to: &writer, listings: listings)
+                Found.write(stickers, to: &writer, listings: listings)
             }
             writer.key("emoji")
             writer.array(emoji) { writer, found in
                 writer.object { writer in
                     writer.key("emoji")
-                    writer.string(found.emoji)
+                    writer.string(found.text)
                     writer.key("range")
                     found.range.write(to: &writer)
                 }
@@ -49,7 +49,7 @@ extension TextCounts {
     }
 }
 
-extension TextCounts.FoundSticker {
+extension TextCounts.Found {
     static func write(_ stickers: [Self], to writer: inout JSONWriter, listings: StickerListings? = nil) {
         writer.array(stickers) { writer, sticker in
             writer.object { writer in
@@ -64,10 +64,10 @@ extension TextCounts.FoundSticker {
         }
     }
 
-    /// A listing's `code`, `tag` and `pack` (also what `StickerListings` prepares).
+    /// A sticker listing's `code`, `tag` and `pack` (also what `StickerListings` prepares).
     static func writeNames(of sticker: Self, to writer: inout JSONWriter) {
         writer.key("code")
-        writer.string(sticker.code)
+        writer.string(sticker.text)
         writer.key("tag")
         writer.string(sticker.tag)
         writer.key("pack")

@@ -12,7 +12,7 @@ public enum PackConversion {
     /// emoji with a problem is named, all at once (or left out with
     /// `options.skipInvalid`).
     public static func importPacks(from source: URL, format: PackFormat, options: ImportOptions = .init())
-        throws(CatalogValidationError) -> PackImport
+        throws(InputError) -> PackImport
     {
         let limits = options.limits
         let remote = source.scheme.map { ["http", "https"].contains($0.lowercased()) } ?? false
@@ -51,7 +51,7 @@ public enum PackConversion {
             options.images ?? source.deletingLastPathComponent().appendingPathComponent(stem, isDirectory: true)
         let pictures: PictureSource =
             remote ? .web(WebFiles(base: source, limits: limits)) : .folder(FolderFiles(root: folder, limits: limits))
-        func document() throws(CatalogValidationError) -> (name: String, bytes: [UInt8]) {
+        func document() throws(InputError) -> (name: String, bytes: [UInt8]) {
             remote ? try WebFiles.document(source, limits: limits) : try localDocument(source, limits: limits)
         }
         switch format {
@@ -106,7 +106,7 @@ public enum PackConversion {
     /// as `collisions` says, an alias one has becomes a search keyword.
     public static func write(
         _ packs: [ImportedPack], into directory: URL, collisions: CodeCollision = .skip
-    ) throws(CatalogValidationError) -> WrittenPacks {
+    ) throws(InputError) -> WrittenPacks {
         try PackWriter.write(packs, into: directory, collisions: collisions)
     }
 
@@ -120,7 +120,7 @@ public enum PackConversion {
     public static func exportPacks(
         from directory: URL, packIDs: [String] = [], format: PackFormat, to output: URL,
         host: String = "localhost", mediaMap: URL? = nil
-    ) throws(CatalogValidationError) -> PackExport {
+    ) throws(InputError) -> PackExport {
         if mediaMap != nil && format != .matrix {
             throw problem(
                 output.path, nil, "a media map is for a Matrix export (its mxc:// URLs), not \(format.rawValue)")
@@ -140,7 +140,7 @@ public enum PackConversion {
         case .misskey: export = try MisskeyExport.write(outgoing, to: output, host: host)
         case .pleroma: export = try PleromaPack.write(outgoing, to: output)
         case .matrix:
-            let map = try mediaMap.map { (url) throws(CatalogValidationError) in try MatrixMediaMap.read(url) }
+            let map = try mediaMap.map { (url) throws(InputError) in try MatrixMediaMap.read(url) }
             export = try MatrixImagePack.write(outgoing, to: output, images: folder, host: host, mediaMap: map)
         case .slack: export = try SlackEmojiList.write(outgoing, to: output, images: folder, host: host)
         }
@@ -149,7 +149,7 @@ public enum PackConversion {
     }
 
     /// A JSON document of an import, read within the limits for one document.
-    private static func localDocument(_ url: URL, limits: ArchiveLimits) throws(CatalogValidationError) -> (
+    private static func localDocument(_ url: URL, limits: ArchiveLimits) throws(InputError) -> (
         name: String, bytes: [UInt8]
     ) {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0

@@ -7,9 +7,9 @@ public struct PackImport: Sendable {
     public var notes: [String]
     /// The problems of the emoji an import with `skipInvalid` left out, each
     /// naming its file and entry (the same ones an import without it refuses with).
-    public var skipped: [CatalogValidationError.Issue] = []
+    public var skipped: [StickerPack.Issue] = []
 
-    public init(packs: [ImportedPack], notes: [String], skipped: [CatalogValidationError.Issue] = []) {
+    public init(packs: [ImportedPack], notes: [String], skipped: [StickerPack.Issue] = []) {
         self.packs = packs
         self.notes = notes
         self.skipped = skipped

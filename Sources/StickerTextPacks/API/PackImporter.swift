@@ -28,19 +28,19 @@ public enum PackImporter {
     public static func importPacks(
         _ data: Data, format: Format, file: String, id: String, title: LocalizedName,
         imageSize: (String) -> (width: Int, height: Int)? = { _ in nil }
-    ) throws(CatalogValidationError) -> [StickerPack] {
+    ) throws(InputError) -> [StickerPack] {
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw CatalogValidationError(issues: [
+            throw InputError.invalidPacks([
                 .init(file: file, entry: nil, message: "not a property list: \(error.localizedDescription)")
             ])
         }
         guard let items = root as? [Any] else {
-            throw CatalogValidationError(issues: [.init(file: file, entry: nil, message: "the root must be an array")])
+            throw InputError.invalidPacks([.init(file: file, entry: nil, message: "the root must be an array")])
         }
-        var issues: [CatalogValidationError.Issue] = []
+        var issues: [StickerPack.Issue] = []
         var packs: [StickerPack]
         switch format {
         case .ppsticker:
@@ -61,13 +61,13 @@ public enum PackImporter {
             return keyed
         }
         issues += CatalogValidator.check(packs: packs, files: packs.map { _ in file })
-        if !issues.isEmpty { throw CatalogValidationError(issues: issues.sorted()) }
+        if !issues.isEmpty { throw InputError.invalidPacks(issues.sorted()) }
         return packs
     }
 
     private static func ppsticker(
         _ item: Any, index: Int, file: String, id: String, title: LocalizedName,
-        imageSize: (String) -> (width: Int, height: Int)?, issues: inout [CatalogValidationError.Issue]
+        imageSize: (String) -> (width: Int, height: Int)?, issues: inout [StickerPack.Issue]
     ) -> StickerPack? {
         guard let dict = item as? [String: Any], let emoticons = dict["emoticons"] as? [Any] else {
             issues.append(.init(file: file, entry: "[\(index)]", message: "a pack needs an \"emoticons\" array"))
@@ -101,7 +101,7 @@ public enum PackImporter {
 
     private static func lxweibo(
         _ items: [Any], file: String, id: String, title: LocalizedName,
-        imageSize: (String) -> (width: Int, height: Int)?, issues: inout [CatalogValidationError.Issue]
+        imageSize: (String) -> (width: Int, height: Int)?, issues: inout [StickerPack.Issue]
     ) -> StickerPack? {
         var pictures: [Sticker] = []
         var emoji: [Sticker] = []

@@ -66,13 +66,13 @@ enum DiscordEmoji {
     }
 
     static func read(_ document: (name: String, bytes: [UInt8]), images: FolderFiles, request: PackAssembly.Request)
-        throws(CatalogValidationError) -> PackImport
+        throws(InputError) -> PackImport
     {
         let file = document.name
         // (entry, emoji) and (entry, sticker) in the document's order, and what could not be read.
         var emojis: [(String, Emoji)] = []
         var stickers: [(String, Sticker)] = []
-        var unreadable: [CatalogValidationError.Issue] = []
+        var unreadable: [StickerPack.Issue] = []
         var holder: Holder?
         if document.bytes.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "[") {
             let list = try FormatJSON.decode([Attempt<Entry>].self, from: document.bytes, file: file)

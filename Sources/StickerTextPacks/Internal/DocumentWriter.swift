@@ -4,7 +4,7 @@ import StickerText
 /// Writes a JSON document, and its pictures under the folder beside it.
 enum DocumentWriter {
     static func write(_ document: [UInt8], to output: URL, files: [(path: String, bytes: [UInt8])], folder: URL)
-        throws(CatalogValidationError) -> [String]
+        throws(InputError) -> [String]
     {
         var written: [String] = []
         do {

@@ -7,7 +7,7 @@ protocol FileSource {
     /// sources of pictures named by URL). Throws only what stops the whole
     /// import (a limit of all the files together); a file refused alone
     /// (a link, over the limit of one file) is `.refused`, one emoji's problem.
-    func file(at path: String) throws(CatalogValidationError) -> FileLookup
+    func file(at path: String) throws(InputError) -> FileLookup
 }
 
 /// What a source has at a path.

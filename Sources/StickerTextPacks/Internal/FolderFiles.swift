@@ -42,7 +42,7 @@ final class FolderFiles: FileSource {
     /// Every regular file below the folder (relative paths, sorted), and
     /// what is there but not read (symbolic links, which are never followed,
     /// devices): at most `maxFiles` entries looked at in all, or the import stops.
-    func allFiles() throws(CatalogValidationError) -> (files: [String], others: [String]) {
+    func allFiles() throws(InputError) -> (files: [String], others: [String]) {
         var files: [String] = []
         var others: [String] = []
         var seen = 0
@@ -69,7 +69,7 @@ final class FolderFiles: FileSource {
         return (files.sorted(), others.sorted())
     }
 
-    func file(at path: String) throws(CatalogValidationError) -> FileLookup {
+    func file(at path: String) throws(InputError) -> FileLookup {
         if let why = ArchivePath.problem(path) { return .refused("cannot be read: \(why)") }
         var url = root
         for part in ArchivePath.normalized(path).split(separator: "/") {

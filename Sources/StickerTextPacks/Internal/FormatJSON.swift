@@ -10,7 +10,7 @@ enum FormatJSON {
     /// layout does not name are passed over (other systems add their own:
     /// Misskey's export holds the whole database row of each emoji); a field
     /// it names must have its type, and the error names its path in `file`.
-    static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], file: String) throws(CatalogValidationError)
+    static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], file: String) throws(InputError)
         -> T
     {
         do {
@@ -29,17 +29,17 @@ enum FormatJSON {
     }
 
     /// The problem an entry decoded alone (`Attempt`) has, in `file`.
-    static func issue(_ error: DecodingError, file: String) -> CatalogValidationError.Issue {
+    static func issue(_ error: DecodingError, file: String) -> StickerPack.Issue {
         let (path, message) = describe(error)
-        return CatalogValidationError.Issue(file: file, entry: path.isEmpty ? nil : path, message: message)
+        return StickerPack.Issue(file: file, entry: path.isEmpty ? nil : path, message: message)
     }
 
     /// The values of `entries` that decoded, each with its key, and the problems of the others.
     static func split<Key, Value>(_ entries: [(Key, Attempt<Value>)], file: String) -> (
-        [(Key, Value)], [CatalogValidationError.Issue]
+        [(Key, Value)], [StickerPack.Issue]
     ) {
         var values: [(Key, Value)] = []
-        var issues: [CatalogValidationError.Issue] = []
+        var issues: [StickerPack.Issue] = []
         for (key, entry) in entries {
             switch entry.result {
             case .success(let value): values.append((key, value))

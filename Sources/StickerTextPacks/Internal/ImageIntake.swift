@@ -12,7 +12,7 @@ enum ImageIntake {
     /// (`ImageFileRules`: sides, frames, bytes). Bytes of another of the four
     /// formats than the name's extension says are taken, with a `note`.
     static func take(_ bytes: [UInt8], name: String, file: String, entry: String, still: [UInt8]? = nil)
-        throws(CatalogValidationError) -> CheckedImage
+        throws(InputError) -> CheckedImage
     {
         let nameExtension = name.split(separator: "/").last.flatMap { part in
             part.contains(".") ? part.split(separator: ".").last.map { $0.lowercased() } : nil
@@ -76,9 +76,9 @@ enum ImageIntake {
         // What a packs folder would refuse, refused here in the archive's words.
         let outOfBounds = ImageFileRules.limits(of: name, bytes: bytes, sniffed: sniffed, animated: sniffed.isAnimated)
         guard outOfBounds.isEmpty else {
-            throw CatalogValidationError(
-                issues: outOfBounds.map {
-                    CatalogValidationError.Issue(file: file, entry: entry, message: $0.description)
+            throw InputError.invalidPacks(
+                outOfBounds.map {
+                    StickerPack.Issue(file: file, entry: entry, message: $0.description)
                 })
         }
         return image

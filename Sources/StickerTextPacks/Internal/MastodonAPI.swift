@@ -23,7 +23,7 @@ enum MastodonAPI {
     }
 
     static func read(_ document: (name: String, bytes: [UInt8]), images: PictureSource, request: PackAssembly.Request)
-        throws(CatalogValidationError) -> PackImport
+        throws(InputError) -> PackImport
     {
         let list = try FormatJSON.decode([Attempt<CustomEmoji>].self, from: document.bytes, file: document.name)
         let (items, unreadable) = FormatJSON.split(
@@ -43,7 +43,7 @@ enum MastodonAPI {
         return result
     }
 
-    static func write(_ packs: OutgoingPacks, to output: URL, images: URL, host: String) throws(CatalogValidationError)
+    static func write(_ packs: OutgoingPacks, to output: URL, images: URL, host: String) throws(InputError)
         -> PackExport
     {
         var list: [CustomEmoji] = []

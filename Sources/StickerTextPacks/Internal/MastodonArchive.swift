@@ -8,7 +8,7 @@ import StickerText
 /// the archive. Holds: the shortcode and the picture. Not: names, aliases,
 /// category, licence, posters (Mastodon makes its own still).
 enum MastodonArchive {
-    static func read(_ archive: ArchiveFiles, request: PackAssembly.Request) throws(CatalogValidationError)
+    static func read(_ archive: ArchiveFiles, request: PackAssembly.Request) throws(InputError)
         -> PackImport
     {
         var emoji: [ForeignEmoji] = []
@@ -30,7 +30,7 @@ enum MastodonArchive {
         return result
     }
 
-    static func write(_ packs: OutgoingPacks, to output: URL) throws(CatalogValidationError) -> PackExport {
+    static func write(_ packs: OutgoingPacks, to output: URL) throws(InputError) -> PackExport {
         var notes: [String] = []
         var files: [(path: String, bytes: [UInt8])] = []
         for emoji in packs.emoji {

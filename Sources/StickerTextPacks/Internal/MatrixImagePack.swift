@@ -65,12 +65,12 @@ enum MatrixImagePack {
     }
 
     static func read(_ document: (name: String, bytes: [UInt8]), images: FolderFiles, request: PackAssembly.Request)
-        throws(CatalogValidationError) -> PackImport
+        throws(InputError) -> PackImport
     {
         let file = document.name
         // (its content, the path to it, what names it in a note); nil content: not one the document could read.
         var packs: [(content: Content, path: String, label: String)] = []
-        var unreadable: [CatalogValidationError.Issue] = []
+        var unreadable: [StickerPack.Issue] = []
         var notes: [String] = []
         if document.bytes.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "[") {
             let events = try FormatJSON.decode([Attempt<Event>].self, from: document.bytes, file: file)
@@ -100,7 +100,7 @@ enum MatrixImagePack {
             if let content = event.content {
                 switch content.result {
                 case .success(let content): packs.append((content, "content.", event.type ?? "the event"))
-                case .failure(let error): throw CatalogValidationError(issues: [FormatJSON.issue(error, file: file)])
+                case .failure(let error): throw InputError.invalidPacks([FormatJSON.issue(error, file: file)])
                 }
             } else {
                 packs.append((Content(images: event.images, pack: event.pack), "", "the content"))
@@ -162,7 +162,7 @@ enum MatrixImagePack {
     /// others get made-up ones (`mxc://<host>/<pack>-<n>`), listed in a note.
     static func write(
         _ packs: OutgoingPacks, to output: URL, images: URL, host: String, mediaMap: [String: String]? = nil
-    ) throws(CatalogValidationError) -> PackExport {
+    ) throws(InputError) -> PackExport {
         let pack = packs.packs[0]
         var map: [String: Attempt<Image>] = [:]
         var files: [(path: String, bytes: [UInt8])] = []

@@ -6,12 +6,12 @@ import StickerText
 /// the export's folder) to `mxc://server/media-id`, so that a second export
 /// writes the real ones (`MatrixImagePack.write`).
 enum MatrixMediaMap {
-    static func read(_ url: URL) throws(CatalogValidationError) -> [String: String] {
+    static func read(_ url: URL) throws(InputError) -> [String: String] {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw problem(url.path, nil, "cannot be read")
         }
         let map = try FormatJSON.decode([String: String].self, from: Array(data), file: url.lastPathComponent)
-        var issues: [CatalogValidationError.Issue] = []
+        var issues: [StickerPack.Issue] = []
         for (key, value) in map.sorted(by: { $0.key < $1.key }) {
             let parts = value.split(separator: "/", omittingEmptySubsequences: false)
             let valid =
@@ -26,7 +26,7 @@ enum MatrixMediaMap {
                 )
             }
         }
-        if !issues.isEmpty { throw CatalogValidationError(issues: issues) }
+        if !issues.isEmpty { throw InputError.invalidPacks(issues) }
         return map
     }
 }

@@ -33,7 +33,7 @@ enum MisskeyAPI {
     }
 
     static func read(_ document: (name: String, bytes: [UInt8]), images: PictureSource, request: PackAssembly.Request)
-        throws(CatalogValidationError) -> PackImport
+        throws(InputError) -> PackImport
     {
         let list = try FormatJSON.decode(List.self, from: document.bytes, file: document.name)
         let (items, unreadable) = FormatJSON.split(

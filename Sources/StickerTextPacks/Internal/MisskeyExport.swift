@@ -32,7 +32,7 @@ enum MisskeyExport {
         var license: String?
     }
 
-    static func read(_ archive: ArchiveFiles, request: PackAssembly.Request) throws(CatalogValidationError)
+    static func read(_ archive: ArchiveFiles, request: PackAssembly.Request) throws(InputError)
         -> PackImport
     {
         let file = "\(archive.label): meta.json"
@@ -70,8 +70,7 @@ enum MisskeyExport {
         return result
     }
 
-    static func write(_ packs: OutgoingPacks, to output: URL, host: String) throws(CatalogValidationError) -> PackExport
-    {
+    static func write(_ packs: OutgoingPacks, to output: URL, host: String) throws(InputError) -> PackExport {
         var entries: [Attempt<Entry>] = []
         var files: [(path: String, bytes: [UInt8])] = []
         for emoji in packs.emoji {

@@ -13,7 +13,7 @@ struct OutgoingPacks {
     var notes: [String]
     var rules: FormatRules
 
-    static func load(_ directory: URL, packIDs: [String], format: PackFormat) throws(CatalogValidationError)
+    static func load(_ directory: URL, packIDs: [String], format: PackFormat) throws(InputError)
         -> OutgoingPacks
     {
         let catalog = try StickerCatalog.load(directory: directory.path)

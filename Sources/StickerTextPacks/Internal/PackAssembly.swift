@@ -40,9 +40,9 @@ enum PackAssembly {
     /// `unreadable`: the entries the format could not read as emoji (a
     /// field of the wrong type), reported and skipped with the others.
     static func packs(
-        _ emoji: [ForeignEmoji], unreadable: [CatalogValidationError.Issue] = [], from source: any FileSource,
+        _ emoji: [ForeignEmoji], unreadable: [StickerPack.Issue] = [], from source: any FileSource,
         request: Request
-    ) throws(CatalogValidationError) -> PackImport {
+    ) throws(InputError) -> PackImport {
         if emoji.count + unreadable.count > request.maxEmoji {
             throw problem(
                 request.file, nil,
@@ -54,7 +54,7 @@ enum PackAssembly {
         var taken: [Taken] = []
         var tags: [String: String] = [:]  // tag → the entry that has it
         for item in emoji {
-            do throws(CatalogValidationError) {
+            do throws(InputError) {
                 let image = try intake(item, from: source, request: request)
                 let tag = request.tag(item.shortcode)
                 if let other = tags[tag] {
@@ -67,15 +67,15 @@ enum PackAssembly {
                 issues += error.issues
             }
         }
-        var skipped: [CatalogValidationError.Issue] = []
+        var skipped: [StickerPack.Issue] = []
         if !issues.isEmpty {
-            guard request.skipInvalid else { throw CatalogValidationError(issues: issues) }
+            guard request.skipInvalid else { throw InputError.invalidPacks(issues) }
             skipped = issues
             notes.append(skippedNote(issues, of: emoji.count + unreadable.count))
         }
         if taken.isEmpty {
-            throw CatalogValidationError(
-                issues: [.init(file: request.file, entry: nil, message: "no emoji to import")] + skipped)
+            throw InputError.invalidPacks(
+                [.init(file: request.file, entry: nil, message: "no emoji to import")] + skipped)
         }
         var result = assemble(taken, request: request)
         result.notes = notes + result.notes
@@ -85,7 +85,7 @@ enum PackAssembly {
 
     /// The emoji's code checked and its picture read and checked.
     private static func intake(_ item: ForeignEmoji, from source: any FileSource, request: Request)
-        throws(CatalogValidationError) -> CheckedImage
+        throws(InputError) -> CheckedImage
     {
         let tag = request.tag(item.shortcode)
         if let why = TagSyntax.problem(in: tag) {
@@ -137,14 +137,16 @@ enum PackAssembly {
                     "\(base).\(member.image.fileExtension)", numbered: { "\(base)-\($0).\(member.image.fileExtension)" }
                 )
                 files[name] = member.image.bytes
-                var poster: StickerImage.Poster?
+                var poster: StickerImage?
                 if let still = member.image.poster, let stillImage = SniffedImage(still) {
                     // Named after the picture, and never one another sticker's picture has (`a-poster.png`).
                     let stem = "\(name.dropLast(member.image.fileExtension.count + 1))-poster"
                     let ext = stillImage.format == .gif ? "gif" : stillImage.format == .webp ? "webp" : "png"
                     let posterName = fileNames.unique("\(stem).\(ext)", numbered: { "\(stem)-\($0).\(ext)" })
                     files[posterName] = still
-                    poster = StickerImage.Poster(x1: posterName, x2: posterName, x3: posterName)
+                    poster = StickerImage(
+                        x1: posterName, x2: posterName, x3: posterName, width: member.image.sniffed.width,
+                        height: member.image.sniffed.height)
                 }
                 var aliases: [String] = []
                 // Each once, in the order met (a set: a list from anyone may hold a million).
@@ -204,7 +206,7 @@ enum PackAssembly {
 
     /// The note of an import with `skipInvalid`: how many of `total` it
     /// left out (entries with several problems counted once), and each problem.
-    static func skippedNote(_ issues: [CatalogValidationError.Issue], of total: Int, noun: String = "emoji") -> String {
+    static func skippedNote(_ issues: [StickerPack.Issue], of total: Int, noun: String = "emoji") -> String {
         let entries = Set(issues.map { "\($0.file)\u{0}\($0.entry ?? "")" })
         return "skipped \(entries.count) of \(total) \(noun) (--skip-invalid):\n"
             + issues.map { "  \($0.description)" }.joined(separator: "\n")
@@ -213,7 +215,7 @@ enum PackAssembly {
     /// `text` as a search keyword (folded as searches fold it), or nil when it cannot be one.
     static func searchKeyword(_ text: String) -> String? {
         let keyword = String(String.UnicodeScalarView(SearchFolding.fold(text)))
-        return !keyword.isEmpty && keyword.unicodeScalars.count <= SearchQuery.maxLength ? keyword : nil
+        return !keyword.isEmpty && keyword.unicodeScalars.count <= StickerCatalog.maxSearchLength ? keyword : nil
     }
 
     /// `<id>-<category's slug>`, or `<id>-<number>` for a category with no

@@ -16,7 +16,7 @@ import StickerTextJSON
 /// becomes a search keyword of the imported sticker, as inside one import.
 enum PackWriter {
     static func write(_ packs: [ImportedPack], into directory: URL, collisions: CodeCollision)
-        throws(CatalogValidationError) -> WrittenPacks
+        throws(InputError) -> WrittenPacks
     {
         let fm = FileManager.default
         // The packs' own rules first (an id names a folder: one that could
@@ -58,10 +58,10 @@ enum PackWriter {
             throw problem(directory.path, nil, "cannot write the packs: \(error)")
         }
         // The checks name the files where they will be, not the staging folder.
-        func relocated(_ error: CatalogValidationError) -> CatalogValidationError {
-            CatalogValidationError(
-                issues: error.issues.map {
-                    CatalogValidationError.Issue(
+        func relocated(_ error: InputError) -> InputError {
+            InputError.invalidPacks(
+                error.issues.map {
+                    StickerPack.Issue(
                         file: $0.file.replacingOccurrences(of: staging.path, with: directory.path), entry: $0.entry,
                         message: $0.message)
                 })

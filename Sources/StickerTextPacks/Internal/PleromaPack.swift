@@ -45,7 +45,7 @@ enum PleromaPack {
 
     /// A pack whose `pack.json` is in `source` (a zip's files, or its folder), `label` naming it.
     static func read(_ source: any FileSource, label: String, request: PackAssembly.Request)
-        throws(CatalogValidationError) -> PackImport
+        throws(InputError) -> PackImport
     {
         let file = "\(label)pack.json"
         guard case .found(let bytes) = try source.file(at: "pack.json") else {
@@ -67,7 +67,7 @@ enum PleromaPack {
 
     /// A pack folder as Pleroma loads it: its pack.json, else its emoji.txt, else its pictures.
     static func readFolder(_ folder: FolderFiles, name: String, request: PackAssembly.Request)
-        throws(CatalogValidationError) -> PackImport
+        throws(InputError) -> PackImport
     {
         if case .found = try folder.file(at: "pack.json") {
             return try read(folder, label: folder.label, request: request)
@@ -105,13 +105,13 @@ enum PleromaPack {
     static func readEmojiText(
         _ document: (name: String, bytes: [UInt8]), images: FolderFiles, packFolder: String?,
         request: PackAssembly.Request
-    ) throws(CatalogValidationError) -> PackImport {
+    ) throws(InputError) -> PackImport {
         guard let text = String(validating: document.bytes, as: UTF8.self) else {
             throw problem(document.name, nil, "is not UTF-8 text")
         }
         let root = packFolder.map { "/emoji/\($0)/" } ?? "/"
         var emoji: [ForeignEmoji] = []
-        var unreadable: [CatalogValidationError.Issue] = []
+        var unreadable: [StickerPack.Issue] = []
         var passed: [String] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -170,7 +170,7 @@ enum PleromaPack {
 
     /// A zip, or a pack folder when `output` does not end in `.zip` (a new
     /// or empty folder: a pack is written whole, never into another's files).
-    static func write(_ packs: OutgoingPacks, to output: URL) throws(CatalogValidationError) -> PackExport {
+    static func write(_ packs: OutgoingPacks, to output: URL) throws(InputError) -> PackExport {
         let pack = packs.packs[0]
         var files: [(path: String, bytes: [UInt8])] = []
         var map: [String: String] = [:]

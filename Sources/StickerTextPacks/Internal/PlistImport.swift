@@ -12,10 +12,10 @@ enum PlistImport {
     static func read(
         _ document: (name: String, bytes: [UInt8]), format: PackImporter.Format, images: FolderFiles,
         request: PackAssembly.Request
-    ) throws(CatalogValidationError) -> PackImport {
+    ) throws(InputError) -> PackImport {
         // Each file read once, as the parser measures it and as the pack takes it.
         var found: [String: FileLookup] = [:]
-        var stop: CatalogValidationError?
+        var stop: InputError?
         func lookup(_ name: String) -> FileLookup {
             if let known = found[name] { return known }
             var result = FileLookup.missing
@@ -35,7 +35,7 @@ enum PlistImport {
             return PackImporter.pngSize(Data(bytes))
         }
         var packs: [ImportedPack] = []
-        var issues: [CatalogValidationError.Issue] = []
+        var issues: [StickerPack.Issue] = []
         var total = 0
         for pack in parsed {
             var kept = pack
@@ -49,7 +49,7 @@ enum PlistImport {
                     if pack.cover == tag { kept.cover = named.tag ?? "" }
                 }
                 let entry = "\(pack.id) stickers[\(index)] \(sticker.tag ?? sticker.emoji ?? "")"
-                var problems: [CatalogValidationError.Issue] = []
+                var problems: [StickerPack.Issue] = []
                 var own: [String: [UInt8]] = [:]
                 for name in sticker.imageFiles {
                     switch lookup(name) {
@@ -81,12 +81,12 @@ enum PlistImport {
         }
         var notes: [String] = []
         if !issues.isEmpty {
-            guard request.skipInvalid else { throw CatalogValidationError(issues: issues) }
+            guard request.skipInvalid else { throw InputError.invalidPacks(issues) }
             notes.append(PackAssembly.skippedNote(issues, of: total, noun: "stickers"))
         }
         if packs.isEmpty {
-            throw CatalogValidationError(
-                issues: [.init(file: document.name, entry: nil, message: "no sticker to import")] + issues)
+            throw InputError.invalidPacks(
+                [.init(file: document.name, entry: nil, message: "no sticker to import")] + issues)
         }
         return PackImport(packs: packs, notes: notes, skipped: issues)
     }

@@ -14,7 +14,7 @@ struct ReadBudget {
     }
 
     /// One more file is to be read.
-    mutating func countFile() throws(CatalogValidationError) {
+    mutating func countFile() throws(InputError) {
         files += 1
         if files > limits.maxFiles {
             throw problem(
@@ -23,7 +23,7 @@ struct ReadBudget {
     }
 
     /// `count` bytes more were read.
-    mutating func countBytes(_ count: Int) throws(CatalogValidationError) {
+    mutating func countBytes(_ count: Int) throws(InputError) {
         bytes += count
         if bytes > limits.maxTotalBytes {
             throw problem(

@@ -17,7 +17,7 @@ enum SlackEmojiList {
     }
 
     static func read(_ document: (name: String, bytes: [UInt8]), images: PictureSource, request: PackAssembly.Request)
-        throws(CatalogValidationError) -> PackImport
+        throws(InputError) -> PackImport
     {
         let answer = try FormatJSON.decode(Answer.self, from: document.bytes, file: document.name)
         if !answer.ok { throw problem(document.name, "ok", "is false: an error answer, not a list of emoji") }
@@ -106,7 +106,7 @@ enum SlackEmojiList {
         return (end, path)
     }
 
-    static func write(_ packs: OutgoingPacks, to output: URL, images: URL, host: String) throws(CatalogValidationError)
+    static func write(_ packs: OutgoingPacks, to output: URL, images: URL, host: String) throws(InputError)
         -> PackExport
     {
         var map: [String: Attempt<String>] = [:]

@@ -16,7 +16,7 @@ struct StemFiles: FileSource {
 
     var label: String { folder.label }
 
-    func file(at key: String) throws(CatalogValidationError) -> FileLookup {
+    func file(at key: String) throws(InputError) -> FileLookup {
         for stem in stems[key] ?? [key] {
             let exact = try folder.file(at: stem)
             if case .missing = exact {} else { return exact }

@@ -9,7 +9,7 @@ import StickerText
 /// path leaving the archive, no more files than the limit. The extraction goes
 /// into a new empty folder, which is walked again without following links.
 enum SystemTar {
-    static func read(_ url: URL, limits: ArchiveLimits) throws(CatalogValidationError) -> ArchiveFiles {
+    static func read(_ url: URL, limits: ArchiveLimits) throws(InputError) -> ArchiveFiles {
         let label = url.lastPathComponent
         guard let head = FileHandle(forReadingAtPath: url.path)?.readData(ofLength: 2),
             head.elementsEqual([0x1F, 0x8B])
@@ -70,7 +70,7 @@ enum SystemTar {
     /// Writes `files` (path → bytes) as a tar.gz at `url`: owner 0, dated
     /// 1970, sorted by name, gzip without a name or time, so that the same
     /// packs give the same bytes.
-    static func write(_ files: [(path: String, bytes: [UInt8])], to url: URL) throws(CatalogValidationError) {
+    static func write(_ files: [(path: String, bytes: [UInt8])], to url: URL) throws(InputError) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "stickertext-export-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -96,7 +96,7 @@ enum SystemTar {
     /// Every regular file below `folder`, by relative path; a link found
     /// there (tar was told none is in the archive) is refused all the same.
     private static func regularFiles(in folder: URL, label: String, limits: ArchiveLimits)
-        throws(CatalogValidationError) -> [String: [UInt8]]
+        throws(InputError) -> [String: [UInt8]]
     {
         var files: [String: [UInt8]] = [:]
         var total = 0
@@ -126,7 +126,7 @@ enum SystemTar {
         return files
     }
 
-    private static func lines(_ result: Output) throws(CatalogValidationError) -> [String] {
+    private static func lines(_ result: Output) throws(InputError) -> [String] {
         if result.status != 0 || result.stopped {
             throw problem(result.label, nil, "tar cannot read it: \(result.error)")
         }
@@ -147,7 +147,7 @@ enum SystemTar {
     /// its output (kept unless `keepOutput` is false): past that it is
     /// terminated and `stopped` is set.
     private static func run(_ arguments: [String], label: String, stopAfter: Int, keepOutput: Bool = true)
-        throws(CatalogValidationError) -> Output
+        throws(InputError) -> Output
     {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -60,7 +60,7 @@ enum TelegramStickerSet {
 
     /// A `getStickerSet` answer (or the set alone), its files in `images`.
     static func read(_ document: (name: String, bytes: [UInt8]), images: FolderFiles, request: PackAssembly.Request)
-        throws(CatalogValidationError) -> PackImport
+        throws(InputError) -> PackImport
     {
         let file = document.name
         let answer = try FormatJSON.decode(Answer.self, from: document.bytes, file: file)
@@ -78,7 +78,7 @@ enum TelegramStickerSet {
         let base = setBase(set.name)
         var files = StemFiles(folder: images)
         var emoji: [ForeignEmoji] = []
-        var unreadable: [CatalogValidationError.Issue] = []
+        var unreadable: [StickerPack.Issue] = []
         for (index, attempt) in set.stickers.enumerated() {
             switch attempt.result {
             case .failure(let error):
@@ -104,9 +104,9 @@ enum TelegramStickerSet {
     /// A folder as sticker-convert downloads a set: `000.webp`, `001.tgs`…,
     /// `title.txt` (the set's name), `emoji.txt` (each file's emoji by its number).
     static func readFolder(_ folder: FolderFiles, name: String, request: PackAssembly.Request)
-        throws(CatalogValidationError) -> PackImport
+        throws(InputError) -> PackImport
     {
-        func text(_ path: String) throws(CatalogValidationError) -> String? {
+        func text(_ path: String) throws(InputError) -> String? {
             guard case .found(let bytes) = try folder.file(at: path) else { return nil }
             return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }

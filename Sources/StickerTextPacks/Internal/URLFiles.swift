@@ -28,7 +28,7 @@ struct URLFiles: FileSource {
 
     var label: String { folder.label }
 
-    func file(at url: String) throws(CatalogValidationError) -> FileLookup {
+    func file(at url: String) throws(InputError) -> FileLookup {
         let path = Self.path(of: url)
         for candidate in Self.spellings(of: path) {
             let found = try folder.file(at: candidate)

@@ -19,7 +19,7 @@ final class WebFiles: FileSource {
     }
 
     /// The JSON document at `url`: the source of an import from an instance.
-    static func document(_ url: URL, limits: ArchiveLimits) throws(CatalogValidationError) -> (
+    static func document(_ url: URL, limits: ArchiveLimits) throws(InputError) -> (
         name: String, bytes: [UInt8]
     ) {
         switch HTTPFetch.get(url, maxBytes: limits.maxDocumentBytes, limits: limits) {
@@ -32,7 +32,7 @@ final class WebFiles: FileSource {
         }
     }
 
-    func file(at path: String) throws(CatalogValidationError) -> FileLookup {
+    func file(at path: String) throws(InputError) -> FileLookup {
         guard let url = URL(string: path, relativeTo: base)?.absoluteURL else { return .refused("is not a URL") }
         guard HTTPFetch.isFetchable(url) else { return .refused("is not an http or https URL") }
         try budget.countFile()

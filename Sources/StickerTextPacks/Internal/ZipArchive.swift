@@ -15,7 +15,7 @@ enum ZipArchive {
     /// twice; more files than the limit; an entry or the whole that expands
     /// past the limits (counted as the bytes come out, whatever the entry's
     /// header claims, and before more are inflated).
-    static func read(_ url: URL, limits: ArchiveLimits) throws(CatalogValidationError) -> ArchiveFiles {
+    static func read(_ url: URL, limits: ArchiveLimits) throws(InputError) -> ArchiveFiles {
         let label = url.lastPathComponent
         let archiveBytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         let archive: Archive
@@ -78,7 +78,7 @@ enum ZipArchive {
     /// Writes `files` (path → bytes, in the order given) as a new zip at
     /// `url`, deflated, every entry dated 1980-01-01 so that the same packs
     /// give the same bytes.
-    static func write(_ files: [(path: String, bytes: [UInt8])], to url: URL) throws(CatalogValidationError) {
+    static func write(_ files: [(path: String, bytes: [UInt8])], to url: URL) throws(InputError) {
         try? FileManager.default.removeItem(at: url)
         let date = Date(timeIntervalSince1970: 315_532_800)
         do {

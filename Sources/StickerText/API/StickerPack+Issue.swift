@@ -1,12 +1,14 @@
-extension CatalogValidationError {
-    /// One problem in a pack file, naming the file and the entry it is in.
-    public struct Issue: Error, Hashable, Sendable, Comparable, CustomStringConvertible {
+extension StickerPack {
+    /// One problem in a pack file, naming the file and the entry it is in: a
+    /// catalog refuses its packs with every one found
+    /// (`InputError.invalidPacks`), never half-loaded.
+    public struct Issue: Hashable, Sendable, Comparable, CustomStringConvertible {
         public let file: String
         /// A path into the pack, such as `stickers[3] [微笑]`, or nil for the whole file.
         public let entry: String?
         public let message: String
 
-        /// `package`, as the error's: a program reads issues, the format converters (StickerTextPacks) make them.
+        /// `package`: a program reads issues, the catalog and the format converters (StickerTextPacks) make them.
         package init(file: String, entry: String?, message: String) {
             self.file = file
             self.entry = entry

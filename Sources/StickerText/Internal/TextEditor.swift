@@ -1,22 +1,14 @@
-/// Applies edit operations to text-backed strings under an input policy.
+/// One edit of a text-backed string under a valid policy (`TextBackedString.applying`).
 /// Every operation is a pure function of (text, selection, operation, policy).
-public struct TextEditor: Sendable {
-    public let catalog: StickerCatalog
-    public let policy: InputPolicy
-
-    public init(catalog: StickerCatalog = .default, policy: InputPolicy = .unlimited) throws(EditError) {
-        if let problem = policy.validationProblem { throw .invalidPolicy(problem) }
-        self.catalog = catalog
-        self.policy = policy
-    }
+struct TextEditor {
+    let catalog: StickerCatalog
+    let policy: InputPolicy
 
     /// `selection` nil is a caret at the end of the text: found in the one
     /// parse of the text the edit makes, not by measuring it first.
-    public func apply(
-        _ operation: EditOperation, to text: String, selection: TextRange?,
-        unit: TextRange.Unit = .utf16
-    ) throws(EditError) -> EditResult {
-        let string = TextBackedString(text, catalog: catalog)
+    func apply(
+        _ operation: EditOperation, to string: TextBackedString, selection: TextRange?, unit: TextRange.Unit
+    ) throws(InputError) -> EditResult {
         let range: Range<Int>
         if let selection {
             guard let found = string.positions(of: selection, unit: unit) else {
@@ -30,7 +22,7 @@ public struct TextEditor: Sendable {
         case .insert(let inserted), .paste(let inserted):
             return insert(inserted, into: string, replacing: range, unit: unit)
         case .insertSticker(let tag):
-            guard let entry = catalog.entry(forCode: tag), let canonical = catalog.sticker(for: entry).tag else {
+            guard let canonical = catalog.sticker(forCode: tag)?.tag else {
                 throw .unknownSticker(tag)
             }
             return insert(canonical, into: string, replacing: range, unit: unit)
@@ -111,7 +103,7 @@ public struct TextEditor: Sendable {
                 case .decimalPlaces: "At most \(policy.decimalPlaces) digits are allowed after the point."
                 default: "Only a decimal number is allowed here."
                 }
-            return refused(string, range, unit, reason: EditResult.Rejection(violation), message: what)
+            return refused(string, range, unit, reason: violation, message: what)
         }
 
         // Length: the whole insert if it fits, else the longest prefix of whole units that does (InsertCut).
@@ -186,7 +178,7 @@ public struct TextEditor: Sendable {
 
     private func refused(
         _ string: TextBackedString, _ range: Range<Int>, _ unit: TextRange.Unit,
-        reason: EditResult.Rejection, message: String
+        reason: InputPolicy.Violation, message: String
     ) -> EditResult {
         EditResult(
             string: string, selection: string.displayRange(of: range, unit: unit),
