@@ -70,13 +70,20 @@ func run(_ input: UnsafeBufferPointer<UInt8>, amplify: Bool) {
             try? api.render(bytes, limit: held).wholeBytes,
         ]
         precondition(whole == inPieces, "an answer written in pieces differs from the answer held whole")
-        // Search: any text is a query or a refusal; results are distinct stickers, best tier first.
+        // Search: any text is a query or a refusal; results are distinct stickers, best tier
+        // first (the tier, `match`, is the API's: read from its answer, in the order its schema lists).
         if let q = String(validating: bytes, as: UTF8.self), let results = try? api.catalog.search(q, limit: 100) {
             precondition(
-                results.count <= 100 && zip(results, results.dropFirst()).allSatisfy { $0.match <= $1.match },
-                "search results out of order")
-            precondition(
                 Set(results.map { [$0.packIndex, $0.stickerIndex] }).count == results.count, "a sticker found twice")
+            let answer = try? api.search(q, limit: 100)
+            let document = answer.flatMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] }
+            let found = document?["stickers"] as? [[String: Any]] ?? []
+            let tiers = ["code", "name", "pinyin", "initials", "substring"]
+            let ranks = found.map { tiers.firstIndex(of: $0["match"] as? String ?? "") ?? -1 }
+            precondition(
+                results.count <= 100 && ranks.count == results.count && !ranks.contains(-1)
+                    && zip(ranks, ranks.dropFirst()).allSatisfy { $0 <= $1 },
+                "search results out of order")
         }
     case 4:
         structuredEdit(bytes)
