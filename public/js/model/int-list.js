@@ -2,7 +2,8 @@
 // model's tables of one entry per cluster or code point (a unit's end and
 // length, a URL finder's code points), 4 bytes an entry where an array of
 // small objects took about 50 (a weighted paste of 1 MB of `a.co ` grew the
-// heap by ~300 MB).
+// heap by ~300 MB); and a text's code points read from it (`codePoints`,
+// `scalarAt`), a run's end bounding them.
 
 export class IntList {
   /** `capacity`: how many entries to make room for first (the list doubles past it). */
@@ -36,13 +37,21 @@ export class IntList {
   }
 }
 
-/** The code points of `s` (a lone surrogate is one): a Uint16Array where
- *  they are all under U+10000, else an Int32Array. */
-export function codePoints(s) {
-  const out = /[\uD800-\uDFFF]/.test(s) ? new Int32Array(s.length) : new Uint16Array(s.length);
+/** The scalar at `i` of a text that ends at `end` (a high surrogate last is one alone). */
+export function scalarAt(s, i, end) {
+  const c = s.codePointAt(i);
+  return c > 0xffff && i + 1 >= end ? s.charCodeAt(i) : c;
+}
+
+/** The code points of `s[start..<end]` (a lone surrogate is one): a
+ *  Uint16Array where they are all under U+10000, else an Int32Array. */
+export function codePoints(s, start = 0, end = s.length) {
+  let astral = false;
+  for (let i = start; i < end && !astral; i++) astral = (s.charCodeAt(i) & 0xf800) === 0xd800;
+  const out = astral ? new Int32Array(end - start) : new Uint16Array(end - start);
   let n = 0;
-  for (let i = 0; i < s.length; ) {
-    const c = s.codePointAt(i);
+  for (let i = start; i < end; ) {
+    const c = scalarAt(s, i, end);
     out[n++] = c;
     i += c > 0xffff ? 2 : 1;
   }

@@ -13,7 +13,7 @@ import * as T from './twitter-text-tables.js';
 import { forEachCluster, isSimple } from './graphemes.js';
 import { IntList } from './int-list.js';
 import { STOPS } from './url-stops.js';
-import { nfc } from './normalization.js';
+import { appendNFC } from './normalization.js';
 import { nfkc } from './compatibility.js';
 
 export const URL_WEIGHT = 2300; // 1/100 units
@@ -648,7 +648,7 @@ export function urlSpans(s, start, end, clusterEnds) {
     clusters = 0;
   const add = (a, b, simple) => {
     if (simple) points.push(s.codePointAt(a));
-    else for (const ch of nfc(s.slice(a, b))) points.push(ch.codePointAt(0));
+    else appendNFC(points, s, a, b);
     ends?.push(b);
     clusters += 1;
     if (!pointEnds && points.length !== clusters) {
