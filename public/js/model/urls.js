@@ -135,13 +135,31 @@ export function findURLs(t, piece) {
  *  (12 bytes a code point) are a piece's, not the whole text's. */
 export function forEachURL(t, body, piece = 4096) {
   if (!t.includes(0x2e)) return;
+  // One set of tables for every piece, not new ones each (~40 KB a piece: 5 MB
+  // allocated by a pass over 512 KiB).
+  let room = null;
   for (let from = 0; from < t.length; ) {
     let stop = Math.min(t.length, from + piece);
     while (stop < t.length && !STOPS.has(t[stop])) stop += 1;
     const part = from === 0 && stop >= t.length ? t : t.subarray ? t.subarray(from, stop + 1) : t.slice(from, stop + 1);
-    if (part.includes(0x2e)) for (const [a, b] of new Scanner(part).run()) body(from + a, from + b);
+    if (part.includes(0x2e)) {
+      const scanner = new Scanner(part, room);
+      const at = from;
+      scanner.run((a, b) => body(at + a, at + b));
+      room = scanner.tables;
+    }
     if (stop >= t.length) break;
     from = stop;
+  }
+}
+
+/** A Scanner's tables for texts of up to `size - 1` code points (what each holds: see Scanner). */
+class ScannerTables {
+  constructor(size) {
+    this.toLabelEnd = new Uint16Array(size);
+    this.toUnderscore = new Uint16Array(size);
+    this.domainEnds = new Int32Array(size);
+    this.toTLDEnd = new Uint16Array(size);
   }
 }
 
@@ -156,14 +174,18 @@ let labelStarts = new IntList();
  *  found, moves the scan past its end, so the path, port and query of each
  *  are read once. */
 class Scanner {
-  constructor(t) {
+  /** `room`: the `tables` of a scanner done with them, used where they are large enough. */
+  constructor(t, room = null) {
     this.t = t;
     const n = (this.n = t.length);
+    const tables = (this.tables = room && room.domainEnds.length > n ? room : new ScannerTables(n + 1));
     // From each position, how far on the first that is not a domain
     // character, - or _ is (`labelEnd`), and the first _ (`underscoreAfter`),
     // or the end: two bytes each, FAR where it is at least that far.
-    this.toLabelEnd = new Uint16Array(n + 1);
-    this.toUnderscore = new Uint16Array(n + 1);
+    this.toLabelEnd = tables.toLabelEnd;
+    this.toUnderscore = tables.toUnderscore;
+    this.toLabelEnd[n] = 0;
+    this.toUnderscore[n] = 0;
     for (let i = n - 1; i >= 0; i--) {
       const c = t[i];
       this.toLabelEnd[i] =
@@ -172,8 +194,8 @@ class Scanner {
     }
     // Answers already worked out, by position: UNKNOWN, NONE, or an end (a
     // TLD's as its distance, LONG where that is too far to keep).
-    this.domainEnds = new Int32Array(n + 1).fill(UNKNOWN);
-    this.toTLDEnd = new Uint16Array(n + 1).fill(TLD_UNKNOWN);
+    this.domainEnds = tables.domainEnds.fill(UNKNOWN, 0, n + 1);
+    this.toTLDEnd = tables.toTLDEnd.fill(TLD_UNKNOWN, 0, n + 1);
     // The ASCII length of each non-ASCII domain met so far (null where ToASCII
     // fails): a text of one short IDN repeated paid nameprep and Punycode for each.
     this.encodedLengths = new Map();
@@ -201,9 +223,13 @@ class Scanner {
     return true;
   }
 
-  run() {
+  /** The URLs as [start, end) pairs, in order; or, given `body`, each
+   *  passed to `body(start, end)` as it is found, no list made (a list of a
+   *  piece's pairs lived long enough to be promoted to the old generation:
+   *  ~17 MB a request of 512 KiB of short URLs). */
+  run(body) {
     const { t, n } = this;
-    const urls = [];
+    const urls = body ? null : [];
     let pos = 0;
     while (pos < n) {
       let found = null;
@@ -218,7 +244,8 @@ class Scanner {
         }
       }
       if (!found) break;
-      urls.push(...this.accept(found));
+      if (body) for (const [a, b] of this.accept(found)) body(a, b);
+      else urls.push(...this.accept(found));
       pos = found.end;
     }
     return urls;
@@ -382,7 +409,8 @@ class Scanner {
    *  without a protocol and its ASCII-only domains, t.co slugs. */
   accept(m) {
     const t = this.t;
-    const domain = t.slice(m.domain[0], m.domain[1]);
+    // A view where `t` is a typed array (no copy of each URL's domain).
+    const domain = t.subarray ? t.subarray(m.domain[0], m.domain[1]) : t.slice(m.domain[0], m.domain[1]);
     const encoded = this.encodedLength(domain);
     if (encoded === null) return [];
     const protocolLength = m.protocolLength > 0 ? m.protocolLength : 8; // "https://" when absent
@@ -440,14 +468,23 @@ function tld(t, i, limit) {
   return null;
 }
 
+/** asciiDomains's two tables, one after the other (kept up to KEPT_DOMAIN_ROOM
+ *  entries): two typed arrays made for each URL without a protocol were
+ *  about 40% of what a scan of many short URLs allocated. */
+const KEPT_DOMAIN_ROOM = 1 << 14;
+let domainRoom = new Int32Array(512);
+
 /** validAsciiDomain found repeatedly in the domain alone:
  *  ([-a-z0-9À…]+\.)+ then a TLD. As in Scanner.domain, the regex takes every
  *  label it can and gives them back until a TLD follows, so the answer after
  *  a `.` is the next one's, or else a TLD there; each is worked out once. */
 function asciiDomains(d) {
   const m = d.length;
+  const room = domainRoom.length >= 2 * (m + 1) ? domainRoom : new Int32Array(2 * (m + 1));
+  if (room.length <= KEPT_DOMAIN_ROOM) domainRoom = room;
   // runEnd[i]: the first position at or after i that is not an ASCII domain character.
-  const runEnd = new Int32Array(m + 1).fill(m);
+  const runEnd = room.subarray(0, m + 1);
+  runEnd[m] = m;
   for (let i = m - 1; i >= 0; i--) runEnd[i] = asciiDomainChar.has(d[i]) ? runEnd[i + 1] : i;
   /** The position after the `.` that ends a label at `i`, or -1 if none does. */
   const afterLabel = (i) => {
@@ -455,7 +492,7 @@ function asciiDomains(d) {
     return k > i && k < m && d[k] === 0x2e ? k + 1 : -1;
   };
   // By position after a `.`: UNKNOWN, NONE, or the end of the last TLD its labels reach.
-  const ends = new Int32Array(m + 1).fill(UNKNOWN);
+  const ends = room.subarray(m + 1, 2 * (m + 1)).fill(UNKNOWN);
   const end = (start) => {
     if (ends[start] === UNKNOWN) {
       const chain = [];
