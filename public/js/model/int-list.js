@@ -5,16 +5,46 @@
 // heap by ~300 MB); and a text's code points read from it (`codePoints`,
 // `scalarAt`), a run's end bounding them.
 
+/** Room for an array that each pass over a text makes anew (a request makes
+ *  three or four passes): the last one, kept for the next pass through a
+ *  WeakRef, so that the collector takes it at its next full collection and
+ *  no request leaves its room held. Made anew each pass, an array the size
+ *  of the text lived long enough to be promoted to the old generation and
+ *  stayed there, dead, until a full collection (~4 MB a pass over 512 KiB
+ *  of short URLs). One user at a time: what `take` gives is valid until the
+ *  room's next `take`. */
+export class Room {
+  constructor(Type = Int32Array) {
+    this.Type = Type;
+    this.kept = null;
+  }
+
+  /** An array of at least `size` entries, holding anything. Made with an
+   *  eighth more room: the passes of an edit read texts a little apart. */
+  take(size) {
+    let array = this.kept?.deref();
+    if (!array || array.length < size) {
+      array = new this.Type(size + (size >> 3) + 16);
+      this.kept = new WeakRef(array);
+    }
+    return array;
+  }
+}
+
 export class IntList {
-  /** `capacity`: how many entries to make room for first (the list doubles past it). */
-  constructor(capacity = 16) {
-    this.array = new Int32Array(Math.max(1, capacity));
+  /** `capacity`: how many entries to make room for first (the list doubles
+   *  past it); `room`, if given, a Room its arrays are taken from (its view is
+   *  then valid until the room's next use). */
+  constructor(capacity = 16, room = null) {
+    this.room = room;
+    this.array = room ? room.take(capacity) : new Int32Array(Math.max(1, capacity));
     this.length = 0;
   }
 
   push(value) {
     if (this.length === this.array.length) {
-      const grown = new Int32Array(this.array.length * 2);
+      const size = this.array.length * 2;
+      const grown = this.room ? this.room.take(size) : new Int32Array(size);
       grown.set(this.array);
       this.array = grown;
     }
@@ -44,11 +74,17 @@ export function scalarAt(s, i, end) {
 }
 
 /** The code points of `s[start..<end]` (a lone surrogate is one): a
- *  Uint16Array where they are all under U+10000, else an Int32Array. */
-export function codePoints(s, start = 0, end = s.length) {
+ *  Uint16Array where they are all under U+10000, else an Int32Array; taken
+ *  from `rooms` if given (`{narrow, wide}`: a Room of each type). */
+export function codePoints(s, start = 0, end = s.length, rooms = null) {
   let astral = false;
   for (let i = start; i < end && !astral; i++) astral = (s.charCodeAt(i) & 0xf800) === 0xd800;
-  const out = astral ? new Int32Array(end - start) : new Uint16Array(end - start);
+  const size = end - start;
+  const out = rooms
+    ? (astral ? rooms.wide : rooms.narrow).take(size)
+    : astral
+      ? new Int32Array(size)
+      : new Uint16Array(size);
   let n = 0;
   for (let i = start; i < end; ) {
     const c = scalarAt(s, i, end);

@@ -13,7 +13,7 @@
 
 import { forEachCluster } from './graphemes.js';
 import { isEmojiCluster } from './emoji.js';
-import { IntList, codePoints, scalarAt } from './int-list.js';
+import { IntList, Room, codePoints, scalarAt } from './int-list.js';
 
 let twoByte = null; // Uint8Array over the BMP: 1 where GB18030 takes two bytes
 
@@ -72,6 +72,17 @@ export function addRunLengths(total, s, start, end, onEmoji, onURLs) {
   return total.add(urlRunLengths(s, start, end, onEmoji, onURLs));
 }
 
+/** The rooms of `urlRunLengths`'s arrays, one for each: the run's code
+ *  points, its NFC code points, the URLs found in them and their UTF-16
+ *  ranges; and `nfcWeight`'s. */
+const rooms = {
+  run: { narrow: new Room(Uint16Array), wide: new Room(Int32Array) },
+  nfc: new Room(),
+  found: new Room(),
+  ranges: new Room(),
+  cluster: new Room(),
+};
+
 /** The lengths `addRunLengths` adds for a run that may hold a URL. */
 function urlRunLengths(s, start, end, onEmoji, onURLs) {
   if (!urls) {
@@ -83,42 +94,48 @@ function urlRunLengths(s, start, end, onEmoji, onURLs) {
   // The run's NFC code points, never its NFC string: a run in NFC (the
   // quick check) is read as it is; else the NFC form is kept only as code
   // points, and is the run's own where they are the run's.
+  // Its arrays are taken from rooms (int-list.js Room): what they hold is
+  // used in this call alone, and what `onURLs` is given is a copy.
   let points,
     same = normalization.isNFC(s, start, end);
   if (same) {
-    points = codePoints(s, start, end);
+    points = codePoints(s, start, end, rooms.run);
   } else {
-    const list = new IntList(end - start + 16);
+    const list = new IntList(end - start + 16, rooms.nfc);
     normalization.appendNFC(list, s, start, end);
     points = list.view();
     same = hasPoints(s, start, end, points);
   }
-  const found = new IntList();
+  // Where the run is its own NFC with no code point past U+FFFF, code point
+  // k is at UTF-16 offset start + k: the URLs are kept as UTF-16 ranges
+  // at once (no second array of them).
+  const shift = same && points.BYTES_PER_ELEMENT === 2 ? start : 0;
+  const found = new IntList(16, rooms.found);
   urls.forEachURL(points, (a, b) => {
-    found.push(a);
-    found.push(b);
+    found.push(shift + a);
+    found.push(shift + b);
   });
   const pairs = found.view();
   if (!pairs.length) {
-    if (same) onURLs?.(pairs);
+    if (same) onURLs?.(new Int32Array(0));
     return measure(s, start, end, onEmoji);
   }
   // Text already in NFC whose URLs begin and end between clusters weighs
   // what its clusters do, less those of its URLs, plus 23 for each: one pass
   // over the run, where weighing the text between the URLs anew was another
   // (and each pass through the segmenter is most of a count's cost).
-  const ranges = same ? unitRanges(s, pairs, start) : null;
+  const ranges = !same ? null : shift ? pairs : unitRanges(s, pairs, start);
   const { lengths, inside, exact } = measureAround(s, start, end, ranges ?? pairs.subarray(0, 0), onEmoji);
   if (ranges && exact) {
     lengths.weight += (pairs.length / 2) * urls.URL_WEIGHT - inside;
-    onURLs?.(ranges);
+    onURLs?.(ranges.slice());
     return lengths;
   }
   let weight = 0,
     at = 0;
   for (let k = 0; k < pairs.length; k += 2) {
-    weight += textWeight(points, at, pairs[k]) + urls.URL_WEIGHT;
-    at = pairs[k + 1];
+    weight += textWeight(points, at, pairs[k] - shift) + urls.URL_WEIGHT;
+    at = pairs[k + 1] - shift;
   }
   lengths.weight = weight + textWeight(points, at, points.length);
   return lengths;
@@ -136,9 +153,9 @@ function hasPoints(s, start, end, points) {
 }
 
 /** The code point ranges `pairs` (flat, ascending) of the run of `s` at
- *  `offset` as UTF-16 ranges of `s`. */
+ *  `offset` as UTF-16 ranges of `s` (in `rooms.ranges`). */
 function unitRanges(s, pairs, offset) {
-  const out = new Int32Array(pairs.length);
+  const out = rooms.ranges.take(pairs.length).subarray(0, pairs.length);
   let point = 0,
     unit = offset;
   for (let k = 0; k < pairs.length; k++) {
@@ -284,7 +301,7 @@ const clusterPoints = new IntList(64);
  *  weighs the NFC form; only multi-scalar clusters can change under it),
  *  read from its code points (normalization.js `appendNFC`), no string made. */
 function nfcWeight(s, start, end) {
-  const points = end - start <= KEPT_POINTS ? clusterPoints : new IntList(end - start + 16);
+  const points = end - start <= KEPT_POINTS ? clusterPoints : new IntList(end - start + 16, rooms.cluster);
   points.clear();
   normalization.appendNFC(points, s, start, end);
   const view = points.view();

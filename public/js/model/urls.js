@@ -11,7 +11,7 @@
 
 import * as T from './twitter-text-tables.js';
 import { forEachCluster, isSimple } from './graphemes.js';
-import { IntList } from './int-list.js';
+import { IntList, Room } from './int-list.js';
 import { STOPS } from './url-stops.js';
 import { appendNFC } from './normalization.js';
 import { nfkc } from './compatibility.js';
@@ -118,6 +118,10 @@ const TLD_UNKNOWN = 0xffff,
 /** What `domainEnds` holds at a position not worked out yet, and where there is none. */
 const UNKNOWN = -2,
   NONE = -1;
+/** A label start of the chain being worked out holds LINKED - the label start
+ *  before it: the chain is walked back through them, where a list of its
+ *  starts took 4 to 8 bytes a label, twice that as it grew, each pass. */
+const LINKED = -3;
 
 /** The URLs in `t` (NFC code points, an array or an Int32Array) as
  *  [start, end) pairs, in order (`forEachURL`). */
@@ -135,36 +139,35 @@ export function findURLs(t, piece) {
  *  (12 bytes a code point) are a piece's, not the whole text's. */
 export function forEachURL(t, body, piece = 4096) {
   if (!t.includes(0x2e)) return;
-  // One set of tables for every piece, not new ones each (~40 KB a piece: 5 MB
-  // allocated by a pass over 512 KiB).
-  let room = null;
   for (let from = 0; from < t.length; ) {
     let stop = Math.min(t.length, from + piece);
     while (stop < t.length && !STOPS.has(t[stop])) stop += 1;
     const part = from === 0 && stop >= t.length ? t : t.subarray ? t.subarray(from, stop + 1) : t.slice(from, stop + 1);
     if (part.includes(0x2e)) {
-      const scanner = new Scanner(part, room);
       const at = from;
-      scanner.run((a, b) => body(at + a, at + b));
-      room = scanner.tables;
+      new Scanner(part, tablesRoom).run((a, b) => body(at + a, at + b));
     }
     if (stop >= t.length) break;
     from = stop;
   }
 }
 
-/** A Scanner's tables for texts of up to `size - 1` code points (what each holds: see Scanner). */
+/** A Scanner's tables for texts of up to `length - 1` code points (what each holds: see Scanner). */
 class ScannerTables {
-  constructor(size) {
-    this.toLabelEnd = new Uint16Array(size);
-    this.toUnderscore = new Uint16Array(size);
-    this.domainEnds = new Int32Array(size);
-    this.toTLDEnd = new Uint16Array(size);
+  constructor(length) {
+    this.length = length;
+    this.toLabelEnd = new Uint16Array(length);
+    this.toUnderscore = new Uint16Array(length);
+    this.domainEnds = new Int32Array(length);
+    this.toTLDEnd = new Uint16Array(length);
   }
 }
 
-/** The label starts of the chain `Scanner.domain` works out (kept: one list for every chain). */
-let labelStarts = new IntList();
+/** The rooms (int-list.js) of what the scan makes again on each piece and
+ *  each pass over a text: a Scanner's tables (forEachURL's) and asciiDomains's two. Made
+ *  anew, the tables of one long piece were 5 MB a pass over 512 KiB. */
+const tablesRoom = new Room(ScannerTables);
+const domainRoom = new Room();
 
 /** The regex's matches, found in time linear in the text. The regex tries a
  *  match at nearly every position, and each try walks a chain of domain
@@ -174,11 +177,11 @@ let labelStarts = new IntList();
  *  found, moves the scan past its end, so the path, port and query of each
  *  are read once. */
 class Scanner {
-  /** `room`: the `tables` of a scanner done with them, used where they are large enough. */
+  /** `room`, if given, the Room its tables are taken from (see ScannerTables). */
   constructor(t, room = null) {
     this.t = t;
     const n = (this.n = t.length);
-    const tables = (this.tables = room && room.domainEnds.length > n ? room : new ScannerTables(n + 1));
+    const tables = room ? room.take(n + 1) : new ScannerTables(n + 1);
     // From each position, how far on the first that is not a domain
     // character, - or _ is (`labelEnd`), and the first _ (`underscoreAfter`),
     // or the end: two bytes each, FAR where it is at least that far.
@@ -304,31 +307,31 @@ class Scanner {
     if (i >= this.n || this.label(i, false) === null) return null;
     const ends = this.domainEnds;
     if (ends[i] === UNKNOWN) {
-      // The chain of label starts not worked out yet, then each from the last
-      // (a loop, not a recursion: a chain may be as long as the text).
-      const chain = labelStarts;
-      chain.clear();
+      // The chain of label starts not worked out yet, each LINKED to the
+      // one before it, then each from the last (a loop, not a recursion: a
+      // chain may be as long as the text).
       let s = i,
         tail = NONE;
       for (;;) {
-        chain.push(s);
         const next = this.labelEnd(s) + 1;
         if (!(next < this.n && this.label(next, false) !== null)) break;
         if (ends[next] !== UNKNOWN) {
           tail = ends[next];
           break;
         }
+        ends[next] = LINKED - s;
         s = next;
       }
-      const starts = chain.array;
-      for (let k = chain.length - 1; k >= 0; k--) {
+      for (;;) {
+        const before = LINKED - ends[s];
         if (tail === NONE) {
-          const e = this.label(starts[k], true);
+          const e = this.label(s, true);
           if (e !== null) tail = this.tld(e + 1) ?? NONE;
         }
-        ends[starts[k]] = tail;
+        ends[s] = tail;
+        if (s === i) break;
+        s = before;
       }
-      if (chain.array.length > 65536) labelStarts = new IntList();
     }
     return ends[i] === NONE ? null : ends[i];
   }
@@ -468,20 +471,16 @@ function tld(t, i, limit) {
   return null;
 }
 
-/** asciiDomains's two tables, one after the other (kept up to KEPT_DOMAIN_ROOM
- *  entries): two typed arrays made for each URL without a protocol were
- *  about 40% of what a scan of many short URLs allocated. */
-const KEPT_DOMAIN_ROOM = 1 << 14;
-let domainRoom = new Int32Array(512);
-
 /** validAsciiDomain found repeatedly in the domain alone:
  *  ([-a-z0-9À…]+\.)+ then a TLD. As in Scanner.domain, the regex takes every
  *  label it can and gives them back until a TLD follows, so the answer after
  *  a `.` is the next one's, or else a TLD there; each is worked out once. */
 function asciiDomains(d) {
   const m = d.length;
-  const room = domainRoom.length >= 2 * (m + 1) ? domainRoom : new Int32Array(2 * (m + 1));
-  if (room.length <= KEPT_DOMAIN_ROOM) domainRoom = room;
+  // Its two tables, one after the other, from a room: made anew for each
+  // URL without a protocol, they were about 40% of what a scan of many short
+  // URLs allocated.
+  const room = domainRoom.take(2 * (m + 1));
   // runEnd[i]: the first position at or after i that is not an ASCII domain character.
   const runEnd = room.subarray(0, m + 1);
   runEnd[m] = m;
@@ -495,22 +494,25 @@ function asciiDomains(d) {
   const ends = room.subarray(m + 1, 2 * (m + 1)).fill(UNKNOWN);
   const end = (start) => {
     if (ends[start] === UNKNOWN) {
-      const chain = [];
+      // As in Scanner.domain: the chain LINKED, then each from the last.
       let s = start,
         tail = NONE;
       for (;;) {
-        chain.push(s);
         const next = afterLabel(s);
         if (next < 0) break;
         if (ends[next] !== UNKNOWN) {
           tail = ends[next];
           break;
         }
+        ends[next] = LINKED - s;
         s = next;
       }
-      for (let k = chain.length - 1; k >= 0; k--) {
-        if (tail === NONE) tail = tld(d, chain[k], m) ?? NONE;
-        ends[chain[k]] = tail;
+      for (;;) {
+        const before = LINKED - ends[s];
+        if (tail === NONE) tail = tld(d, s, m) ?? NONE;
+        ends[s] = tail;
+        if (s === start) break;
+        s = before;
       }
     }
     return ends[start];
@@ -669,6 +671,9 @@ function punycodeLength(input) {
   return output;
 }
 
+/** The rooms of `urlSpans`'s tables (used within a call; what it gives is its own). */
+const spanRooms = { ends: new Room(), points: new Room(), pointEnds: new Room() };
+
 /** The URLs of the text run `s[start..<end]` as flat `[start, end, …]`
  *  UTF-16 pairs (an Int32Array), each widened to whole grapheme clusters (the
  *  insert cut's estimate weighs them by their clusters): the run normalized
@@ -679,8 +684,8 @@ function punycodeLength(input) {
 export function urlSpans(s, start, end, clusterEnds) {
   // Per cluster, its end in the text and, once a cluster is not one code
   // point, the end of its code points in `points` (until then, its index + 1).
-  const ends = clusterEnds ? null : new IntList(end - start),
-    points = new IntList(end - start);
+  const ends = clusterEnds ? null : new IntList(end - start, spanRooms.ends),
+    points = new IntList(end - start, spanRooms.points);
   let pointEnds = null,
     clusters = 0;
   const add = (a, b, simple) => {
@@ -689,7 +694,7 @@ export function urlSpans(s, start, end, clusterEnds) {
     ends?.push(b);
     clusters += 1;
     if (!pointEnds && points.length !== clusters) {
-      pointEnds = new IntList(end - start);
+      pointEnds = new IntList(end - start, spanRooms.pointEnds);
       for (let k = 1; k < clusters; k++) pointEnds.push(k);
     }
     pointEnds?.push(points.length);
