@@ -75,16 +75,17 @@ export function scalarAt(s, i, end) {
 
 /** The code points of `s[start..<end]` (a lone surrogate is one): a
  *  Uint16Array where they are all under U+10000, else an Int32Array; taken
- *  from `rooms` if given (`{narrow, wide}`: a Room of each type). */
-export function codePoints(s, start = 0, end = s.length, rooms = null) {
+ *  from `room` if given (a Room of Int32Array: the Uint16Array a view of
+ *  its memory, so that one room serves the passes of a request whichever
+ *  texts they read). */
+export function codePoints(s, start = 0, end = s.length, room = null) {
   let astral = false;
   for (let i = start; i < end && !astral; i++) astral = (s.charCodeAt(i) & 0xf800) === 0xd800;
   const size = end - start;
-  const out = rooms
-    ? (astral ? rooms.wide : rooms.narrow).take(size)
-    : astral
-      ? new Int32Array(size)
-      : new Uint16Array(size);
+  let out;
+  if (!room) out = astral ? new Int32Array(size) : new Uint16Array(size);
+  else if (astral) out = room.take(size);
+  else out = new Uint16Array(room.take((size + 1) >> 1).buffer, 0, size);
   let n = 0;
   for (let i = start; i < end; ) {
     const c = scalarAt(s, i, end);

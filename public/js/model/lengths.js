@@ -76,7 +76,7 @@ export function addRunLengths(total, s, start, end, onEmoji, onURLs) {
  *  points, its NFC code points, the URLs found in them and their UTF-16
  *  ranges; and `nfcWeight`'s. */
 const rooms = {
-  run: { narrow: new Room(Uint16Array), wide: new Room(Int32Array) },
+  run: new Room(),
   nfc: new Room(),
   found: new Room(),
   ranges: new Room(),
@@ -109,7 +109,7 @@ function urlRunLengths(s, start, end, onEmoji, onURLs) {
   // Where the run is its own NFC with no code point past U+FFFF, code point
   // k is at UTF-16 offset start + k: the URLs are kept as UTF-16 ranges
   // at once (no second array of them).
-  const shift = same && points.BYTES_PER_ELEMENT === 2 ? start : 0;
+  const shift = same && points.length === end - start ? start : 0;
   const found = new IntList(16, rooms.found);
   urls.forEachURL(points, (a, b) => {
     found.push(shift + a);
