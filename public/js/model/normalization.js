@@ -13,7 +13,7 @@
 // before, with its marks in order, is returned as it is, without a copy.
 
 import { canonicalDecompositions, combiningClasses } from './normalization-table.js';
-import { IntList, scalarAt } from './int-list.js';
+import { IntList, Room, scalarAt } from './int-list.js';
 
 /** Below this the flat tables answer; above, only the CJK compatibility ideographs (singletons) have data. */
 const FLAT_END = 0x20000;
@@ -189,9 +189,8 @@ function compose(points, from, to) {
   return out;
 }
 
-/** The counting sort's room, kept between calls up to KEPT_ROOM entries. */
-const KEPT_ROOM = 1 << 16;
-let sortRoom = new Int32Array(256);
+/** The counting sort's room (int-list.js Room): a run of marks as long as the text is sorted on each pass. */
+const sortRoom = new Room();
 
 /** Stably sorts `points[from..<to]`, a run of marks, by combining class: a few
  *  by insertion, more each put after the marks of lower classes and of its
@@ -211,11 +210,7 @@ function putInOrder(points, from, to) {
   const start = new Uint32Array(257);
   for (let j = from; j < to; j++) start[combiningClass(points[j]) + 1]++;
   for (let k = 1; k <= 256; k++) start[k] += start[k - 1];
-  let sorted = sortRoom;
-  if (sorted.length < n) {
-    sorted = new Int32Array(n);
-    if (n <= KEPT_ROOM) sortRoom = sorted;
-  }
+  const sorted = sortRoom.take(n);
   for (let j = from; j < to; j++) sorted[start[combiningClass(points[j])]++] = points[j];
   points.set(sorted.subarray(0, n), from);
 }
