@@ -18,7 +18,7 @@ import { TextBackedString } from './text-backed-string.js';
 import { lengthUnder, stickerLengths } from './counting.js';
 import { measure, clusterLength, mayHoldURL, urlSpansIn } from './lengths.js';
 import { forEachCluster } from './graphemes.js';
-import { IntList } from './int-list.js';
+import { IntList, Room } from './int-list.js';
 import { STOPS } from './url-stops.js';
 
 const URL_WEIGHT = 23;
@@ -151,8 +151,8 @@ function prefixesThatFit(piece, upToInsertEnd, lower, after, policy, max, known)
       return;
     }
     // The run is segmented once: its clusters kept while its URLs are found.
-    runEnds.clear();
-    runLengths.clear();
+    const runEnds = new IntList(end - start, runRooms.ends),
+      runLengths = new IntList(end - start, runRooms.lengths);
     forEachCluster(text, start, end, (a, b, simple) => {
       runEnds.push(b);
       runLengths.push(clusterLength(text, a, b, simple, mode));
@@ -165,16 +165,17 @@ function prefixesThatFit(piece, upToInsertEnd, lower, after, policy, max, known)
     for (let k = 0; k < ends.length; k++) unit(ends[k], lengths[k]);
     urls = NO_URLS;
   });
-  // Not kept past a long run: 8 bytes a cluster of it would stay with the page.
-  if (runEnds.array.length > 65536) [runEnds, runLengths] = [new IntList(), new IntList()];
   return { estimated, exact: exactBeforeEstimated };
 }
 
 const NO_URLS = new Int32Array(0);
 
-/** The clusters of a run that may hold a URL, while its URLs are found (kept between runs: a text of many runs would make two small arrays each). */
-let runEnds = new IntList(),
-  runLengths = new IntList();
+/** The rooms (int-list.js Room) of the clusters of a run that may hold a URL,
+ *  kept while its URLs are found: the room for a run's length at once, where
+ *  lists grown as they were filled made twice their size again (8 MB for a
+ *  weighted cut of 512 KiB of `e\u0301.com `), and none outlives a full
+ *  collection (8 bytes a cluster would stay with the page). */
+const runRooms = { ends: new Room(), lengths: new Room() };
 
 /** Whether a unit of `upToInsertEnd` ends at `lower`, no sticker spans it,
  *  and the stickers after it are the insert's own (see `prefixesThatFit`). */

@@ -13,7 +13,7 @@
 
 import { forEachCluster } from './graphemes.js';
 import { isEmojiCluster } from './emoji.js';
-import { IntList, codePoints } from './int-list.js';
+import { IntList, Room, codePoints, scalarAt } from './int-list.js';
 
 let twoByte = null; // Uint8Array over the BMP: 1 where GB18030 takes two bytes
 
@@ -29,14 +29,14 @@ export async function loadGB18030() {
 export const hasGB18030 = () => twoByte !== null;
 
 let urls = null; // urls.js, once loaded
-let nfc = null; // normalization.js's nfc, loaded with it
+let normalization = null; // normalization.js, loaded with urls.js
 let loadingURLs = null;
 
 /** Loads twitter-text's URL rule and NFC (once); the weighted count of a
  *  text that may hold a URL, or a cluster NFC may change, needs them. */
 export function loadURLs() {
-  loadingURLs ??= Promise.all([import('./urls.js'), import('./normalization.js')]).then(([rule, normalization]) => {
-    nfc = normalization.nfc;
+  loadingURLs ??= Promise.all([import('./urls.js'), import('./normalization.js')]).then(([rule, forms]) => {
+    normalization = forms;
     urls = rule;
   });
   return loadingURLs;
@@ -72,6 +72,17 @@ export function addRunLengths(total, s, start, end, onEmoji, onURLs) {
   return total.add(urlRunLengths(s, start, end, onEmoji, onURLs));
 }
 
+/** The rooms of `urlRunLengths`'s arrays, one for each: the run's code
+ *  points, its NFC code points, the URLs found in them and their UTF-16
+ *  ranges; and `nfcWeight`'s. */
+const rooms = {
+  run: new Room(),
+  nfc: new Room(),
+  found: new Room(),
+  ranges: new Room(),
+  cluster: new Room(),
+};
+
 /** The lengths `addRunLengths` adds for a run that may hold a URL. */
 function urlRunLengths(s, start, end, onEmoji, onURLs) {
   if (!urls) {
@@ -80,49 +91,76 @@ function urlRunLengths(s, start, end, onEmoji, onURLs) {
     lengths.weight = null;
     return lengths;
   }
-  const run = s.slice(start, end);
-  const normal = nfc(run);
-  const points = codePoints(normal);
-  const found = new IntList();
+  // The run's NFC code points, never its NFC string: a run in NFC (the
+  // quick check) is read as it is; else the NFC form is kept only as code
+  // points, and is the run's own where they are the run's.
+  // Its arrays are taken from rooms (int-list.js Room): what they hold is
+  // used in this call alone, and what `onURLs` is given is a copy.
+  let points,
+    same = normalization.isNFC(s, start, end);
+  if (same) {
+    points = codePoints(s, start, end, rooms.run);
+  } else {
+    const list = new IntList(end - start + 16, rooms.nfc);
+    normalization.appendNFC(list, s, start, end);
+    points = list.view();
+    same = hasPoints(s, start, end, points);
+  }
+  // Where the run is its own NFC with no code point past U+FFFF, code point
+  // k is at UTF-16 offset start + k: the URLs are kept as UTF-16 ranges
+  // at once (no second array of them).
+  const shift = same && points.length === end - start ? start : 0;
+  const found = new IntList(16, rooms.found);
   urls.forEachURL(points, (a, b) => {
-    found.push(a);
-    found.push(b);
+    found.push(shift + a);
+    found.push(shift + b);
   });
   const pairs = found.view();
   if (!pairs.length) {
-    if (normal === run) onURLs?.(pairs);
+    if (same) onURLs?.(new Int32Array(0));
     return measure(s, start, end, onEmoji);
   }
   // Text already in NFC whose URLs begin and end between clusters weighs
   // what its clusters do, less those of its URLs, plus 23 for each: one pass
   // over the run, where weighing the text between the URLs anew was another
   // (and each pass through the segmenter is most of a count's cost).
-  const ranges = normal === run ? unitRanges(run, pairs, start) : null;
+  const ranges = !same ? null : shift ? pairs : unitRanges(s, pairs, start);
   const { lengths, inside, exact } = measureAround(s, start, end, ranges ?? pairs.subarray(0, 0), onEmoji);
   if (ranges && exact) {
     lengths.weight += (pairs.length / 2) * urls.URL_WEIGHT - inside;
-    onURLs?.(ranges);
+    onURLs?.(ranges.slice());
     return lengths;
   }
   let weight = 0,
     at = 0;
   for (let k = 0; k < pairs.length; k += 2) {
-    weight += textWeight(points, at, pairs[k]) + urls.URL_WEIGHT;
-    at = pairs[k + 1];
+    weight += textWeight(points, at, pairs[k] - shift) + urls.URL_WEIGHT;
+    at = pairs[k + 1] - shift;
   }
   lengths.weight = weight + textWeight(points, at, points.length);
   return lengths;
 }
 
-/** The code point ranges `pairs` (flat, ascending) of `run` as UTF-16
- *  ranges of the text it is at `offset` in. */
-function unitRanges(run, pairs, offset) {
-  const out = new Int32Array(pairs.length);
+/** Whether the code points of `s[start..<end]` are `points`. */
+function hasPoints(s, start, end, points) {
+  let n = 0;
+  for (let i = start; i < end; n++) {
+    const c = scalarAt(s, i, end);
+    if (n === points.length || points[n] !== c) return false;
+    i += c > 0xffff ? 2 : 1;
+  }
+  return n === points.length;
+}
+
+/** The code point ranges `pairs` (flat, ascending) of the run of `s` at
+ *  `offset` as UTF-16 ranges of `s` (in `rooms.ranges`). */
+function unitRanges(s, pairs, offset) {
+  const out = rooms.ranges.take(pairs.length).subarray(0, pairs.length);
   let point = 0,
-    unit = 0;
+    unit = offset;
   for (let k = 0; k < pairs.length; k++) {
-    for (; point < pairs[k]; point++) unit += run.codePointAt(unit) > 0xffff ? 2 : 1;
-    out[k] = offset + unit;
+    for (; point < pairs[k]; point++) unit += s.codePointAt(unit) > 0xffff ? 2 : 1;
+    out[k] = unit;
   }
   return out;
 }
@@ -241,19 +279,34 @@ function addCluster(total, s, start, end, simple, emoji) {
   let w;
   if (emoji) w = 200;
   else if (simple) w = weight(s.codePointAt(start));
-  else if (!nfc) {
+  else if (!normalization) {
     loadURLs();
     w = null;
   } else {
-    // twitter-text weighs the NFC form; only multi-scalar clusters can change under it.
-    w = 0;
-    for (const ch of nfc(s.slice(start, end))) w += weight(ch.codePointAt(0));
+    w = nfcWeight(s, start, end);
   }
   total.graphemes += 1;
   total.utf16 += end - start;
   total.utf8 += utf8;
   if (total.gb18030 !== null) total.gb18030 += gb;
   total.weight = total.weight === null || w === null ? null : total.weight + w;
+  return w;
+}
+
+/** The room `nfcWeight` keeps between calls: a cluster's code points, up to KEPT_POINTS. */
+const KEPT_POINTS = 1 << 12;
+const clusterPoints = new IntList(64);
+
+/** The weight of the NFC form of the cluster `s[start..<end]` (twitter-text
+ *  weighs the NFC form; only multi-scalar clusters can change under it),
+ *  read from its code points (normalization.js `appendNFC`), no string made. */
+function nfcWeight(s, start, end) {
+  const points = end - start <= KEPT_POINTS ? clusterPoints : new IntList(end - start + 16, rooms.cluster);
+  points.clear();
+  normalization.appendNFC(points, s, start, end);
+  const view = points.view();
+  let w = 0;
+  for (let k = 0; k < view.length; k++) w += weight(view[k]);
   return w;
 }
 

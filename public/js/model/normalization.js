@@ -13,6 +13,7 @@
 // before, with its marks in order, is returned as it is, without a copy.
 
 import { canonicalDecompositions, combiningClasses } from './normalization-table.js';
+import { IntList, Room, scalarAt } from './int-list.js';
 
 /** Below this the flat tables answer; above, only the CJK compatibility ideographs (singletons) have data. */
 const FLAT_END = 0x20000;
@@ -87,12 +88,12 @@ function composite(a, b) {
   return composites.get(a * 0x110000 + b);
 }
 
-/** Whether `s` is as NFC (or, with COMPATIBLE in `mask`, NFKC) leaves it, by the quick check:
+/** Whether `s[start..<end]` is as NFC (or, with COMPATIBLE in `mask`, NFKC) leaves it, by the quick check:
  *  no scalar that decomposes or may compose with the one before, marks in canonical order. */
-function isQuickYes(s, mask) {
+function isQuickYes(s, start, end, mask) {
   let last = 0;
-  for (let i = 0; i < s.length; ) {
-    const c = s.codePointAt(i);
+  for (let i = start; i < end; ) {
+    const c = scalarAt(s, i, end);
     // Nothing below U+00A0 decomposes, composes or has a class.
     if (c >= 0xa0) {
       if (flagsOf(c) & mask) return false;
@@ -110,23 +111,45 @@ function isQuickYes(s, mask) {
 /** `s` normalized: decomposed by `decomposition(c)` (full, or undefined), put in canonical order,
  *  composed. `mask`: the flags that send a text through it. */
 export function normalized(s, decomposition, mask) {
-  if (isQuickYes(s, mask)) return s;
-  const points = [];
-  let runStart = 0; // where the current run of non-starters starts in `points`
+  if (isQuickYes(s, 0, s.length, mask)) return s;
+  const points = new IntList(s.length + 16);
+  appendNormalized(points, s, 0, s.length, decomposition, mask);
+  const view = points.view();
+  let out = '';
+  for (let k = 0; k < view.length; k += 4096) out += String.fromCodePoint(...view.subarray(k, k + 4096));
+  return out;
+}
+
+/** Appends to `points` (an IntList) the code points of `s[start..<end]`
+ *  normalized as `normalized` does it, without making the string: a count
+ *  weighs a cluster's NFC form by its code points, and a cluster may be a
+ *  base and 100,000s of marks (as a string and arrays of numbers, each pass
+ *  over one made ~8 MB of large objects, a request four passes). */
+export function appendNormalized(points, s, start, end, decomposition, mask) {
+  const from = points.length;
+  if (isQuickYes(s, start, end, mask)) {
+    for (let i = start; i < end; ) {
+      const c = scalarAt(s, i, end);
+      points.push(c);
+      i += c > 0xffff ? 2 : 1;
+    }
+    return;
+  }
+  let runStart = from; // where the current run of non-starters starts in `points`
   let ordered = true;
   const push = (c) => {
     const k = combiningClass(c);
     if (k === 0) {
-      if (!ordered) putInOrder(points, runStart);
+      if (!ordered) putInOrder(points.array, runStart, points.length);
       ordered = true;
       runStart = points.length + 1;
-    } else if (points.length > runStart && combiningClass(points[points.length - 1]) > k) {
+    } else if (points.length > runStart && combiningClass(points.array[points.length - 1]) > k) {
       ordered = false;
     }
     points.push(c);
   };
-  for (let i = 0; i < s.length; ) {
-    const c = s.codePointAt(i);
+  for (let i = start; i < end; ) {
+    const c = scalarAt(s, i, end);
     i += c > 0xffff ? 2 : 1;
     if (c >= SBASE && c < SBASE + SCOUNT) {
       const index = c - SBASE;
@@ -139,19 +162,16 @@ export function normalized(s, decomposition, mask) {
     if (mapping) for (const d of mapping) push(d);
     else push(c);
   }
-  if (!ordered) putInOrder(points, runStart);
-  const length = compose(points);
-  let out = '';
-  for (let k = 0; k < length; k += 4096) out += String.fromCodePoint(...points.slice(k, Math.min(length, k + 4096)));
-  return out;
+  if (!ordered) putInOrder(points.array, runStart, points.length);
+  points.length = compose(points.array, from, points.length);
 }
 
-/** Composes `points` (decomposed, in canonical order) in place; the new length. */
-function compose(points) {
+/** Composes `points[from..<to]` (decomposed, in canonical order) in place; its new end. */
+function compose(points, from, to) {
   let starter = -1,
     lastClass = 0,
-    out = 0;
-  for (let i = 0; i < points.length; i++) {
+    out = from;
+  for (let i = from; i < to; i++) {
     const c = points[i];
     const k = combiningClass(c);
     // Not blocked: next to the starter, or every mark between of a lower class (they are in order).
@@ -169,13 +189,16 @@ function compose(points) {
   return out;
 }
 
-/** Stably sorts `points[from...]`, a run of marks, by combining class: a few
+/** The counting sort's room (int-list.js Room): a run of marks as long as the text is sorted on each pass. */
+const sortRoom = new Room();
+
+/** Stably sorts `points[from..<to]`, a run of marks, by combining class: a few
  *  by insertion, more each put after the marks of lower classes and of its
  *  class before it (a counting sort, as classes are below 256), so linear. */
-function putInOrder(points, from) {
-  const n = points.length - from;
+function putInOrder(points, from, to) {
+  const n = to - from;
   if (n <= 8) {
-    for (let j = from + 1; j < points.length; j++) {
+    for (let j = from + 1; j < to; j++) {
       const c = points[j],
         k = combiningClass(c);
       let at = j;
@@ -185,12 +208,21 @@ function putInOrder(points, from) {
     return;
   }
   const start = new Uint32Array(257);
-  for (let j = from; j < points.length; j++) start[combiningClass(points[j]) + 1]++;
+  for (let j = from; j < to; j++) start[combiningClass(points[j]) + 1]++;
   for (let k = 1; k <= 256; k++) start[k] += start[k - 1];
-  const sorted = new Array(n);
-  for (let j = from; j < points.length; j++) sorted[start[combiningClass(points[j])]++] = points[j];
-  for (let j = 0; j < n; j++) points[from + j] = sorted[j];
+  const sorted = sortRoom.take(n);
+  for (let j = from; j < to; j++) sorted[start[combiningClass(points[j])]++] = points[j];
+  points.set(sorted.subarray(0, n), from);
 }
 
+const canonicalOf = (c) => canonical.get(c);
+
 /** The NFC form of `s`. */
-export const nfc = (s) => normalized(s, (c) => canonical.get(c), DECOMPOSES | COMPOSES_AFTER);
+export const nfc = (s) => normalized(s, canonicalOf, DECOMPOSES | COMPOSES_AFTER);
+
+/** Whether `s[start..<end]` is in NFC by the quick check (NFC leaves it as it is). */
+export const isNFC = (s, start, end) => isQuickYes(s, start, end, DECOMPOSES | COMPOSES_AFTER);
+
+/** Appends to `points` (an IntList) the code points of the NFC form of `s[start..<end]` (`appendNormalized`). */
+export const appendNFC = (points, s, start, end) =>
+  appendNormalized(points, s, start, end, canonicalOf, DECOMPOSES | COMPOSES_AFTER);

@@ -10,7 +10,10 @@
 import { scanCodes } from './scanner.js';
 import { forEachCluster, clusterCount, boundaryAtOrBefore } from './graphemes.js';
 import { isEmojiCluster } from './emoji.js';
-import { IntList } from './int-list.js';
+import { IntList, Room } from './int-list.js';
+
+/** The room (int-list.js) of `positionMovingBackward`'s cluster starts. */
+const clusterStartsRoom = new Room();
 
 export const OffsetUnit = Object.freeze({ utf16: 'utf16', grapheme: 'grapheme' });
 
@@ -229,7 +232,9 @@ export class TextBackedString {
         continue;
       }
       const [start] = this.runAround(result - 1);
-      const starts = [];
+      // In a typed list from a room: an array of numbers, one per cluster of
+      // a long run, grown as it was filled, was ~40x the text in peak heap.
+      const starts = new IntList(16, clusterStartsRoom);
       forEachCluster(this.text, start, result, (clusterStart) => {
         starts.push(clusterStart);
       });
@@ -237,7 +242,7 @@ export class TextBackedString {
         remaining -= starts.length;
         result = start;
       } else {
-        result = starts[starts.length - remaining];
+        result = starts.array[starts.length - remaining];
         remaining = 0;
       }
     }

@@ -11,9 +11,9 @@
 
 import * as T from './twitter-text-tables.js';
 import { forEachCluster, isSimple } from './graphemes.js';
-import { IntList } from './int-list.js';
+import { IntList, Room } from './int-list.js';
 import { STOPS } from './url-stops.js';
-import { nfc } from './normalization.js';
+import { appendNFC } from './normalization.js';
 import { nfkc } from './compatibility.js';
 
 export const URL_WEIGHT = 2300; // 1/100 units
@@ -118,6 +118,10 @@ const TLD_UNKNOWN = 0xffff,
 /** What `domainEnds` holds at a position not worked out yet, and where there is none. */
 const UNKNOWN = -2,
   NONE = -1;
+/** A label start of the chain being worked out holds LINKED - the label start
+ *  before it: the chain is walked back through them, where a list of its
+ *  starts took 4 to 8 bytes a label, twice that as it grew, each pass. */
+const LINKED = -3;
 
 /** The URLs in `t` (NFC code points, an array or an Int32Array) as
  *  [start, end) pairs, in order (`forEachURL`). */
@@ -139,14 +143,31 @@ export function forEachURL(t, body, piece = 4096) {
     let stop = Math.min(t.length, from + piece);
     while (stop < t.length && !STOPS.has(t[stop])) stop += 1;
     const part = from === 0 && stop >= t.length ? t : t.subarray ? t.subarray(from, stop + 1) : t.slice(from, stop + 1);
-    if (part.includes(0x2e)) for (const [a, b] of new Scanner(part).run()) body(from + a, from + b);
+    if (part.includes(0x2e)) {
+      const at = from;
+      new Scanner(part, tablesRoom).run((a, b) => body(at + a, at + b));
+    }
     if (stop >= t.length) break;
     from = stop;
   }
 }
 
-/** The label starts of the chain `Scanner.domain` works out (kept: one list for every chain). */
-let labelStarts = new IntList();
+/** A Scanner's tables for texts of up to `length - 1` code points (what each holds: see Scanner). */
+class ScannerTables {
+  constructor(length) {
+    this.length = length;
+    this.toLabelEnd = new Uint16Array(length);
+    this.toUnderscore = new Uint16Array(length);
+    this.domainEnds = new Int32Array(length);
+    this.toTLDEnd = new Uint16Array(length);
+  }
+}
+
+/** The rooms (int-list.js) of what the scan makes again on each piece and
+ *  each pass over a text: a Scanner's tables (forEachURL's) and asciiDomains's two. Made
+ *  anew, the tables of one long piece were 5 MB a pass over 512 KiB. */
+const tablesRoom = new Room(ScannerTables);
+const domainRoom = new Room();
 
 /** The regex's matches, found in time linear in the text. The regex tries a
  *  match at nearly every position, and each try walks a chain of domain
@@ -156,14 +177,18 @@ let labelStarts = new IntList();
  *  found, moves the scan past its end, so the path, port and query of each
  *  are read once. */
 class Scanner {
-  constructor(t) {
+  /** `room`, if given, the Room its tables are taken from (see ScannerTables). */
+  constructor(t, room = null) {
     this.t = t;
     const n = (this.n = t.length);
+    const tables = room ? room.take(n + 1) : new ScannerTables(n + 1);
     // From each position, how far on the first that is not a domain
     // character, - or _ is (`labelEnd`), and the first _ (`underscoreAfter`),
     // or the end: two bytes each, FAR where it is at least that far.
-    this.toLabelEnd = new Uint16Array(n + 1);
-    this.toUnderscore = new Uint16Array(n + 1);
+    this.toLabelEnd = tables.toLabelEnd;
+    this.toUnderscore = tables.toUnderscore;
+    this.toLabelEnd[n] = 0;
+    this.toUnderscore[n] = 0;
     for (let i = n - 1; i >= 0; i--) {
       const c = t[i];
       this.toLabelEnd[i] =
@@ -172,8 +197,8 @@ class Scanner {
     }
     // Answers already worked out, by position: UNKNOWN, NONE, or an end (a
     // TLD's as its distance, LONG where that is too far to keep).
-    this.domainEnds = new Int32Array(n + 1).fill(UNKNOWN);
-    this.toTLDEnd = new Uint16Array(n + 1).fill(TLD_UNKNOWN);
+    this.domainEnds = tables.domainEnds.fill(UNKNOWN, 0, n + 1);
+    this.toTLDEnd = tables.toTLDEnd.fill(TLD_UNKNOWN, 0, n + 1);
     // The ASCII length of each non-ASCII domain met so far (null where ToASCII
     // fails): a text of one short IDN repeated paid nameprep and Punycode for each.
     this.encodedLengths = new Map();
@@ -201,9 +226,13 @@ class Scanner {
     return true;
   }
 
-  run() {
+  /** The URLs as [start, end) pairs, in order; or, given `body`, each
+   *  passed to `body(start, end)` as it is found, no list made (a list of a
+   *  piece's pairs lived long enough to be promoted to the old generation:
+   *  ~17 MB a request of 512 KiB of short URLs). */
+  run(body) {
     const { t, n } = this;
-    const urls = [];
+    const urls = body ? null : [];
     let pos = 0;
     while (pos < n) {
       let found = null;
@@ -218,7 +247,8 @@ class Scanner {
         }
       }
       if (!found) break;
-      urls.push(...this.accept(found));
+      if (body) for (const [a, b] of this.accept(found)) body(a, b);
+      else urls.push(...this.accept(found));
       pos = found.end;
     }
     return urls;
@@ -277,31 +307,31 @@ class Scanner {
     if (i >= this.n || this.label(i, false) === null) return null;
     const ends = this.domainEnds;
     if (ends[i] === UNKNOWN) {
-      // The chain of label starts not worked out yet, then each from the last
-      // (a loop, not a recursion: a chain may be as long as the text).
-      const chain = labelStarts;
-      chain.clear();
+      // The chain of label starts not worked out yet, each LINKED to the
+      // one before it, then each from the last (a loop, not a recursion: a
+      // chain may be as long as the text).
       let s = i,
         tail = NONE;
       for (;;) {
-        chain.push(s);
         const next = this.labelEnd(s) + 1;
         if (!(next < this.n && this.label(next, false) !== null)) break;
         if (ends[next] !== UNKNOWN) {
           tail = ends[next];
           break;
         }
+        ends[next] = LINKED - s;
         s = next;
       }
-      const starts = chain.array;
-      for (let k = chain.length - 1; k >= 0; k--) {
+      for (;;) {
+        const before = LINKED - ends[s];
         if (tail === NONE) {
-          const e = this.label(starts[k], true);
+          const e = this.label(s, true);
           if (e !== null) tail = this.tld(e + 1) ?? NONE;
         }
-        ends[starts[k]] = tail;
+        ends[s] = tail;
+        if (s === i) break;
+        s = before;
       }
-      if (chain.array.length > 65536) labelStarts = new IntList();
     }
     return ends[i] === NONE ? null : ends[i];
   }
@@ -382,7 +412,8 @@ class Scanner {
    *  without a protocol and its ASCII-only domains, t.co slugs. */
   accept(m) {
     const t = this.t;
-    const domain = t.slice(m.domain[0], m.domain[1]);
+    // A view where `t` is a typed array (no copy of each URL's domain).
+    const domain = t.subarray ? t.subarray(m.domain[0], m.domain[1]) : t.slice(m.domain[0], m.domain[1]);
     const encoded = this.encodedLength(domain);
     if (encoded === null) return [];
     const protocolLength = m.protocolLength > 0 ? m.protocolLength : 8; // "https://" when absent
@@ -446,8 +477,13 @@ function tld(t, i, limit) {
  *  a `.` is the next one's, or else a TLD there; each is worked out once. */
 function asciiDomains(d) {
   const m = d.length;
+  // Its two tables, one after the other, from a room: made anew for each
+  // URL without a protocol, they were about 40% of what a scan of many short
+  // URLs allocated.
+  const room = domainRoom.take(2 * (m + 1));
   // runEnd[i]: the first position at or after i that is not an ASCII domain character.
-  const runEnd = new Int32Array(m + 1).fill(m);
+  const runEnd = room.subarray(0, m + 1);
+  runEnd[m] = m;
   for (let i = m - 1; i >= 0; i--) runEnd[i] = asciiDomainChar.has(d[i]) ? runEnd[i + 1] : i;
   /** The position after the `.` that ends a label at `i`, or -1 if none does. */
   const afterLabel = (i) => {
@@ -455,25 +491,28 @@ function asciiDomains(d) {
     return k > i && k < m && d[k] === 0x2e ? k + 1 : -1;
   };
   // By position after a `.`: UNKNOWN, NONE, or the end of the last TLD its labels reach.
-  const ends = new Int32Array(m + 1).fill(UNKNOWN);
+  const ends = room.subarray(m + 1, 2 * (m + 1)).fill(UNKNOWN);
   const end = (start) => {
     if (ends[start] === UNKNOWN) {
-      const chain = [];
+      // As in Scanner.domain: the chain LINKED, then each from the last.
       let s = start,
         tail = NONE;
       for (;;) {
-        chain.push(s);
         const next = afterLabel(s);
         if (next < 0) break;
         if (ends[next] !== UNKNOWN) {
           tail = ends[next];
           break;
         }
+        ends[next] = LINKED - s;
         s = next;
       }
-      for (let k = chain.length - 1; k >= 0; k--) {
-        if (tail === NONE) tail = tld(d, chain[k], m) ?? NONE;
-        ends[chain[k]] = tail;
+      for (;;) {
+        const before = LINKED - ends[s];
+        if (tail === NONE) tail = tld(d, s, m) ?? NONE;
+        ends[s] = tail;
+        if (s === start) break;
+        s = before;
       }
     }
     return ends[start];
@@ -632,6 +671,9 @@ function punycodeLength(input) {
   return output;
 }
 
+/** The rooms of `urlSpans`'s tables (used within a call; what it gives is its own). */
+const spanRooms = { ends: new Room(), points: new Room(), pointEnds: new Room() };
+
 /** The URLs of the text run `s[start..<end]` as flat `[start, end, …]`
  *  UTF-16 pairs (an Int32Array), each widened to whole grapheme clusters (the
  *  insert cut's estimate weighs them by their clusters): the run normalized
@@ -642,17 +684,17 @@ function punycodeLength(input) {
 export function urlSpans(s, start, end, clusterEnds) {
   // Per cluster, its end in the text and, once a cluster is not one code
   // point, the end of its code points in `points` (until then, its index + 1).
-  const ends = clusterEnds ? null : new IntList(end - start),
-    points = new IntList(end - start);
+  const ends = clusterEnds ? null : new IntList(end - start, spanRooms.ends),
+    points = new IntList(end - start, spanRooms.points);
   let pointEnds = null,
     clusters = 0;
   const add = (a, b, simple) => {
     if (simple) points.push(s.codePointAt(a));
-    else for (const ch of nfc(s.slice(a, b))) points.push(ch.codePointAt(0));
+    else appendNFC(points, s, a, b);
     ends?.push(b);
     clusters += 1;
     if (!pointEnds && points.length !== clusters) {
-      pointEnds = new IntList(end - start);
+      pointEnds = new IntList(end - start, spanRooms.pointEnds);
       for (let k = 1; k < clusters; k++) pointEnds.push(k);
     }
     pointEnds?.push(points.length);
