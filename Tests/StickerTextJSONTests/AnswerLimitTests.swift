@@ -1,9 +1,10 @@
 import Foundation
 import PropertyBased
 import StickerText
-@testable import StickerTextJSON
 import StickerTextTestSupport
 import Testing
+
+@testable import StickerTextJSON
 
 /// An answer too large to hold is counted, then written again piece by piece
 /// as it is sent; one over the limit is refused before any of it is written.

@@ -57,7 +57,9 @@ struct CoreBoundaryTests {
 
     /// JSON is the transport's: no file of the core names it, in its code or its comments.
     @Test func noFileOfTheCoreNamesJSON() throws {
-        let paths = try FileManager.default.subpathsOfDirectory(atPath: Self.core.path).filter { $0.hasSuffix(".swift") }
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: Self.core.path).filter {
+            $0.hasSuffix(".swift")
+        }
         #expect(!paths.isEmpty)
         for path in paths {
             let text = try String(contentsOf: Self.core.appendingPathComponent(path), encoding: .utf8)

@@ -175,7 +175,9 @@ public struct HTMLRenderer: Sendable {
             }
             switch utf8[i] {
             case 0x5B:  // `[`: write out what is pending so the output length marks the code's start
-                if copyFrom < i { out.append(text: UnsafeRawBufferPointer(start: base + copyFrom, count: i &- copyFrom)) }
+                if copyFrom < i {
+                    out.append(text: UnsafeRawBufferPointer(start: base + copyFrom, count: i &- copyFrom))
+                }
                 copyFrom = i
                 openIn = i
                 openOut = out.count
@@ -201,10 +203,14 @@ public struct HTMLRenderer: Sendable {
                 break
             }
             if let replacement = HTMLEscaping.replacement(for: utf8[i], lineBreaks: lineBreaks) {
-                if copyFrom < i { out.append(text: UnsafeRawBufferPointer(start: base + copyFrom, count: i &- copyFrom)) }
+                if copyFrom < i {
+                    out.append(text: UnsafeRawBufferPointer(start: base + copyFrom, count: i &- copyFrom))
+                }
                 out.append(replacement)
             } else if Sink.escapes(utf8[i]) {
-                if copyFrom < i { out.append(text: UnsafeRawBufferPointer(start: base + copyFrom, count: i &- copyFrom)) }
+                if copyFrom < i {
+                    out.append(text: UnsafeRawBufferPointer(start: base + copyFrom, count: i &- copyFrom))
+                }
                 out.append(escaping: utf8[i])
             } else {
                 i &+= 1

@@ -41,7 +41,9 @@ enum JSONStringEscaping {
     /// of text between escapes): as a call, with the slicing above, it
     /// cost ~100 instructions a piece.
     @inline(__always)
-    static func escape(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>, to output: UnsafeMutablePointer<UInt8>) -> Int {
+    static func escape(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>, to output: UnsafeMutablePointer<UInt8>)
+        -> Int
+    {
         var i = range.lowerBound
         let end = range.upperBound
         var n = 0
