@@ -2,7 +2,7 @@ import Foundation
 import StickerText
 import Testing
 
-/// A program's own `HTMLSink` gets the render's HTML in pieces: the bytes
+/// An `HTMLSink` (the transport's kind) gets the render's HTML in pieces: the bytes
 /// of text it names (`escapes(in:)`) one by one, found in the render's one
 /// pass, every other byte as the HTML has it, and each sticker's markup
 /// with its catalog entry.
