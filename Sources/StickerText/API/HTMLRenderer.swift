@@ -104,8 +104,10 @@ public struct HTMLRenderer: Sendable {
 
     /// The bytes the markup of `stickers` (a count's, of the text rendered)
     /// takes in the HTML: the least the HTML of the text is, known before
-    /// any of it is written.
-    public func markupCount(of stickers: [TextCounts.Found]) -> Int {
+    /// any of it is written. For the transport, which refuses an answer too
+    /// large before writing it (`package`: `stickers` must come from a count
+    /// over this renderer's catalog).
+    package func markupCount(of stickers: [TextCounts.Found]) -> Int {
         var total = 0
         for i in stickers.indices {
             let entry = stickers[i].entry
@@ -119,7 +121,7 @@ public struct HTMLRenderer: Sendable {
     /// text, escaped (at most 6 bytes a byte, `&quot;`), is dropped for its
     /// sticker's markup when its `]` comes (`HTMLSink.truncate(to:)`). A
     /// sink that lets bytes go as it fills keeps at least this many.
-    public var truncationReach: Int { 6 * (catalog.maxContentLength + 2) }
+    package var truncationReach: Int { 6 * (catalog.maxContentLength + 2) }
 
     /// The same text rendered through `StickerScanner`, the code rule's one
     /// home, instead of the fused loop: tests check the two always agree.

@@ -5,9 +5,8 @@ import StickerText
 /// piece of HTML to `Sink`, which escapes it for JSON as it copies it.
 /// A sticker's markup, a few hundred bytes with a `"` every dozen, is
 /// escaped once, here, when the renderer is prepared, and copied at each
-/// sticker: escaping it again at every sticker cost a small render ~3k
-/// instructions. A class: an answer passes it on several times, and a copy
-/// of the struct retained each of its arrays and strings.
+/// sticker, not escaped again each time. A class: an answer passes it on
+/// several times, and a copy of a struct retained each of its arrays and strings.
 final class JSONStringHTML: Sendable {
     let renderer: HTMLRenderer
     /// Each catalog entry's markup escaped: `markup[markupStart[i] ..< markupStart[i + 1]]`.
