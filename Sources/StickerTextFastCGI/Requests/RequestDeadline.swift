@@ -58,16 +58,7 @@ final class RequestSlot: @unchecked Sendable {
     /// The seat is left before the answer is written: a client that sends its
     /// next request as soon as it has the answer must not find itself still
     /// holding this thread (it would count twice while this thread finishes).
-    func finishHandling() -> Bool {
-        guard
-            phase.compareExchange(
-                expected: Phase.handling.rawValue, desired: Phase.answering.rawValue, ordering: .acquiringAndReleasing
-            )
-            .exchanged
-        else { return false }
-        seat?.leave()
-        return true
-    }
+    func finishHandling() -> Bool { leaveHandling(for: .answering) }
 
     /// The thread has answered its request.
     func end() { phase.store(Phase.idle.rawValue, ordering: .releasing) }
@@ -86,14 +77,20 @@ final class RequestSlot: @unchecked Sendable {
         guard phase.load(ordering: .acquiring) == Phase.handling.rawValue,
             case let start = started.load(ordering: .relaxed), now > start, now - start > limit
         else { return false }
+        // If the watchdog wins, it answers now: the client no longer waits on
+        // this thread, though the thread, lost, still runs its request.
+        return leaveHandling(for: .timedOut)
+    }
+
+    /// The race both sides run: moves the request from `.handling` to
+    /// `next` and leaves its seat, or answers false if the other side won.
+    private func leaveHandling(for next: Phase) -> Bool {
         guard
             phase.compareExchange(
-                expected: Phase.handling.rawValue, desired: Phase.timedOut.rawValue, ordering: .acquiringAndReleasing
+                expected: Phase.handling.rawValue, desired: next.rawValue, ordering: .acquiringAndReleasing
             )
             .exchanged
         else { return false }
-        // The watchdog answers it now: the client no longer waits on this
-        // thread, though the thread, lost, still runs its request.
         seat?.leave()
         return true
     }
