@@ -67,14 +67,21 @@ def long_press_to(d, cell, target_script):
     release_on(d, d.execute_script(target_script))
 
 
-def release_on(d, target):
-    """The pointer held moves onto `target` and is released there: to its centre as a point, as the
-    preview takes no pointer events (pointer-events: none; the grid under it gets them), which
-    WebKitWebDriver refuses to move to as an element ("not interactable")."""
-    x, y = center(d, target)
+def move_held_to(d, x, y, release=False):
+    """The pointer held moves to the point (x, y), and is released there if `release`: a point, not an
+    element, as the preview takes no pointer events (pointer-events: none; the grid under it gets them),
+    which WebKitWebDriver refuses to move to as an element ("not interactable")."""
     chain = ActionChains(d)
     chain.w3c_actions.pointer_action.move_to_location(round(x), round(y))
-    chain.pause(0.1).release().perform()
+    chain.pause(0.1)
+    if release:
+        chain.release()
+    chain.perform()
+
+
+def release_on(d, target):
+    """The pointer held moves onto `target`'s centre and is released there."""
+    move_held_to(d, *center(d, target), release=True)
 
 
 # Favorites
@@ -149,6 +156,47 @@ def test_releasing_a_long_press_on_the_previews_star_adds_to_favorites_and_inser
     # The star shows it is one; released there again, it is taken out.
     long_press_to(phone, p.cells()[0], "return document.querySelector('#preview .star')")
     p.wait("return document.querySelector('#pages .page:not([inert]) .hint')", timeout=15)
+
+
+def box(d, element):
+    return d.execute_script('const b = arguments[0].getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]',
+                            element)
+
+
+def test_a_finger_grazing_the_next_key_on_its_way_to_the_star_keeps_the_preview_it_is_going_to(service, phone):
+    # The preview sits above its key, the star at its right end: a finger going there crosses the next key's
+    # corner, or the seam between keys (in Firefox a move once hit the sub-pixel gap beside a key, and the
+    # preview closed under the finger). The preview moves to a key only from well inside it.
+    p = Page(phone, service)
+    p.open_panel()
+    p.pack('weibo')
+    held, next_key = p.cells()[0], p.cells()[1]
+    tag = phone.execute_script('return arguments[0].item.tag', held)
+    preview_name = "return document.getElementById('preview').hidden ? null : document.querySelector('#preview .name').textContent"
+    ActionChains(phone).click_and_hold(held).pause(0.6).perform()
+    shown = p.wait(preview_name)
+    left, top, right, bottom = box(phone, next_key)
+    move_held_to(phone, left + 4, top + 4)  # the next key's corner
+    assert phone.execute_script(preview_name) == shown
+    held_left, held_top, _, held_bottom = box(phone, held)
+    move_held_to(phone, held_left - 2, (held_top + held_bottom) / 2)  # the page's edge beside the key: no key
+    assert phone.execute_script(preview_name) == shown
+    release_on(phone, phone.execute_script("return document.querySelector('#preview .star')"))
+    assert p.state()['text'] == ''
+    p.pack('favorites')
+    assert [c.get_attribute('aria-label') for c in p.cells()] == [held.get_attribute('aria-label')]
+    # Released on the next key's corner, it inserts what it shows; well inside the next key, that key.
+    p.pack('weibo')
+    held, next_key = p.cells()[0], p.cells()[1]
+    ActionChains(phone).click_and_hold(held).pause(0.6).perform()
+    p.wait(preview_name)
+    left, top, right, bottom = box(phone, next_key)
+    move_held_to(phone, left + 4, top + 4, release=True)
+    assert p.state()['text'] == tag
+    ActionChains(phone).click_and_hold(held).pause(0.6).perform()
+    p.wait(preview_name)
+    move_held_to(phone, (left + right) / 2, (top + bottom) / 2, release=True)
+    assert p.state()['text'] == tag + phone.execute_script('return arguments[0].item.tag', next_key)
 
 
 def test_a_sticker_in_a_sent_message_can_be_added_from_the_message(service, phone):

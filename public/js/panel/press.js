@@ -1,7 +1,8 @@
 // press.js owns what pressing a grid cell does: a tap (or Enter/Space) inserts
 // its sticker; a long press shows a magnified preview that follows the pointer
-// and inserts what it is released over (anywhere else cancels), or, released
-// on the preview's star, adds it to Favorites or takes it out; an emoji that
+// from key to key and inserts what it shows when released (off the grid, or on
+// an empty key, it closes and nothing is inserted), or, released on the
+// preview's star, adds it to Favorites or takes it out; an emoji that
 // takes a skin tone previews its six forms, and the one released on is
 // inserted and remembered; the delete key deletes one unit and, held, repeats
 // after 0.5 s, faster and faster, until released, cancelled or left. Only the
@@ -34,7 +35,21 @@ export function endPress() {
 // pointer down: the right or middle button, or a second finger, presses nothing.
 export const isPrimaryPress = (event) => event.isPrimary && event.button === 0;
 
-const cellAt = (pointX, pointY) => document.elementFromPoint(pointX, pointY)?.closest('.cell');
+// How far inside a key (px, on every side) the pointer must be for the preview to move to it. A finger on its
+// way from its key to the preview's star or tones, which sit above, grazes the neighbouring key's corner or the
+// seam between two keys (a page's padding, a sub-pixel gap beside a key: Firefox hit the slot there); the
+// preview must stay under it, as it must on any spot of the grid that is no key's middle.
+const KEY_EDGE = 8;
+
+const wellInside = (el, pointX, pointY) => {
+  const box = el.getBoundingClientRect();
+  return (
+    pointX >= box.left + KEY_EDGE &&
+    pointX <= box.right - KEY_EDGE &&
+    pointY >= box.top + KEY_EDGE &&
+    pointY <= box.bottom - KEY_EDGE
+  );
+};
 
 // Lights the preview's tone or star the pointer is on (`hit`), and only it: none when it is on neither.
 const light = (hit) => {
@@ -150,24 +165,36 @@ export function initPress({ edit, insert, onRepeating, favorite, insertWithTone 
       }, 350),
     };
   });
+  // The preview follows the pointer at (pointX, pointY), and what the pointer is on in it is returned (or
+  // null): off the grid and the preview it closes; well inside a key it shows that key (closes on an empty
+  // one); anywhere else on the grid it stays as it is.
+  const follow = (pointX, pointY) => {
+    const on = onPreview(pointX, pointY);
+    if (on) return on;
+    const under = document.elementFromPoint(pointX, pointY);
+    if (!under || !pages.contains(under)) {
+      preview.hidden = true;
+      return null;
+    }
+    const cell = under.closest('.cell');
+    if (cell && (preview.hidden || cell !== preview.cell) && wellInside(cell, pointX, pointY)) showPreview(cell);
+    return null;
+  };
+
   document.addEventListener('pointermove', (event) => {
-    if (!press || !press.previewing || onPreview(event.clientX, event.clientY)) return;
-    showPreview(cellAt(event.clientX, event.clientY));
+    if (press?.previewing) follow(event.clientX, event.clientY);
   });
   document.addEventListener('pointerup', (event) => {
     stopDelete();
     if (!press) return;
     clearTimeout(press.timer);
     if (press.previewing) {
-      const on = onPreview(event.clientX, event.clientY),
+      // Released where it last moved (a release may come with no move before it): what the preview shows then.
+      const on = follow(event.clientX, event.clientY),
         item = preview.cell?.item;
       if (on?.classList.contains('star')) deps.favorite(item);
       else if (on && on.tone !== undefined) deps.insertWithTone(item, on.tone);
-      else if (on) insert(item);
-      else {
-        const cell = cellAt(event.clientX, event.clientY);
-        if (cell?.item) insert(cell.item);
-      }
+      else if (!preview.hidden) insert(item);
     }
     if (press.previewing || press.menu) {
       // its click, which follows, inserts nothing more
