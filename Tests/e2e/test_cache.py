@@ -15,6 +15,8 @@ import pytest
 
 from service import ROOT, Service, eventually
 
+SHARES_THE_MACHINE = True  # it measures no time: run.py runs it beside the engines' runs
+
 RENDER = '/api/render?text=' + urllib.parse.quote('你好[微笑][reloaded]')
 GETS = [RENDER, '/api/stickers?q=xk', '/api/packs']
 

@@ -14,6 +14,8 @@ import pytest
 
 from service import ROOT
 
+SHARES_THE_MACHINE = True  # it measures no time: run.py runs it beside the engines' runs
+
 ALLOWED_IMG = {'class', 'src', 'srcset', 'width', 'height', 'alt', 'title', 'aria-label', 'draggable'}
 REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
 

@@ -30,6 +30,8 @@ import pytest
 from service import ROOT, SERVER, Response, free_port
 import http.client
 
+SHARES_THE_MACHINE = True  # it measures no time: run.py runs it beside the engines' runs
+
 BIN_DIR = os.path.dirname(SERVER)
 BODY_LIMIT = 65536
 # Not the default, so that it is seen to reach both the unit and the site.

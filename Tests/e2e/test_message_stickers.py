@@ -10,6 +10,8 @@ from selenium.webdriver.common.keys import Keys
 from browser import Page, chord
 from test_keyboard import keyboard_menu, menu_items, names
 
+SHARES_THE_MACHINE = True  # it measures no time: run.py runs it beside the engines' runs
+
 FOCUSED = "const a = document.activeElement; return a.closest('#messages') ? a.alt : a.id || a.getAttribute('aria-label')"
 
 

@@ -17,6 +17,8 @@ import pytest
 from browser import browser
 from service import ROOT, SERVER, Service, check_schema, eventually, free_port
 
+SHARES_THE_MACHINE = True  # it measures no time: run.py runs it beside the engines' runs
+
 MiB = 1 << 20
 # docs/limits.md: a worker's resident memory stays within this of what it
 # was before the request, whatever the request.

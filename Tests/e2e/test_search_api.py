@@ -14,6 +14,8 @@ import urllib.parse
 
 from service import ROOT, Service, check_schema
 
+SHARES_THE_MACHINE = True  # it measures no time: run.py runs it beside the engines' runs
+
 TOOLS = os.path.join(ROOT, 'tools')
 
 

@@ -13,6 +13,8 @@ import pytest
 
 from service import Service
 
+SHARES_THE_MACHINE = True  # it measures no time: run.py runs it beside the engines' runs
+
 # The profile's TLS 1.2 suites, by the key of the certificate they need.
 INTERMEDIATE = {
     'ec': {'ECDHE-ECDSA-AES128-GCM-SHA256', 'ECDHE-ECDSA-AES256-GCM-SHA384', 'ECDHE-ECDSA-CHACHA20-POLY1305'},
