@@ -425,7 +425,14 @@ export function writeSite(root, built) {
     }
     // The links' targets are written from .build/site, one level above the version's folder: the same depth.
     for (const l of built.links) symlinkSync(l.target, join(temporary, l.path));
-    renameSync(temporary, dir);
+    try {
+      renameSync(temporary, dir);
+    } catch (error) {
+      // Another build of the same sources landed first (the test runs of three engines start at once): the
+      // version is the hash of what is built, so its files are these.
+      if (!['ENOTEMPTY', 'EEXIST'].includes(error.code) || !existsSync(dir)) throw error;
+      rmSync(temporary, { recursive: true, force: true });
+    }
   }
   const link = join(buildDir, 'site');
   if (existsSync(link) && !lstatSync(link).isSymbolicLink()) rmSync(link, { recursive: true, force: true });

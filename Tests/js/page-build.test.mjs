@@ -11,7 +11,7 @@
 // --experimental-vm-modules: in a child process.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
@@ -184,6 +184,31 @@ test('the same sources build the same bytes, from any folder', async () => {
       again.files.map((f) => [f.path, f.contents.toString('base64')]),
       built.files.map((f) => [f.path, f.contents.toString('base64')]),
     );
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('builds of the same sources at once all succeed, and leave the site they build', async () => {
+  const root = copy();
+  try {
+    const runs = Array.from(
+      { length: 4 },
+      () =>
+        new Promise((done) => {
+          const child = spawn(process.execPath, [join(ROOT, 'tools', 'build-page.mjs'), '--root', root], {
+            stdio: ['ignore', 'ignore', 'pipe'],
+          });
+          let stderr = '';
+          child.stderr.on('data', (chunk) => {
+            stderr += chunk;
+          });
+          child.on('close', (status) => done({ status, stderr }));
+        }),
+    );
+    for (const run of await Promise.all(runs)) assert.equal(run.status, 0, run.stderr);
+    const check = tool(root, '--check');
+    assert.equal(check.status, 0, check.stderr);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
