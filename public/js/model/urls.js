@@ -700,7 +700,8 @@ export function urlSpans(s, start, end, clusterEnds) {
     ends?.push(b);
     clusters += 1;
     if (!pointEnds && points.length !== clusters) {
-      pointEnds = new IntList(end - start, spanRooms.pointEnds);
+      // One per cluster: as many as `clusterEnds` holds, if given.
+      pointEnds = new IntList(clusterEnds ? clusterEnds.length : end - start, spanRooms.pointEnds);
       for (let k = 1; k < clusters; k++) pointEnds.push(k);
     }
     pointEnds?.push(points.length);
