@@ -129,30 +129,27 @@ export function clusterCount(s, start, end) {
   return n;
 }
 
-/** The cluster lengths of the smallest chunk between certain boundaries around `i`. */
+/** The smallest chunk between certain boundaries around `i`, `{start, end}`:
+ *  its clusters are read as they go by (a list of their lengths was an
+ *  array as long as a run of emoji, 3 MB for a caret in 512 KiB of them). */
 function chunkAround(s, i, runStart, runEnd) {
   let start = roundDownToScalar(s, i);
   while (start > runStart && !isCertainBoundary(s, start)) start = scalarStartBefore(s, start);
   let end = roundDownToScalar(s, i);
   if (end === start && end < runEnd) end += scalarLength(s, end);
-  end = chunkEnd(s, end, runEnd);
-  const lengths = [];
-  forEachCluster(s, start, end, (a, b) => {
-    lengths.push(b - a);
-  });
-  return { start, lengths };
+  return { start, end: chunkEnd(s, end, runEnd) };
 }
 
 /** The cluster boundary at or before `i` inside the run `[runStart, runEnd)`. */
 export function boundaryAtOrBefore(s, i, runStart, runEnd) {
   if (i <= runStart) return runStart;
   if (i >= runEnd) return runEnd;
-  const { start, lengths } = chunkAround(s, i, runStart, runEnd);
+  const { start, end } = chunkAround(s, i, runStart, runEnd);
   let k = start;
-  for (const length of lengths) {
-    if (k + length > i) return k;
-    k += length;
-  }
+  forEachCluster(s, start, end, (_, b) => {
+    if (b > i) return false;
+    k = b;
+  });
   return k;
 }
 
@@ -160,11 +157,11 @@ export function boundaryAtOrBefore(s, i, runStart, runEnd) {
 export function boundaryAtOrAfter(s, i, runStart, runEnd) {
   const down = boundaryAtOrBefore(s, i, runStart, runEnd);
   if (down === i) return i;
-  const { start, lengths } = chunkAround(s, i, runStart, runEnd);
+  const { start, end } = chunkAround(s, i, runStart, runEnd);
   let k = start;
-  for (const length of lengths) {
-    k += length;
-    if (k >= i) return k;
-  }
+  forEachCluster(s, start, end, (_, b) => {
+    k = b;
+    return b < i;
+  });
   return k;
 }

@@ -17,7 +17,7 @@
 import { TextBackedString } from './text-backed-string.js';
 import { lengthUnder, stickerLengths } from './counting.js';
 import { measure, clusterLength, mayHoldURL, urlSpansIn } from './lengths.js';
-import { forEachCluster } from './graphemes.js';
+import { forEachCluster, isSimple } from './graphemes.js';
 import { IntList, Room } from './int-list.js';
 import { STOPS } from './url-stops.js';
 
@@ -150,19 +150,21 @@ function prefixesThatFit(piece, upToInsertEnd, lower, after, policy, max, known)
       urls = NO_URLS;
       return;
     }
-    // The run is segmented once: its clusters kept while its URLs are found.
-    const runEnds = new IntList(end - start, runRooms.ends),
-      runLengths = new IntList(end - start, runRooms.lengths);
-    forEachCluster(text, start, end, (a, b, simple) => {
+    // The run is segmented once: its clusters' ends kept while its URLs are
+    // found, then each weighed (a cluster of one scalar is simple where its
+    // scalar is, as forEachCluster says).
+    const runEnds = new IntList(end - start, runRoom);
+    forEachCluster(text, start, end, (_, b) => {
       runEnds.push(b);
-      runLengths.push(clusterLength(text, a, b, simple, mode));
     });
     urls = urlSpansIn(text, start, end, runEnds.view());
     ended = started = 0;
     urlsAt(start);
-    const ends = runEnds.view(),
-      lengths = runLengths.view();
-    for (let k = 0; k < ends.length; k++) unit(ends[k], lengths[k]);
+    const ends = runEnds.view();
+    for (let k = 0, a = start; k < ends.length; a = ends[k++]) {
+      const c = text.codePointAt(a);
+      unit(ends[k], clusterLength(text, a, ends[k], ends[k] - a === (c > 0xffff ? 2 : 1) && isSimple(c), mode));
+    }
     urls = NO_URLS;
   });
   return { estimated, exact: exactBeforeEstimated };
@@ -170,12 +172,14 @@ function prefixesThatFit(piece, upToInsertEnd, lower, after, policy, max, known)
 
 const NO_URLS = new Int32Array(0);
 
-/** The rooms (int-list.js Room) of the clusters of a run that may hold a URL,
- *  kept while its URLs are found: the room for a run's length at once, where
- *  lists grown as they were filled made twice their size again (8 MB for a
- *  weighted cut of 512 KiB of `e\u0301.com `), and none outlives a full
- *  collection (8 bytes a cluster would stay with the page). */
-const runRooms = { ends: new Room(), lengths: new Room() };
+/** The room (int-list.js Room) of the clusters' ends of a run that may hold
+ *  a URL, kept while its URLs are found: the room for a run's length at
+ *  once, where lists grown as they were filled made twice their size again
+ *  (8 MB for a weighted cut of 512 KiB of `e\u0301.com `), and none outlives
+ *  a full collection (4 bytes a cluster would stay with the page). Their
+ *  lengths are not kept (4 bytes a cluster more): worked out as they are
+ *  used. */
+const runRoom = new Room();
 
 /** Whether a unit of `upToInsertEnd` ends at `lower`, no sticker spans it,
  *  and the stickers after it are the insert's own (see `prefixesThatFit`). */

@@ -12,24 +12,58 @@
  *  of the text lived long enough to be promoted to the old generation and
  *  stayed there, dead, until a full collection (~4 MB a pass over 512 KiB
  *  of short URLs). One user at a time: what `take` gives is valid until the
- *  room's next `take`. */
+ *  room's next `take`.
+ *
+ *  A room that grows frees the array it outgrew at once (`freeMemory`): a
+ *  WeakRef holds its target to the end of the task that made or read it
+ *  (the whole request), so each smaller array a request outgrew stayed with
+ *  it to its end (a list grown by doubling, twice its size; the tables of a
+ *  half-text pass, then the whole text's: 5-7 MB of 14 at 512 KiB). */
 export class Room {
-  constructor(Type = Int32Array) {
+  /** `Type`: the array's constructor (of one argument, its length); `free`,
+   *  how to free one (its `buffer`, for a typed array). */
+  constructor(Type = Int32Array, free = (array) => freeMemory(array.buffer)) {
     this.Type = Type;
+    this.free = free;
     this.kept = null;
   }
 
-  /** An array of at least `size` entries, holding anything. Made with an
-   *  eighth more room: the passes of an edit read texts a little apart. */
-  take(size) {
-    let array = this.kept?.deref();
-    if (!array || array.length < size) {
-      array = new this.Type(size + (size >> 3) + 16);
-      this.kept = new WeakRef(array);
+  /** An array of at least `size` entries, holding anything, or, given
+   *  `keeping` (the room's last array, as its user has it), its entries
+   *  first. Made with an eighth more room: the passes of an edit read
+   *  texts a little apart. */
+  take(size, keeping = null) {
+    const last = this.kept?.deref();
+    if (last && last.length >= size) return last;
+    // Freed before the new one is made, unless its entries are wanted.
+    if (last && !keeping) this.free(last);
+    const array = new this.Type(size + (size >> 3) + 16);
+    if (keeping) {
+      array.set(keeping);
+      if (last) this.free(last);
     }
+    this.kept = new WeakRef(array);
     return array;
   }
 }
+
+/** Frees the memory of `buffer` now (it is detached: any view of it reads
+ *  as empty), not at the collector's next full collection: transferred to
+ *  an array of length 0 where the engine can (ES2024), else to a clone no
+ *  one holds, which the next young collection takes. One under 64 KiB is
+ *  left to the collector (the clone costs ~6 us in node). */
+export function freeMemory(buffer) {
+  if (buffer.byteLength < 1 << 16) return;
+  if (buffer.transfer) buffer.transfer(0);
+  else if (typeof structuredClone === 'function') structuredClone(buffer, { transfer: [buffer] });
+}
+
+/** The room of a run's code points, NFC or as they are: the weighted
+ *  count's (lengths.js `urlRunLengths`) and an insert cut's URL spans
+ *  (urls.js `urlSpans`), one after the other, never at once. In rooms of
+ *  their own, each kept its array of the text's size to the end of the
+ *  request. */
+export const runPointsRoom = new Room();
 
 export class IntList {
   /** `capacity`: how many entries to make room for first (the list doubles
@@ -44,9 +78,13 @@ export class IntList {
   push(value) {
     if (this.length === this.array.length) {
       const size = this.array.length * 2;
-      const grown = this.room ? this.room.take(size) : new Int32Array(size);
-      grown.set(this.array);
-      this.array = grown;
+      if (this.room) {
+        this.array = this.room.take(size, this.array);
+      } else {
+        const grown = new Int32Array(size);
+        grown.set(this.array);
+        this.array = grown;
+      }
     }
     this.array[this.length++] = value;
   }
@@ -77,15 +115,16 @@ export function scalarAt(s, i, end) {
  *  Uint16Array where they are all under U+10000, else an Int32Array; taken
  *  from `room` if given (a Room of Int32Array: the Uint16Array a view of
  *  its memory, so that one room serves the passes of a request whichever
- *  texts they read). */
-export function codePoints(s, start = 0, end = s.length, room = null) {
+ *  texts they read), with room for `reserve` code points under U+10000 at
+ *  least (2 bytes each). */
+export function codePoints(s, start = 0, end = s.length, room = null, reserve = 0) {
   let astral = false;
   for (let i = start; i < end && !astral; i++) astral = (s.charCodeAt(i) & 0xf800) === 0xd800;
   const size = end - start;
   let out;
   if (!room) out = astral ? new Int32Array(size) : new Uint16Array(size);
-  else if (astral) out = room.take(size);
-  else out = new Uint16Array(room.take((size + 1) >> 1).buffer, 0, size);
+  else if (astral) out = room.take(Math.max(size, (reserve + 1) >> 1));
+  else out = new Uint16Array(room.take((Math.max(size, reserve) + 1) >> 1).buffer, 0, size);
   let n = 0;
   for (let i = start; i < end; ) {
     const c = scalarAt(s, i, end);

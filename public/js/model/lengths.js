@@ -11,9 +11,9 @@
 // time one is seen). Only the weighted mode needs them, and they would be a
 // fifth of what the page loads at startup.
 
-import { forEachCluster } from './graphemes.js';
+import { forEachCluster, isSimple } from './graphemes.js';
 import { isEmojiCluster } from './emoji.js';
-import { IntList, Room, codePoints, scalarAt } from './int-list.js';
+import { IntList, Room, codePoints, runPointsRoom, scalarAt } from './int-list.js';
 
 let twoByte = null; // Uint8Array over the BMP: 1 where GB18030 takes two bytes
 
@@ -72,12 +72,10 @@ export function addRunLengths(total, s, start, end, onEmoji, onURLs) {
   return total.add(urlRunLengths(s, start, end, onEmoji, onURLs));
 }
 
-/** The rooms of `urlRunLengths`'s arrays, one for each: the run's code
- *  points, its NFC code points, the URLs found in them and their UTF-16
- *  ranges; and `nfcWeight`'s. */
+/** The rooms of `urlRunLengths`'s arrays, one for each: the URLs found in
+ *  the run's code points (those in int-list.js `runPointsRoom`) and their
+ *  UTF-16 ranges; and `nfcWeight`'s. */
 const rooms = {
-  run: new Room(),
-  nfc: new Room(),
   found: new Room(),
   ranges: new Room(),
   cluster: new Room(),
@@ -96,12 +94,17 @@ function urlRunLengths(s, start, end, onEmoji, onURLs) {
   // points, and is the run's own where they are the run's.
   // Its arrays are taken from rooms (int-list.js Room): what they hold is
   // used in this call alone, and what `onURLs` is given is a copy.
+  // A run of a quarter of its text or more takes room for the whole text:
+  // the passes of an edit read the text before and after it (a paste in
+  // the middle of one long run: each half, then the whole), and a room that
+  // grows holds both sizes to the next young collection (int-list.js Room).
+  const reserve = 4 * (end - start) >= s.length ? s.length : 0;
   let points,
     same = normalization.isNFC(s, start, end);
   if (same) {
-    points = codePoints(s, start, end, rooms.run);
+    points = codePoints(s, start, end, runPointsRoom, reserve);
   } else {
-    const list = new IntList(end - start + 16, rooms.nfc);
+    const list = new IntList(Math.max(end - start, reserve) + 16, runPointsRoom);
     normalization.appendNFC(list, s, start, end);
     points = list.view();
     same = hasPoints(s, start, end, points);
@@ -111,10 +114,15 @@ function urlRunLengths(s, start, end, onEmoji, onURLs) {
   // at once (no second array of them).
   const shift = same && points.length === end - start ? start : 0;
   const found = new IntList(16, rooms.found);
-  urls.forEachURL(points, (a, b) => {
-    found.push(shift + a);
-    found.push(shift + b);
-  });
+  urls.forEachURL(
+    points,
+    (a, b) => {
+      found.push(shift + a);
+      found.push(shift + b);
+    },
+    undefined,
+    reserve,
+  );
   const pairs = found.view();
   if (!pairs.length) {
     if (same) onURLs?.(new Int32Array(0));
@@ -196,11 +204,24 @@ export function urlSpansIn(s, start, end, clusterEnds) {
   return urls.urlSpans(s, start, end, clusterEnds);
 }
 
+/** The weight of the code points `points[a..<b]` as text, measured a
+ *  piece of about 4096 at a time, each ending where a cluster certainly
+ *  does (between two simple code points: graphemes.js): a string of them
+ *  all was a copy of the text between two URLs (~1.4 MB a request for
+ *  512 KiB of marked text cut by dots). */
 function textWeight(points, a, b) {
-  if (a >= b) return 0;
-  let text = '';
-  for (let k = a; k < b; k += 4096) text += String.fromCodePoint(...points.subarray(k, Math.min(b, k + 4096)));
-  return measure(text, 0, text.length).weight;
+  let total = 0;
+  for (let k = a; k < b; ) {
+    let next = Math.min(b, k + 4096);
+    while (next < b && !(isSimple(points[next]) && isSimple(points[next - 1]))) next += 1;
+    let text = '';
+    for (let j = k; j < next; j += 4096) text += String.fromCodePoint(...points.subarray(j, Math.min(next, j + 4096)));
+    const w = measure(text, 0, text.length).weight;
+    if (w === null) return null;
+    total += w;
+    k = next;
+  }
+  return total;
 }
 
 /** Whether `s` holds U+FFFE, U+FEFF or U+FFFF, which make a text invalid in twitter-text. */

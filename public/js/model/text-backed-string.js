@@ -10,10 +10,10 @@
 import { scanCodes } from './scanner.js';
 import { forEachCluster, clusterCount, boundaryAtOrBefore } from './graphemes.js';
 import { isEmojiCluster } from './emoji.js';
-import { IntList, Room } from './int-list.js';
+import { IntList } from './int-list.js';
 
-/** The room (int-list.js) of `positionMovingBackward`'s cluster starts. */
-const clusterStartsRoom = new Room();
+/** The most cluster starts `positionMovingBackward` keeps (a move of more counts the run first). */
+const RING = 1024;
 
 export const OffsetUnit = Object.freeze({ utf16: 'utf16', grapheme: 'grapheme' });
 
@@ -220,7 +220,11 @@ export class TextBackedString {
   }
 
   /** The boundary `count` whole units before `position` (a boundary), or 0:
-   *  each run segmented once, from its start, as far back as the move goes. */
+   *  each run segmented from its start, as far back as the move goes. No
+   *  list of a run's cluster starts is made (4 bytes a cluster, and the
+   *  list's growing: 5.6 MB for 512 KiB of `a.`): a short move keeps the
+   *  last starts it needs in a ring; a longer one counts the run's clusters
+   *  and, where it ends inside the run, segments it again to that cluster. */
   positionMovingBackward(count, position) {
     let remaining = count,
       result = position;
@@ -232,19 +236,33 @@ export class TextBackedString {
         continue;
       }
       const [start] = this.runAround(result - 1);
-      // In a typed list from a room: an array of numbers, one per cluster of
-      // a long run, grown as it was filled, was ~40x the text in peak heap.
-      const starts = new IntList(16, clusterStartsRoom);
-      forEachCluster(this.text, start, result, (clusterStart) => {
-        starts.push(clusterStart);
-      });
-      if (remaining >= starts.length) {
-        remaining -= starts.length;
-        result = start;
-      } else {
-        result = starts.array[starts.length - remaining];
-        remaining = 0;
+      const end = result;
+      if (remaining <= RING) {
+        // The last `remaining` cluster starts, the oldest at ring[seen % remaining].
+        const ring = new Int32Array(remaining);
+        let seen = 0;
+        forEachCluster(this.text, start, end, (clusterStart) => {
+          ring[seen++ % remaining] = clusterStart;
+        });
+        result = remaining > seen ? start : ring[seen % remaining];
+        remaining = Math.max(0, remaining - seen);
+        continue;
       }
+      let clusters = 0;
+      forEachCluster(this.text, start, end, () => {
+        clusters += 1;
+      });
+      if (remaining >= clusters) {
+        remaining -= clusters;
+        result = start;
+        continue;
+      }
+      let k = clusters - remaining;
+      forEachCluster(this.text, start, end, (clusterStart) => {
+        result = clusterStart;
+        return k-- > 0;
+      });
+      remaining = 0;
     }
     return result;
   }
@@ -307,8 +325,11 @@ export class TextBackedString {
     return { location, length: this.displayOffsetOf(end, unit) - location };
   }
 
-  /** The text with `[start, end)` replaced. */
+  /** The text with `[start, end)` replaced: this one where nothing is
+   *  (an insert cut to nothing, an edit that keeps the text: a copy of the
+   *  text, and its codes scanned again, each time). */
   replacing([start, end], replacement) {
+    if (start === end && replacement === '') return this;
     return new TextBackedString(this.text.slice(0, start) + replacement + this.text.slice(end), this.catalog);
   }
 }

@@ -11,7 +11,7 @@
 
 import * as T from './twitter-text-tables.js';
 import { forEachCluster, isSimple } from './graphemes.js';
-import { IntList, Room } from './int-list.js';
+import { IntList, Room, runPointsRoom } from './int-list.js';
 import { STOPS } from './url-stops.js';
 import { appendNFC } from './normalization.js';
 import { nfkc } from './compatibility.js';
@@ -109,11 +109,11 @@ function farAhead(to, i) {
 }
 
 /** What `toTLDEnd` holds at a position not worked out yet, where there is no
- *  TLD, and where it is too long to keep (worked out again when asked: each
- *  position is asked once or twice). */
-const TLD_UNKNOWN = 0xffff,
-  TLD_NONE = 0xfffe,
-  TLD_LONG = 0xfffd;
+ *  TLD, and where it is too long to keep in a byte (an `xn--` TLD of 253 or
+ *  more, worked out again when asked: each position is asked once or twice). */
+const TLD_UNKNOWN = 0xff,
+  TLD_NONE = 0xfe,
+  TLD_LONG = 0xfd;
 
 /** What `domainEnds` holds at a position not worked out yet, and where there is none. */
 const UNKNOWN = -2,
@@ -136,8 +136,10 @@ export function findURLs(t, piece) {
  *  the first stop past that length and the next beginning with it
  *  (url-stops.js: no URL holds a stop, and none looks past one; what precedes
  *  a URL is read, so the stop is in both), so that the scanner's tables
- *  (12 bytes a code point) are a piece's, not the whole text's. */
-export function forEachURL(t, body, piece = 4096) {
+ *  (9 bytes a code point) are a piece's, not the whole text's. `reserve`:
+ *  the length the tables of a text read whole are made for at least (see
+ *  lengths.js `urlRunLengths`). */
+export function forEachURL(t, body, piece = 4096, reserve = 0) {
   if (!t.includes(0x2e)) return;
   for (let from = 0; from < t.length; ) {
     let stop = Math.min(t.length, from + piece);
@@ -145,21 +147,24 @@ export function forEachURL(t, body, piece = 4096) {
     const part = from === 0 && stop >= t.length ? t : t.subarray ? t.subarray(from, stop + 1) : t.slice(from, stop + 1);
     if (part.includes(0x2e)) {
       const at = from;
-      new Scanner(part, tablesRoom).run((a, b) => body(at + a, at + b));
+      new Scanner(part, tablesRoom, part === t ? reserve : 0).run((a, b) => body(at + a, at + b));
     }
     if (stop >= t.length) break;
     from = stop;
   }
 }
 
-/** A Scanner's tables for texts of up to `length - 1` code points (what each holds: see Scanner). */
+/** A Scanner's tables for texts of up to `length - 1` code points (what
+ *  each holds: see Scanner), in one buffer (a Room frees it at once when it
+ *  grows): 9 bytes a code point. */
 class ScannerTables {
   constructor(length) {
     this.length = length;
-    this.toLabelEnd = new Uint16Array(length);
-    this.toUnderscore = new Uint16Array(length);
-    this.domainEnds = new Int32Array(length);
-    this.toTLDEnd = new Uint16Array(length);
+    this.buffer = new ArrayBuffer(9 * length);
+    this.domainEnds = new Int32Array(this.buffer, 0, length);
+    this.toLabelEnd = new Uint16Array(this.buffer, 4 * length, length);
+    this.toUnderscore = new Uint16Array(this.buffer, 6 * length, length);
+    this.toTLDEnd = new Uint8Array(this.buffer, 8 * length, length);
   }
 }
 
@@ -177,11 +182,12 @@ const domainRoom = new Room();
  *  found, moves the scan past its end, so the path, port and query of each
  *  are read once. */
 class Scanner {
-  /** `room`, if given, the Room its tables are taken from (see ScannerTables). */
-  constructor(t, room = null) {
+  /** `room`, if given, the Room its tables are taken from (see
+   *  ScannerTables), for at least `reserve` code points. */
+  constructor(t, room = null, reserve = 0) {
     this.t = t;
     const n = (this.n = t.length);
-    const tables = room ? room.take(n + 1) : new ScannerTables(n + 1);
+    const tables = room ? room.take(Math.max(n, reserve) + 1) : new ScannerTables(n + 1);
     // From each position, how far on the first that is not a domain
     // character, - or _ is (`labelEnd`), and the first _ (`underscoreAfter`),
     // or the end: two bytes each, FAR where it is at least that far.
@@ -671,8 +677,8 @@ function punycodeLength(input) {
   return output;
 }
 
-/** The rooms of `urlSpans`'s tables (used within a call; what it gives is its own). */
-const spanRooms = { ends: new Room(), points: new Room(), pointEnds: new Room() };
+/** The rooms of `urlSpans`'s tables (used within a call; what it gives is its own; its code points in int-list.js `runPointsRoom`). */
+const spanRooms = { ends: new Room(), pointEnds: new Room() };
 
 /** The URLs of the text run `s[start..<end]` as flat `[start, end, …]`
  *  UTF-16 pairs (an Int32Array), each widened to whole grapheme clusters (the
@@ -685,7 +691,7 @@ export function urlSpans(s, start, end, clusterEnds) {
   // Per cluster, its end in the text and, once a cluster is not one code
   // point, the end of its code points in `points` (until then, its index + 1).
   const ends = clusterEnds ? null : new IntList(end - start, spanRooms.ends),
-    points = new IntList(end - start, spanRooms.points);
+    points = new IntList(end - start, runPointsRoom);
   let pointEnds = null,
     clusters = 0;
   const add = (a, b, simple) => {
@@ -694,7 +700,8 @@ export function urlSpans(s, start, end, clusterEnds) {
     ends?.push(b);
     clusters += 1;
     if (!pointEnds && points.length !== clusters) {
-      pointEnds = new IntList(end - start, spanRooms.pointEnds);
+      // One per cluster: as many as `clusterEnds` holds, if given.
+      pointEnds = new IntList(clusterEnds ? clusterEnds.length : end - start, spanRooms.pointEnds);
       for (let k = 1; k < clusters; k++) pointEnds.push(k);
     }
     pointEnds?.push(points.length);
