@@ -63,8 +63,9 @@ extension TextBackedString {
     /// One pass gives every length. The text is read as runs of simple
     /// scalars, each of which is a cluster of its own but the run's last
     /// (the scalar after the run may join it), counted by class in a tight
-    /// loop: ASCII 8 bytes at a time (a word of ASCII without CR is eight
-    /// such clusters, each counting 1 in every mode and 100 in the weight),
+    /// loop: ASCII 8 bytes at a time (each byte of a word up to its first
+    /// that is not ASCII or is CR is such a cluster, counting 1 in every
+    /// mode and 100 in the weight),
     /// the rest one load of `bmpFlags` each. The run's last scalar and what
     /// follows up to the next certain boundary are segmented.
     static func measure(
@@ -98,13 +99,16 @@ extension TextBackedString {
                     let b0 = base[i]
                     if b0 < 0x80 {
                         if i &+ 8 <= end {
+                            // The word's bytes before its first that is not ASCII or is CR, all at once: the
+                            // lowest byte flagged is exact (a borrow flags only bytes above a CR).
                             let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                             let notCR = word ^ 0x0D0D_0D0D_0D0D_0D0D
-                            if (word | ((notCR &- 0x0101_0101_0101_0101) & ~notCR)) & 0x8080_8080_8080_8080 == 0 {
-                                ascii &+= 8
-                                i &+= 8
-                                continue
-                            }
+                            let stops = (word | ((notCR &- 0x0101_0101_0101_0101) & ~notCR)) & 0x8080_8080_8080_8080
+                            let n = stops.trailingZeroBitCount &>> 3
+                            if n == 0 { break }  // a CR
+                            ascii &+= n
+                            i &+= n
+                            continue
                         }
                         if b0 == 0x0D { break }  // every other ASCII scalar is simple
                         ascii &+= 1

@@ -45,10 +45,16 @@ enum TwitterURLs {
 
     /// The URLs in `scalars` (NFC text) as code point ranges, in order.
     static func find(in scalars: [UInt32]) -> [Range<Int>] {
-        guard hasTLDAfterDot(scalars) else { return [] }
+        // A short text (a word around a dot) is checked for a TLD first: most hold none, and the check
+        // costs less than the scanner's tables. A long one goes to the scanner, which finds its TLDs
+        // itself: checked first, a chain of labels (`label.label.….com`) would be walked twice.
+        guard scalars.count > tldCheckLimit ? scalars.contains(0x2E) : hasTLDAfterDot(scalars) else { return [] }
         var scanner = Scanner(scalars)
         return scanner.run()
     }
+
+    /// The longest text that `find` checks for a TLD before it scans.
+    static let tldCheckLimit = 64
 
     /// Whether a TLD follows some `.` of `scalars` (NFC text) as the rule
     /// reads one (`tld(at:in:limit:)`). Every URL's domain ends in a label,
@@ -56,10 +62,11 @@ enum TwitterURLs {
     /// text with dots (a file name, an abbreviation, a sentence's end) is
     /// done here, without the scanner's tables.
     static func hasTLDAfterDot(_ scalars: [UInt32]) -> Bool {
-        var k = 0
-        while k < scalars.count {
+        // From the end: a domain's last label is its TLD, so a text with a URL is usually told at its last dot.
+        var k = scalars.count - 1
+        while k >= 0 {
             if scalars[k] == 0x2E && tld(at: k + 1, in: scalars, limit: scalars.count) != nil { return true }
-            k += 1
+            k -= 1
         }
         return false
     }
