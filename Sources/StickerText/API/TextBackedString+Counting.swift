@@ -60,90 +60,132 @@ extension TextBackedString {
 
     /// `measure` of any UTF-8 buffer (it needs nothing of the string but its bytes).
     ///
-    /// One pass gives every length. ASCII goes 8 bytes at a time: a word of
-    /// ASCII without CR holds 7 clusters that each count 1 in every mode
-    /// (and 100 in the weight) before its last byte. Other simple scalars
-    /// are counted one by one from `bmpFlags`, one load each; the chunks
-    /// with anything else are segmented.
+    /// One pass gives every length. The text is read as runs of simple
+    /// scalars, each of which is a cluster of its own but the run's last
+    /// (the scalar after the run may join it), counted by class in a tight
+    /// loop: ASCII 8 bytes at a time (each byte of a word up to its first
+    /// that is not ASCII or is CR is such a cluster, counting 1 in every
+    /// mode and 100 in the weight),
+    /// the rest one load of `bmpFlags` each. The run's last scalar and what
+    /// follows up to the next certain boundary are segmented.
     static func measure(
         _ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
         foundEmoji: (Range<Int>, Int) -> Void = { _, _ in }
     ) -> TextLengths {
         var total = TextLengths()
-        var utf16 = utf16Start
+        // UTF-16 units of the segmented chunks so far (the simple scalars' are their count).
+        var chunkUTF16 = 0
         let end = range.upperBound
         var weigher = LengthCounting.NFCWeigher()
-        // The simple scalars' sums (but UTF-16's, which `foundEmoji` needs at once), apart from the segmented
-        // clusters', so the loop adds to registers.
+        // The simple scalars counted alone, by UTF-8 length (each one UTF-16 unit and one cluster), and
+        // how many of the longer ones are two bytes in GB18030 and how many of the three-byte ones weigh 100
+        // (every one- and two-byte scalar does), kept apart from the segmented clusters' sums so the loop
+        // adds to registers.
         var ascii = 0
-        var scalars = 0
-        var bytes = 0
-        var gb18030 = 0
-        var weight = 0
+        var twoByte = 0
+        var threeByte = 0
+        var gb18030Short = 0
+        var light = 0
+        var ideographs = 0
         LengthCounting.bmpFlags.withUnsafeBufferPointer { flags in
-            @inline(__always) func flag(_ scalar: UInt32) -> UInt8 { scalar < 0x10000 ? flags[Int(scalar)] : 0 }
             var i = range.lowerBound
             guard i < end, let base = utf8.baseAddress else { return }
             let raw = UnsafeRawPointer(base)
-            var scalar = UTF8Bytes.scalar(at: i, in: utf8)
-            var f = flag(scalar)
+            let simpleFlag = LengthCounting.simpleFlag
             while i < end {
-                if scalar < 0x80 && i &+ 8 <= end {
-                    let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    let notCR = word ^ 0x0D0D_0D0D_0D0D_0D0D
-                    if (word | ((notCR &- 0x0101_0101_0101_0101) & ~notCR)) & 0x8080_8080_8080_8080 == 0 {
-                        ascii &+= 7
-                        utf16 &+= 7
-                        i &+= 7
-                        scalar = UInt32(base[i])
-                        f = flags[Int(scalar)]
-                        continue
+                let runStart = i
+                // The run: every scalar simple, to the first that is not (or the end).
+                while i < end {
+                    let b0 = base[i]
+                    if b0 < 0x80 {
+                        if i &+ 8 <= end {
+                            // The word's bytes before its first that is not ASCII or is CR, all at once: the
+                            // lowest byte flagged is exact (a borrow flags only bytes above a CR).
+                            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                            let notCR = word ^ 0x0D0D_0D0D_0D0D_0D0D
+                            let stops = (word | ((notCR &- 0x0101_0101_0101_0101) & ~notCR)) & 0x8080_8080_8080_8080
+                            let n = stops.trailingZeroBitCount &>> 3
+                            if n == 0 { break }  // a CR
+                            ascii &+= n
+                            i &+= n
+                            continue
+                        }
+                        if b0 == 0x0D { break }  // every other ASCII scalar is simple
+                        ascii &+= 1
+                        i &+= 1
+                    } else if b0 < 0xE0 {
+                        let f = flags[Int(UInt32(b0 & 0x1F) << 6 | UInt32(base[i &+ 1] & 0x3F))]
+                        if f & simpleFlag == 0 { break }
+                        twoByte &+= 1
+                        gb18030Short &+= Int((f & LengthCounting.gb18030TwoByteFlag) >> 1)
+                        i &+= 2
+                    } else if b0 &- 0xE5 < 4 || (b0 == 0xE4 && base[i &+ 1] >= 0xB8)
+                        || (b0 == 0xE9 && base[i &+ 1] < 0xBE)
+                    {
+                        // U+4E00...U+9F7F, most of the CJK ideographs: simple, two bytes in GB18030 (to U+9FA5),
+                        // weight 200. No table.
+                        ideographs &+= 1
+                        i &+= 3
+                    } else if b0 < 0xF0 {
+                        let f = flags[
+                            Int(
+                                UInt32(b0 & 0x0F) << 12 | UInt32(base[i &+ 1] & 0x3F) << 6
+                                    | UInt32(base[i &+ 2] & 0x3F))]
+                        if f & simpleFlag == 0 { break }
+                        threeByte &+= 1
+                        gb18030Short &+= Int((f & LengthCounting.gb18030TwoByteFlag) >> 1)
+                        light &+= Int((f & LengthCounting.lightFlag) >> 2)
+                        i &+= 3
+                    } else {
+                        break  // beyond the BMP: never simple
                     }
                 }
-                let n = UTF8Bytes.sequenceLength(base[i])
-                let j = i &+ n
-                let next: UInt32 = j < end ? UTF8Bytes.scalar(at: j, in: utf8) : 0x20
-                let nextFlag = flag(next)
-                if f & nextFlag & LengthCounting.simpleFlag != 0 {
-                    // One BMP scalar that is never an emoji, a cluster of its own.
-                    scalars &+= 1
-                    utf16 &+= 1
-                    bytes &+= n
-                    gb18030 &+= scalar < 0x80 ? 1 : f & LengthCounting.gb18030TwoByteFlag != 0 ? 2 : 4
-                    weight &+= f & LengthCounting.lightFlag != 0 ? 100 : 200
-                    i = j
-                    scalar = next
-                    f = nextFlag
-                    continue
+                if i >= end { break }
+                // The scalar at `i` is not simple: the run's last scalar may join it, so it is taken back and
+                // segmented with it, in a chunk up to the next certain boundary.
+                if i > runStart {
+                    i = UTF8Bytes.scalarStart(before: i, in: utf8)
+                    let scalar = UTF8Bytes.scalar(at: i, in: utf8)
+                    if scalar < 0x80 {
+                        ascii &-= 1
+                    } else {
+                        let f = flags[Int(scalar)]
+                        gb18030Short &-= Int((f & LengthCounting.gb18030TwoByteFlag) >> 1)
+                        if scalar < 0x800 {
+                            twoByte &-= 1
+                        } else {
+                            threeByte &-= 1
+                            light &-= Int((f & LengthCounting.lightFlag) >> 2)
+                        }
+                    }
                 }
-                // A chunk up to the next certain boundary, segmented properly.
-                var k = j
+                var k = i &+ UTF8Bytes.sequenceLength(base[i])
                 while k < end && !GraphemeSegmentation.isCertainBoundary(k, in: utf8) {
                     k &+= UTF8Bytes.sequenceLength(utf8[k])
                 }
+                let simpleUTF16 = utf16Start &+ ascii &+ twoByte &+ threeByte &+ ideographs
                 GraphemeSegmentation.forEachCluster(in: i..<k, of: utf8) { cluster, simple in
                     let isEmoji = !simple && EmojiClassifier.isEmoji(cluster, in: utf8)
-                    if isEmoji { foundEmoji(cluster, utf16) }
+                    if isEmoji { foundEmoji(cluster, simpleUTF16 &+ chunkUTF16) }
                     let lengths = LengthCounting.lengths(ofCluster: cluster, in: utf8, simple: simple, emoji: isEmoji)
                     if LengthCounting.needsNFC(simple: simple, emoji: isEmoji) {
                         total.weight += weigher.weight(of: cluster, in: utf8)
                     }
-                    utf16 &+= lengths.utf16
+                    chunkUTF16 &+= lengths.utf16
                     total = total + lengths
                     return true
                 }
                 i = k
-                if i < end {
-                    scalar = UTF8Bytes.scalar(at: i, in: utf8)
-                    f = flag(scalar)
-                }
             }
         }
-        total.graphemes &+= scalars &+ ascii
-        total.utf8 &+= bytes &+ ascii
-        total.gb18030 &+= gb18030 &+ ascii
-        total.weight &+= weight &+ 100 &* ascii
-        total.utf16 = utf16 - utf16Start
+        threeByte &+= ideographs
+        gb18030Short &+= ideographs
+        let scalars = ascii &+ twoByte &+ threeByte
+        total.graphemes &+= scalars
+        total.utf16 &+= scalars
+        total.utf8 &+= ascii &+ 2 &* twoByte &+ 3 &* threeByte
+        total.gb18030 &+= ascii &+ 4 &* (twoByte &+ threeByte) &- 2 &* gb18030Short
+        total.weight &+= 100 &* (ascii &+ twoByte) &+ 200 &* threeByte &- 100 &* light
         return total
     }
 

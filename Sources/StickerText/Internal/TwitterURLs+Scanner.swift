@@ -176,27 +176,7 @@ extension TwitterURLs {
         }
 
         /// The longest TLD at `position` followed by a character that may follow one (or the end at `limit`), else `xn--…`.
-        func tld(at position: Int, limit: Int) -> Int? {
-            guard position < limit else { return nil }
-            var node: Int32 = 0
-            var longest: Int?
-            var k = position
-            while k < limit, let child = tldTrie.child(of: node, fold(scalars[k])) {
-                node = child
-                k += 1
-                if tldTrie.endsWord(node) && (k == limit || tldFollower.contains(scalars[k])) { longest = k }
-            }
-            if let longest { return longest }
-            if limit - position >= 5 && fold(scalars[position]) == 0x78 && fold(scalars[position + 1]) == 0x6E
-                && fold(scalars[position + 2]) == 0x2D && fold(scalars[position + 3]) == 0x2D
-                && punycodeChar.contains(scalars[position + 4])
-            {
-                var end = position + 5
-                while end < limit && punycodeChar.contains(scalars[end]) { end += 1 }
-                return end
-            }
-            return nil
-        }
+        func tld(at position: Int, limit: Int) -> Int? { TwitterURLs.tld(at: position, in: scalars, limit: limit) }
 
         /// `validUrlPath*` after a `/`. In the regex, `validUrlPathEndingChars` is
         /// inserted without a group, so its `|` splits the path into three
@@ -303,7 +283,6 @@ extension TwitterURLs {
         /// each is worked out once.
         static func asciiDomains(in scalars: [UInt32]) -> [Range<Int>] {
             let textLength = scalars.count
-            let sub = Scanner(scalars)
             /// `runEnd[position]`: the first position at or after `position` that is not an ASCII domain character.
             var runEnd = Array(repeating: textLength, count: textLength + 1)
             var position = textLength - 1
@@ -333,7 +312,9 @@ extension TwitterURLs {
                         s = next
                     }
                     for s in chain.reversed() {
-                        if tail == none, let end = sub.tld(at: s, limit: textLength) { tail = Int32(end) }
+                        if tail == none, let end = TwitterURLs.tld(at: s, in: scalars, limit: textLength) {
+                            tail = Int32(end)
+                        }
                         ends[s] = tail
                     }
                 }

@@ -1,30 +1,64 @@
 extension TwitterURLs {
-    /// The TLDs as a trie (see `tldTrie`).
+    /// The TLDs as a trie (see `tldTrie`), its nodes' children in flat
+    /// sorted arrays: a step of a walk is a search among a node's few
+    /// children (the root's a binary search), not a hash of the character
+    /// as a dictionary's lookup would be, and the walk runs after every `.`
+    /// of a text that may hold a URL.
     struct TLDTrie {
-        /// (node << 32 | code point) → child node; node 0 is the root.
-        private var children: [UInt64: Int32] = [:]
+        /// Node `n`'s children are at `first[n]..<first[n + 1]` of `scalars`
+        /// (sorted) and `nodes`; node 0 is the root.
+        private let first: [Int32]
+        private let scalars: [UInt32]
+        private let nodes: [Int32]
         /// Whether the path to a node spells a whole TLD.
-        private var ends: [Bool] = [false]
+        private let ends: [Bool]
 
         init(_ words: [[UInt32]]) {
+            var children: [[UInt32: Int32]] = [[:]]
+            var ends = [false]
             for word in words {
-                var node: Int32 = 0
+                var node = 0
                 for scalar in word {
-                    let key = UInt64(UInt32(node)) << 32 | UInt64(scalar)
-                    if let child = children[key] {
-                        node = child
+                    if let child = children[node][scalar] {
+                        node = Int(child)
                     } else {
-                        node = Int32(ends.count)
+                        children[node][scalar] = Int32(children.count)
+                        node = children.count
+                        children.append([:])
                         ends.append(false)
-                        children[key] = node
                     }
                 }
-                ends[Int(node)] = true
+                ends[node] = true
             }
+            var first: [Int32] = [0]
+            var scalars: [UInt32] = []
+            var nodes: [Int32] = []
+            for node in children {
+                for (scalar, child) in node.sorted(by: { $0.key < $1.key }) {
+                    scalars.append(scalar)
+                    nodes.append(child)
+                }
+                first.append(Int32(scalars.count))
+            }
+            self.first = first
+            self.scalars = scalars
+            self.nodes = nodes
+            self.ends = ends
         }
 
         @inline(__always)
-        func child(of node: Int32, _ scalar: UInt32) -> Int32? { children[UInt64(UInt32(node)) << 32 | UInt64(scalar)] }
+        func child(of node: Int32, _ scalar: UInt32) -> Int32? {
+            var lo = Int(first[Int(node)])
+            let end = Int(first[Int(node) + 1])
+            // The first child not below `scalar` is in lo...hi.
+            var hi = end
+            while hi - lo > 4 {
+                let mid = (lo + hi) / 2
+                if scalars[mid] < scalar { lo = mid + 1 } else { hi = mid }
+            }
+            while lo < end && scalars[lo] < scalar { lo += 1 }
+            return lo < end && scalars[lo] == scalar ? nodes[lo] : nil
+        }
 
         @inline(__always)
         func endsWord(_ node: Int32) -> Bool { ends[Int(node)] }

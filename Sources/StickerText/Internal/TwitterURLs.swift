@@ -45,9 +45,53 @@ enum TwitterURLs {
 
     /// The URLs in `scalars` (NFC text) as code point ranges, in order.
     static func find(in scalars: [UInt32]) -> [Range<Int>] {
-        guard scalars.contains(0x2E) else { return [] }
+        // A short text (a word around a dot) is checked for a TLD first: most hold none, and the check
+        // costs less than the scanner's tables. A long one goes to the scanner, which finds its TLDs
+        // itself: checked first, a chain of labels (`label.label.….com`) would be walked twice.
+        guard scalars.count > tldCheckLimit ? scalars.contains(0x2E) : hasTLDAfterDot(scalars) else { return [] }
         var scanner = Scanner(scalars)
         return scanner.run()
+    }
+
+    /// The longest text that `find` checks for a TLD before it scans.
+    static let tldCheckLimit = 64
+
+    /// Whether a TLD follows some `.` of `scalars` (NFC text) as the rule
+    /// reads one (`tld(at:in:limit:)`). Every URL's domain ends in a label,
+    /// a `.` and a TLD read so, so text where none does holds no URL: most
+    /// text with dots (a file name, an abbreviation, a sentence's end) is
+    /// done here, without the scanner's tables.
+    static func hasTLDAfterDot(_ scalars: [UInt32]) -> Bool {
+        // From the end: a domain's last label is its TLD, so a text with a URL is usually told at its last dot.
+        var k = scalars.count - 1
+        while k >= 0 {
+            if scalars[k] == 0x2E && tld(at: k + 1, in: scalars, limit: scalars.count) != nil { return true }
+            k -= 1
+        }
+        return false
+    }
+
+    /// The longest TLD at `position` followed by a character that may follow one (or the end at `limit`), else `xn--…`.
+    static func tld(at position: Int, in scalars: [UInt32], limit: Int) -> Int? {
+        guard position < limit else { return nil }
+        var node: Int32 = 0
+        var longest: Int?
+        var k = position
+        while k < limit, let child = tldTrie.child(of: node, fold(scalars[k])) {
+            node = child
+            k += 1
+            if tldTrie.endsWord(node) && (k == limit || tldFollower.contains(scalars[k])) { longest = k }
+        }
+        if let longest { return longest }
+        if limit - position >= 5 && fold(scalars[position]) == 0x78 && fold(scalars[position + 1]) == 0x6E
+            && fold(scalars[position + 2]) == 0x2D && fold(scalars[position + 3]) == 0x2D
+            && punycodeChar.contains(scalars[position + 4])
+        {
+            var end = position + 5
+            while end < limit && punycodeChar.contains(scalars[end]) { end += 1 }
+            return end
+        }
+        return nil
     }
 
     /// The URLs of the text run `utf8[range]` as byte ranges of it, each widened
