@@ -11,16 +11,11 @@
 //   WORST_WIDE=1      the widened shapes too (shapes.mjs WIDENED)
 //   SIZE              the body size in bytes (default 64 KiB)
 // Prints the differences (the first 10) and a count; exits 1 where any differ.
-import { spawnSync } from 'node:child_process';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { cases, SHAPES, WIDENED } from './shapes.mjs';
 import { edit, count, loadGB18030 } from '../../public/js/model/index.js';
 import { loadURLs } from '../../public/js/model/lengths.js';
-import { catalog } from '../../Tests/js/support.mjs';
+import { modelAnswer, swiftAnswers } from '../../Tests/js/support.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CLI = process.env.STICKERTEXT_CLI ?? join(ROOT, '.build', 'debug', 'stickertext');
 const SIZE = Number(process.env.SIZE ?? 64 * 1024);
 const BATCH = 40;
 
@@ -34,16 +29,6 @@ const all = cases(shapes).filter(
   (c) => (c.kind === 'edit' || c.kind === 'count') && opFilter.test(`${c.op}/${c.combo}`),
 );
 
-/** The JS answer as the CLI writes it: the response, or `{"error": {"code"}}`. */
-function answer(kind, request) {
-  try {
-    return (kind === 'edit' ? edit : count)(request, catalog);
-  } catch (error) {
-    if (!error.code) throw error;
-    return { error: { code: error.code } };
-  }
-}
-
 const shown = (value) => JSON.stringify(value?.code ?? value);
 let differing = 0;
 let total = 0;
@@ -52,20 +37,10 @@ for (const kind of ['edit', 'count']) {
   for (let at = 0; at < list.length; at += BATCH) {
     const part = list.slice(at, at + BATCH);
     const requests = part.map((c) => JSON.parse(c.body(SIZE)));
-    const js = requests.map((request) => answer(kind, request));
-    const run = spawnSync(CLI, [kind, '--jsonl'], {
-      input: `${requests.map((r) => JSON.stringify(r)).join('\n')}\n`,
-      maxBuffer: 1 << 30,
-    });
-    const lines = run.stdout.toString('utf8').split('\n');
-    lines.pop();
-    if (run.status !== 0 || lines.length !== requests.length) {
-      console.error(`${CLI} ${kind} --jsonl: exit ${run.status}, ${lines.length} answers of ${requests.length}\n${run.stderr}`);
-      process.exit(2);
-    }
-    lines.forEach((line, i) => {
+    const js = requests.map((request) => modelAnswer(kind === 'edit' ? edit : count, request));
+    const answers = swiftAnswers(kind, requests);
+    answers.forEach((swift, i) => {
       total += 1;
-      const swift = JSON.parse(line);
       const mine = js[i];
       const fields = swift.error || mine.error ? ['error'] : Object.keys(swift).filter((f) => f in mine);
       const apart = fields.filter((f) => shown(mine[f]) !== shown(swift[f]));

@@ -9,12 +9,11 @@
 // DIFF_CASES=n sets the number of edits (default 20,000).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { edit, count, loadGB18030, TextBackedString } from '../../public/js/model/index.js';
 import { loadURLs } from '../../public/js/model/lengths.js';
-import { catalog, cliPath, ROOT } from './support.mjs';
+import { catalog, ROOT, modelAnswer, swiftAnswers } from './support.mjs';
 import { EDIT_FIELDS } from '../../public/js/model/requests.js';
 import { random, randomText, randomEdit, randomCount } from './random-edits.mjs';
 
@@ -24,29 +23,6 @@ const CHAIN = 8; // edits per random text, each on the previous answer
 const REGRESSIONS = join(ROOT, 'Tests', 'conformance', 'differential-regressions.json');
 
 before(() => Promise.all([loadGB18030(), loadURLs()]));
-
-/** The JS answer as the CLI would write it: the response, or `{"error": {"code"}}`. */
-function answer(fn, request) {
-  try {
-    return fn(request, catalog);
-  } catch (error) {
-    if (!error.code) throw error;
-    return { error: { code: error.code } };
-  }
-}
-
-/** Swift's answers, one per request, in order. */
-function swift(kind, requests) {
-  const run = spawnSync(cliPath, [kind, '--jsonl'], {
-    input: `${requests.map((r) => JSON.stringify(r)).join('\n')}\n`,
-    maxBuffer: 1 << 30,
-  });
-  assert.equal(run.status, 0, `${cliPath} ${kind} --jsonl: ${run.stderr}`);
-  const lines = run.stdout.toString('utf8').split('\n');
-  lines.pop();
-  assert.equal(lines.length, requests.length);
-  return lines.map((line) => JSON.parse(line));
-}
 
 function differences(js, sw, fields) {
   if (js.error || sw.error) return js.error?.code === sw.error?.code ? [] : ['error'];
@@ -95,14 +71,14 @@ test(`the JS model and the Swift core answer ${CASES} random edits alike (base s
         utf16: string.displayLength('utf16'),
         grapheme: string.displayLength('grapheme'),
       });
-      const response = answer(edit, request);
+      const response = modelAnswer(edit, request);
       requests.push(request);
       seeds.push(seed);
       answers.push(response);
       if (!response.error) text = response.text;
     }
   }
-  const failures = report('edit', seeds, requests, answers, swift('edit', requests), EDIT_FIELDS);
+  const failures = report('edit', seeds, requests, answers, swiftAnswers('edit', requests), EDIT_FIELDS);
   assert.equal(
     failures.length,
     0,
@@ -117,7 +93,7 @@ test(`the JS model and the Swift core count ${CASES / 4} random texts alike (bas
     seeds.push(BASE + i);
     requests.push(randomCount(random(BASE + i)));
   }
-  const js = requests.map((q) => answer(count, q));
+  const js = requests.map((q) => modelAnswer(count, q));
   const fields = [
     'graphemes',
     'utf16',
@@ -134,6 +110,6 @@ test(`the JS model and the Swift core count ${CASES / 4} random texts alike (bas
     'overBy',
     'violations',
   ];
-  const failures = report('count', seeds, requests, js, swift('count', requests), fields);
+  const failures = report('count', seeds, requests, js, swiftAnswers('count', requests), fields);
   assert.equal(failures.length, 0, `${failures.length} differ:\n${failures.slice(0, 10).join('\n')}`);
 });

@@ -1,7 +1,9 @@
 // Owns: what the JS tests share: the default packs as the model's catalog
 // (read from public/stickers/*/pack.json in the catalog's order, by `order`
-// then id, as the Swift core loads them), the corpus files, and the path of
-// the Swift CLI for the differential test.
+// then id, as the Swift core loads them), the corpus files, and the Swift CLI
+// for the differential tests: its path, and the answers the model and the CLI
+// give the same requests.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +34,31 @@ export function corpus() {
 
 /** The Swift CLI the differential test runs (make test passes the debug build). */
 export const cliPath = process.env.STICKERTEXT_CLI ?? join(ROOT, '.build', 'debug', 'stickertext');
+
+/** The JS model's answer to `request` (`fn`: edit or count) as the CLI writes it: the response, or `{"error": {"code"}}`. */
+export function modelAnswer(fn, request) {
+  try {
+    return fn(request, catalog);
+  } catch (error) {
+    if (!error.code) throw error;
+    return { error: { code: error.code } };
+  }
+}
+
+/** The Swift core's answers (`stickertext KIND --jsonl`), one per request, in order; throws where the CLI fails. */
+export function swiftAnswers(kind, requests) {
+  const run = spawnSync(cliPath, [kind, '--jsonl'], {
+    input: `${requests.map((r) => JSON.stringify(r)).join('\n')}\n`,
+    maxBuffer: 1 << 30,
+  });
+  const lines = run.stdout.toString('utf8').split('\n');
+  lines.pop();
+  if (run.status !== 0 || lines.length !== requests.length)
+    throw new Error(
+      `${cliPath} ${kind} --jsonl: exit ${run.status}, ${lines.length} answers of ${requests.length}: ${run.stderr}`,
+    );
+  return lines.map((line) => JSON.parse(line));
+}
 
 /**
  * The lowest CPU time in ms (process.cpuUsage) of `rounds` calls of each of
