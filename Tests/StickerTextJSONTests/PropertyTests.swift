@@ -99,6 +99,43 @@ struct PropertyTests {
         }
     }
 
+    /// The render loop's three forms of the bytes HTML replaces (a byte's
+    /// replacement, eight bytes' flags, sixteen lanes) name the same bytes.
+    @Test func theBytesHTMLReplacesAreTheSameInEachFormTheLoopReadsThem() {
+        for byte in UInt8.min...UInt8.max {
+            let replaced = HTMLEscaping.replacement(for: byte, lineBreaks: true) != nil
+            #expect((HTMLEscaping.specialBytes(UInt64(byte)) & 0x80 != 0) == replaced, "\(byte)")
+            let lanes = HTMLEscaping.specialLanes(SIMD16(repeating: byte))
+            #expect((0..<16).allSatisfy { lanes[$0] == replaced }, "\(byte)")
+            #expect(HTMLEscaping.lanesBelow0x40(SIMD16(repeating: byte))[0] == (byte < 0x40), "\(byte)")
+        }
+    }
+
+    /// The fused loop looks at sixteen bytes at a time, then eight, then
+    /// one: every byte it must act on (each byte the HTML or the JSON string
+    /// writes in its own form, a bracket, a code) at every offset of the
+    /// first two blocks and in the tail is found, in the HTML and in the
+    /// HTML quoted into JSON.
+    @Test func everySpecialByteAtEveryOffsetOfABlockIsFound() throws {
+        let renderer = try HTMLRenderer()
+        let specials = ["&", "<", ">", "\"", "'", "\r", "\n", "\\", "\u{1}", "\u{1F}", "[", "]", "[心]", "@", "中"]
+        for special in specials {
+            for length in [7, 8, 15, 16, 17, 23, 24, 31, 32, 33, 40] {
+                for offset in 0..<length {
+                    var text = String(repeating: "x", count: offset) + special
+                    text += String(repeating: "y", count: max(0, length - offset - 1))
+                    let fused = try renderer.render(text)
+                    #expect(fused == renderer.renderScanned(text), "\(text.debugDescription)")
+                    var quoted = ByteBuffer(capacity: 1)
+                    Array(fused.utf8).withUnsafeBytes { JSONStringEscaping.appendEscaped($0, to: &quoted) }
+                    var direct = ByteBuffer(capacity: 1)
+                    JSONStringHTML(renderer).write(text, into: &direct)
+                    #expect(Array(direct.bytes) == Array(quoted.bytes), "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     /// The API writes the HTML into its JSON response in the render's one
     /// pass; that must be byte for byte the HTML, quoted by `JSONWriter`.
     @Test func theHTMLRenderedIntoAJSONStringIsTheHTMLQuoted() async throws {

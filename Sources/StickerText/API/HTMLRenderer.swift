@@ -140,9 +140,11 @@ public struct HTMLRenderer: Sendable {
     /// break between, no longer than the longest code); on a match
     /// the escaped code text already written is dropped for the sticker's
     /// `<img>`. Bytes that need no attention (all CJK, most letters) are
-    /// skipped eight at a time: a word is looked at byte by byte only when it
-    /// holds a byte below 0x40, `[`, `]` or one the sink writes in its own
-    /// form (SWAR; the lowest flag is exact).
+    /// skipped sixteen at a time (a vector; eight, SWAR, in the last
+    /// fifteen): a block is looked at further only when it holds a byte
+    /// below 0x40, `[`, `]` or one the sink writes in its own form, and then
+    /// the loop goes straight to the first byte that needs attention (the
+    /// lowest flag is exact).
     @inlinable @inline(__always)
     func renderFused<Sink: HTMLSink & ~Copyable>(
         _ utf8: UnsafeRawBufferPointer, markup: UnsafeRawBufferPointer, into out: inout Sink
@@ -157,7 +159,32 @@ public struct HTMLRenderer: Sendable {
         var openIn = -1  // the last `[` that a `]` could close, or -1
         var openOut = 0  // the output length just before that `[`
         while i < end {
-            if i &+ 8 <= end {
+            if i &+ 16 <= end {
+                // Sixteen bytes a step (SSE2: a load, compares, a mask), the
+                // HTML's bytes found by lane; the sink's own by its words.
+                let block = utf8.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                let words = unsafeBitCast(block, to: SIMD2<UInt64>.self)
+                let own0 = Sink.escapes(in: UInt64(littleEndian: words[0]))
+                let own1 = Sink.escapes(in: UInt64(littleEndian: words[1]))
+                let brackets =
+                    HTMLEscaping.lanes(of: block, equalTo: 0x5B) .| HTMLEscaping.lanes(of: block, equalTo: 0x5D)
+                let attention = brackets .| HTMLEscaping.lanesBelow0x40(block)
+                if HTMLEscaping.noneSet(attention) && own0 | own1 == 0 {
+                    i &+= 16
+                    continue
+                }
+                let flagged = unsafeBitCast(brackets .| HTMLEscaping.specialLanes(block), to: SIMD2<UInt64>.self)
+                let first = UInt64(littleEndian: flagged[0]) & 0x8080_8080_8080_8080 | own0
+                let second = UInt64(littleEndian: flagged[1]) & 0x8080_8080_8080_8080 | own1
+                if first != 0 {
+                    i &+= first.trailingZeroBitCount >> 3
+                } else if second != 0 {
+                    i &+= 8 &+ second.trailingZeroBitCount >> 3
+                } else {
+                    i &+= 16
+                    continue
+                }
+            } else if i &+ 8 <= end {
                 let word = UInt64(littleEndian: utf8.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 let low = (word &- 0x4040_4040_4040_4040) & ~word & 0x8080_8080_8080_8080
                 // Brackets, and the bytes the sink writes in its own form (none for HTML itself).

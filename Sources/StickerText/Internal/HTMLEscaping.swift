@@ -81,6 +81,41 @@ enum HTMLEscaping {
             | zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(word)
     }
 
+    /// The lanes of `block` that `replacement(for:)` may replace: the bytes
+    /// `specialBytes` flags, sixteen at a time, each lane exact.
+    @inlinable @inline(__always)
+    static func specialLanes(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        lanes(of: block, equalTo: 0x26) .| lanes(of: block, equalTo: 0x3C) .| lanes(of: block, equalTo: 0x3E)
+            .| lanes(of: block, equalTo: 0x22) .| lanes(of: block, equalTo: 0x27)
+            .| lanes(of: block, equalTo: 0x0D) .| lanes(of: block, equalTo: 0x0A)
+            .| lanes(of: block, equalTo: 0x00)
+    }
+
+    // The vector forms the compiler turns into single SSE2 instructions: a
+    // comparison for equality with a vector, not a scalar (whose generic
+    // form compiles to a loop over the lanes here), and a test of the mask's
+    // two words, not `any(_:)` (a call to a generic `min()`).
+
+    /// The lanes of `block` equal to `byte`.
+    @inlinable @inline(__always)
+    static func lanes(of block: SIMD16<UInt8>, equalTo byte: UInt8) -> SIMDMask<SIMD16<Int8>> {
+        block .== SIMD16(repeating: byte)
+    }
+
+    /// The lanes of `block` below 0x40: its top two bits clear (an unsigned
+    /// `.<` compiles to a loop over the lanes).
+    @inlinable @inline(__always)
+    static func lanesBelow0x40(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        block & SIMD16(repeating: 0xC0) .== SIMD16(repeating: 0)
+    }
+
+    /// Whether no lane of `mask` is set.
+    @inlinable @inline(__always)
+    static func noneSet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+        let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] == 0
+    }
+
     /// High bit set in each byte of `word` that is zero (the lowest one exact).
     @inlinable @inline(__always)
     static func zeroBytes(_ word: UInt64) -> UInt64 {
