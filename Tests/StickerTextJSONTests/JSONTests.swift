@@ -228,4 +228,39 @@ struct JSONTests {
             try api.count(Array(#"{"text":"a","\#u{E9}":1,"e\#u{301}":2}"#.utf8))
         }
     }
+
+    /// A duplicate name is found whether the object's names are still
+    /// compared one by one or already hashed (past `comparedNames`), and named
+    /// at the byte after its value, before anything after it is read.
+    @Test func aDuplicateIsRefusedWhereverItStands() {
+        for count in 1...2 * JSONParser.comparedNames + 2 {
+            for again in 0..<count {
+                let names = (0..<count).map { "\"f\($0)\":\($0)" } + ["\"f\(again)\":[1]", "\"f\(count)\":2"]
+                let body = "{" + names.joined(separator: ",") + "}"
+                let end = body.utf8.count - ",\"f\(count)\":2}".utf8.count
+                #expect(
+                    throws: JSONError(.invalidJSON, "not valid JSON: duplicate field \"f\(again)\" at byte \(end)"),
+                    "\(count) names, f\(again) again"
+                ) { try JSONValue.parse(Array(body.utf8)) }
+            }
+        }
+    }
+
+    /// Every closed set the API reads by name is read back from each raw
+    /// value (`FieldName.choice` looks no further than `longestChoice` bytes).
+    @Test func everyChoiceIsReadFromItsRawValue() {
+        func check<T: RawRepresentable & CaseIterable & Equatable>(_ type: T.Type) where T.RawValue == String {
+            for value in T.allCases { #expect(FieldName.choice(value.rawValue, of: T.self) == value) }
+            #expect(FieldName.choice("", of: T.self) == nil)
+        }
+        check(TextRange.Unit.self)
+        check(EditOperation.Kind.self)
+        check(InputPolicy.CountMode.self)
+        check(InputPolicy.EmojiRule.self)
+        check(InputPolicy.ContentRule.self)
+        check(RenderOptions.Language.self)
+        check(StickerPack.Kind.self)
+        check(StickerTextAPI.SearchParameter.self)
+        check(RenderOptions.Field.self)
+    }
 }

@@ -6,8 +6,10 @@ struct CountRequest: Sendable {
     var policy: InputPolicy
 
     init(json: JSONValue) throws(JSONError) {
-        let fields = try JSONFields(json, allowed: ["text", "policy"])
+        let fields = try JSONFields(json, allowed: Self.fields)
         text = try fields.requiredString("text")
         policy = try InputPolicy.unvalidated(in: fields).validated()
     }
+
+    static let fields = ["text", "policy"]
 }

@@ -11,10 +11,9 @@ struct EditRequest: Sendable {
     var policy: InputPolicy
 
     init(json: JSONValue) throws(JSONError) {
-        let fields = try JSONFields(
-            json, allowed: ["text", "selection", "unit", "op", "string", "tag", "offset", "policy"])
+        let fields = try JSONFields(json, allowed: Self.fields)
         text = try fields.requiredString("text")
-        if let selectionFields = try fields.object("selection", allowed: ["location", "length"]) {
+        if let selectionFields = try fields.object("selection", allowed: Self.selectionFields) {
             guard let location = try selectionFields.int("location"), let length = try selectionFields.int("length")
             else {
                 throw JSONError(.invalidValue, "selection needs \"location\" and \"length\"")
@@ -31,22 +30,25 @@ struct EditRequest: Sendable {
                 .invalidValue,
                 "unknown op \"\(op)\"; one of \(EditOperation.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let what = "op \"\(op)\""
+        func what() -> String { "op \"\(op)\"" }
         switch kind {
-        case .insert: operation = .insert(try fields.requiredString("string", for: what))
-        case .paste: operation = .paste(try fields.requiredString("string", for: what))
-        case .insertSticker: operation = .insertSticker(tag: try fields.requiredString("tag", for: what))
+        case .insert: operation = .insert(try fields.requiredString("string", for: what()))
+        case .paste: operation = .paste(try fields.requiredString("string", for: what()))
+        case .insertSticker: operation = .insertSticker(tag: try fields.requiredString("tag", for: what()))
         case .cut: operation = .cut
         case .copy: operation = .copy
         case .deleteBackward: operation = .deleteBackward
         case .deleteForward: operation = .deleteForward
         case .moveCaret:
             guard let offset = try fields.int("offset") else {
-                throw JSONError(.invalidValue, "\(what) needs \"offset\"")
+                throw JSONError(.invalidValue, "\(what()) needs \"offset\"")
             }
             operation = .moveCaret(by: offset)
         case .select: operation = .select
         case .selectAll: operation = .selectAll
         }
     }
+
+    static let fields = ["text", "selection", "unit", "op", "string", "tag", "offset", "policy"]
+    static let selectionFields = ["location", "length"]
 }

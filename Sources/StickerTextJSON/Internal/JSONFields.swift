@@ -1,8 +1,14 @@
 /// Reads the fields of one JSON object for a type (a request's, `pack.json`'s,
 /// another system's document's), with errors that name the field by its
 /// path (`policy.maxLength`).
+///
+/// `allowed` is a constant list (a `static let`: an array literal at the call
+/// would be made again each time). Once every name is known to be in it, the
+/// object has at most as many members as it has names, so that reading a
+/// field by name, a scan of the members, is bounded by the type, not by the
+/// document.
 package struct JSONFields {
-    let fields: [FieldName: JSONValue]
+    let fields: JSONObject
     let path: String
 
     package init(_ value: JSONValue, path: String = "", allowed: [String]) throws(JSONError) {
@@ -10,8 +16,15 @@ package struct JSONFields {
             throw JSONError(
                 .invalidValue, "\(path.isEmpty ? "the body" : path) must be a JSON object, not \(value.typeName)")
         }
-        // The least unknown name, so that the same one is named every time.
-        if let unknown = fields.keys.filter({ name in !allowed.contains { name.is($0) } }).min()?.text {
+        // The least unknown name, so that the same one is named every time
+        // (each name compared with the allowed few: linear in the members).
+        var unknown: FieldName?
+        for k in fields.members.indices {
+            let name = fields.members[k].name.text
+            if allowed.contains(where: { FieldName.sameBytes($0, name) }) { continue }
+            if unknown.map({ FieldName(name) < $0 }) ?? true { unknown = FieldName(name) }
+        }
+        if let unknown = unknown?.text {
             let field = path.isEmpty ? unknown : "\(path).\(unknown)"
             throw JSONError(.invalidValue, "unknown field \"\(field)\"; expected \(allowed.joined(separator: ", "))")
         }
@@ -26,7 +39,7 @@ package struct JSONFields {
     }
 
     package func string(_ key: String) throws(JSONError) -> String? {
-        guard let value = fields[FieldName(key)] else { return nil }
+        guard let value = fields.value(named: key) else { return nil }
         switch value {
         case .null: return nil
         case .string(let s): return s
@@ -34,9 +47,12 @@ package struct JSONFields {
         }
     }
 
-    package func requiredString(_ key: String, for what: String? = nil) throws(JSONError) -> String {
+    /// `what`, the thing that needs it (`op "paste"`), is made only for the error.
+    package func requiredString(_ key: String, for what: @autoclosure () -> String? = nil) throws(JSONError)
+        -> String
+    {
         guard let s = try string(key) else {
-            throw JSONError(.invalidValue, "\(what.map { "\($0) needs" } ?? "missing") \"\(name(key))\"")
+            throw JSONError(.invalidValue, "\(what().map { "\($0) needs" } ?? "missing") \"\(name(key))\"")
         }
         return s
     }
@@ -62,7 +78,7 @@ package struct JSONFields {
     }
 
     package func array(_ key: String) throws(JSONError) -> [JSONValue]? {
-        guard let value = fields[FieldName(key)] else { return nil }
+        guard let value = fields.value(named: key) else { return nil }
         switch value {
         case .null: return nil
         case .array(let items): return items
@@ -75,7 +91,7 @@ package struct JSONFields {
     }
 
     package func int(_ key: String) throws(JSONError) -> Int? {
-        guard let value = fields[FieldName(key)] else { return nil }
+        guard let value = fields.value(named: key) else { return nil }
         switch value {
         case .null: return nil
         case .number(let literal):
@@ -85,7 +101,7 @@ package struct JSONFields {
     }
 
     package func bool(_ key: String) throws(JSONError) -> Bool? {
-        guard let value = fields[FieldName(key)] else { return nil }
+        guard let value = fields.value(named: key) else { return nil }
         switch value {
         case .null: return nil
         case .bool(let b): return b
@@ -106,7 +122,7 @@ package struct JSONFields {
     }
 
     package func object(_ key: String, allowed: [String]) throws(JSONError) -> JSONFields? {
-        guard let value = fields[FieldName(key)] else { return nil }
+        guard let value = fields.value(named: key) else { return nil }
         if case .null = value { return nil }
         return try JSONFields(value, path: name(key), allowed: allowed)
     }

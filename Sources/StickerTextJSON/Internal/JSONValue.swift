@@ -15,7 +15,7 @@ package enum JSONValue {
     case number(String)
     case string(String)
     case array([JSONValue])
-    case object([FieldName: JSONValue])
+    case object(JSONObject)
 
     static let maxDepth = 64
 
@@ -53,11 +53,33 @@ package enum JSONValue {
     /// if it is a whole number. JSON Schema counts `45.0` and `4.5e1` as the
     /// integer 45, so the API does too; `45.5` is a fraction.
     package static func integer(_ literal: String) -> Integer {
+        var literal = literal
+        return literal.withUTF8 { integer($0) }
+    }
+
+    /// The value of a literal that is an integer of at most 18 digits (what
+    /// a request's numbers are), read in one pass without a copy; nil for
+    /// any other (a fraction, an exponent, more digits: `integer` reads it).
+    @inline(__always)
+    private static func shortWhole(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let negative = bytes.first == UInt8(ascii: "-")
+        let start = negative ? 1 : 0
+        guard bytes.count > start, bytes.count - start <= 18 else { return nil }
+        var value = 0
+        for k in start..<bytes.count {
+            let digit = bytes[k] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
+        }
+        return negative ? -value : value
+    }
+
+    private static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Integer {
+        if let value = shortWhole(bytes) { return .whole(value) }
         // One pass over the literal: the significant digits (from the first
         // non-zero to the last non-zero) and where they stand. Removing
         // zeros from the front of an array one at a time made a literal of
         // many leading zeros quadratic.
-        let bytes = Array(literal.utf8)
         var i = 0
         let negative = bytes.first == UInt8(ascii: "-")
         if negative { i = 1 }
@@ -124,11 +146,12 @@ package enum JSONValue {
     }
 
     /// A number literal's value as a whole number, or an error naming the field.
-    package static func wholeNumber(_ literal: String, named name: String) throws(JSONError) -> Int {
+    /// `name` is made only for the error (`selection.location`, a path, is built).
+    package static func wholeNumber(_ literal: String, named name: @autoclosure () -> String) throws(JSONError) -> Int {
         switch integer(literal) {
         case .whole(let n): return n
-        case .fraction: throw JSONError(.invalidValue, "\(name) must be a whole number")
-        case .tooLarge: throw JSONError(.invalidValue, "\(name) is out of range")
+        case .fraction: throw JSONError(.invalidValue, "\(name()) must be a whole number")
+        case .tooLarge: throw JSONError(.invalidValue, "\(name()) is out of range")
         }
     }
 

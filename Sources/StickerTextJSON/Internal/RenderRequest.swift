@@ -6,11 +6,13 @@ struct RenderRequest: Sendable {
     var options: RenderOptions
 
     init(json: JSONValue) throws(JSONError) {
-        let fields = try JSONFields(json, allowed: ["text", "options"])
+        let fields = try JSONFields(json, allowed: Self.fields)
         text = try fields.requiredString("text")
         options =
             try fields.object("options", allowed: RenderOptions.Field.names).map { (optionFields) throws(JSONError) in
                 try RenderOptions(decoding: optionFields)
             } ?? RenderOptions()
     }
+
+    static let fields = ["text", "options"]
 }
