@@ -33,9 +33,19 @@ package struct FieldName: Hashable, Comparable, ExpressibleByStringLiteral {
     package static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
         let lhs = lhs.utf8
         let rhs = rhs.utf8
-        guard lhs.count == rhs.count else { return false }
+        let count = lhs.count
+        guard count == rhs.count else { return false }
         let same: Bool?? = lhs.withContiguousStorageIfAvailable { a in
-            rhs.withContiguousStorageIfAvailable { b in a.elementsEqual(b) }
+            rhs.withContiguousStorageIfAvailable { b in
+                // A loop the compiler inlines: names are short, and a call to
+                // `elementsEqual` cost more than comparing them.
+                var k = 0
+                while k < count {
+                    if a.baseAddress![k] != b.baseAddress![k] { return false }
+                    k &+= 1
+                }
+                return true
+            }
         }
         if case .some(.some(let same)) = same { return same }
         return lhs.elementsEqual(rhs)
