@@ -141,8 +141,23 @@ struct JSONWriter: ~Copyable {
             out.append("null")
             return
         }
+        // Most numbers an answer holds are under 100 (a range's, a short
+        // text's counts): their one or two digits are written straight.
+        if number >= 0 && number < 100 {
+            let output = out.spareCapacity(2)
+            let digits = UInt8(truncatingIfNeeded: number)
+            if digits < 10 {
+                output[0] = UInt8(ascii: "0") &+ digits
+                out.didWrite(1)
+            } else {
+                output[0] = UInt8(ascii: "0") &+ digits / 10
+                output[1] = UInt8(ascii: "0") &+ digits % 10
+                out.didWrite(2)
+            }
+            return
+        }
         // Digits written in place, last first, once their count is known:
-        // no String, no scratch copy (most numbers here are small).
+        // no String, no scratch copy.
         let output = out.spareCapacity(20)
         let sign = number < 0 ? 1 : 0
         if number < 0 { output[0] = UInt8(ascii: "-") }
