@@ -12,6 +12,10 @@ public struct StickerTextAPI: Sendable {
     /// Built once, one per language of the default options: a renderer
     /// prepares the markup of every code, which other options pay per request.
     private let defaultRenderers: [JSONStringHTML]
+    /// The one of `RenderOptions()`, what an edit's HTML and a render
+    /// without `options` use: taken as it is, with no options to check and
+    /// compare (~1.4k instructions a request).
+    private let defaultRenderer: JSONStringHTML
     /// The renderers of other options used last, shared by the threads of a
     /// worker: a site that passes its own `baseURL` or `size` passes the
     /// same ones each time, and preparing a renderer costs 30 small renders.
@@ -24,6 +28,7 @@ public struct StickerTextAPI: Sendable {
         defaultRenderers = RenderOptions.Language.allCases.map {
             JSONStringHTML(try! HTMLRenderer(catalog: catalog, options: RenderOptions(lang: $0)))
         }
+        defaultRenderer = defaultRenderers.first { $0.renderer.options == RenderOptions() }!
         listings = StickerListings(catalog: catalog)
     }
 
@@ -49,7 +54,7 @@ public struct StickerTextAPI: Sendable {
         } catch {
             throw APIError(error)
         }
-        let renderer = try renderer(for: RenderOptions())
+        let renderer = defaultRenderer
         let counts = result.string.counts(policy: request.policy)
         try checkRenderable(result.text, by: renderer)
         let response = EditResponse(
@@ -88,7 +93,7 @@ public struct StickerTextAPI: Sendable {
 
     public func render(_ body: some Collection<UInt8>, limit: AnswerLimit) throws(APIError) -> Answer {
         let request = try decode(body, as: RenderRequest.init(json:))
-        let renderer = try renderer(for: request.options)
+        let renderer = if let options = request.options { try renderer(for: options) } else { defaultRenderer }
         let counts = TextBackedString(request.text, catalog: catalog).counts()
         try checkRenderable(request.text, by: renderer)
         // Room for what most texts become, so the buffer is not regrown as

@@ -3,15 +3,15 @@ import StickerText
 /// `{"text", "options"?}`
 struct RenderRequest: Sendable {
     var text: String
-    var options: RenderOptions
+    /// Nil without `options` (or with `null`): the defaults, whose renderer is prepared.
+    var options: RenderOptions?
 
     init(json: JSONValue) throws(JSONError) {
         let fields = try JSONFields(json, allowed: Self.fields)
         text = try fields.requiredString("text")
-        options =
-            try fields.object("options", allowed: RenderOptions.Field.names).map { (optionFields) throws(JSONError) in
-                try RenderOptions(decoding: optionFields)
-            } ?? RenderOptions()
+        options = try fields.object("options", allowed: RenderOptions.Field.names).map {
+            (optionFields) throws(JSONError) in try RenderOptions(decoding: optionFields)
+        }
     }
 
     static let fields = ["text", "options"]
