@@ -23,27 +23,27 @@ struct EditRequest: Sendable {
         unit = try fields.choice("unit", TextRange.Unit.self) ?? .utf16
         policy = try InputPolicy.unvalidated(in: fields).validated()
         // Every field is checked for its type, also one the op does not use.
-        _ = (try fields.string("string"), try fields.string("tag"), try fields.int("offset"))
+        let (string, tag, offset) = (try fields.string("string"), try fields.string("tag"), try fields.int("offset"))
         let op = try fields.requiredString("op")
         guard let kind = FieldName.choice(op, of: EditOperation.Kind.self) else {
             throw JSONError(
                 .invalidValue,
                 "unknown op \"\(op)\"; one of \(EditOperation.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        func what() -> String { "op \"\(op)\"" }
+        /// What an op needs, read above (not looked up again).
+        func needed<Value>(_ value: Value?, _ key: String) throws(JSONError) -> Value {
+            guard let value else { throw JSONError(.invalidValue, "op \"\(op)\" needs \"\(key)\"") }
+            return value
+        }
         switch kind {
-        case .insert: operation = .insert(try fields.requiredString("string", for: what()))
-        case .paste: operation = .paste(try fields.requiredString("string", for: what()))
-        case .insertSticker: operation = .insertSticker(tag: try fields.requiredString("tag", for: what()))
+        case .insert: operation = .insert(try needed(string, "string"))
+        case .paste: operation = .paste(try needed(string, "string"))
+        case .insertSticker: operation = .insertSticker(tag: try needed(tag, "tag"))
         case .cut: operation = .cut
         case .copy: operation = .copy
         case .deleteBackward: operation = .deleteBackward
         case .deleteForward: operation = .deleteForward
-        case .moveCaret:
-            guard let offset = try fields.int("offset") else {
-                throw JSONError(.invalidValue, "\(what()) needs \"offset\"")
-            }
-            operation = .moveCaret(by: offset)
+        case .moveCaret: operation = .moveCaret(by: try needed(offset, "offset"))
         case .select: operation = .select
         case .selectAll: operation = .selectAll
         }

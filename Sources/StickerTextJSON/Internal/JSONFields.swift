@@ -47,13 +47,8 @@ package struct JSONFields {
         }
     }
 
-    /// `what`, the thing that needs it (`op "paste"`), is made only for the error.
-    package func requiredString(_ key: String, for what: @autoclosure () -> String? = nil) throws(JSONError)
-        -> String
-    {
-        guard let s = try string(key) else {
-            throw JSONError(.invalidValue, "\(what().map { "\($0) needs" } ?? "missing") \"\(name(key))\"")
-        }
+    package func requiredString(_ key: String) throws(JSONError) -> String {
+        guard let s = try string(key) else { throw JSONError(.invalidValue, "missing \"\(name(key))\"") }
         return s
     }
 
