@@ -114,10 +114,10 @@ package enum JSONValue {
         if i < bytes.count {
             i += 1
             var sign = 1
-            if bytes[i] == UInt8(ascii: "-") {
+            if i < bytes.count, bytes[i] == UInt8(ascii: "-") {
                 sign = -1
                 i += 1
-            } else if bytes[i] == UInt8(ascii: "+") {
+            } else if i < bytes.count, bytes[i] == UInt8(ascii: "+") {
                 i += 1
             }
             var e = 0
