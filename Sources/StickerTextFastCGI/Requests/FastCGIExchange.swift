@@ -21,7 +21,7 @@ enum FastCGIExchange {
         if let coding = string(params.contentEncoding) { headers["content-encoding"] = coding }
 
         // A body declared over the limit is not read: the handler refuses it.
-        let declared = string(params.contentLength).flatMap { Int($0) } ?? 0
+        let declared = params.contentLength.flatMap(Self.integer) ?? 0
         if declared > bodyLimit {
             return (
                 HTTPRequest(
@@ -46,6 +46,28 @@ enum FastCGIExchange {
                 method: method, path: uri, query: query, lowerCaseHeaders: headers, body: body, bodyTooLarge: false),
             client
         )
+    }
+
+    /// A param's value as `Int(_: String)` reads it (an optional sign, then
+    /// decimal digits, nothing else, within `Int`'s range), read in place:
+    /// `Content-Length` comes with every request.
+    static func integer(_ value: UnsafePointer<CChar>) -> Int? {
+        var at = value
+        let negative = at.pointee == CChar(UInt8(ascii: "-"))
+        if negative || at.pointee == CChar(UInt8(ascii: "+")) { at += 1 }
+        guard at.pointee != 0 else { return nil }
+        var magnitude: UInt = 0
+        while at.pointee != 0 {
+            let digit = UInt8(bitPattern: at.pointee) &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (times10, over1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, over2) = times10.addingReportingOverflow(UInt(digit))
+            guard !over1, !over2 else { return nil }
+            magnitude = sum
+            at += 1
+        }
+        if negative { return magnitude <= UInt(Int.max) + 1 ? Int(truncatingIfNeeded: 0 &- magnitude) : nil }
+        return magnitude <= UInt(Int.max) ? Int(magnitude) : nil
     }
 
     /// Reads what is left of the request's body (at most 64 KiB more, into
@@ -149,6 +171,8 @@ enum FastCGIExchange {
         }
 
         mutating func put(_ text: String) {
+            // A native string's bytes in place (no copy of the String to make it mutable).
+            if text.utf8.withContiguousStorageIfAvailable({ put(UnsafeRawBufferPointer($0)) }) != nil { return }
             var text = text
             text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
         }
