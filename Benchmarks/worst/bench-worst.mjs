@@ -36,6 +36,7 @@
 //                     shape cut into short runs by stickers and separators, 10x the cases)
 //   WORST_IMPLS       swift,js (default both)
 //   WORST_RESUME=1    go on from bench-out/worst/state.json (see `phase` below)
+//   WORST_OUT         the folder of the report and the state (default bench-out/worst)
 // Writes bench-out/worst/report.txt (the table and the verdicts) and results.json.
 import { mkdirSync, writeFileSync, existsSync, readFileSync, renameSync, readdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -47,7 +48,7 @@ import { runSwift, runJS, countInstructionsSwift, countInstructionsJS } from './
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNNER = process.env.WORST_RUNNER ?? join(ROOT, '.build', 'release', 'WorstCaseRunner');
-const OUT = join(ROOT, 'bench-out', 'worst');
+const OUT = process.env.WORST_OUT ?? join(ROOT, 'bench-out', 'worst');
 
 const N = 8192;                 // n: growth is t(8n) / t(n)
 const RUNGS = [16, 128, 1024, N, 8 * N, 64 * N];
@@ -499,5 +500,5 @@ writeFileSync(join(OUT, 'results.json'), JSON.stringify({
   deadline: deadlineResults.map((d) => ({ impl: d.impl, shape: all[d.ci].shape, op: all[d.ci].op, combo: all[d.ci].combo, bytes: d.bytes, ...d.result })),
 }));
 console.log(lines.join('\n'));
-console.log(`(also in ${join('bench-out', 'worst', 'report.txt')})`);
+console.log(`(also in ${join(OUT, 'report.txt')})`);
 process.exit(checks.some(([, failed]) => failed) ? 1 : 0);

@@ -7,6 +7,7 @@
 //
 // usage: node Benchmarks/worst/memory.mjs
 //   WORST_SHAPES, WORST_OPS, WORST_WIDE   as bench-worst.mjs takes them
+//   WORST_OUT          the folder of memory.txt (default bench-out/worst)
 //   WORST_MEMORY_SIZE  the body size in bytes (default 512 KiB: the heap is
 //                      read to about 1 MB, 5% of the target there)
 // Writes bench-out/worst/memory.txt; exits 1 where a case is over the target.
@@ -17,7 +18,7 @@ import { cases, SHAPES, WIDENED, warmups } from './shapes.mjs';
 import { runJSMemory } from './runner.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const OUT = join(ROOT, 'bench-out', 'worst');
+const OUT = process.env.WORST_OUT ?? join(ROOT, 'bench-out', 'worst');
 const TARGET = 20;
 const SIZE = Number(process.env.WORST_MEMORY_SIZE ?? 512 * 1024);
 /** Requests per child: a child's heap is collected before each, so they do not add up. */
