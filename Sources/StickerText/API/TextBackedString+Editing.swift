@@ -21,8 +21,8 @@ extension TextBackedString {
         let weighted = policy.countMode == .weighted
         bytes.withUnsafeBufferPointer { utf8 in
             forEachItem { range, sticker in
-                if sticker != nil {
-                    let lengths = policy.stickerWeight.map(TextLengths.uniform) ?? measure(range, in: utf8)
+                if let sticker {
+                    let lengths = policy.stickerWeight.map(TextLengths.uniform) ?? catalog.entries[sticker].lengths
                     units.append((range.upperBound, lengths.value(in: policy.countMode)))
                 } else {
                     GraphemeSegmentation.forEachCluster(in: range, of: utf8) { cluster, simple in
