@@ -69,7 +69,10 @@ struct TextEditor {
                 string, range, unit, reason: .invalidCharacters,
                 message: "U+FFFE, U+FEFF and U+FFFF are not allowed here.")
         }
-        var piece = TextBackedString(inserted, catalog: catalog)
+        // What is kept of the insert, and the same as a text-backed string once a rule has read its units
+        // (emoji, length): the usual edit, under no such rule, never scans the insert for codes.
+        var kept = inserted
+        var piece: TextBackedString?
         var note: EditResult.Note?
         var removed = 0
 
@@ -77,17 +80,21 @@ struct TextEditor {
         // it joins what is around it (1 + U+FE0F U+20E3 makes 1️⃣): stripping
         // takes the inserted part of each such cluster out.
         if policy.emoji != .allow {
-            let inserted = range.lowerBound..<range.lowerBound + piece.bytes.count
-            let touched = string.replacing(range, with: piece.text).emojiClusters(overlapping: inserted)
+            let whole = TextBackedString(inserted, catalog: catalog)
+            piece = whole
+            let inserted = range.lowerBound..<range.lowerBound + whole.bytes.count
+            let touched = string.replacing(range, with: whole.text).emojiClusters(overlapping: inserted)
             if !touched.isEmpty {
                 if policy.emoji == .reject {
                     return refused(string, range, unit, reason: .emoji, message: "Emoji are not allowed here.")
                 }
-                piece = piece.removing(
+                let stripped = whole.removing(
                     touched.map {
                         max($0.lowerBound, inserted.lowerBound) - inserted.lowerBound..<min(
                             $0.upperBound, inserted.upperBound) - inserted.lowerBound
                     })
+                piece = stripped
+                kept = stripped.text
                 note = .emojiRemoved
                 removed = touched.count
             }
@@ -95,7 +102,7 @@ struct TextEditor {
 
         // Content rules judge the text that would result, wherever the edit happens.
         if policy.content != .any,
-            let violation = policy.contentViolation(string.replacing(range, with: piece.text).text)
+            let violation = policy.contentViolation(string.replacing(range, with: kept).text)
         {
             let what =
                 switch violation {
@@ -107,9 +114,9 @@ struct TextEditor {
         }
 
         // Length: the whole insert if it fits, else the longest prefix of whole units that does (InsertCut).
-        var kept = piece.text
         var truncated = false
         if let max = policy.maxLength {
+            let piece = piece ?? TextBackedString(kept, catalog: catalog)
             switch InsertCut.fit(piece, into: string, replacing: range, policy: policy, maxLength: max) {
             case .whole:
                 break
