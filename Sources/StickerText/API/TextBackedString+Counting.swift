@@ -160,7 +160,7 @@ extension TextBackedString {
                     }
                 }
                 var k = i &+ UTF8Bytes.sequenceLength(base[i])
-                while k < end && !GraphemeSegmentation.isCertainBoundary(k, in: utf8) {
+                while k < end && !GraphemeSegmentation.isCertainBoundary(k, in: utf8, flags: flags) {
                     k &+= UTF8Bytes.sequenceLength(utf8[k])
                 }
                 let simpleUTF16 = utf16Start &+ ascii &+ twoByte &+ threeByte &+ ideographs

@@ -9,7 +9,7 @@ extension TextBackedString {
         policy: InputPolicy = .unlimited
     ) throws(InputError) -> EditResult {
         if let problem = policy.validationProblem { throw .invalidPolicy(problem) }
-        return try TextEditor(catalog: catalog, policy: policy).apply(
+        return try TextEditor(policy: policy).apply(
             operation, to: self, selection: selection, unit: unit)
     }
 

@@ -52,6 +52,19 @@ enum GraphemeSegmentation {
             && isSimple(UTF8Bytes.scalar(at: UTF8Bytes.scalarStart(before: offset, in: utf8), in: utf8))
     }
 
+    /// The same, `isSimple` read from `LengthCounting.bmpFlags`' buffer (one load, not a chain of range
+    /// tests), for the loops that hold it already.
+    @inline(__always)
+    static func isCertainBoundary(
+        _ offset: Int, in utf8: UnsafeBufferPointer<UInt8>, flags: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        @inline(__always) func simple(_ codePoint: UInt32) -> Bool {
+            codePoint < 0x10000 && flags[Int(codePoint)] & LengthCounting.simpleFlag != 0
+        }
+        return simple(UTF8Bytes.scalar(at: offset, in: utf8))
+            && simple(UTF8Bytes.scalar(at: UTF8Bytes.scalarStart(before: offset, in: utf8), in: utf8))
+    }
+
     /// Calls `body` with each grapheme cluster in `run`, as a byte range.
     /// The clusters of simple scalars are reported without the rules.
     /// `body` returns false to stop early.
@@ -79,7 +92,9 @@ enum GraphemeSegmentation {
                 }
                 // Slow path: extend to the next certain boundary and segment that chunk.
                 var k = j
-                while k < end && !isCertainBoundary(k, in: utf8) { k &+= UTF8Bytes.sequenceLength(utf8[k]) }
+                while k < end && !isCertainBoundary(k, in: utf8, flags: flags) {
+                    k &+= UTF8Bytes.sequenceLength(utf8[k])
+                }
                 var stopped = false
                 segment(offset..<k, of: utf8) { cluster in
                     // A lone simple scalar in the chunk (a space after an emoji) is still simple.

@@ -1,7 +1,8 @@
 /// One edit of a text-backed string under a valid policy (`TextBackedString.applying`).
 /// Every operation is a pure function of (text, selection, operation, policy).
+/// Codes are the string's own catalog's (a copy of the catalog kept here
+/// cost each edit a retain and a release per table).
 struct TextEditor {
-    let catalog: StickerCatalog
     let policy: InputPolicy
 
     /// `selection` nil is a caret at the end of the text: found in the one
@@ -22,7 +23,7 @@ struct TextEditor {
         case .insert(let inserted), .paste(let inserted):
             return insert(inserted, into: string, replacing: range, unit: unit)
         case .insertSticker(let tag):
-            guard let canonical = catalog.sticker(forCode: tag)?.tag else {
+            guard let canonical = string.catalog.sticker(forCode: tag)?.tag else {
                 throw .unknownSticker(tag)
             }
             return insert(canonical, into: string, replacing: range, unit: unit)
@@ -80,7 +81,7 @@ struct TextEditor {
         // it joins what is around it (1 + U+FE0F U+20E3 makes 1️⃣): stripping
         // takes the inserted part of each such cluster out.
         if policy.emoji != .allow {
-            let whole = TextBackedString(inserted, catalog: catalog)
+            let whole = TextBackedString(inserted, catalog: string.catalog)
             piece = whole
             let inserted = range.lowerBound..<range.lowerBound + whole.bytes.count
             let touched = string.replacing(range, with: whole.text).emojiClusters(overlapping: inserted)
@@ -116,7 +117,7 @@ struct TextEditor {
         // Length: the whole insert if it fits, else the longest prefix of whole units that does (InsertCut).
         var truncated = false
         if let max = policy.maxLength {
-            let piece = piece ?? TextBackedString(kept, catalog: catalog)
+            let piece = piece ?? TextBackedString(kept, catalog: string.catalog)
             switch InsertCut.fit(piece, into: string, replacing: range, policy: policy, maxLength: max) {
             case .whole:
                 break
