@@ -13,6 +13,10 @@ public struct StickerCatalog: Sendable {
         package let packIndex: Int
         package let stickerIndex: Int
         package let isCanonical: Bool
+        /// The code's lengths as text (brackets and all), measured once here:
+        /// a text's count adds them for each sticker instead of measuring the
+        /// code again (~150 instructions a sticker, callgrind).
+        let lengths: TextLengths
     }
 
     public let packs: [StickerPack]
@@ -39,7 +43,11 @@ public struct StickerCatalog: Sendable {
                 for (c, code) in sticker.codes.enumerated() where TagSyntax.problem(in: code) == nil {
                     let content = String(code.dropFirst().dropLast())
                     if table.insert(content, value: entries.count) {
-                        entries.append(Entry(code: code, packIndex: p, stickerIndex: s, isCanonical: c == 0))
+                        let lengths = Array(code.utf8).withUnsafeBufferPointer {
+                            TextBackedString.measure(0..<$0.count, in: $0)
+                        }
+                        entries.append(
+                            Entry(code: code, packIndex: p, stickerIndex: s, isCanonical: c == 0, lengths: lengths))
                     }
                 }
             }

@@ -10,7 +10,7 @@ extension TextBackedString {
         bytes.withUnsafeBufferPointer { utf8 in
             forEachItem { range, sticker in
                 if let sticker {
-                    let lengths = measure(range, in: utf8)
+                    let lengths = catalog.entries[sticker].lengths
                     stickers.append(
                         .init(entry: sticker, in: catalog, range: TextRange(location: utf16, length: lengths.utf16)))
                     total = total + (policy.stickerWeight.map(TextLengths.uniform) ?? lengths)
@@ -160,7 +160,7 @@ extension TextBackedString {
                     }
                 }
                 var k = i &+ UTF8Bytes.sequenceLength(base[i])
-                while k < end && !GraphemeSegmentation.isCertainBoundary(k, in: utf8) {
+                while k < end && !GraphemeSegmentation.isCertainBoundary(k, in: utf8, flags: flags) {
                     k &+= UTF8Bytes.sequenceLength(utf8[k])
                 }
                 let simpleUTF16 = utf16Start &+ ascii &+ twoByte &+ threeByte &+ ideographs
@@ -223,9 +223,11 @@ extension TextBackedString {
             forEachItem { range, sticker in
                 if sticker != nil, let weight = policy.stickerWeight {
                     total = total + .uniform(weight)
+                } else if let sticker {
+                    total = total + catalog.entries[sticker].lengths
                 } else {
                     var lengths = measure(range, in: utf8)
-                    if sticker == nil { lengths.weight += LengthCounting.urlWeightChange(range, in: utf8) }
+                    lengths.weight += LengthCounting.urlWeightChange(range, in: utf8)
                     total = total + lengths
                 }
                 return true

@@ -9,7 +9,7 @@ extension TextBackedString {
         policy: InputPolicy = .unlimited
     ) throws(InputError) -> EditResult {
         if let problem = policy.validationProblem { throw .invalidPolicy(problem) }
-        return try TextEditor(catalog: catalog, policy: policy).apply(
+        return try TextEditor(policy: policy).apply(
             operation, to: self, selection: selection, unit: unit)
     }
 
@@ -21,8 +21,8 @@ extension TextBackedString {
         let weighted = policy.countMode == .weighted
         bytes.withUnsafeBufferPointer { utf8 in
             forEachItem { range, sticker in
-                if sticker != nil {
-                    let lengths = policy.stickerWeight.map(TextLengths.uniform) ?? measure(range, in: utf8)
+                if let sticker {
+                    let lengths = policy.stickerWeight.map(TextLengths.uniform) ?? catalog.entries[sticker].lengths
                     units.append((range.upperBound, lengths.value(in: policy.countMode)))
                 } else {
                     GraphemeSegmentation.forEachCluster(in: range, of: utf8) { cluster, simple in

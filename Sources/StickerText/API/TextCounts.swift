@@ -42,9 +42,12 @@ extension TextCounts.Found {
     @inline(__always)
     package init(entry: Int, in catalog: StickerCatalog, range: TextRange) {
         let found = catalog.entries[entry]
+        // The tag and the pack's id read in place: `sticker(for:)` and `pack(for:)` copy the whole
+        // sticker and pack (each a retain per field) for one string.
         self.init(
-            text: found.code, range: range, tag: catalog.sticker(for: found).tag ?? found.code,
-            pack: catalog.pack(for: found).id, entry: entry)
+            text: found.code, range: range,
+            tag: catalog.packs[found.packIndex].stickers[found.stickerIndex].tag ?? found.code,
+            pack: catalog.packs[found.packIndex].id, entry: entry)
     }
 
     /// An emoji, found at `range`.

@@ -52,6 +52,19 @@ enum GraphemeSegmentation {
             && isSimple(UTF8Bytes.scalar(at: UTF8Bytes.scalarStart(before: offset, in: utf8), in: utf8))
     }
 
+    /// The same, `isSimple` read from `LengthCounting.bmpFlags`' buffer (one load, not a chain of range
+    /// tests), for the loops that hold it already.
+    @inline(__always)
+    static func isCertainBoundary(
+        _ offset: Int, in utf8: UnsafeBufferPointer<UInt8>, flags: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        @inline(__always) func simple(_ codePoint: UInt32) -> Bool {
+            codePoint < 0x10000 && flags[Int(codePoint)] & LengthCounting.simpleFlag != 0
+        }
+        return simple(UTF8Bytes.scalar(at: offset, in: utf8))
+            && simple(UTF8Bytes.scalar(at: UTF8Bytes.scalarStart(before: offset, in: utf8), in: utf8))
+    }
+
     /// Calls `body` with each grapheme cluster in `run`, as a byte range.
     /// The clusters of simple scalars are reported without the rules.
     /// `body` returns false to stop early.
@@ -79,7 +92,9 @@ enum GraphemeSegmentation {
                 }
                 // Slow path: extend to the next certain boundary and segment that chunk.
                 var k = j
-                while k < end && !isCertainBoundary(k, in: utf8) { k &+= UTF8Bytes.sequenceLength(utf8[k]) }
+                while k < end && !isCertainBoundary(k, in: utf8, flags: flags) {
+                    k &+= UTF8Bytes.sequenceLength(utf8[k])
+                }
                 var stopped = false
                 segment(offset..<k, of: utf8) { cluster in
                     // A lone simple scalar in the chunk (a space after an emoji) is still simple.
@@ -119,36 +134,41 @@ enum GraphemeSegmentation {
         }
     }
 
-    /// The grapheme boundary at or before `offset` inside `run`.
+    /// The grapheme boundary at or before `offset` inside `run`: one
+    /// segmentation of the chunk around it, nothing kept (every caret snap
+    /// and delete asks, so the chunk's clusters are not gathered in an array).
     static func boundary(atOrBefore offset: Int, in run: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>) -> Int {
         if offset <= run.lowerBound { return run.lowerBound }
         if offset >= run.upperBound { return run.upperBound }
-        let (start, clusters) = chunk(around: offset, in: run, of: utf8)
-        var k = start
-        for length in clusters {
-            if k + length > offset { return k }
-            k += length
+        let chunk = chunk(around: offset, in: run, of: utf8)
+        var result = chunk.lowerBound
+        segment(chunk, of: utf8) { cluster in
+            if cluster.upperBound > offset { return false }
+            result = cluster.upperBound
+            return true
         }
-        return k
+        return result
     }
 
-    /// The grapheme boundary at or after `offset` inside `run`.
+    /// The grapheme boundary at or after `offset` inside `run`: the end of
+    /// the cluster holding it, or `offset` itself when a cluster starts there.
     static func boundary(atOrAfter offset: Int, in run: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        let down = boundary(atOrBefore: offset, in: run, of: utf8)
-        if down == offset { return offset }
-        let (start, clusters) = chunk(around: offset, in: run, of: utf8)
-        var k = start
-        for length in clusters {
-            k += length
-            if k >= offset { return k }
+        if offset <= run.lowerBound { return run.lowerBound }
+        if offset >= run.upperBound { return run.upperBound }
+        let chunk = chunk(around: offset, in: run, of: utf8)
+        var result = chunk.upperBound
+        segment(chunk, of: utf8) { cluster in
+            if cluster.upperBound < offset { return true }
+            result = cluster.lowerBound == offset ? offset : cluster.upperBound
+            return false
         }
-        return k
+        return result
     }
 
-    /// The clusters of the smallest chunk of certain boundaries containing `offset`.
-    private static func chunk(around offset: Int, in run: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>) -> (
-        Int, [Int]
-    ) {
+    /// The smallest chunk between certain boundaries that holds `offset`.
+    private static func chunk(around offset: Int, in run: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>) -> Range<
+        Int
+    > {
         var start = UTF8Bytes.roundDownToScalar(offset, in: utf8)
         while start > run.lowerBound && !isCertainBoundary(start, in: utf8) {
             start = UTF8Bytes.scalarStart(before: start, in: utf8)
@@ -158,11 +178,6 @@ enum GraphemeSegmentation {
         while end < run.upperBound && !isCertainBoundary(end, in: utf8) {
             end += UTF8Bytes.sequenceLength(utf8[end])
         }
-        var clusters: [Int] = []
-        segment(start..<end, of: utf8) {
-            clusters.append($0.count)
-            return true
-        }
-        return (start, clusters)
+        return start..<end
     }
 }

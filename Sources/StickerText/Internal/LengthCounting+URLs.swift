@@ -12,51 +12,57 @@ extension LengthCounting {
     /// weighs what `measure` gives it. Linear: a window's scans end where the
     /// last window's did, and the next dot is looked for after it.
     static func urlWeightChange(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        var change = 0
-        var window: Range<Int>?
-        var from = range.lowerBound
-        while let dot = TwitterURLs.firstTLDDot(in: from..<range.upperBound, of: utf8) {
-            let floor = window?.upperBound ?? range.lowerBound
-            var start = dot
-            while start > floor && !isLoneStop(at: start, in: range, of: utf8) {
-                start = UTF8Bytes.scalarStart(before: start, in: utf8)
+        // The flags' buffer taken once for the run, not at each scalar a window's edge is looked for at.
+        bmpFlags.withUnsafeBufferPointer { flags in
+            @inline(__always) func isLoneStop(at offset: Int) -> Bool {
+                LengthCounting.isLoneStop(at: offset, in: range, of: utf8, flags: flags)
             }
-            var end = dot &+ 1
-            while end < range.upperBound && !isLoneStop(at: end, in: range, of: utf8) {
-                end &+= UTF8Bytes.sequenceLength(utf8[end])
-            }
-            if end < range.upperBound { end &+= UTF8Bytes.sequenceLength(utf8[end]) }
-            from = end
-            if let last = window {
-                // No stop between the last window and this dot: one window.
-                if start == floor && !isLoneStop(at: start, in: range, of: utf8) {
-                    window = last.lowerBound..<end
-                    continue
+            var change = 0
+            var window: Range<Int>?
+            var from = range.lowerBound
+            while let dot = TwitterURLs.firstTLDDot(in: from..<range.upperBound, of: utf8) {
+                let floor = window?.upperBound ?? range.lowerBound
+                var start = dot
+                while start > floor && !isLoneStop(at: start) {
+                    start = UTF8Bytes.scalarStart(before: start, in: utf8)
                 }
-                change += weightChange(ofWindow: last, in: utf8)
+                var end = dot &+ 1
+                while end < range.upperBound && !isLoneStop(at: end) {
+                    end &+= UTF8Bytes.sequenceLength(utf8[end])
+                }
+                if end < range.upperBound { end &+= UTF8Bytes.sequenceLength(utf8[end]) }
+                from = end
+                if let last = window {
+                    // No stop between the last window and this dot: one window.
+                    if start == floor && !isLoneStop(at: start) {
+                        window = last.lowerBound..<end
+                        continue
+                    }
+                    change += weightChange(ofWindow: last, in: utf8)
+                }
+                window = start..<end
             }
-            window = start..<end
+            if let window { change += weightChange(ofWindow: window, in: utf8) }
+            return change
         }
-        if let window { change += weightChange(ofWindow: window, in: utf8) }
-        return change
     }
 
     /// Whether the scalar at `offset` is a URL stop (`TwitterURLs.isStop`)
     /// between simple scalars (or the run's ends): a cluster of its own, on
-    /// certain boundaries.
+    /// certain boundaries. `flags` is `bmpFlags`' buffer.
     @inline(__always)
-    static func isLoneStop(at offset: Int, in range: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        bmpFlags.withUnsafeBufferPointer { flags in
-            @inline(__always) func flag(_ scalar: UInt32) -> UInt8 { scalar < 0x10000 ? flags[Int(scalar)] : 0 }
-            guard flag(UTF8Bytes.scalar(at: offset, in: utf8)) & urlStopFlag != 0 else { return false }
-            if offset > range.lowerBound,
-                flag(UTF8Bytes.scalar(at: UTF8Bytes.scalarStart(before: offset, in: utf8), in: utf8)) & simpleFlag == 0
-            {
-                return false
-            }
-            let next = offset &+ UTF8Bytes.sequenceLength(utf8[offset])
-            return next >= range.upperBound || flag(UTF8Bytes.scalar(at: next, in: utf8)) & simpleFlag != 0
+    static func isLoneStop(
+        at offset: Int, in range: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>, flags: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        @inline(__always) func flag(_ scalar: UInt32) -> UInt8 { scalar < 0x10000 ? flags[Int(scalar)] : 0 }
+        guard flag(UTF8Bytes.scalar(at: offset, in: utf8)) & urlStopFlag != 0 else { return false }
+        if offset > range.lowerBound,
+            flag(UTF8Bytes.scalar(at: UTF8Bytes.scalarStart(before: offset, in: utf8), in: utf8)) & simpleFlag == 0
+        {
+            return false
         }
+        let next = offset &+ UTF8Bytes.sequenceLength(utf8[offset])
+        return next >= range.upperBound || flag(UTF8Bytes.scalar(at: next, in: utf8)) & simpleFlag != 0
     }
 
     /// A window's weight with its URLs less its weight without (0 when it holds none).
@@ -77,9 +83,10 @@ extension LengthCounting {
         var scalars: [UInt32] = []
         scalars.reserveCapacity(range.count)
         var i = range.lowerBound
+        let flags = bmpFlags
         while i < range.upperBound {
             let scalar = UTF8Bytes.scalar(at: i, in: utf8)
-            guard scalar < 0x10000, bmpFlags[Int(scalar)] & simpleFlag != 0 else { return nil }
+            guard scalar < 0x10000, flags[Int(scalar)] & simpleFlag != 0 else { return nil }
             scalars.append(scalar)
             i &+= UTF8Bytes.sequenceLength(utf8[i])
         }

@@ -1,7 +1,8 @@
 /// One edit of a text-backed string under a valid policy (`TextBackedString.applying`).
 /// Every operation is a pure function of (text, selection, operation, policy).
+/// Codes are the string's own catalog's (a copy of the catalog kept here
+/// cost each edit a retain and a release per table).
 struct TextEditor {
-    let catalog: StickerCatalog
     let policy: InputPolicy
 
     /// `selection` nil is a caret at the end of the text: found in the one
@@ -22,7 +23,7 @@ struct TextEditor {
         case .insert(let inserted), .paste(let inserted):
             return insert(inserted, into: string, replacing: range, unit: unit)
         case .insertSticker(let tag):
-            guard let canonical = catalog.sticker(forCode: tag)?.tag else {
+            guard let canonical = string.catalog.sticker(forCode: tag)?.tag else {
                 throw .unknownSticker(tag)
             }
             return insert(canonical, into: string, replacing: range, unit: unit)
@@ -69,7 +70,10 @@ struct TextEditor {
                 string, range, unit, reason: .invalidCharacters,
                 message: "U+FFFE, U+FEFF and U+FFFF are not allowed here.")
         }
-        var piece = TextBackedString(inserted, catalog: catalog)
+        // What is kept of the insert, and the same as a text-backed string once a rule has read its units
+        // (emoji, length): the usual edit, under no such rule, never scans the insert for codes.
+        var kept = inserted
+        var piece: TextBackedString?
         var note: EditResult.Note?
         var removed = 0
 
@@ -77,17 +81,21 @@ struct TextEditor {
         // it joins what is around it (1 + U+FE0F U+20E3 makes 1️⃣): stripping
         // takes the inserted part of each such cluster out.
         if policy.emoji != .allow {
-            let inserted = range.lowerBound..<range.lowerBound + piece.bytes.count
-            let touched = string.replacing(range, with: piece.text).emojiClusters(overlapping: inserted)
+            let whole = TextBackedString(inserted, catalog: string.catalog)
+            piece = whole
+            let inserted = range.lowerBound..<range.lowerBound + whole.bytes.count
+            let touched = string.replacing(range, with: whole.text).emojiClusters(overlapping: inserted)
             if !touched.isEmpty {
                 if policy.emoji == .reject {
                     return refused(string, range, unit, reason: .emoji, message: "Emoji are not allowed here.")
                 }
-                piece = piece.removing(
+                let stripped = whole.removing(
                     touched.map {
                         max($0.lowerBound, inserted.lowerBound) - inserted.lowerBound..<min(
                             $0.upperBound, inserted.upperBound) - inserted.lowerBound
                     })
+                piece = stripped
+                kept = stripped.text
                 note = .emojiRemoved
                 removed = touched.count
             }
@@ -95,7 +103,7 @@ struct TextEditor {
 
         // Content rules judge the text that would result, wherever the edit happens.
         if policy.content != .any,
-            let violation = policy.contentViolation(string.replacing(range, with: piece.text).text)
+            let violation = policy.contentViolation(string.replacing(range, with: kept).text)
         {
             let what =
                 switch violation {
@@ -107,9 +115,9 @@ struct TextEditor {
         }
 
         // Length: the whole insert if it fits, else the longest prefix of whole units that does (InsertCut).
-        var kept = piece.text
         var truncated = false
         if let max = policy.maxLength {
+            let piece = piece ?? TextBackedString(kept, catalog: string.catalog)
             switch InsertCut.fit(piece, into: string, replacing: range, policy: policy, maxLength: max) {
             case .whole:
                 break

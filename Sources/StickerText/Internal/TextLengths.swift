@@ -1,6 +1,6 @@
 /// Lengths of plain text in every counting mode, gathered in one walk over
 /// the grapheme clusters (see `GraphemeSegmentation`).
-struct TextLengths: Equatable {
+struct TextLengths: Hashable, Sendable {
     var graphemes = 0
     var utf16 = 0
     var utf8 = 0

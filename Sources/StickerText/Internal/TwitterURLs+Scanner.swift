@@ -30,6 +30,8 @@ extension TwitterURLs {
             var labelEnd = Array(repeating: scalars.count, count: scalars.count + 1)
             var underscoreAfter = Array(repeating: scalars.count, count: scalars.count + 1)
             var position = scalars.count - 1
+            // The set read once, not through its global's accessor (a `swift_once` call) at every position.
+            let domainChar = TwitterURLs.domainChar
             while position >= 0 {
                 let c = scalars[position]
                 labelEnd[position] =
@@ -56,6 +58,7 @@ extension TwitterURLs {
         mutating func run() -> [Range<Int>] {
             var urls: [Range<Int>] = []
             var pos = 0
+            let preceding = TwitterURLs.preceding
             while pos < textLength {
                 var found: Match?
                 var p = pos

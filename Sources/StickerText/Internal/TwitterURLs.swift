@@ -77,10 +77,13 @@ enum TwitterURLs {
         var node: Int32 = 0
         var longest: Int?
         var k = position
-        while k < limit, let child = tldTrie.child(of: node, fold(scalars[k])) {
+        // The tables read once, not through their globals' accessors (`swift_once` calls) at every step.
+        let trie = tldTrie
+        let follower = tldFollower
+        while k < limit, let child = trie.child(of: node, fold(scalars[k])) {
             node = child
             k += 1
-            if tldTrie.endsWord(node) && (k == limit || tldFollower.contains(scalars[k])) { longest = k }
+            if trie.endsWord(node) && (k == limit || follower.contains(scalars[k])) { longest = k }
         }
         if let longest { return longest }
         if limit - position >= 5 && fold(scalars[position]) == 0x78 && fold(scalars[position + 1]) == 0x6E
