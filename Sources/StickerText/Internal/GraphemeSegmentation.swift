@@ -52,17 +52,20 @@ enum GraphemeSegmentation {
             && isSimple(UTF8Bytes.scalar(at: UTF8Bytes.scalarStart(before: offset, in: utf8), in: utf8))
     }
 
-    /// The same, `isSimple` read from `LengthCounting.bmpFlags`' buffer (one load, not a chain of range
-    /// tests), for the loops that hold it already.
+    /// `isSimple` read from `LengthCounting.bmpFlags`' buffer (one load, not
+    /// a chain of range tests), for the loops that hold it already.
+    @inline(__always)
+    static func isSimple(_ codePoint: UInt32, flags: UnsafeBufferPointer<UInt8>) -> Bool {
+        codePoint < 0x10000 && flags[Int(codePoint)] & LengthCounting.simpleFlag != 0
+    }
+
+    /// The same, with `isSimple` read from `flags` (`bmpFlags`' buffer).
     @inline(__always)
     static func isCertainBoundary(
         _ offset: Int, in utf8: UnsafeBufferPointer<UInt8>, flags: UnsafeBufferPointer<UInt8>
     ) -> Bool {
-        @inline(__always) func simple(_ codePoint: UInt32) -> Bool {
-            codePoint < 0x10000 && flags[Int(codePoint)] & LengthCounting.simpleFlag != 0
-        }
-        return simple(UTF8Bytes.scalar(at: offset, in: utf8))
-            && simple(UTF8Bytes.scalar(at: UTF8Bytes.scalarStart(before: offset, in: utf8), in: utf8))
+        isSimple(UTF8Bytes.scalar(at: offset, in: utf8), flags: flags)
+            && isSimple(UTF8Bytes.scalar(at: UTF8Bytes.scalarStart(before: offset, in: utf8), in: utf8), flags: flags)
     }
 
     /// Calls `body` with each grapheme cluster in `run`, as a byte range.
@@ -76,9 +79,7 @@ enum GraphemeSegmentation {
         var offset = run.lowerBound
         guard offset < end else { return }
         LengthCounting.bmpFlags.withUnsafeBufferPointer { flags in
-            @inline(__always) func simple(_ codePoint: UInt32) -> Bool {
-                codePoint < 0x10000 && flags[Int(codePoint)] & LengthCounting.simpleFlag != 0
-            }
+            @inline(__always) func simple(_ codePoint: UInt32) -> Bool { isSimple(codePoint, flags: flags) }
             var current = simple(UTF8Bytes.scalar(at: offset, in: utf8))
             while offset < end {
                 // Fast path: a simple scalar followed by a simple scalar (or the run end) is one cluster.
