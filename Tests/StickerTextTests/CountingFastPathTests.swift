@@ -94,6 +94,15 @@ struct CountingFastPathTests {
         }
     }
 
+    /// Every scalar written in three bytes (U+0800...U+FFFF), counted by its
+    /// block's flags or its own (`threeByteBlockFlags`), between letters and
+    /// in a run of its block: the plain rules' lengths.
+    @Test func everyThreeByteScalarCountsAsThePerClusterRulesSay() {
+        let scalars = (0x800...0xFFFF).compactMap(Unicode.Scalar.init)
+        Self.expectSameCounts(scalars.map { "a" + String($0) }.joined())
+        Self.expectSameCounts(String(String.UnicodeScalarView(scalars)))
+    }
+
     /// Counting reads each byte a bounded number of times whatever the
     /// text: 8 times the text costs about 8 times as much, not 64 (the
     /// bound, 24, leaves room for a loaded machine). The texts: URLs a

@@ -40,6 +40,33 @@ struct URLScannerTests {
         }
     }
 
+    /// A count scans its windows one after another in one workspace, whose
+    /// tables keep what a longer window left past a shorter one's end: each
+    /// text's URLs are the same as found with fresh tables, whatever came before.
+    @Test func findsTheSameURLsWithTablesAnEarlierTextLeft() async {
+        await propertyCheck(count: 2000, input: Self.text.array(of: 1...8)) { texts in
+            var workspace = TwitterURLs.Workspace()
+            for text in texts {
+                #expect(
+                    TwitterURLs.find(in: Self.points(text), reusing: &workspace)
+                        == TwitterURLs.find(in: Self.points(text)),
+                    "\(texts.debugDescription)")
+            }
+        }
+    }
+
+    /// The scanner reads an ASCII domain's length in place: the same as
+    /// splitting it into labels (each but the last 1 to 63 characters, the last at most 63).
+    @Test func readsAnASCIIDomainsLengthAsItsLabelsGiveIt() async {
+        let label = Gen.int(in: 0..<3).array(of: 0...70).map { $0.map { ["a", "-", "7"][$0] }.joined() }
+        await propertyCheck(count: 5000, input: label.array(of: 1...4)) { labels in
+            let domain = Self.points(labels.joined(separator: "."))
+            let parts = domain.split(separator: 0x2E, omittingEmptySubsequences: false)
+            let valid = parts.dropLast().allSatisfy { !$0.isEmpty && $0.count < 64 } && parts.last!.count < 64
+            #expect(IDNA.asciiEncodedLength(domain[...]) == (valid ? domain.count : nil), "\(labels)")
+        }
+    }
+
     /// The shapes that made it quadratic, small enough for the old scanner.
     @Test(arguments: ["a.", "ab.", "a.co.", "co.", "a-", "a_b.", "x.co/(a)", "a.b.c.d/", "xn--a.", "é.", "http://a."])
     func findsTheSameURLsInLongRunsOfOneShape(shape: String) {

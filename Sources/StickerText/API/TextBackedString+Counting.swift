@@ -7,6 +7,7 @@ extension TextBackedString {
         var stickers: [TextCounts.Found] = []
         stickers.reserveCapacity(spans.count)
         var utf16 = 0
+        var urlWorkspace = TwitterURLs.Workspace()
         bytes.withUnsafeBufferPointer { utf8 in
             forEachItem { range, sticker in
                 if let sticker {
@@ -23,7 +24,7 @@ extension TextBackedString {
                                 emoji: String(decoding: UnsafeBufferPointer(rebasing: utf8[cluster]), as: UTF8.self),
                                 range: TextRange(location: at, length: UTF8Bytes.utf16Count(utf8, cluster))))
                     }
-                    lengths.weight += LengthCounting.urlWeightChange(range, in: utf8)
+                    lengths.weight += LengthCounting.urlWeightChange(range, in: utf8, reusing: &urlWorkspace)
                     total = total + lengths
                     utf16 += lengths.utf16
                 }
@@ -65,9 +66,10 @@ extension TextBackedString {
     /// (the scalar after the run may join it), counted by class in a tight
     /// loop: ASCII 8 bytes at a time (each byte of a word up to its first
     /// that is not ASCII or is CR is such a cluster, counting 1 in every
-    /// mode and 100 in the weight),
-    /// the rest one load of `bmpFlags` each. The run's last scalar and what
-    /// follows up to the next certain boundary are segmented.
+    /// mode and 100 in the weight), a three-byte scalar by its block's flags
+    /// where its block is alike (`threeByteBlockFlags`), the rest one load
+    /// of `bmpFlags` each. The run's last scalar and what follows up to the
+    /// next certain boundary are segmented.
     static func measure(
         _ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
         foundEmoji: (Range<Int>, Int) -> Void = { _, _ in }
@@ -86,100 +88,95 @@ extension TextBackedString {
         var threeByte = 0
         var gb18030Short = 0
         var light = 0
-        var ideographs = 0
         LengthCounting.bmpFlags.withUnsafeBufferPointer { flags in
-            var i = range.lowerBound
-            guard i < end, let base = utf8.baseAddress else { return }
-            let raw = UnsafeRawPointer(base)
-            let simpleFlag = LengthCounting.simpleFlag
-            while i < end {
-                let runStart = i
-                // The run: every scalar simple, to the first that is not (or the end).
+            LengthCounting.threeByteBlockFlags.withUnsafeBufferPointer { blocks in
+                var i = range.lowerBound
+                guard i < end, let base = utf8.baseAddress else { return }
+                let raw = UnsafeRawPointer(base)
+                let simpleFlag = LengthCounting.simpleFlag
                 while i < end {
-                    let b0 = base[i]
-                    if b0 < 0x80 {
-                        if i &+ 8 <= end {
-                            // The word's bytes before its first that is not ASCII or is CR, all at once: the
-                            // lowest byte flagged is exact (a borrow flags only bytes above a CR).
-                            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                            let notCR = word ^ 0x0D0D_0D0D_0D0D_0D0D
-                            let stops = (word | ((notCR &- 0x0101_0101_0101_0101) & ~notCR)) & 0x8080_8080_8080_8080
-                            let n = stops.trailingZeroBitCount &>> 3
-                            if n == 0 { break }  // a CR
-                            ascii &+= n
-                            i &+= n
-                            continue
-                        }
-                        if b0 == 0x0D { break }  // every other ASCII scalar is simple
-                        ascii &+= 1
-                        i &+= 1
-                    } else if b0 < 0xE0 {
-                        let f = flags[Int(UInt32(b0 & 0x1F) << 6 | UInt32(base[i &+ 1] & 0x3F))]
-                        if f & simpleFlag == 0 { break }
-                        twoByte &+= 1
-                        gb18030Short &+= Int((f & LengthCounting.gb18030TwoByteFlag) >> 1)
-                        i &+= 2
-                    } else if b0 &- 0xE5 < 4 || (b0 == 0xE4 && base[i &+ 1] >= 0xB8)
-                        || (b0 == 0xE9 && base[i &+ 1] < 0xBE)
-                    {
-                        // U+4E00...U+9F7F, most of the CJK ideographs: simple, two bytes in GB18030 (to U+9FA5),
-                        // weight 200. No table.
-                        ideographs &+= 1
-                        i &+= 3
-                    } else if b0 < 0xF0 {
-                        let f = flags[
-                            Int(
-                                UInt32(b0 & 0x0F) << 12 | UInt32(base[i &+ 1] & 0x3F) << 6
-                                    | UInt32(base[i &+ 2] & 0x3F))]
-                        if f & simpleFlag == 0 { break }
-                        threeByte &+= 1
-                        gb18030Short &+= Int((f & LengthCounting.gb18030TwoByteFlag) >> 1)
-                        light &+= Int((f & LengthCounting.lightFlag) >> 2)
-                        i &+= 3
-                    } else {
-                        break  // beyond the BMP: never simple
-                    }
-                }
-                if i >= end { break }
-                // The scalar at `i` is not simple: the run's last scalar may join it, so it is taken back and
-                // segmented with it, in a chunk up to the next certain boundary.
-                if i > runStart {
-                    i = UTF8Bytes.scalarStart(before: i, in: utf8)
-                    let scalar = UTF8Bytes.scalar(at: i, in: utf8)
-                    if scalar < 0x80 {
-                        ascii &-= 1
-                    } else {
-                        let f = flags[Int(scalar)]
-                        gb18030Short &-= Int((f & LengthCounting.gb18030TwoByteFlag) >> 1)
-                        if scalar < 0x800 {
-                            twoByte &-= 1
+                    let runStart = i
+                    // The run: every scalar simple, to the first that is not (or the end).
+                    while i < end {
+                        let b0 = base[i]
+                        if b0 < 0x80 {
+                            if i &+ 8 <= end {
+                                // The word's bytes before its first that is not ASCII or is CR, all at once: the
+                                // lowest byte flagged is exact (a borrow flags only bytes above a CR).
+                                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                                let notCR = word ^ 0x0D0D_0D0D_0D0D_0D0D
+                                let stops = (word | ((notCR &- 0x0101_0101_0101_0101) & ~notCR)) & 0x8080_8080_8080_8080
+                                let n = stops.trailingZeroBitCount &>> 3
+                                if n == 0 { break }  // a CR
+                                ascii &+= n
+                                i &+= n
+                                continue
+                            }
+                            if b0 == 0x0D { break }  // every other ASCII scalar is simple
+                            ascii &+= 1
+                            i &+= 1
+                        } else if b0 < 0xE0 {
+                            let f = flags[Int(UInt32(b0 & 0x1F) << 6 | UInt32(base[i &+ 1] & 0x3F))]
+                            if f & simpleFlag == 0 { break }
+                            twoByte &+= 1
+                            gb18030Short &+= Int((f & LengthCounting.gb18030TwoByteFlag) >> 1)
+                            i &+= 2
+                        } else if b0 < 0xF0 {
+                            // The block's flags when its 64 scalars are alike (`threeByteBlockFlags`), else the scalar's.
+                            let block = UInt32(b0 & 0x0F) << 6 | UInt32(base[i &+ 1] & 0x3F)
+                            var f = blocks[Int(block)]
+                            if f == 0 {
+                                f = flags[Int(block << 6 | UInt32(base[i &+ 2] & 0x3F))]
+                                if f & simpleFlag == 0 { break }
+                            }
+                            threeByte &+= 1
+                            gb18030Short &+= Int((f & LengthCounting.gb18030TwoByteFlag) >> 1)
+                            light &+= Int((f & LengthCounting.lightFlag) >> 2)
+                            i &+= 3
                         } else {
-                            threeByte &-= 1
-                            light &-= Int((f & LengthCounting.lightFlag) >> 2)
+                            break  // beyond the BMP: never simple
                         }
                     }
-                }
-                var k = i &+ UTF8Bytes.sequenceLength(base[i])
-                while k < end && !GraphemeSegmentation.isCertainBoundary(k, in: utf8, flags: flags) {
-                    k &+= UTF8Bytes.sequenceLength(utf8[k])
-                }
-                let simpleUTF16 = utf16Start &+ ascii &+ twoByte &+ threeByte &+ ideographs
-                GraphemeSegmentation.forEachCluster(in: i..<k, of: utf8) { cluster, simple in
-                    let isEmoji = !simple && EmojiClassifier.isEmoji(cluster, in: utf8)
-                    if isEmoji { foundEmoji(cluster, simpleUTF16 &+ chunkUTF16) }
-                    let lengths = LengthCounting.lengths(ofCluster: cluster, in: utf8, simple: simple, emoji: isEmoji)
-                    if LengthCounting.needsNFC(simple: simple, emoji: isEmoji) {
-                        total.weight += weigher.weight(of: cluster, in: utf8)
+                    if i >= end { break }
+                    // The scalar at `i` is not simple: the run's last scalar may join it, so it is taken back and
+                    // segmented with it, in a chunk up to the next certain boundary.
+                    if i > runStart {
+                        i = UTF8Bytes.scalarStart(before: i, in: utf8)
+                        let scalar = UTF8Bytes.scalar(at: i, in: utf8)
+                        if scalar < 0x80 {
+                            ascii &-= 1
+                        } else {
+                            let f = flags[Int(scalar)]
+                            gb18030Short &-= Int((f & LengthCounting.gb18030TwoByteFlag) >> 1)
+                            if scalar < 0x800 {
+                                twoByte &-= 1
+                            } else {
+                                threeByte &-= 1
+                                light &-= Int((f & LengthCounting.lightFlag) >> 2)
+                            }
+                        }
                     }
-                    chunkUTF16 &+= lengths.utf16
-                    total = total + lengths
-                    return true
+                    var k = i &+ UTF8Bytes.sequenceLength(base[i])
+                    while k < end && !GraphemeSegmentation.isCertainBoundary(k, in: utf8, flags: flags) {
+                        k &+= UTF8Bytes.sequenceLength(utf8[k])
+                    }
+                    let simpleUTF16 = utf16Start &+ ascii &+ twoByte &+ threeByte
+                    GraphemeSegmentation.forEachCluster(in: i..<k, of: utf8) { cluster, simple in
+                        let isEmoji = !simple && EmojiClassifier.isEmoji(cluster, in: utf8)
+                        if isEmoji { foundEmoji(cluster, simpleUTF16 &+ chunkUTF16) }
+                        let lengths = LengthCounting.lengths(
+                            ofCluster: cluster, in: utf8, simple: simple, emoji: isEmoji)
+                        if LengthCounting.needsNFC(simple: simple, emoji: isEmoji) {
+                            total.weight += weigher.weight(of: cluster, in: utf8)
+                        }
+                        chunkUTF16 &+= lengths.utf16
+                        total = total + lengths
+                        return true
+                    }
+                    i = k
                 }
-                i = k
             }
         }
-        threeByte &+= ideographs
-        gb18030Short &+= ideographs
         let scalars = ascii &+ twoByte &+ threeByte
         total.graphemes &+= scalars
         total.utf16 &+= scalars
@@ -219,6 +216,7 @@ extension TextBackedString {
     /// Lengths of the whole text under a policy's sticker rule, without the lists.
     func lengths(policy: InputPolicy) -> TextLengths {
         var total = TextLengths()
+        var urlWorkspace = TwitterURLs.Workspace()
         bytes.withUnsafeBufferPointer { utf8 in
             forEachItem { range, sticker in
                 if sticker != nil, let weight = policy.stickerWeight {
@@ -227,7 +225,7 @@ extension TextBackedString {
                     total = total + catalog.entries[sticker].lengths
                 } else {
                     var lengths = measure(range, in: utf8)
-                    lengths.weight += LengthCounting.urlWeightChange(range, in: utf8)
+                    lengths.weight += LengthCounting.urlWeightChange(range, in: utf8, reusing: &urlWorkspace)
                     total = total + lengths
                 }
                 return true

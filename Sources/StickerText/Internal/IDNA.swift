@@ -20,11 +20,7 @@ enum IDNA {
     /// The length of the ASCII form of `domain`, or nil where ToASCII fails.
     static func encodedLength(_ domain: [UInt32]) -> Int? {
         if domain.isEmpty { return 0 }
-        if domain.allSatisfy({ $0 < 0x80 }) {
-            let labels = domain.split(separator: 0x2E, omittingEmptySubsequences: false)
-            for label in labels.dropLast() where label.isEmpty || label.count >= 64 { return nil }
-            return labels.last!.count >= 64 ? nil : domain.count
-        }
+        if domain.allSatisfy({ $0 < 0x80 }) { return asciiEncodedLength(domain[...]) }
         var labels = domain.split(omittingEmptySubsequences: false) {
             $0 == 0x2E || $0 == 0x3002 || $0 == 0xFF0E || $0 == 0xFF61
         }
@@ -38,6 +34,22 @@ enum IDNA {
             total += length + (k > 0 ? 1 : 0)
         }
         return total
+    }
+
+    /// `encodedLength` of a domain all in ASCII: itself, when each label
+    /// but the last has 1 to 63 characters and the last at most 63. Read in
+    /// place, as the scanner asks it of every URL it accepts.
+    static func asciiEncodedLength(_ domain: ArraySlice<UInt32>) -> Int? {
+        var label = 0
+        for scalar in domain {
+            if scalar != 0x2E {
+                label += 1
+                continue
+            }
+            if label == 0 || label >= 64 { return nil }
+            label = 0
+        }
+        return label >= 64 ? nil : domain.count
     }
 
     static func toASCII(_ label: [UInt32]) -> Int? {

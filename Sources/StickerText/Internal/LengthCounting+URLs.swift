@@ -10,8 +10,11 @@ extension LengthCounting {
     /// window; a window's edges are certain cluster boundaries, so its
     /// weight with URLs replaces its weight without, and the text outside
     /// weighs what `measure` gives it. Linear: a window's scans end where the
-    /// last window's did, and the next dot is looked for after it.
-    static func urlWeightChange(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    /// last window's did, and the next dot is looked for after it. The
+    /// windows' arrays are made in `workspace`'s memory, kept from run to run.
+    static func urlWeightChange(
+        _ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, reusing workspace: inout TwitterURLs.Workspace
+    ) -> Int {
         // The flags' buffer taken once for the run, not at each scalar a window's edge is looked for at.
         bmpFlags.withUnsafeBufferPointer { flags in
             @inline(__always) func isLoneStop(at offset: Int) -> Bool {
@@ -38,11 +41,11 @@ extension LengthCounting {
                         window = last.lowerBound..<end
                         continue
                     }
-                    change += weightChange(ofWindow: last, in: utf8)
+                    change += weightChange(ofWindow: last, in: utf8, reusing: &workspace)
                 }
                 window = start..<end
             }
-            if let window { change += weightChange(ofWindow: window, in: utf8) }
+            if let window { change += weightChange(ofWindow: window, in: utf8, reusing: &workspace) }
             return change
         }
     }
@@ -66,41 +69,48 @@ extension LengthCounting {
     }
 
     /// A window's weight with its URLs less its weight without (0 when it holds none).
-    private static func weightChange(ofWindow window: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    private static func weightChange(
+        ofWindow window: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, reusing workspace: inout TwitterURLs.Workspace
+    ) -> Int {
         // Simple scalars only (the usual window): the text is its own NFC form, a cluster per scalar, so
         // each URL weighs 23 in place of what its scalars weigh, and nothing is normalized or measured again.
-        if let scalars = simpleScalars(of: window, in: utf8) {
-            return TwitterURLs.find(in: scalars).reduce(0) { change, url in
+        if simpleScalars(of: window, in: utf8, into: &workspace.window) {
+            let scalars = workspace.window
+            return TwitterURLs.find(in: scalars, reusing: &workspace).reduce(0) { change, url in
                 scalars[url].reduce(change + TwitterURLs.urlWeight) { $0 - weight($1) }
             }
         }
-        guard let withURLs = weightWithURLs(window, in: utf8) else { return 0 }
+        guard let withURLs = weightWithURLs(window, in: utf8, reusing: &workspace) else { return 0 }
         return withURLs - TextBackedString.measure(window, in: utf8).weight
     }
 
-    /// The scalars of `utf8[range]` when every one is simple, else nil.
-    private static func simpleScalars(of range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> [UInt32]? {
-        var scalars: [UInt32] = []
+    /// Whether every scalar of `utf8[range]` is simple; if so, `scalars` holds them.
+    private static func simpleScalars(
+        of range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, into scalars: inout [UInt32]
+    ) -> Bool {
+        scalars.removeAll(keepingCapacity: true)
         scalars.reserveCapacity(range.count)
         var i = range.lowerBound
         let flags = bmpFlags
         while i < range.upperBound {
             let scalar = UTF8Bytes.scalar(at: i, in: utf8)
-            guard scalar < 0x10000, flags[Int(scalar)] & simpleFlag != 0 else { return nil }
+            guard scalar < 0x10000, flags[Int(scalar)] & simpleFlag != 0 else { return false }
             scalars.append(scalar)
             i &+= UTF8Bytes.sequenceLength(utf8[i])
         }
-        return scalars
+        return true
     }
 
     /// The twitter-text v3 weight (1/100 units) of the text run `utf8[range]` when
     /// it holds a URL, else nil (then `measure`'s weight stands). As
     /// `parseTweet` does, URLs are found in the NFC text; each weighs 23, and
     /// the text around them weighs what `measure` gives it.
-    static func weightWithURLs(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func weightWithURLs(
+        _ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, reusing workspace: inout TwitterURLs.Workspace
+    ) -> Int? {
         guard TwitterURLs.mayHoldURL(range, in: utf8) else { return nil }
         let scalars = TwitterURLs.normalized(range, in: utf8).scalars
-        let urls = TwitterURLs.find(in: scalars)
+        let urls = TwitterURLs.find(in: scalars, reusing: &workspace)
         if urls.isEmpty { return nil }
         var weight = 0
         var at = 0
@@ -109,6 +119,11 @@ extension LengthCounting {
             at = url.upperBound
         }
         return weight + textWeight(scalars[at...])
+    }
+
+    static func weightWithURLs(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        var workspace = TwitterURLs.Workspace()
+        return weightWithURLs(range, in: utf8, reusing: &workspace)
     }
 
     /// `measure`'s weight of some code points.

@@ -10,39 +10,69 @@ extension TwitterURLs {
         let scalars: [UInt32]
         let textLength: Int
         /// `labelEnd[position]`: the first position at or after `position` that is not a domain character, `-` or `_`.
-        private let labelEnd: [Int]
+        private var labelEnd: [Int]
         /// `underscoreAfter[position]`: the first `_` at or after `position` (or `textLength`).
-        private let underscoreAfter: [Int]
+        private var underscoreAfter: [Int]
         /// Answers already worked out, by position: `unknown`, `none`, or an end.
         private var domainEnds: [Int32]
         private var tldEnds: [Int32]
+        /// The label starts `domain(at:)` is working out.
+        private var chain: [Int]
         /// The ASCII length of each non-ASCII domain met so far (nil where
         /// ToASCII fails): nameprep and Punycode cost a few microseconds a
         /// domain, and a text of one short IDN repeated (`é.com ` × 10,000)
-        /// cost 10x mixed text per byte, most of it encoding `é` again.
-        private var encodedLengths: [[UInt32]: Int?] = [:]
+        /// cost 10x mixed text per byte, most of it encoding `é` again. Kept
+        /// in the workspace, so a count's windows share it.
+        private var encodedLengths: [[UInt32]: Int?]
         private static let unknown: Int32 = -2
         private static let none: Int32 = -1
 
-        init(_ scalars: [UInt32]) {
+        /// A scanner of `scalars` whose tables take the memory of `workspace`'s
+        /// (given back by `giveBack(to:)`).
+        init(_ scalars: [UInt32], reusing workspace: inout Workspace) {
             self.scalars = scalars
             textLength = scalars.count
-            var labelEnd = Array(repeating: scalars.count, count: scalars.count + 1)
-            var underscoreAfter = Array(repeating: scalars.count, count: scalars.count + 1)
-            var position = scalars.count - 1
+            let slots = scalars.count + 1
+            // The tables are filled in locals (a stored property written in a loop is checked for
+            // uniqueness at every write); each may be longer than `slots`, and only `0..<slots` is read.
+            var labelEnd = Workspace.take(&workspace.labelEnd, filledWith: scalars.count, count: slots)
+            var underscoreAfter = Workspace.take(&workspace.underscoreAfter, filledWith: scalars.count, count: slots)
+            domainEnds = Workspace.take(&workspace.domainEnds, filledWith: Self.unknown, count: slots)
+            tldEnds = Workspace.take(&workspace.tldEnds, filledWith: Self.unknown, count: slots)
+            chain = Workspace.take(&workspace.chain, filledWith: 0, count: 0)
+            encodedLengths = [:]
+            swap(&encodedLengths, &workspace.encodedLengths)
             // The set read once, not through its global's accessor (a `swift_once` call) at every position.
             let domainChar = TwitterURLs.domainChar
-            while position >= 0 {
-                let c = scalars[position]
-                labelEnd[position] =
-                    (c == 0x2D || c == 0x5F || domainChar.contains(c)) ? labelEnd[position + 1] : position
-                underscoreAfter[position] = c == 0x5F ? position : underscoreAfter[position + 1]
-                position -= 1
+            labelEnd.withUnsafeMutableBufferPointer { labelEnd in
+                underscoreAfter.withUnsafeMutableBufferPointer { underscoreAfter in
+                    var position = scalars.count - 1
+                    while position >= 0 {
+                        let c = scalars[position]
+                        labelEnd[position] =
+                            (c == 0x2D || c == 0x5F || domainChar.contains(c)) ? labelEnd[position + 1] : position
+                        underscoreAfter[position] = c == 0x5F ? position : underscoreAfter[position + 1]
+                        position -= 1
+                    }
+                }
             }
             self.labelEnd = labelEnd
             self.underscoreAfter = underscoreAfter
-            domainEnds = Array(repeating: Self.unknown, count: scalars.count + 1)
-            tldEnds = Array(repeating: Self.unknown, count: scalars.count + 1)
+        }
+
+        init(_ scalars: [UInt32]) {
+            var workspace = Workspace()
+            self.init(scalars, reusing: &workspace)
+        }
+
+        /// Hands the tables' memory back to `workspace`, for the next scanner.
+        mutating func giveBack(to workspace: inout Workspace) {
+            swap(&labelEnd, &workspace.labelEnd)
+            swap(&underscoreAfter, &workspace.underscoreAfter)
+            swap(&domainEnds, &workspace.domainEnds)
+            swap(&tldEnds, &workspace.tldEnds)
+            swap(&chain, &workspace.chain)
+            swap(&encodedLengths, &workspace.encodedLengths)
         }
 
         @inline(__always) func at(_ position: Int) -> UInt32? { position < textLength ? scalars[position] : nil }
@@ -74,7 +104,7 @@ extension TwitterURLs {
                     p += 1
                 }
                 guard let candidate = found else { break }
-                urls += accept(candidate)
+                accept(candidate, into: &urls)
                 pos = candidate.end
             }
             return urls
@@ -145,7 +175,7 @@ extension TwitterURLs {
             guard position < textLength, label(at: position, name: false) != nil else { return nil }
             if domainEnds[position] == Self.unknown {
                 // The chain of label starts not worked out yet, then each from the last.
-                var chain: [Int] = []
+                chain.removeAll(keepingCapacity: true)
                 var s = position
                 var tail: Int32 = Self.none
                 while true {
@@ -234,33 +264,38 @@ extension TwitterURLs {
 
         /// The checks after the regex: IDNA, the URL length, what may precede a
         /// URL without a protocol and its ASCII-only domains, t.co slugs.
-        mutating func accept(_ candidate: Match) -> [Range<Int>] {
-            let domain = Array(scalars[candidate.domain])
+        mutating func accept(_ candidate: Match, into urls: inout [Range<Int>]) {
+            let domain = scalars[candidate.domain]
             let encodedLength: Int?
             if domain.allSatisfy({ $0 < 0x80 }) {
-                encodedLength = IDNA.encodedLength(domain)  // no more than a scan
-            } else if let known = encodedLengths[domain] {
-                encodedLength = known
+                encodedLength = IDNA.asciiEncodedLength(domain)  // no more than a scan, in place
             } else {
-                encodedLength = IDNA.encodedLength(domain)
-                encodedLengths[domain] = encodedLength
+                let key = Array(domain)
+                if let known = encodedLengths[key] {
+                    encodedLength = known
+                } else {
+                    encodedLength = IDNA.encodedLength(key)
+                    encodedLengths[key] = encodedLength
+                }
             }
-            guard let encoded = encodedLength else { return [] }
+            guard let encoded = encodedLength else { return }
             let protocolLength = candidate.protocolLength > 0 ? candidate.protocolLength : 8  // "https://" when absent
-            guard protocolLength + (candidate.end - candidate.start) + encoded - domain.count <= 4096 else { return [] }
+            guard protocolLength + (candidate.end - candidate.start) + encoded - domain.count <= 4096 else { return }
             if candidate.protocolLength == 0 {
-                if let b = candidate.before, b == 0x2D || b == 0x5F || b == 0x2E || b == 0x2F { return [] }
-                var urls = Self.asciiDomains(in: domain).map {
-                    $0.lowerBound + candidate.domain.lowerBound..<$0.upperBound + candidate.domain.lowerBound
+                if let b = candidate.before, b == 0x2D || b == 0x5F || b == 0x2E || b == 0x2F { return }
+                let first = urls.count
+                for found in Self.asciiDomains(in: Array(domain)) {
+                    urls.append(
+                        found.lowerBound + candidate.domain.lowerBound..<found.upperBound + candidate.domain.lowerBound)
                 }
                 // The last gets the path and query: twitter-text puts them after the ASCII
                 // domain in place of the whole domain (`url.replace(domain, ascii)`), and
                 // parseTweet skips that string's length from where the ASCII domain starts.
-                if candidate.hasPath, let last = urls.last {
+                if candidate.hasPath, urls.count > first, let last = urls.last {
                     urls[urls.count - 1] =
                         last.lowerBound..<last.upperBound + (candidate.end - candidate.domain.upperBound)
                 }
-                return urls
+                return
             }
             // t.co: no path characters after the slug, and a slug of at most 40.
             var end = candidate.end
@@ -269,14 +304,14 @@ extension TwitterURLs {
                 let slugStart = k
                 while k < candidate.end && tcoSlugChar.contains(scalars[k]) { k += 1 }
                 if k > slugStart {
-                    if k - slugStart > 40 { return [] }
+                    if k - slugStart > 40 { return }
                     end = k
                     if at(k) == 0x3F, k < candidate.end, let last = query(from: k + 1, limit: candidate.end) {
                         end = last
                     }
                 }
             }
-            return [candidate.start..<end]
+            urls.append(candidate.start..<end)
         }
 
         /// `validAsciiDomain` found repeatedly in the domain alone:

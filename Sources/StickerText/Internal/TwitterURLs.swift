@@ -45,11 +45,18 @@ enum TwitterURLs {
 
     /// The URLs in `scalars` (NFC text) as code point ranges, in order.
     static func find(in scalars: [UInt32]) -> [Range<Int>] {
+        var workspace = Workspace()
+        return find(in: scalars, reusing: &workspace)
+    }
+
+    /// `find(in:)` with the scanner's tables in `workspace`'s memory (see `Workspace`).
+    static func find(in scalars: [UInt32], reusing workspace: inout Workspace) -> [Range<Int>] {
         // A short text (a word around a dot) is checked for a TLD first: most hold none, and the check
         // costs less than the scanner's tables. A long one goes to the scanner, which finds its TLDs
         // itself: checked first, a chain of labels (`label.label.….com`) would be walked twice.
         guard scalars.count > tldCheckLimit ? scalars.contains(0x2E) : hasTLDAfterDot(scalars) else { return [] }
-        var scanner = Scanner(scalars)
+        var scanner = Scanner(scalars, reusing: &workspace)
+        defer { scanner.giveBack(to: &workspace) }
         return scanner.run()
     }
 
