@@ -107,7 +107,6 @@ struct PropertyTests {
             #expect((HTMLEscaping.specialBytes(UInt64(byte)) & 0x80 != 0) == replaced, "\(byte)")
             let lanes = HTMLEscaping.specialLanes(SIMD16(repeating: byte))
             #expect((0..<16).allSatisfy { lanes[$0] == replaced }, "\(byte)")
-            #expect(HTMLEscaping.lanesBelow0x40(SIMD16(repeating: byte))[0] == (byte < 0x40), "\(byte)")
         }
     }
 

@@ -141,10 +141,13 @@ public struct HTMLRenderer: Sendable {
     /// the escaped code text already written is dropped for the sticker's
     /// `<img>`. Bytes that need no attention (all CJK, most letters) are
     /// skipped sixteen at a time (a vector; eight, SWAR, in the last
-    /// fifteen): a block is looked at further only when it holds a byte
-    /// below 0x40, `[`, `]` or one the sink writes in its own form, and then
-    /// the loop goes straight to the first byte that needs attention (the
-    /// lowest flag is exact).
+    /// fifteen): each block's bytes that do (`[`, `]`, one HTML replaces or
+    /// the sink writes in its own form) are flagged at once, and the loop
+    /// goes straight to the first (the lowest flag is exact). One branch a
+    /// block: a filter on bytes below 0x40 first (one compare, then the
+    /// exact ones where it hits) read more instructions only on paper, and
+    /// its extra branch, taken or not as the text goes, cost more than the
+    /// compares it saved (docs/benchmarks.md).
     @inlinable @inline(__always)
     func renderFused<Sink: HTMLSink & ~Copyable>(
         _ utf8: UnsafeRawBufferPointer, markup: UnsafeRawBufferPointer, into out: inout Sink
@@ -168,22 +171,18 @@ public struct HTMLRenderer: Sendable {
                 let own1 = Sink.escapes(in: UInt64(littleEndian: words[1]))
                 let brackets =
                     HTMLEscaping.lanes(of: block, equalTo: 0x5B) .| HTMLEscaping.lanes(of: block, equalTo: 0x5D)
-                let attention = brackets .| HTMLEscaping.lanesBelow0x40(block)
-                if HTMLEscaping.noneSet(attention) && own0 | own1 == 0 {
-                    i &+= 16
-                    continue
-                }
                 let flagged = unsafeBitCast(brackets .| HTMLEscaping.specialLanes(block), to: SIMD2<UInt64>.self)
                 let first = UInt64(littleEndian: flagged[0]) & 0x8080_8080_8080_8080 | own0
                 let second = UInt64(littleEndian: flagged[1]) & 0x8080_8080_8080_8080 | own1
-                if first != 0 {
-                    i &+= first.trailingZeroBitCount >> 3
-                } else if second != 0 {
-                    i &+= 8 &+ second.trailingZeroBitCount >> 3
-                } else {
+                // One branch, whether the block holds such a byte; which half it is in is
+                // worked out without one (a zero word's trailing zero count is 64): either
+                // half is as likely, and a wrong guess costs ~15 cycles.
+                if first | second == 0 {
                     i &+= 16
                     continue
                 }
+                let low = first.trailingZeroBitCount
+                i &+= (low == 64 ? 64 &+ second.trailingZeroBitCount : low) >> 3
             } else if i &+ 8 <= end {
                 let word = UInt64(littleEndian: utf8.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 let low = (word &- 0x4040_4040_4040_4040) & ~word & 0x8080_8080_8080_8080

@@ -93,27 +93,14 @@ enum HTMLEscaping {
 
     // The vector forms the compiler turns into single SSE2 instructions: a
     // comparison for equality with a vector, not a scalar (whose generic
-    // form compiles to a loop over the lanes here), and a test of the mask's
-    // two words, not `any(_:)` (a call to a generic `min()`).
+    // form compiles to a loop over the lanes here); the mask is read through
+    // its two words, not `any(_:)` (a call to a generic `min()`), and an
+    // unsigned `.<` compiles to a loop over the lanes.
 
     /// The lanes of `block` equal to `byte`.
     @inlinable @inline(__always)
     static func lanes(of block: SIMD16<UInt8>, equalTo byte: UInt8) -> SIMDMask<SIMD16<Int8>> {
         block .== SIMD16(repeating: byte)
-    }
-
-    /// The lanes of `block` below 0x40: its top two bits clear (an unsigned
-    /// `.<` compiles to a loop over the lanes).
-    @inlinable @inline(__always)
-    static func lanesBelow0x40(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
-        block & SIMD16(repeating: 0xC0) .== SIMD16(repeating: 0)
-    }
-
-    /// Whether no lane of `mask` is set.
-    @inlinable @inline(__always)
-    static func noneSet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
-        let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-        return words[0] | words[1] == 0
     }
 
     /// High bit set in each byte of `word` that is zero (the lowest one exact).
