@@ -99,10 +99,21 @@ struct PropertyTests {
         }
     }
 
-    /// The render loop's three forms of the bytes HTML replaces (a byte's
-    /// replacement, eight bytes' flags, sixteen lanes) name the same bytes.
+    /// The render loop's forms of the bytes HTML replaces (a byte's
+    /// replacement, eight bytes' flags, sixteen lanes, the packed words) name
+    /// the same bytes, and the packed words hold the same replacements.
     @Test func theBytesHTMLReplacesAreTheSameInEachFormTheLoopReadsThem() {
         for byte in UInt8.min...UInt8.max {
+            for lineBreaks in [true, false] {
+                let packed = HTMLEscaping.packedReplacements(lineBreaks: lineBreaks)[Int(byte)]
+                let unpacked = withUnsafeBytes(of: packed.littleEndian) { Array($0[..<Int(packed >> 56)]) }
+                let literal = HTMLEscaping.replacement(for: byte, lineBreaks: lineBreaks)
+                #expect(
+                    unpacked == literal.map {
+                        Array(UnsafeBufferPointer(start: $0.utf8Start, count: $0.utf8CodeUnitCount))
+                    } ?? [])
+                #expect((packed == 0) == (literal == nil), "\(byte)")
+            }
             let replaced = HTMLEscaping.replacement(for: byte, lineBreaks: true) != nil
             #expect((HTMLEscaping.specialBytes(UInt64(byte)) & 0x80 != 0) == replaced, "\(byte)")
             let lanes = HTMLEscaping.specialLanes(SIMD16(repeating: byte))

@@ -154,7 +154,7 @@ public struct HTMLRenderer: Sendable {
     ) {
         let end = utf8.count
         guard let base = utf8.baseAddress else { return }
-        let lineBreaks = options.lineBreaks
+        let replacements = HTMLEscaping.packedReplacements(lineBreaks: options.lineBreaks)
         let maxContent = catalog.maxContentLength
         let starts = markupStart
         var copyFrom = 0
@@ -230,11 +230,12 @@ public struct HTMLRenderer: Sendable {
             default:
                 break
             }
-            if let replacement = HTMLEscaping.replacement(for: utf8[i], lineBreaks: lineBreaks) {
+            let replacement = replacements[Int(utf8[i])]
+            if replacement != 0 {
                 if copyFrom < i {
                     out.append(text: UnsafeRawBufferPointer(start: base + copyFrom, count: i &- copyFrom))
                 }
-                out.append(replacement)
+                out.append(packed: replacement)
             } else if Sink.escapes(utf8[i]) {
                 if copyFrom < i {
                     out.append(text: UnsafeRawBufferPointer(start: base + copyFrom, count: i &- copyFrom))

@@ -39,6 +39,11 @@
     /// `<span class="emoji">`).
     mutating func append(_ html: UnsafeRawBufferPointer)
 
+    /// Appends one of the renderer's escapes packed into a word
+    /// (`HTMLEscaping.packedReplacements`): its count of bytes in the top
+    /// byte, the bytes from the low end.
+    mutating func append(packed literal: UInt64)
+
     /// Appends the markup of a sticker (its `<img>`, or `<picture>` when
     /// animated): `html`, which is the same bytes every time for the same
     /// `entry` of this renderer (an index into `catalog.entries`).
@@ -62,6 +67,13 @@ extension HTMLSink where Self: ~Copyable {
     @inlinable @inline(__always)
     package mutating func append(escaping byte: UInt8) {
         withUnsafeBytes(of: byte) { append($0) }
+    }
+
+    @inlinable @inline(__always)
+    package mutating func append(packed literal: UInt64) {
+        withUnsafeBytes(of: literal.littleEndian) {
+            append(UnsafeRawBufferPointer(rebasing: $0[..<Int(literal >> 56)]))
+        }
     }
 
     /// Appends one of the renderer's literals (an escape or a tag).

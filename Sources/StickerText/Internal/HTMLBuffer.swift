@@ -23,6 +23,15 @@ struct HTMLBuffer: ~Copyable, HTMLSink {
         count &+= html.count
     }
 
+    /// The word stored whole (the bytes past its count are written over by
+    /// what comes next, or never read): no copy of a few bytes.
+    @inline(__always)
+    mutating func append(packed literal: UInt64) {
+        if count &+ 8 > capacity { grow(to: count &+ 8) }
+        UnsafeMutableRawPointer(base + count).storeBytes(of: literal.littleEndian, as: UInt64.self)
+        count &+= Int(literal >> 56)
+    }
+
     @inline(__always)
     mutating func appendSticker(_ html: UnsafeRawBufferPointer, entry: Int) { append(html) }
 

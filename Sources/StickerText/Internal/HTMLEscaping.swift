@@ -71,6 +71,29 @@ enum HTMLEscaping {
         }
     }
 
+    /// `replacement(for:lineBreaks:)` of every byte, packed for the render
+    /// loop (`HTMLSink.append(packed:)`): the replacement's bytes from a
+    /// word's low end and their count in its top byte, 0 where none. A sink
+    /// can store the word whole instead of copying a few bytes (a call and
+    /// branches on the length, at every line break of a text).
+    @inlinable @inline(__always)
+    static func packedReplacements(lineBreaks: Bool) -> [UInt64] {
+        lineBreaks ? packedWithLineBreaks : packedWithoutLineBreaks
+    }
+
+    @usableFromInline static let packedWithLineBreaks = packed(lineBreaks: true)
+    @usableFromInline static let packedWithoutLineBreaks = packed(lineBreaks: false)
+
+    private static func packed(lineBreaks: Bool) -> [UInt64] {
+        (0...255).map { byte in
+            guard let literal = replacement(for: UInt8(byte), lineBreaks: lineBreaks) else { return 0 }
+            precondition(literal.utf8CodeUnitCount <= 7, "a replacement too long to pack")
+            var word = UInt64(literal.utf8CodeUnitCount) << 56
+            for k in 0..<literal.utf8CodeUnitCount { word |= UInt64(literal.utf8Start[k]) << (8 * k) }
+            return word
+        }
+    }
+
     /// High bit set in each byte of `word` that `replacement(for:)` may replace (the lowest one exact).
     @inlinable @inline(__always)
     static func specialBytes(_ word: UInt64) -> UInt64 {
