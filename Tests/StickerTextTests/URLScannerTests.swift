@@ -67,6 +67,29 @@ struct URLScannerTests {
         }
     }
 
+    /// A dot is passed over where the ASCII after it begins no TLD
+    /// (`mayBeginTLD`): a text none of whose dots a TLD may follow holds no
+    /// URL in its NFC form, whatever marks, jamo or letters that fold come
+    /// after the dots.
+    @Test func aTextWithNoDotATLDMayFollowHoldsNoURL() async {
+        let marked = Gen.int(in: 0..<(Self.pieces.count + 6)).array(of: 0...40).map { picks in
+            picks.map {
+                $0 < Self.pieces.count
+                    ? Self.pieces[$0]
+                    : ["\u{301}", "\u{338}", "\u{11AB}", "하", "\u{212A}r", "Co"][$0 - Self.pieces.count]
+            }
+            .joined()
+        }
+        await propertyCheck(count: 20000, input: marked) { text in
+            var text = text
+            let mayHold = text.withUTF8 { utf8 in TwitterURLs.mayHoldURL(0..<utf8.count, in: utf8) }
+            if !mayHold {
+                let scalars = text.withUTF8 { utf8 in TwitterURLs.normalized(0..<utf8.count, in: utf8).scalars }
+                #expect(TwitterURLs.find(in: scalars).isEmpty, "\(text.debugDescription)")
+            }
+        }
+    }
+
     /// The shapes that made it quadratic, small enough for the old scanner.
     @Test(arguments: ["a.", "ab.", "a.co.", "co.", "a-", "a_b.", "x.co/(a)", "a.b.c.d/", "xn--a.", "é.", "http://a."])
     func findsTheSameURLsInLongRunsOfOneShape(shape: String) {

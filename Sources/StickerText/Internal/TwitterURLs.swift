@@ -34,13 +34,49 @@ enum TwitterURLs {
             guard let hit = memchr(base + index, 0x2E, end - index) else { return nil }
             let dot = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             let j = dot + 1
-            if j < end {
-                let b = utf8[j]
-                if b >= 0x80 || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) { return dot }
-            }
+            if j < end && mayBeginTLD(at: j, before: end, in: utf8) { return dot }
             index = j
         }
         return nil
+    }
+
+    /// Whether a TLD, as `tld(at:in:limit:)` reads one in the run's NFC
+    /// text, may begin at `utf8[start]` (the text ending at `end`). False
+    /// only where ASCII decides it: a letter must come first, and a run of
+    /// ASCII letters no TLD spells, each prefix that is one followed by what
+    /// may not follow a TLD, holds none (`sources.list`, `init.d`, `4.h`:
+    /// most dots in text). ASCII is its own NFC form, but a letter followed
+    /// by a scalar past ASCII may compose with it, and a scalar past ASCII
+    /// may fold or compose into a TLD's letter: there the answer is yes, and
+    /// the scanner decides. At most the longest TLD's length is read.
+    @inline(__always)
+    static func mayBeginTLD(at start: Int, before end: Int, in utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = utf8[start]
+        if first >= 0x80 { return true }
+        guard first | 0x20 >= 0x61 && first | 0x20 <= 0x7A else { return false }
+        // `xn--` and a punycode character begin a TLD whatever follows.
+        if first | 0x20 == 0x78 && start + 4 <= end && utf8[start + 1] | 0x20 == 0x6E && utf8[start + 2] == 0x2D
+            && utf8[start + 3] == 0x2D
+        {
+            return true
+        }
+        // The tables read once, not through their globals' accessors (`swift_once` calls) at every step.
+        let trie = tldTrie
+        let follower = tldFollower
+        let fold = asciiFold
+        var node: Int32 = 0
+        var k = start
+        while k < end {
+            let c = utf8[k]
+            let next = k + 1
+            // Past ASCII here or just after, NFC or folding may make another letter: undecided.
+            if c >= 0x80 || (next < end && utf8[next] >= 0x80) { return true }
+            guard let child = trie.child(of: node, fold[Int(c)]) else { return false }
+            node = child
+            if trie.endsWord(node) && (next == end || follower.contains(UInt32(utf8[next]))) { return true }
+            k = next
+        }
+        return false
     }
 
     /// The URLs in `scalars` (NFC text) as code point ranges, in order.
