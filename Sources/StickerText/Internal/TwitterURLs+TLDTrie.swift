@@ -12,6 +12,12 @@ extension TwitterURLs {
         private let nodes: [Int32]
         /// Whether the path to a node spells a whole TLD.
         private let ends: [Bool]
+        /// The root's child for each ASCII character, or -1: the first step
+        /// of every walk, after every dot a TLD may follow, is one load
+        /// instead of a search among the root's many children (whose
+        /// branches, taken one way or the other by each letter, were most of
+        /// the walk's cost).
+        private let rootASCII: [Int32]
 
         init(_ words: [[UInt32]]) {
             var children: [[UInt32: Int32]] = [[:]]
@@ -44,10 +50,15 @@ extension TwitterURLs {
             self.scalars = scalars
             self.nodes = nodes
             self.ends = ends
+            rootASCII = (0..<128).map { children[0][UInt32($0)] ?? -1 }
         }
 
         @inline(__always)
         func child(of node: Int32, _ scalar: UInt32) -> Int32? {
+            if node == 0 && scalar < 128 {
+                let child = rootASCII[Int(scalar)]
+                return child < 0 ? nil : child
+            }
             var lo = Int(first[Int(node)])
             let end = Int(first[Int(node) + 1])
             // The first child not below `scalar` is in lo...hi.
