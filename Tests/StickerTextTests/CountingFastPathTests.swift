@@ -53,7 +53,8 @@ struct CountingFastPathTests {
                     lengths = lengths + one
                     return true
                 }
-                if sticker == nil, let weight = LengthCounting.weightWithURLs(range, in: utf8) {
+                var workspace = TwitterURLs.Workspace()
+                if sticker == nil, let weight = LengthCounting.weightWithURLs(range, in: utf8, reusing: &workspace) {
                     lengths.weight = weight
                 }
                 if sticker != nil { stickers.append(TextRange(location: total.utf16, length: lengths.utf16)) }

@@ -121,11 +121,6 @@ extension LengthCounting {
         return weight + textWeight(scalars[at...])
     }
 
-    static func weightWithURLs(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> Int? {
-        var workspace = TwitterURLs.Workspace()
-        return weightWithURLs(range, in: utf8, reusing: &workspace)
-    }
-
     /// `measure`'s weight of some code points.
     static func textWeight(_ scalars: ArraySlice<UInt32>) -> Int {
         if scalars.isEmpty { return 0 }

@@ -22,8 +22,13 @@ extension TwitterURLs {
         /// ToASCII fails): nameprep and Punycode cost a few microseconds a
         /// domain, and a text of one short IDN repeated (`é.com ` × 10,000)
         /// cost 10x mixed text per byte, most of it encoding `é` again. Kept
-        /// in the workspace, so a count's windows share it.
+        /// in the workspace, so a count's windows share it (the same domain
+        /// in window after window), and started over past
+        /// `encodedLengthsKept` domains: a text of many different ones, a
+        /// window each, would otherwise hold every one (an array and a
+        /// dictionary entry each) to the count's end.
         private var encodedLengths: [[UInt32]: Int?]
+        static let encodedLengthsKept = 1024
         private static let unknown: Int32 = -2
         private static let none: Int32 = -1
 
@@ -42,6 +47,7 @@ extension TwitterURLs {
             chain = Workspace.take(&workspace.chain, filledWith: 0, count: 0)
             encodedLengths = [:]
             swap(&encodedLengths, &workspace.encodedLengths)
+            if encodedLengths.count > Self.encodedLengthsKept { encodedLengths.removeAll(keepingCapacity: true) }
             // The set read once, not through its global's accessor (a `swift_once` call) at every position.
             let domainChar = TwitterURLs.domainChar
             labelEnd.withUnsafeMutableBufferPointer { labelEnd in

@@ -4,8 +4,9 @@ extension TwitterURLs {
     /// points, the scanner's tables and the lengths of the domains it has
     /// encoded. A megabyte of chat has a thousand windows or more, mostly a
     /// few dozen characters each, and making these arrays for each cost more
-    /// than the scan itself. Each table only grows to the longest window, and
-    /// the domains are the text's, so the memory stays within the text's own bound.
+    /// than the scan itself. Each table only grows to the longest window,
+    /// and the earlier windows' domains kept are at most
+    /// `Scanner.encodedLengthsKept`, besides the window's own.
     struct Workspace {
         /// The code points of the window being measured, when all are simple.
         var window: [UInt32] = []
