@@ -14,7 +14,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cases, SHAPES, WIDENED, warmups } from './shapes.mjs';
+import { cases, SHAPES, WIDENED, BETWEEN_STICKERS, warmups } from './shapes.mjs';
 import { runJSMemory } from './runner.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -29,7 +29,10 @@ const opFilter = process.env.WORST_OPS ? new RegExp(process.env.WORST_OPS) : nul
 const shapes = [...SHAPES, ...(process.env.WORST_WIDE === '0' ? [] : WIDENED)].filter(
   (s) => s.kind === 'text' && (!filter || filter.test(s.name)),
 );
-const all = cases(shapes).filter((c) => !opFilter || opFilter.test(`${c.op}/${c.combo}`));
+// With the rows of text cut into short runs by stickers (the guard's too):
+// a paste of them into an empty field came to 19.9x, where no shape here did.
+const dense = BETWEEN_STICKERS.map((row, i) => ({ shape: `between-stickers-${i + 1}`, op: row.kind, combo: 'n/a', kind: row.kind, body: row.body }));
+const all = [...cases(shapes), ...(filter ? [] : dense)].filter((c) => !opFilter || opFilter.test(`${c.op}/${c.combo}`));
 const warm = warmups();
 
 const rows = [];
