@@ -19,23 +19,28 @@ gcc -O2 -o "$out/responder" Benchmarks/baseline_responder.c -lfcgi -lpthread
 printf '%s' '{"text":"今天好开心[微笑][哈哈] 和朋友去吃饭 <b>&amp;</b> 👍🏽👨‍👩‍👧‍👦 [doge][不存在] see you at 8pm & bring \"snacks\" [心][赞]"}' > "$out/render.json"
 sock=$out/s.sock
 tick=$(getconf CLK_TCK)
+master=""
+trap '[ -z "$master" ] || kill -TERM "$master" 2>/dev/null || true' EXIT
 
 # measure NAME COMMAND…: user and system µs per request of the backend's busiest process.
 measure() {
   local name=$1; shift
   rm -f "$sock"
   "$@" > "$out/$name.log" 2>&1 &
-  local master=$!
+  master=$!
   for _ in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
+  [ -S "$sock" ] || { echo "$name: no socket at $sock after 10 s (see $out/$name.log)" >&2; exit 1; }
   python3 Benchmarks/fcgi_keep_drive.py "$sock" 500 POST /api/render "$out/render.json" > /dev/null  # warm
   local worker
+  # Both masters fork their worker: without one, something broke.
   worker=$(pgrep -P "$master" | head -1 || true)
-  [ -n "$worker" ] || worker=$master
+  [ -n "$worker" ] || { echo "$name: no worker process under $master" >&2; exit 1; }
   local before after
   before=$(awk '{print $14, $15}' "/proc/$worker/stat")
   python3 Benchmarks/fcgi_keep_drive.py "$sock" "$n" POST /api/render "$out/render.json" > "$out/$name.drive"
   after=$(awk '{print $14, $15}' "/proc/$worker/stat")
   kill -TERM "$master"; wait "$master" 2>/dev/null || true
+  master=""
   python3 -c "
 import sys
 u1, s1, u2, s2, tick, n = map(int, sys.argv[1:])
