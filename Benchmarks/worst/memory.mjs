@@ -31,7 +31,14 @@ const shapes = [...SHAPES, ...(process.env.WORST_WIDE === '0' ? [] : WIDENED)].f
 );
 // With the rows of text cut into short runs by stickers (the guard's too):
 // a paste of them into an empty field came to 19.9x, where no shape here did.
-const dense = BETWEEN_STICKERS.map((row, i) => ({ shape: `between-stickers-${i + 1}`, op: row.kind, combo: 'n/a', kind: row.kind, body: row.body }));
+// Each named by its request's op (an edit's own: paste, insert), so WORST_OPS chooses among them.
+const dense = BETWEEN_STICKERS.map((row, i) => ({
+  shape: `between-stickers-${i + 1}`,
+  op: row.kind === 'edit' ? JSON.parse(row.body(64)).op : row.kind,
+  combo: 'n/a',
+  kind: row.kind,
+  body: row.body,
+}));
 const all = [...cases(shapes), ...(filter ? [] : dense)].filter((c) => !opFilter || opFilter.test(`${c.op}/${c.combo}`));
 const warm = warmups();
 
