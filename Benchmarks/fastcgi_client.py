@@ -25,11 +25,13 @@ def params(pairs):
     return out
 
 
-def request(pairs, body=b'', end=True):
+def request(pairs, body=b'', end=True, keep=False):
     """The bytes of one request: its params, then `body` on stdin, then (with
     `end`) the empty stdin record that ends it; without, the request stays in
-    flight until the caller sends `record(STDIN, b'')`."""
-    out = record(BEGIN_REQUEST, struct.pack('>HB5x', RESPONDER, 0)) + record(PARAMS, params(pairs)) + record(PARAMS, b'')
+    flight until the caller sends `record(STDIN, b'')`. With `keep`, it asks
+    the backend to keep the connection for the next (FCGI_KEEP_CONN)."""
+    out = (record(BEGIN_REQUEST, struct.pack('>HB5x', RESPONDER, 1 if keep else 0)) + record(PARAMS, params(pairs))
+           + record(PARAMS, b''))
     if body:
         out += record(STDIN, body)
     return out + (record(STDIN, b'') if end else b'')

@@ -2,7 +2,7 @@
 # CPU per request of one worker, user and system apart, without nginx: the C
 # libfcgi responder and stickertext-server (one worker × one thread each)
 # answer N requests over one kept FastCGI connection
-# (Benchmarks/fcgi_keep_drive.py), and the worker's utime and stime
+# (Benchmarks/fcgi_drive.py --keep), and the worker's utime and stime
 # (/proc/PID/stat) are read before and after. A sequential client, so the
 # figures are a request's own cost, not a load's; the machine's other work
 # moves them little (CPU time, not wall time).
@@ -30,14 +30,14 @@ measure() {
   master=$!
   for _ in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
   [ -S "$sock" ] || { echo "$name: no socket at $sock after 10 s (see $out/$name.log)" >&2; exit 1; }
-  python3 Benchmarks/fcgi_keep_drive.py "$sock" 500 POST /api/render "$out/render.json" > /dev/null  # warm
+  python3 Benchmarks/fcgi_drive.py --keep "$sock" 500 POST /api/render "$out/render.json" > /dev/null  # warm
   local worker
   # Both masters fork their worker: without one, something broke.
   worker=$(pgrep -P "$master" | head -1 || true)
   [ -n "$worker" ] || { echo "$name: no worker process under $master" >&2; exit 1; }
   local before after
   before=$(awk '{print $14, $15}' "/proc/$worker/stat")
-  python3 Benchmarks/fcgi_keep_drive.py "$sock" "$n" POST /api/render "$out/render.json" > "$out/$name.drive"
+  python3 Benchmarks/fcgi_drive.py --keep "$sock" "$n" POST /api/render "$out/render.json" > "$out/$name.drive"
   after=$(awk '{print $14, $15}' "/proc/$worker/stat")
   kill -TERM "$master"; wait "$master" 2>/dev/null || true
   master=""
