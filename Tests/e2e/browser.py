@@ -341,6 +341,17 @@ class Page:
             driver.execute_script("localStorage.setItem('stickertext.lang', 'zh')")
         driver.get(f'http://127.0.0.1:{service.port}/')
         self.wait('return document.body.dataset.ready')
+        # Every note the line shows, kept for said(): a passing note lasts 4 s, less than a loaded machine may
+        # take between the action and the look.
+        driver.execute_script('''
+            const line = document.getElementById('note');
+            let shown = '';
+            window.__notesSaid = [];
+            new MutationObserver(() => {
+                const now = line.hidden ? '' : line.textContent;
+                if (now && now !== shown) window.__notesSaid.push(now);
+                shown = now;
+            }).observe(line, {attributes: true, childList: true, characterData: true, subtree: true});''')
         self.editor = driver.find_element(By.ID, 'editor')
         self.editor.click()
 
@@ -526,6 +537,12 @@ class Page:
         self.d.execute_async_script("window.stickertext.notes().then(() => setTimeout(arguments[arguments.length - 1]))")
         note = self.d.find_element(By.ID, 'note')
         return note.text if note.is_displayed() else ''
+
+    def said(self):
+        """The notes the line showed since the last call (or the page's start), one a line, even those gone
+        since: for what an action said, where note() is what shows now."""
+        self.d.execute_async_script("window.stickertext.notes().then(() => setTimeout(arguments[arguments.length - 1]))")
+        return '\n'.join(self.d.execute_script('return window.__notesSaid.splice(0)'))
 
     def clipboard_event(self, kind, data='', html=None):
         """A clipboard event on the editor holding `data` as text/plain (when not empty) and `html` as

@@ -53,7 +53,7 @@ def test_a_composition_commits_as_an_edit_of_the_model_wherever_it_is(service, p
     p.select(*selection)
     assert p.note() == ''
     style(p, composed)
-    assert (note in p.note()) if note else p.note() == ''  # first: a note shows for 4 s
+    assert (note in p.said()) if note else p.note() == ''
     assert held(p) == {'text': after, 'selection': caret(at)}
     assert stickers(phone) == [code for code in ('[微笑]', '[doge]') if code in after]
     assert int(p.counter().split('/')[0]) <= FULL

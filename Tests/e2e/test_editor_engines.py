@@ -139,7 +139,7 @@ def test_a_paste_far_over_the_limit_is_cut_before_it_goes_in_and_stays(service, 
     phone.execute_script(paste, 400000)
     assert held(p)['text'] == 'keep' + '汉' * 136
     assert p.counter() == '140/140'
-    assert '截掉' in p.note()
+    assert '截掉' in p.said()
     # The same work for 100 times the paste: cut before the model sees it (it took 220-560 ms).
     assert long < max(short * 5, 50), (short, long)  # a ratio; 50 ms: a timer's grain in Firefox
     # The server's check (never sent the 1.2 MB) leaves it so.
@@ -163,7 +163,8 @@ def test_a_check_the_server_refuses_keeps_the_text_and_says_why(service, phone):
     assert held(p)['text'] == 'keep' + 'a' * 136
     assert p.counter() == '140/140'
     assert phone.execute_script('return window.stickertext.checks')['refused'] == 1
-    assert '请求太大' in p.note() and '已保留' in p.note()
+    said = p.said()
+    assert '请求太大' in said and '已保留' in said
 
 
 def test_two_tabs_keep_each_its_own_draft_across_reloads(service, phone):

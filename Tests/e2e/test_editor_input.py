@@ -56,7 +56,7 @@ def test_an_ime_commit_is_held_to_the_limit_and_says_so(service, phone):
     p.commit('你好')
     assert held(p)['text'] == '好' * 139 + '你'
     assert phone.find_element(By.ID, 'counter').text == '140/140'
-    assert '截掉' in p.note()  # the same note as a paste cut short, in the page's language
+    assert '截掉' in p.said()  # the same note as a paste cut short, in the page's language
     for word in ('世界', '朋友'):
         p.compose(word)
         p.commit(word)
@@ -207,7 +207,7 @@ def test_a_clipboard_with_nothing_to_paste_says_so(service, phone):
     p.clipboard_event('paste', '', html='<p> <img src="z.png"> </p>')
     p.idle()
     assert held(p)['text'] == 'ab'
-    assert '没有可以粘贴' in p.note()  # in the page's language
+    assert '没有可以粘贴' in p.said()  # in the page's language
 
 
 def test_a_full_width_bracket_opens_the_suggestions_and_choosing_writes_the_code(service, phone):
@@ -276,7 +276,7 @@ def test_text_dropped_on_the_field_goes_in_where_dropped_under_the_limit(service
     assert held(p) == {'text': 'a[微笑]b', 'selection': caret(2)}
     p.input_event('insertFromDrop', 'x' * 200, 'a', 1, 1)
     assert held(p)['text'] == 'a' + 'x' * 137 + '[微笑]b'
-    assert '截掉' in p.note()
+    assert '截掉' in p.said()
 
 
 def test_a_draft_over_the_limit_comes_back_cut_to_it_with_a_note(service, phone):
@@ -325,7 +325,7 @@ def test_an_autocorrection_replaces_the_word_it_names_and_the_caret_stays_after_
     p.clipboard_event('paste', 'x' * 128)
     p.input_event('insertReplacementText', 'sits', 'sat')
     assert held(p)['text'] == 'teh cat sit ' + 'x' * 128
-    assert '截掉' in p.note()
+    assert '截掉' in p.said()
 
 
 def test_a_deletion_that_names_several_units_deletes_them_all(service, phone):

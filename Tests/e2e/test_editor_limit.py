@@ -77,7 +77,7 @@ def test_over_the_limit_is_never_shown_and_never_sent(service, phone, path, befo
     assert held(p)['text'] == after
     assert p.counter() == f'{FULL}/{FULL}'
     if note:
-        assert note in p.note()
+        assert note in p.said()
     keys(phone, Keys.ESCAPE, Keys.ENTER)  # the panel closed if open; Enter sends
     p.wait('return document.querySelectorAll("#messages .msg:not(.pending)").length === 1', timeout=10)
     assert p.messages() == [after]

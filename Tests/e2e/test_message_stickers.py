@@ -40,7 +40,7 @@ def test_a_sent_messages_stickers_are_reached_from_the_keyboard_and_open_their_m
     assert phone.execute_script("return document.getElementById('menu').getAttribute('aria-label')") == '“微笑”菜单'
     assert menu_items(phone)[0] == '添加到收藏'
     press(phone, Keys.ENTER)
-    assert '已收藏“微笑”' in p.note()
+    assert '已收藏“微笑”' in p.said()
     assert phone.execute_script(FOCUSED) == '[微笑]'  # the focus is back on the sticker
     press(phone, Keys.ARROW_LEFT)
     keyboard_menu(phone, phone.switch_to.active_element)  # the ContextMenu key

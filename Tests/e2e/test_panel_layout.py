@@ -115,7 +115,7 @@ def test_a_stickers_menu_stays_open_by_its_key_when_the_windows_height_changes(s
             assert_inside(b['menu'], b['view'], f'{height} px: the menu')
             assert abs(b['menu']['bottom'] + 4 - b['cell']['top']) < 1, f'{height} px: the menu is not by its key'
         ActionChains(d).send_keys(Keys.ENTER).perform()  # and it still works
-        assert '已收藏' in p.note()
+        assert '已收藏' in p.said()
 
 
 # Issue 28, item 9

@@ -105,7 +105,7 @@ def test_the_stars_highlight_goes_when_the_finger_leaves_it(service, phone):
     slide(phone, at, center(phone, phone.find_element(By.CSS_SELECTOR, '#preview .star')))
     assert star_background(phone) != unlit  # lit under the finger
     touch(phone, 'touchEnd')
-    assert '已收藏' in p.note() and p.state()['text'] == ''
+    assert '已收藏' in p.said() and p.state()['text'] == ''
     # A new long press, the finger not moved: the star is not lit, and releasing inserts the sticker.
     second = p.cells()[4]
     tag = phone.execute_script('return arguments[0].item.tag', second)
