@@ -75,7 +75,13 @@ struct CountingFastPathTests {
             "\(text.unicodeScalars.map { String($0.value, radix: 16) })", sourceLocation: sourceLocation)
         #expect(counts.emoji == emoji, sourceLocation: sourceLocation)
         #expect(counts.stickers.map(\.range) == stickers, sourceLocation: sourceLocation)
-        #expect(string.lengths(policy: InputPolicy()) == lengths, sourceLocation: sourceLocation)
+        #expect(string.lengths(policy: InputPolicy(countMode: .weighted)) == lengths, sourceLocation: sourceLocation)
+        // A limit check's count, of one mode alone (the weight left out of the others'), says the same.
+        for mode in InputPolicy.CountMode.allCases {
+            #expect(
+                string.length(policy: InputPolicy(countMode: mode)) == lengths.value(in: mode),
+                "\(mode)", sourceLocation: sourceLocation)
+        }
     }
 
     @Test func everyLengthIsThePerClusterRulesOnRandomText() async {

@@ -70,8 +70,11 @@ extension TextBackedString {
     /// where its block is alike (`threeByteBlockFlags`), the rest one load
     /// of `bmpFlags` each. The run's last scalar and what follows up to the
     /// next certain boundary are segmented.
+    ///
+    /// Without `weighing`, the weight is left out where it costs work (a
+    /// cluster's NFC form): for a count that reads another mode.
     static func measure(
-        _ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0,
+        _ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int = 0, weighing: Bool = true,
         foundEmoji: (Range<Int>, Int) -> Void = { _, _ in }
     ) -> TextLengths {
         var total = TextLengths()
@@ -166,7 +169,7 @@ extension TextBackedString {
                         if isEmoji { foundEmoji(cluster, simpleUTF16 &+ chunkUTF16) }
                         let lengths = LengthCounting.lengths(
                             ofCluster: cluster, in: utf8, simple: simple, emoji: isEmoji)
-                        if LengthCounting.needsNFC(simple: simple, emoji: isEmoji) {
+                        if weighing && LengthCounting.needsNFC(simple: simple, emoji: isEmoji) {
                             total.weight += weigher.weight(of: cluster, in: utf8)
                         }
                         chunkUTF16 &+= lengths.utf16
@@ -213,10 +216,14 @@ extension TextBackedString {
         }
     }
 
-    /// Lengths of the whole text under a policy's sticker rule, without the lists.
+    /// Lengths of the whole text under a policy's sticker rule, without the
+    /// lists. The weight only under `weighted` (its URLs and NFC forms are
+    /// most of a count's work where a text holds them): another mode's
+    /// limit check reads no weight.
     func lengths(policy: InputPolicy) -> TextLengths {
         var total = TextLengths()
         var urlWorkspace = TwitterURLs.Workspace()
+        let weighing = policy.countMode == .weighted
         bytes.withUnsafeBufferPointer { utf8 in
             forEachItem { range, sticker in
                 if sticker != nil, let weight = policy.stickerWeight {
@@ -224,8 +231,10 @@ extension TextBackedString {
                 } else if let sticker {
                     total = total + catalog.entries[sticker].lengths
                 } else {
-                    var lengths = measure(range, in: utf8)
-                    lengths.weight += LengthCounting.urlWeightChange(range, in: utf8, reusing: &urlWorkspace)
+                    var lengths = Self.measure(range, in: utf8, weighing: weighing)
+                    if weighing {
+                        lengths.weight += LengthCounting.urlWeightChange(range, in: utf8, reusing: &urlWorkspace)
+                    }
                     total = total + lengths
                 }
                 return true

@@ -80,8 +80,49 @@ extension LengthCounting {
                 scalars[url].reduce(change + TwitterURLs.urlWeight) { $0 - weight($1) }
             }
         }
+        guard TwitterURLs.mayHoldURL(window, in: utf8) else { return 0 }
+        TwitterURLs.normalize(window, in: utf8, into: &workspace.window, clusters: &workspace.clusters)
+        let run = (scalars: workspace.window, clusters: workspace.clusters)
+        let urls = TwitterURLs.find(in: run.scalars, reusing: &workspace)
+        if urls.isEmpty { return 0 }
+        if let change = weightChange(of: urls, onClustersOf: run, in: utf8) { return change }
         guard let withURLs = weightWithURLs(window, in: utf8, reusing: &workspace) else { return 0 }
         return withURLs - TextBackedString.measure(window, in: utf8).weight
+    }
+
+    /// What `urls` (of `run`'s NFC code points) change in the weight, when
+    /// each begins and ends on a cluster's edge (nil if one does not): each
+    /// weighs 23 in place of its clusters, and a cluster weighs what
+    /// `measure` gives it, read off the code points already normalized (an
+    /// emoji 200, else its NFC form's), so the window is not measured again
+    /// nor its text between URLs encoded and measured afresh.
+    private static func weightChange(
+        of urls: [Range<Int>], onClustersOf run: (scalars: [UInt32], clusters: [TwitterURLs.NormalizedCluster]),
+        in utf8: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        var change = 0
+        var cluster = 0
+        var start = 0  // the first code point of `cluster`
+        for url in urls {
+            while cluster < run.clusters.count && run.clusters[cluster].end <= url.lowerBound {
+                start = run.clusters[cluster].end
+                cluster += 1
+            }
+            guard start == url.lowerBound else { return nil }
+            change += TwitterURLs.urlWeight
+            while cluster < run.clusters.count && run.clusters[cluster].end <= url.upperBound {
+                let c = run.clusters[cluster]
+                if !c.simple && EmojiClassifier.isEmoji(c.bytes, in: utf8) {
+                    change -= 200
+                } else {
+                    for scalar in run.scalars[start..<c.end] { change -= weight(scalar) }
+                }
+                start = c.end
+                cluster += 1
+            }
+            guard start == url.upperBound else { return nil }
+        }
+        return change
     }
 
     /// Whether every scalar of `utf8[range]` is simple; if so, `scalars` holds them.

@@ -273,10 +273,13 @@ extension TwitterURLs {
         mutating func accept(_ candidate: Match, into urls: inout [Range<Int>]) {
             let domain = scalars[candidate.domain]
             let encodedLength: Int?
+            // The domain as an array, made once where it is not ASCII: the cache's key and asciiDomains' text.
+            var domainArray: [UInt32]? = nil
             if domain.allSatisfy({ $0 < 0x80 }) {
                 encodedLength = IDNA.asciiEncodedLength(domain)  // no more than a scan, in place
             } else {
                 let key = Array(domain)
+                domainArray = key
                 if let known = encodedLengths[key] {
                     encodedLength = known
                 } else {
@@ -290,7 +293,7 @@ extension TwitterURLs {
             if candidate.protocolLength == 0 {
                 if let b = candidate.before, b == 0x2D || b == 0x5F || b == 0x2E || b == 0x2F { return }
                 let first = urls.count
-                for found in Self.asciiDomains(in: Array(domain)) {
+                for found in Self.asciiDomains(in: domainArray ?? Array(domain)) {
                     urls.append(
                         found.lowerBound + candidate.domain.lowerBound..<found.upperBound + candidate.domain.lowerBound)
                 }
@@ -327,8 +330,22 @@ extension TwitterURLs {
         /// each is worked out once.
         static func asciiDomains(in scalars: [UInt32]) -> [Range<Int>] {
             let textLength = scalars.count
+            // The two tables in memory of the call's own (on the stack when small): an array made here looked
+            // its element type up at run time, and that was a fifth of the work of a short IDN's window.
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: textLength + 1) { runEnd in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: textLength + 1) { ends in
+                    asciiDomains(in: scalars, runEnd: runEnd, ends: ends)
+                }
+            }
+        }
+
+        /// `asciiDomains(in:)` with its tables in `runEnd` and `ends`, each `scalars.count + 1` long.
+        private static func asciiDomains(
+            in scalars: [UInt32], runEnd: UnsafeMutableBufferPointer<Int>, ends: UnsafeMutableBufferPointer<Int32>
+        ) -> [Range<Int>] {
+            let textLength = scalars.count
             /// `runEnd[position]`: the first position at or after `position` that is not an ASCII domain character.
-            var runEnd = Array(repeating: textLength, count: textLength + 1)
+            runEnd[textLength] = textLength
             var position = textLength - 1
             while position >= 0 {
                 runEnd[position] = asciiDomainChar.contains(scalars[position]) ? runEnd[position + 1] : position
@@ -340,7 +357,7 @@ extension TwitterURLs {
                 return k > position && k < textLength && scalars[k] == 0x2E ? k + 1 : nil
             }
             /// By position after a `.`: `unknown`, `none`, or the end of the last TLD its labels reach.
-            var ends = Array(repeating: unknown, count: textLength + 1)
+            ends.initialize(repeating: unknown)
             func end(after start: Int) -> Int? {
                 if ends[start] == unknown {
                     var chain: [Int] = []

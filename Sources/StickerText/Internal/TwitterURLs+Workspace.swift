@@ -8,8 +8,10 @@ extension TwitterURLs {
     /// and the earlier windows' domains kept are at most
     /// `Scanner.encodedLengthsKept`, besides the window's own.
     struct Workspace {
-        /// The code points of the window being measured, when all are simple.
+        /// The code points of the window being measured: as they are when all
+        /// are simple, else its NFC form, with its clusters.
         var window: [UInt32] = []
+        var clusters: [NormalizedCluster] = []
         var labelEnd: [Int] = []
         var underscoreAfter: [Int] = []
         var domainEnds: [Int32] = []
