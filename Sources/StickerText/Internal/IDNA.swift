@@ -1,7 +1,7 @@
 /// IDNA 2003 ToASCII as Python's `idna` codec runs it (AllowUnassigned, no
 /// STD3 rules): whether a domain is valid, and its length once encoded.
 enum IDNA {
-    static let removed = Set(TwitterTextTables.nameprepRemoved)
+    static let removed = TwitterURLs.CodePointSet(TwitterTextTables.nameprepRemoved.flatMap { [$0, $0] })
     static let mapped: [UInt32: [UInt32]] = {
         var map: [UInt32: [UInt32]] = [:]
         var k = 0
@@ -13,6 +13,8 @@ enum IDNA {
         }
         return map
     }()
+    /// The code points `mapped` holds: most are not, and a set of ranges says so faster than the dictionary.
+    static let mappedKeys = TwitterURLs.CodePointSet(mapped.keys.sorted().flatMap { [$0, $0] })
     static let prohibited = TwitterURLs.CodePointSet(TwitterTextTables.prohibited)
     static let randAL = TwitterURLs.CodePointSet(TwitterTextTables.randAL)
     static let lCat = TwitterURLs.CodePointSet(TwitterTextTables.lCat)
@@ -73,13 +75,8 @@ enum IDNA {
 
     static func nameprep(_ label: [UInt32]) -> [UInt32]? {
         var out: [UInt32] = []
-        for c in label where !removed.contains(c) {
-            if let m = mapped[c] {
-                out += m
-            } else if let s = Unicode.Scalar(c) {
-                out += s.properties.lowercaseMapping.unicodeScalars.map(\.value)
-            }
-        }
+        out.reserveCapacity(label.count)
+        for c in label where !removed.contains(c) { appendMapping(of: c, to: &out) }
         let normalized = Normalization.normalized(.nfkc, out)
         if normalized.contains(where: prohibited.contains) { return nil }
         if normalized.contains(where: randAL.contains) {
@@ -87,5 +84,27 @@ enum IDNA {
             if !randAL.contains(normalized.first!) || !randAL.contains(normalized.last!) { return nil }
         }
         return normalized
+    }
+
+    /// Nameprep's B.2 mapping of `c` (not removed): `mapped`'s where it
+    /// differs from the lowercase mapping, else that. Asked of every code
+    /// point of every new domain a count meets: ASCII is lowercased in place,
+    /// and a code point that lowercasing leaves alone (most letters past
+    /// ASCII written as they are typed) is kept without making the String
+    /// of its mapping. NameprepTests checks the shortcuts against the plain
+    /// rule for every code point.
+    @inline(__always)
+    static func appendMapping(of c: UInt32, to out: inout [UInt32]) {
+        if c < 0x80 {
+            out.append(c >= 0x41 && c <= 0x5A ? c + 0x20 : c)
+        } else if mappedKeys.contains(c), let m = mapped[c] {
+            out += m
+        } else if let s = Unicode.Scalar(c) {
+            if s.properties.changesWhenLowercased {
+                out += s.properties.lowercaseMapping.unicodeScalars.map(\.value)
+            } else {
+                out.append(c)
+            }
+        }
     }
 }

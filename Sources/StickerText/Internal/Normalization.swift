@@ -232,8 +232,9 @@ final class NormalizationData: Sendable {
         for i in base..<out.count {
             let c = out[i]
             let k = combiningClass(c)
+            // Only a scalar flagged `composesAfter` is the second of any composite: the others are not looked up.
             if starter >= 0 && (kept == starter + 1 || (lastClass != 0 && lastClass < k)),
-                let p = composite(out[starter], c)
+                flags(c) & Self.composesAfter != 0, let p = composite(out[starter], c)
             {
                 out[starter] = p
                 continue

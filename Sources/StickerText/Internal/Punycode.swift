@@ -4,7 +4,7 @@ enum Punycode {
         let base = 36
         let tmin = 1
         let tmax = 26
-        var output = input.filter { $0 < 0x80 }.count
+        var output = input.lazy.filter { $0 < 0x80 }.count
         let b = output
         if b > 0 { output += 1 }
         var h = b
@@ -22,7 +22,8 @@ enum Punycode {
             return k + (base - tmin + 1) * delta / (delta + 38)
         }
         while h < input.count {
-            let m = input.filter { $0 >= n }.min()!
+            var m = UInt32.max  // the least code point not yet written (no array made for it: one a round)
+            for c in input where c >= n && c < m { m = c }
             delta += Int(m - n) * (h + 1)
             n = m
             for c in input {
