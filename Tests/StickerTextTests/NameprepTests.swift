@@ -21,11 +21,47 @@ struct NameprepTests {
         #expect(differences.isEmpty, "\(differences.prefix(20))")
     }
 
+    /// A label of code points `keptByNameprep` says nameprep keeps is not
+    /// prepared: the table and the CJK range must be what the definition
+    /// gives (elsewhere it may say no, and the label is prepared), and such
+    /// a code point its own nameprep.
+    @Test func whatNameprepKeepsIsWhatTheDefinitionSaysAndIsKept() {
+        var wrong: [String] = []
+        for c in UInt32(0)...0x10FFFF where Unicode.Scalar(c) != nil {
+            let kept = IDNA.keptByNameprep(c)
+            let read = c < IDNA.keptTableEnd || (0x4E00...0x9FFF).contains(c)
+            if (read ? kept != IDNA.isKeptByNameprep(c) : kept)
+                || (kept && IDNA.nameprep([c, 0x61, c][...]) != [c, 0x61, c])
+            {
+                wrong.append(String(c, radix: 16))
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+    }
+
+    /// Kept code points side by side are kept: pairs and runs of them drawn at random, nameprep'd whole.
+    @Test func aRunOfCodePointsNameprepKeepsIsItsOwnNameprep() {
+        let kept = (UInt32(0)..<IDNA.keptTableEnd).filter(IDNA.keptByNameprep) + [0x4E00, 0x6C49, 0x9FFF]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20000 {
+            let run = (0..<Int.random(in: 2...6, using: &generator)).map { _ in kept.randomElement(using: &generator)! }
+            #expect(IDNA.nameprep(run[...]) == run, "\(run.map { String($0, radix: 16) })")
+        }
+    }
+
     @Test func aLabelIsPreparedAndEncodedAsPythonsIDNACodecDoes() {
+        func length(_ domain: String) -> Int? { IDNA.encodedLength(domain.unicodeScalars.map(\.value)) }
         // Lengths of `label.encode("idna")` in Python 3.
-        #expect(IDNA.encodedLength(Array("例子.中国".unicodeScalars.map(\.value))) == 22)  // xn--fsqu00a.xn--fiqs8s
-        #expect(IDNA.encodedLength(Array("BÜCHER.de".unicodeScalars.map(\.value))) == 16)  // xn--bcher-kva.de
-        #expect(IDNA.encodedLength(Array("e\u{301}.com".unicodeScalars.map(\.value))) == 11)  // xn--9ca.com
-        #expect(IDNA.encodedLength(Array("a\u{AD}b.com".unicodeScalars.map(\.value))) == 6)  // ab.com: U+00AD removed
+        #expect(length("例子.中国") == 22)  // xn--fsqu00a.xn--fiqs8s
+        #expect(length("BÜCHER.de") == 16)  // xn--bcher-kva.de
+        #expect(length("e\u{301}.com") == 11)  // xn--9ca.com
+        #expect(length("a\u{AD}b.com") == 6)  // ab.com: U+00AD removed
+        #expect(length("àáâ.com") == 13)  // xn--0cacd.com, not prepared
+        #expect(length("ÀÁÂ.com") == 13)  // lowercased first
+        #expect(length("é.com。") == 12)  // a trailing dot
+        #expect(length("é..com") == nil)  // an empty label
+        #expect(length("xn--é.com") == nil)
+        #expect(length("a\u{5D0}.com") == nil)  // L and RandAL
+        #expect(length(String(repeating: "é", count: 60) + ".com") == nil)  // too long
     }
 }

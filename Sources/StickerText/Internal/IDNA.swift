@@ -23,17 +23,24 @@ enum IDNA {
     static func encodedLength(_ domain: [UInt32]) -> Int? {
         if domain.isEmpty { return 0 }
         if domain.allSatisfy({ $0 < 0x80 }) { return asciiEncodedLength(domain[...]) }
-        var labels = domain.split(omittingEmptySubsequences: false) {
-            $0 == 0x2E || $0 == 0x3002 || $0 == 0xFF0E || $0 == 0xFF61
-        }
+        // The labels read in place: an array for each, and one of them all, were most of a short domain's cost.
+        func isDot(_ c: UInt32) -> Bool { c == 0x2E || c == 0x3002 || c == 0xFF0E || c == 0xFF61 }
         var total = 0
-        if labels.last?.isEmpty == true {
-            labels.removeLast()
+        var end = domain.count
+        if isDot(domain[end - 1]) {  // a trailing dot is kept as one, its empty label not encoded
+            end -= 1
             total += 1
         }
-        for (k, label) in labels.enumerated() {
-            guard let length = toASCII(Array(label)) else { return nil }
-            total += length + (k > 0 ? 1 : 0)
+        var start = 0
+        var first = true
+        while true {
+            var stop = start
+            while stop < end && !isDot(domain[stop]) { stop += 1 }
+            guard let length = toASCII(domain[start..<stop]) else { return nil }
+            total += length + (first ? 0 : 1)
+            first = false
+            if stop >= end { break }
+            start = stop + 1
         }
         return total
     }
@@ -54,14 +61,21 @@ enum IDNA {
         return label >= 64 ? nil : domain.count
     }
 
-    static func toASCII(_ label: [UInt32]) -> Int? {
+    static func toASCII(_ label: ArraySlice<UInt32>) -> Int? {
         if label.allSatisfy({ $0 < 0x80 }) { return label.count > 0 && label.count < 64 ? label.count : nil }
+        // A label nameprep keeps as it is (most IDNs, which a count meets already in NFC) is not prepared.
+        if label.allSatisfy(keptByNameprep) { return encodedLength(ofPrepared: label) }
         // Nameprep maps no character to nothing but those it removes, and NFKC
         // composes at most 4 code points into one (the longest canonical
         // decomposition): 256 others make at least 64, too long to be valid.
         // Refused here, a long label is never normalized.
         if label.lazy.filter({ !removed.contains($0) }).count >= 256 { return nil }
         guard let prepped = nameprep(label) else { return nil }
+        return encodedLength(ofPrepared: prepped[...])
+    }
+
+    /// ToASCII's length of a label nameprep has prepared.
+    private static func encodedLength(ofPrepared prepped: ArraySlice<UInt32>) -> Int? {
         if prepped.allSatisfy({ $0 < 0x80 }) { return prepped.count > 0 && prepped.count < 64 ? prepped.count : nil }
         if prepped.starts(with: [0x78, 0x6E, 0x2D, 0x2D]) { return nil }
         // Punycode writes each basic code point once and at least one digit
@@ -73,7 +87,41 @@ enum IDNA {
         return length < 64 ? length : nil
     }
 
-    static func nameprep(_ label: [UInt32]) -> [UInt32]? {
+    /// Whether nameprep leaves `c` as it is wherever it stands in a label:
+    /// not removed nor mapped, unchanged by lowercasing, neither prohibited
+    /// nor right-to-left, its own NFKC form, a starter that composes with
+    /// nothing before it, and so is the first code point it decomposes to
+    /// (a letter written with its accent, as a count meets an IDN once the
+    /// window is in NFC, decomposes and composes back to itself, and nothing
+    /// around it joins in). A label of such code points is its own nameprep.
+    /// Read from a table below U+3000 and for the CJK ideographs
+    /// (NameprepTests checks both against `isKeptByNameprep`); the rest are
+    /// prepared.
+    @inline(__always)
+    static func keptByNameprep(_ c: UInt32) -> Bool {
+        if c < keptTableEnd { return keptTable.withUnsafeBufferPointer { $0[Int(c)] } }
+        return c >= 0x4E00 && c <= 0x9FFF
+    }
+    static let keptTableEnd: UInt32 = 0x3000
+    static let keptTable: [Bool] = (0..<keptTableEnd).map(isKeptByNameprep)
+
+    /// `keptByNameprep`'s definition, from the tables themselves.
+    static func isKeptByNameprep(_ c: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(c) else { return false }
+        let data = NormalizationData.shared
+        func isLoneStarter(_ c: UInt32) -> Bool {
+            data.flags(c) & NormalizationData.composesAfter == 0 && data.combiningClass(c) == 0
+        }
+        guard !removed.contains(c), !mappedKeys.contains(c), !scalar.properties.changesWhenLowercased,
+            !prohibited.contains(c), !randAL.contains(c), isLoneStarter(c),
+            Normalization.normalized(.nfkc, [c]) == [c]
+        else { return false }
+        var pieces: [UInt32] = []
+        data.appendDecomposition(of: c, form: .nfkc, to: &pieces)
+        return isLoneStarter(pieces[0])
+    }
+
+    static func nameprep(_ label: ArraySlice<UInt32>) -> [UInt32]? {
         var out: [UInt32] = []
         out.reserveCapacity(label.count)
         for c in label where !removed.contains(c) { appendMapping(of: c, to: &out) }

@@ -1,6 +1,6 @@
 /// RFC 3492, the encoder's output length.
 enum Punycode {
-    static func encodedLength(_ input: [UInt32]) -> Int {
+    static func encodedLength(_ input: ArraySlice<UInt32>) -> Int {
         let base = 36
         let tmin = 1
         let tmax = 26
