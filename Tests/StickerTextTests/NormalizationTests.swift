@@ -61,6 +61,36 @@ struct NormalizationTests {
         #expect(changed.isEmpty, "changed: \(changed.prefix(10).map { String($0, radix: 16) })")
     }
 
+    /// A cluster of two scalars read from UTF-8 takes a short way
+    /// (`NormalizationData.appendPair`): it must give what the whole
+    /// algorithm gives, for every letter below U+0800 and of Latin and Greek
+    /// Extended, some of Hangul, kana and beyond the BMP, each with every
+    /// combining diacritical mark,
+    /// the Hangul jamo that compose, the kana voicing marks, and letters.
+    @Test func aPairReadFromUTF8IsNormalizedAsTheWholeAlgorithmDoes() {
+        let firsts =
+            Array(UInt32(0x20)..<0x800) + Array(UInt32(0x1E00)..<0x2000) + [
+                0x1100, 0x1112, 0xAC00, 0xAC01, 0x304B, 0x30AB, 0x10041, 0x1138B,
+            ]
+        let seconds =
+            Array(UInt32(0x300)..<0x370) + Array(UInt32(0x1161)..<0x1176) + Array(UInt32(0x11A8)..<0x11C3)
+            + [0x3099, 0x309A, 0x113C5, 0x61, 0x41, 0xE9, 0x4E2D, 0x20DD, 0x1DC0, 0x338]
+        var wrong: [String] = []
+        var out: [UInt32] = []
+        for a in firsts {
+            guard let first = Unicode.Scalar(a) else { continue }
+            for b in seconds {
+                let bytes = Array("\(first)\(Unicode.Scalar(b)!)".utf8)
+                for form in [Normalization.Form.nfc, .nfkc] {
+                    out.removeAll(keepingCapacity: true)
+                    bytes.withUnsafeBufferPointer { Normalization.append(form, of: 0..<$0.count, in: $0, to: &out) }
+                    if out != Normalization.normalized(form, [a, b]) { wrong.append("\(form) \(a) \(b)") }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+    }
+
     /// What Foundation's NFC on Linux got wrong: a scalar beyond U+FFFF cut
     /// to its low 16 bits before a mark composed with it, and LV + T apart.
     @Test func scalarsBeyondTheBMPAndHangulLVWithATrailingJamoAreRight() {

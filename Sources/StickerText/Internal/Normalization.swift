@@ -24,6 +24,15 @@ enum Normalization {
     static func append(
         _ form: Form, of range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt32]
     ) {
+        // Two scalars (a letter and its accent, the usual cluster that is not simple) go the short way.
+        let second = range.lowerBound + UTF8Bytes.sequenceLength(utf8[range.lowerBound])
+        if second < range.upperBound && second + UTF8Bytes.sequenceLength(utf8[second]) == range.upperBound,
+            NormalizationData.shared.appendPair(
+                UTF8Bytes.scalar(at: range.lowerBound, in: utf8), UTF8Bytes.scalar(at: second, in: utf8), form: form,
+                to: &out)
+        {
+            return
+        }
         append(form, of: ScalarSequence(bytes: utf8, range: range).lazy.map(\.value), to: &out)
     }
 
@@ -88,7 +97,7 @@ final class NormalizationData: Sendable {
     /// Each scalar's full compatibility decomposition (its mappings, canonical or not, all the way down).
     private let compatibility: [UInt32: [UInt32]]
     /// first << 32 | second → the primary composite.
-    private let composites: [UInt64: UInt32]
+    private let composites: CompositeTable
 
     private init() {
         var classes = [UInt8](repeating: 0, count: Int(Self.flatEnd))
@@ -126,7 +135,7 @@ final class NormalizationData: Sendable {
         self.flagTable = flags
         self.canonical = canonical
         self.compatibility = compatibility
-        self.composites = composites
+        self.composites = CompositeTable(composites)
     }
 
     /// The entries of a table string: code, one-level mapping, whether it is a primary composite.
@@ -171,6 +180,25 @@ final class NormalizationData: Sendable {
         } else {
             out.append(c)
         }
+    }
+
+    /// Appends the `form` of the pair `a` `b` and says true, where neither
+    /// decomposes under `form`, `a` is a starter and neither is a Hangul
+    /// syllable: then nothing is put in order and only the two may compose,
+    /// as the whole algorithm would find. Else false, nothing appended.
+    @inline(__always)
+    func appendPair(_ a: UInt32, _ b: UInt32, form: Normalization.Form, to out: inout [UInt32]) -> Bool {
+        let mask = form == .nfc ? Self.decomposes : Self.decomposes | Self.compatible
+        guard flags(a) & mask == 0, flags(b) & mask == 0, combiningClass(a) == 0, !Hangul.isSyllable(a),
+            !Hangul.isSyllable(b)
+        else { return false }
+        if flags(b) & Self.composesAfter != 0, let composed = composite(a, b) {
+            out.append(composed)
+        } else {
+            out.append(a)
+            out.append(b)
+        }
+        return true
     }
 
     /// Puts each run of marks of `out[from...]` in canonical order, then composes it in place.
@@ -259,7 +287,53 @@ final class NormalizationData: Sendable {
         {
             return a + (b - Hangul.tBase)
         }
-        return composites[UInt64(a) << 32 | UInt64(b)]
+        return composites.composite(of: UInt64(a) << 32 | UInt64(b))
+    }
+}
+
+/// The primary composites by their pair (`first << 32 | second`), in an
+/// open-addressed table with a multiplicative hash: NFC looks one up for
+/// every mark after a letter, and a `Dictionary`'s SipHash was most of
+/// composing a letter and its accent.
+struct CompositeTable: Sendable {
+    private let keys: [UInt64]
+    private let values: [UInt32]
+    private let shift: UInt64
+    private static let empty = UInt64.max
+
+    init(_ pairs: [UInt64: UInt32]) {
+        var bits: UInt64 = 4
+        while (1 << bits) < 2 * pairs.count { bits += 1 }
+        var keys = [UInt64](repeating: Self.empty, count: 1 << bits)
+        var values = [UInt32](repeating: 0, count: 1 << bits)
+        shift = 64 - bits
+        for (key, value) in pairs {
+            var slot = Self.slot(of: key, shift: shift)
+            while keys[slot] != Self.empty { slot = (slot + 1) & (keys.count - 1) }
+            keys[slot] = key
+            values[slot] = value
+        }
+        self.keys = keys
+        self.values = values
+    }
+
+    @inline(__always)
+    private static func slot(of key: UInt64, shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    /// The composite of the pair `key`, or nil.
+    @inline(__always)
+    func composite(of key: UInt64) -> UInt32? {
+        keys.withUnsafeBufferPointer { keys in
+            var slot = Self.slot(of: key, shift: shift)
+            while true {
+                let found = keys[slot]
+                if found == key { return values.withUnsafeBufferPointer { $0[slot] } }
+                if found == Self.empty { return nil }
+                slot = (slot + 1) & (keys.count - 1)
+            }
+        }
     }
 }
 

@@ -293,9 +293,16 @@ extension TwitterURLs {
             if candidate.protocolLength == 0 {
                 if let b = candidate.before, b == 0x2D || b == 0x5F || b == 0x2E || b == 0x2F { return }
                 let first = urls.count
-                for found in Self.asciiDomains(in: domainArray ?? Array(domain)) {
-                    urls.append(
-                        found.lowerBound + candidate.domain.lowerBound..<found.upperBound + candidate.domain.lowerBound)
+                if domain.allSatisfy({ $0 == 0x2E || asciiDomainChar.contains($0) }) {
+                    // Labels of ASCII-domain characters only (Latin letters with their accents among them), ending in
+                    // the TLD the domain was found with: the regex takes the whole domain, so it is not run.
+                    urls.append(candidate.domain)
+                } else {
+                    for found in Self.asciiDomains(in: domainArray ?? Array(domain)) {
+                        urls.append(
+                            found.lowerBound + candidate.domain.lowerBound..<found.upperBound
+                                + candidate.domain.lowerBound)
+                    }
                 }
                 // The last gets the path and query: twitter-text puts them after the ASCII
                 // domain in place of the whole domain (`url.replace(domain, ascii)`), and
