@@ -5,7 +5,7 @@
 // In the weighted count, URLs are found in each run of text between stickers
 // (a code is never part of one) and weigh 23 each (urls.js).
 
-import { TextLengths, measure, byteModeLength, addRunLengths, hasInvalidCharacters } from './lengths.js';
+import { TextLengths, measure, measureInto, byteModeLength, addRunLengths, hasInvalidCharacters } from './lengths.js';
 
 /** The count response of the API (`POST /api/count`), for `string` under `policy`. */
 export function counts(string, policy) {
@@ -83,12 +83,16 @@ export function lengthUnder(string, policy, urls) {
   return total;
 }
 
-/** Lengths of the whole text under the policy's sticker rule (see `lengthUnder` for `urls`). */
+/** Lengths of the whole text under the policy's sticker rule (see `lengthUnder` for `urls`). The
+ *  weight only under `weighted`: another mode's limit check reads none, and its URLs (found in NFC)
+ *  were most of the count where a text holds many (TextBackedString.lengths(policy:) in Swift). */
 function lengthsUnder(string, policy, urls) {
   const total = new TextLengths();
+  const weighing = policy.countMode === 'weighted';
   string.forEachItem((start, end, span) => {
     const keep = urls && end - start >= KEPT_RUN ? (spans) => urls.set(start, { end, spans }) : undefined;
     if (span) total.add(stickerLengths(span.entry, policy));
+    else if (!weighing) measureInto(total, string.text, start, end);
     else addRunLengths(total, string.text, start, end, undefined, keep);
   });
   return total;

@@ -350,7 +350,7 @@ export function measure(s, start, end, onEmoji) {
 }
 
 /** `measure` added to `total` (returned). */
-function measureInto(total, s, start, end, onEmoji) {
+export function measureInto(total, s, start, end, onEmoji) {
   forEachCluster(s, start, end, (a, b, simple) => {
     const emoji = !simple && isEmojiCluster(s, a, b);
     if (emoji && onEmoji) onEmoji(a, b);
