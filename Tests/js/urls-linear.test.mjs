@@ -130,6 +130,27 @@ test(`findURLs finds the same URLs when it reads a text a piece between two stop
   agree('findURLs in pieces', randomTexts(SEED + 2, CASES), (t) => linear.findURLs(t, 7), reference.findURLs);
 });
 
+test("a label of code points nameprep keeps is not prepared: the table is the definition's, and each is kept", () => {
+  // The twin of NameprepTests.swift: below the table's end and for the CJK ideographs what the
+  // definition says; elsewhere nothing kept; a kept code point its own nameprep beside a letter.
+  const wrong = [];
+  for (let c = 0; c <= 0x10ffff; c++) {
+    if (c >= 0xd800 && c <= 0xdfff) continue;
+    const kept = linear.keptByNameprep(c);
+    const read = c < linear.KEPT_TABLE_END || (c >= 0x4e00 && c <= 0x9fff);
+    if (read ? kept !== linear.isKeptByNameprep(c) : kept) wrong.push(c.toString(16));
+    else if (kept && linear.nameprep([c, 0x61, c])?.join() !== [c, 0x61, c].join()) wrong.push(c.toString(16));
+  }
+  assert.deepEqual(wrong.slice(0, 20), []);
+  const keptOnes = [];
+  for (let c = 0; c < linear.KEPT_TABLE_END; c++) if (linear.keptByNameprep(c)) keptOnes.push(c);
+  const r = random(SEED + 7);
+  for (let k = 0; k < 20000; k++) {
+    const run = Array.from({ length: r.int(2, 6) }, () => r.pick(keptOnes));
+    assert.deepEqual(linear.nameprep(run), run);
+  }
+});
+
 test('findURLs finds the same URLs in long runs of one shape', () => {
   agree(
     'findURLs',

@@ -13,7 +13,15 @@ import * as T from './twitter-text-tables.js';
 import { forEachCluster, isSimple } from './graphemes.js';
 import { IntList, Room, runPointsRoom } from './int-list.js';
 import { STOPS } from './url-stops.js';
-import { appendNFC } from './normalization.js';
+import {
+  appendNFC,
+  canonical,
+  COMPATIBLE,
+  COMPOSES_AFTER,
+  combiningClass,
+  DECOMPOSES,
+  flags,
+} from './normalization.js';
 import { nfkc } from './compatibility.js';
 
 export const URL_WEIGHT = 2300; // 1/100 units
@@ -592,8 +600,40 @@ function splitBy(cs, isSeparator) {
   return out;
 }
 
+/** Whether nameprep leaves `c` as it is wherever it stands in a label (IDNA.swift `keptByNameprep`):
+ *  not removed nor mapped, unchanged by lowercasing, neither prohibited nor right-to-left, its own
+ *  NFKC form, a starter that composes with nothing before it, and so is the first code point it
+ *  decomposes to. A label of such code points is its own nameprep. From a table below U+3000 (made
+ *  at the first label past ASCII) and for the CJK ideographs; the rest are prepared. */
+export function keptByNameprep(c) {
+  if (c < KEPT_TABLE_END) {
+    if (keptTable === null) {
+      keptTable = new Uint8Array(KEPT_TABLE_END);
+      for (let k = 0; k < KEPT_TABLE_END; k++) keptTable[k] = isKeptByNameprep(k) ? 1 : 0;
+    }
+    return keptTable[c] === 1;
+  }
+  return c >= 0x4e00 && c <= 0x9fff;
+}
+export const KEPT_TABLE_END = 0x3000;
+let keptTable = null;
+
+/** `keptByNameprep`'s definition, from the tables themselves. */
+export function isKeptByNameprep(c) {
+  if (c >= 0xd800 && c <= 0xdfff) return false;
+  const flagsOf = (x) => (x < flags.length ? flags[x] : 0);
+  const loneStarter = (x) => (flagsOf(x) & COMPOSES_AFTER) === 0 && combiningClass(x) === 0;
+  if (removed.has(c) || mapped.has(c) || prohibited.has(c) || randAL.has(c) || !loneStarter(c)) return false;
+  const ch = String.fromCodePoint(c);
+  if (ch.toLowerCase() !== ch || nfkc(ch) !== ch) return false;
+  // Its own NFKC form, it has no decomposition but a canonical one (or none).
+  return (flagsOf(c) & (DECOMPOSES | COMPATIBLE)) === 0 || loneStarter(canonical.get(c)?.[0] ?? c);
+}
+
 function toASCII(label) {
   if (isASCII(label)) return label.length > 0 && label.length < 64 ? label.length : null;
+  // A label nameprep keeps as it is (most IDNs, which a count meets already in NFC) is not prepared.
+  if (label.every(keptByNameprep)) return encodedLengthOfPrepared(label);
   // Nameprep maps no character to nothing but those it removes, and NFKC
   // composes at most 4 code points into one: 256 others make at least 64,
   // too long to be valid, so such a label is never normalized (IDNA.swift).
@@ -601,6 +641,11 @@ function toASCII(label) {
   for (const c of label) if (!removed.has(c) && ++kept >= 256) return null;
   const prepped = nameprep(label);
   if (prepped === null) return null;
+  return encodedLengthOfPrepared(prepped);
+}
+
+/** ToASCII's length of a label nameprep has prepared. */
+function encodedLengthOfPrepared(prepped) {
   if (isASCII(prepped)) return prepped.length > 0 && prepped.length < 64 ? prepped.length : null;
   if (prepped[0] === 0x78 && prepped[1] === 0x6e && prepped[2] === 0x2d && prepped[3] === 0x2d) return null;
   // Punycode writes each basic code point once and at least one digit for
