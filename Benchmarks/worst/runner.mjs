@@ -76,7 +76,7 @@ function* batches(items, timedOut) {
   for (const item of items) {
     if (timedOut.has(item.key)) continue;
     batch.push(item);
-    size += item.body.length * (item.copies ?? 1);
+    size += item.body.length * ((item.copies ?? 1) + (item.warm ?? 0));
     if (size > BATCH_BYTES || batch.length >= BATCH_ITEMS) {
       yield batch;
       batch = [];
@@ -87,7 +87,7 @@ function* batches(items, timedOut) {
 }
 
 /**
- * Times items ({kind, body, copies?, cap (ms per copy), key}) with
+ * Times items ({kind, body, copies?, warm? (untimed runs first), cap (ms per copy), key}) with
  * `runBatch`, which answers what it ran before a timeout; restarts after each.
  * Result per item: {ms (per copy), error} | {timeout: true} | {skipped: true}.
  */
@@ -131,9 +131,15 @@ function runLines(command, args, items, warmup) {
   const warm = warmLines(warmup);
   return timeAll(items, async (batch) => {
     const lines = [...warm];
-    const owner = [];  // the item of each measured line
+    const owner = [];  // the item of each line after the warm-up
+    const timed = [];  // whether it is timed: an item's `warm` runs, before its copies, are not
     batch.forEach((item, j) => {
-      for (let c = 0; c < (item.copies ?? 1); c++) { lines.push(`${item.kind}\t${item.body}`); owner.push(j); }
+      const warmRuns = item.warm ?? 0;
+      for (let c = 0; c < warmRuns + (item.copies ?? 1); c++) {
+        lines.push(`${item.kind}\t${item.body}`);
+        owner.push(j);
+        timed.push(c >= warmRuns);
+      }
     });
     const first = 1 + warm.length;  // after `ready` and the warm-up answers
     const answered = [];
@@ -142,7 +148,7 @@ function runLines(command, args, items, warmup) {
       onLine: (i, head) => {
         done = i;
         since = undefined;
-        if (i < first) return;
+        if (i < first || !timed[i - first]) return;
         const answer = JSON.parse(head);
         const j = owner[i - first];
         sum += answer.ms;
