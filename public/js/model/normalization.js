@@ -77,7 +77,8 @@ for (const code of canonicalMapping.keys())
 
 /** The canonical combining class of `c`. */
 export const combiningClass = (c) => (c < FLAT_END ? classes[c] : 0);
-const flagsOf = (c) => (c < FLAT_END ? flags[c] : c >= 0x2f800 && c <= 0x2fa1d ? DECOMPOSES : 0);
+/** `c`'s flags (DECOMPOSES, COMPOSES_AFTER, COMPATIBLE), above FLAT_END too. */
+export const flagsOf = (c) => (c < FLAT_END ? flags[c] : c >= 0x2f800 && c <= 0x2fa1d ? DECOMPOSES : 0);
 
 /** The primary composite of `a` then `b`, or undefined (Hangul by the algorithm). */
 function composite(a, b) {

@@ -20,7 +20,7 @@ import {
   COMPOSES_AFTER,
   combiningClass,
   DECOMPOSES,
-  flags,
+  flagsOf,
 } from './normalization.js';
 import { nfkc } from './compatibility.js';
 
@@ -619,7 +619,6 @@ const kept = new Uint8Array(KEPT_TABLE_END); // 0 not yet known, 1 kept, 2 prepa
 /** `keptByNameprep`'s definition, from the tables themselves. */
 export function isKeptByNameprep(c) {
   if (c >= 0xd800 && c <= 0xdfff) return false;
-  const flagsOf = (x) => (x < flags.length ? flags[x] : 0);
   const loneStarter = (x) => (flagsOf(x) & COMPOSES_AFTER) === 0 && combiningClass(x) === 0;
   if (removed.has(c) || mapped.has(c) || prohibited.has(c) || randAL.has(c) || !loneStarter(c)) return false;
   const ch = String.fromCodePoint(c);
