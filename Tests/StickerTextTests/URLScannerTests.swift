@@ -17,7 +17,7 @@ struct URLScannerTests {
         "=", "&",
         "(", ")", "((", "))", "#", "@", "!", ",", " ", "\n", "。", "http://", "https://", "HTTPS://", "t.co/", "www.",
         ".com", ".co",
-        ".cn", ".中国", "xn--", "xn--p1ai", "ab", "a.b", "~", "'", "Ａ", "İ", "ſ", "K",
+        ".cn", ".中国", "xn--", "xn--p1ai", "ab", "a.b", "~", "'", "Ａ", "İ", "ſ", "K", "\u{600}",
     ]
     static let text = Gen.int(in: 0..<pieces.count).array(of: 0...40).map { $0.map { pieces[$0] }.joined() }
 
@@ -107,6 +107,22 @@ struct URLScannerTests {
     @Test func theStopsAreWhitespaceAndAFewSymbols() {
         let stops = (0...0x10FFFF).filter { TwitterURLs.isStop(UInt32($0)) }
         #expect(stops == [0x09, 0x0A, 0x0B, 0x0C, 0x20, 0x5C, 0x5E, 0x7B, 0x7D, 0x85, 0xA0, 0x3000])
+    }
+
+    /// `fold` reads a flat table up to the last scalar that folds: every
+    /// scalar folds as the rule's map gives it.
+    @Test func foldsEveryScalarAsTheRulesMapDoes() {
+        let differ = (0...0x10FFFF).filter {
+            TwitterURLs.fold(UInt32($0)) != TwitterURLs.foldMap[UInt32($0)] ?? UInt32($0)
+        }
+        #expect(differ.isEmpty)
+    }
+
+    /// A label's first and last scalars are domain characters unless they are
+    /// `-` or `_` (`Scanner.label`): so neither of them may be one.
+    @Test func neitherADashNorAnUnderscoreIsADomainCharacter() {
+        #expect(!TwitterURLs.domainChar.contains(0x2D))
+        #expect(!TwitterURLs.domainChar.contains(0x5F))
     }
 
     /// A label too long to be valid is refused before nameprep and Punycode

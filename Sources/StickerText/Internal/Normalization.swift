@@ -33,7 +33,7 @@ enum Normalization {
         {
             return
         }
-        append(form, of: ScalarSequence(bytes: utf8, range: range).lazy.map(\.value), to: &out)
+        append(form, of: ScalarValues(bytes: utf8, range: range), to: &out)
     }
 
     /// The `form` of `scalars`.

@@ -63,7 +63,7 @@ enum TwitterURLs {
         // The tables read once, not through their globals' accessors (`swift_once` calls) at every step.
         let trie = tldTrie
         let follower = tldFollower
-        let fold = asciiFold
+        let fold = flatFold
         var node: Int32 = 0
         var k = start
         while k < end {
