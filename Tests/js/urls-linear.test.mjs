@@ -12,6 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
 import * as linear from '../../public/js/model/urls.js';
+import * as T from '../../public/js/model/twitter-text-tables.js';
 import * as reference from './fixtures/urls-reference.mjs';
 import { random } from './random-edits.mjs';
 
@@ -84,6 +85,7 @@ const PIECES = [
   '.рф',
   'Ж',
   'T.CO/',
+  '\u0600',
 ];
 
 const points = (s) => Array.from(s, (ch) => ch.codePointAt(0));
@@ -148,6 +150,14 @@ test("a label of code points nameprep keeps is not prepared: the table is the de
   for (let k = 0; k < 20000; k++) {
     const run = Array.from({ length: r.int(2, 6) }, () => r.pick(keptOnes));
     assert.deepEqual(linear.nameprep(run), run);
+  }
+});
+
+test('every code point folds as the rule\'s fold pairs give it', () => {
+  const pairs = new Map();
+  for (let k = 0; k < T.fold.length; k += 2) pairs.set(T.fold[k], T.fold[k + 1]);
+  for (let c = 0; c <= 0x10ffff; c++) {
+    if (linear.fold(c) !== (pairs.get(c) ?? c)) assert.fail(`U+${c.toString(16)} folds to ${linear.fold(c)}`);
   }
 });
 

@@ -60,10 +60,19 @@ const asciiDomainChar = new CodePointSet(T.asciiDomain);
 const punycodeChar = new CodePointSet(T.punycode);
 const tcoSlugChar = new CodePointSet(T.tcoSlug);
 
-const foldMap = new Map();
-for (let k = 0; k < T.fold.length; k += 2) foldMap.set(T.fold[k], T.fold[k + 1]);
+/** The rule's case folding as a table up to its last key (U+212A KELVIN
+ *  SIGN), every code point above its own fold: literals are tried at nearly
+ *  every position of a text (the Swift core's `flatFold`). */
+const flatFold = (() => {
+  let end = 0;
+  for (let k = 0; k < T.fold.length; k += 2) end = Math.max(end, T.fold[k] + 1);
+  const table = new Uint32Array(end);
+  for (let c = 0; c < end; c++) table[c] = c;
+  for (let k = 0; k < T.fold.length; k += 2) table[T.fold[k]] = T.fold[k + 1];
+  return table;
+})();
 /** The character `c` matches in a literal under IGNORECASE. */
-const fold = (c) => foldMap.get(c) ?? c;
+const fold = (c) => (c < flatFold.length ? flatFold[c] : c);
 const isDigit = (c) => c >= 0x30 && c <= 0x39;
 
 /** The TLDs as a trie over their code points (each already lowercase), so
@@ -306,7 +315,10 @@ class Scanner {
   label(i, name) {
     const { t, n } = this;
     const e = this.labelEnd(i);
-    if (!(e > i && e < n && t[e] === 0x2e && domainChar.has(t[i]) && domainChar.has(t[e - 1]))) return null;
+    // Every code point of i..e is a domain character, `-` or `_` (labelEnd), and neither of those two
+    // is a domain character: so the edges are domain characters unless they are one of them.
+    const edge = (c) => c !== 0x2d && c !== 0x5f;
+    if (!(e > i && e < n && t[e] === 0x2e && edge(t[i]) && edge(t[e - 1]))) return null;
     if (name && this.underscoreAfter(i) < e) return null;
     return e;
   }
@@ -787,6 +799,7 @@ export function urlSpans(s, start, end, clusterEnds) {
 export {
   Scanner,
   asciiDomains,
+  domainChar,
   fold,
   tldFollower,
   asciiDomainChar,
