@@ -153,7 +153,7 @@ test("a label of code points nameprep keeps is not prepared: the table is the de
   }
 });
 
-test('every code point folds as the rule\'s fold pairs give it', () => {
+test("every code point folds as the rule's fold pairs give it", () => {
   const pairs = new Map();
   for (let k = 0; k < T.fold.length; k += 2) pairs.set(T.fold[k], T.fold[k + 1]);
   for (let c = 0; c <= 0x10ffff; c++) {
