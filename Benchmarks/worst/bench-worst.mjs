@@ -108,7 +108,7 @@ async function measure(requests, label) {
       // Groups of one case apart from each other: a burst of load hits one group of many cases.
       for (let g = 0; g < maxGroups; g++) {
         for (const r of mine) {
-          if (g < r.groups) items.push({ r, kind: all[r.ci].kind, body: bodies.get(r), copies: r.copies, cap: r.cap, key: `${r.ci}/${r.size}` });
+          if (g < r.groups) items.push({ r, kind: all[r.ci].kind, body: bodies.get(r), copies: r.copies, warm: r.warm, cap: r.cap, key: `${r.ci}/${r.size}` });
         }
       }
       const results = await run[impl](items);
