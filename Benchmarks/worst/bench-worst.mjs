@@ -309,7 +309,17 @@ function againNearTargets(cases) {
   }
   return confirm;
 }
-await phase('again', () => measure(againNearTargets(everyCase), 'again, near or over a target'));
+// Twice: a yardstick measured again moves the verdicts of every case judged
+// against it, so a case that was not near a target against mixed text's first
+// figure may be after it (JS `br-codes-ascii~dot` inserted at the start: 1.2x
+// mixed text's 23.6 ms at 64 KiB, then 10.9x its 2.7 ms measured again).
+await phase('again', async () => {
+  const first = againNearTargets(everyCase);
+  await measure(first, 'again, near or over a target');
+  const done = new Set(first.map(({ impl, ci }) => `${impl}/${ci}`));
+  const moved = againNearTargets(everyCase.filter(({ impl, ci }) => !done.has(`${impl}/${ci}`)));
+  return measure(moved, 'again, near or over a target after the yardsticks measured again');
+});
 
 // A case whose figure, measured again, is now under the climbing limit at
 // its top size climbs on from there, as it would have with that figure the
