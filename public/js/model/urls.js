@@ -132,6 +132,11 @@ const TLD_UNKNOWN = 0xff,
   TLD_NONE = 0xfe,
   TLD_LONG = 0xfd;
 
+/** The encoded lengths a scanner keeps, then starts over: a text of one short
+ *  IDN repeated hits them, and a text of many different ones
+ *  (`url-idn-distinct`) kept an entry for each, long enough to be promoted. */
+const ENCODED_LENGTHS_KEPT = 64;
+
 /** What `domainEnds` holds at a position not worked out yet, and where there is none. */
 const UNKNOWN = -2,
   NONE = -1;
@@ -429,9 +434,14 @@ class Scanner {
   encodedLength(domain) {
     // Kept for short domains only: a long one is seldom met twice, and its key would be as long as the text.
     if (isASCII(domain) || domain.length > 255) return idnaEncodedLength(domain);
-    const key = domain.join(',');
-    if (!this.encodedLengths.has(key)) this.encodedLengths.set(key, idnaEncodedLength(domain));
-    return this.encodedLengths.get(key);
+    const key = String.fromCodePoint.apply(null, domain);
+    let length = this.encodedLengths.get(key);
+    if (length === undefined) {
+      if (this.encodedLengths.size >= ENCODED_LENGTHS_KEPT) this.encodedLengths.clear();
+      length = idnaEncodedLength(domain);
+      this.encodedLengths.set(key, length);
+    }
+    return length;
   }
 
   /** The checks after the regex: IDNA, the URL length, what may precede a URL
