@@ -10,6 +10,12 @@ import Testing
 /// (Fixtures/instance/serve.py, loopback only) that answers as Mastodon and
 /// Misskey do, and as a hostile or broken instance would: each picture held
 /// to the archive's limits, only http and https, no redirect elsewhere.
+/// One test at a time: in one process, FoundationNetworking let a fetch of
+/// the Misskey test's hostile pictures (an endless body, a lying length, a
+/// slow answer) hold up a fetch of the Mastodon test now and then until its
+/// 30 s timeout (each alone: 0.16 s in 8 runs of 8; side by side, 2 runs of
+/// 12 stalled 30-60 s).
+@Suite(.serialized)
 struct InstanceImportTests {
     /// The server, its pictures in a folder of their own; stopped when the test ends.
     final class Instance {
