@@ -434,7 +434,11 @@ class Scanner {
   encodedLength(domain) {
     // Kept for short domains only: a long one is seldom met twice, and its key would be as long as the text.
     if (isASCII(domain) || domain.length > 255) return idnaEncodedLength(domain);
-    const key = String.fromCodePoint.apply(null, domain);
+    // A code unit a code point where all are in the BMP (one string per domain, lone surrogates too),
+    // else the numbers: such a key is ASCII, and a cached domain is not.
+    let bmp = true;
+    for (let k = 0; k < domain.length && bmp; k++) bmp = domain[k] <= 0xffff;
+    const key = bmp ? String.fromCharCode.apply(null, domain) : domain.join(',');
     let length = this.encodedLengths.get(key);
     if (length === undefined) {
       if (this.encodedLengths.size >= ENCODED_LENGTHS_KEPT) this.encodedLengths.clear();
