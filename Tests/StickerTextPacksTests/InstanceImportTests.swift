@@ -13,8 +13,9 @@ import Testing
 /// One test at a time: in one process, FoundationNetworking let a fetch of
 /// the Misskey test's hostile pictures (an endless body, a lying length, a
 /// slow answer) hold up a fetch of the Mastodon test now and then until its
-/// 30 s timeout (each alone: 0.16 s in 8 runs of 8; side by side, 2 runs of
-/// 12 stalled 30-60 s).
+/// 30 s timeout (the Mastodon test alone: 0.16 s in each of 8 runs; the suite
+/// side by side: 1 of 7 runs took 73 s, and a fresh clone's `make test`
+/// failed on it; one URLSession shared by every fetch stalled as well).
 @Suite(.serialized)
 struct InstanceImportTests {
     /// The server, its pictures in a folder of their own; stopped when the test ends.
