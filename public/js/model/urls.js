@@ -74,6 +74,10 @@ const flatFold = (() => {
 /** The character `c` matches in a literal under IGNORECASE. */
 const fold = (c) => (c < flatFold.length ? flatFold[c] : c);
 const isDigit = (c) => c >= 0x30 && c <= 0x39;
+/** Whether `c`, of a run `Scanner.labelEnd` passes (domain characters, `-`
+ *  and `_`), is a domain character: neither of those two is one, so the
+ *  set is not searched for a label's edges. */
+const isLabelEdge = (c) => c !== 0x2d && c !== 0x5f;
 
 /** The TLDs as a trie over their code points (each already lowercase), so
  *  the longest TLD at a position is found in one walk of at most the longest
@@ -320,10 +324,7 @@ class Scanner {
   label(i, name) {
     const { t, n } = this;
     const e = this.labelEnd(i);
-    // Every code point of i..e is a domain character, `-` or `_` (labelEnd), and neither of those two
-    // is a domain character: so the edges are domain characters unless they are one of them.
-    const edge = (c) => c !== 0x2d && c !== 0x5f;
-    if (!(e > i && e < n && t[e] === 0x2e && edge(t[i]) && edge(t[e - 1]))) return null;
+    if (!(e > i && e < n && t[e] === 0x2e && isLabelEdge(t[i]) && isLabelEdge(t[e - 1]))) return null;
     if (name && this.underscoreAfter(i) < e) return null;
     return e;
   }
