@@ -2,7 +2,7 @@
 // answering one request per line of stdin (`KIND<TAB>JSON body`) as
 // Tests/js/differential.test.mjs calls it, and timing each answer in the
 // process (CPU time, process.cpuUsage()): JSON.parse of the body,
-// edit/count/render, JSON.stringify of the response. Writes `ready` once the tables are loaded, then one line per
+// edit/count/render, JSON.stringify of the response (not with --model-only). Writes `ready` once the tables are loaded, then one line per
 // request: {"ms": time, "error": the API's error code or null}. Run with
 // --single-threaded: process.cpuUsage() counts every thread of the process,
 // and V8's background threads (concurrent marking and sweeping, compiling)
@@ -35,11 +35,20 @@ const handlers = { edit, count, render };
 process.stdout.write('ready\n');
 
 const memory = process.argv.includes('--memory');
+/** --model-only: the answer is not written to JSON, so the time is the model's alone (the page's part). */
+const modelOnly = process.argv.includes('--model-only');
 const heapSize = ({ usedHeapSize, externalMemory }) => usedHeapSize + externalMemory;
 const heapNow = () => {
   const h = v8.getHeapStatistics();
   return h.used_heap_size + h.external_memory;
 };
+
+/** A count's lists of stickers and emoji are made when first read (counting.js): with --memory they
+ *  are made within the request, as the transport will read them, so that its peak and what its answer
+ *  holds are those of the whole answer (and the closure that made them is let go). */
+function madeWhole(answer) {
+  for (const part of [answer, answer?.counts]) if (part && 'stickers' in part) void [part.stickers, part.emoji];
+}
 
 for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
   const tab = line.indexOf('\t');
@@ -60,7 +69,8 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   let answer = null;
   try {
     answer = handler(JSON.parse(body), catalog);
-    if (!memory) JSON.stringify(answer);
+    if (memory) madeWhole(answer);
+    else if (!modelOnly) JSON.stringify(answer);
   } catch (e) {
     error = e.code ?? (e instanceof SyntaxError ? 'invalid_json' : `exception: ${String(e.message).slice(0, 80)}`);
   }

@@ -111,8 +111,9 @@ async function timeAll(items, runBatch) {
 /** Swift: items of any kind through the WorstCaseRunner binary, each timed in the child. */
 export const runSwift = (runner, items, warmup = {}) => runLines(runner, [], items, warmup);
 
-/** JS: items of any kind through js-runner.mjs, each timed in the child. */
-export const runJS = (items, warmup = {}) => runLines(process.execPath, ['--single-threaded', join(HERE, 'js-runner.mjs')], items, warmup);
+/** JS: items of any kind through js-runner.mjs, each timed in the child; with `modelOnly`, without the JSON of the answer. */
+export const runJS = (items, warmup = {}, { modelOnly = false } = {}) => runLines(process.execPath,
+  ['--single-threaded', join(HERE, 'js-runner.mjs'), ...(modelOnly ? ['--model-only'] : [])], items, warmup);
 
 /** JS: items through js-runner.mjs --memory: each result also has `heap`, the
  *  request's peak heap growth in bytes, and `answer`, what its answer holds

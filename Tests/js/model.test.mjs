@@ -50,3 +50,26 @@ test("a text's stickers can be walked in order as {start, end, entry}, as the em
     ],
   );
 });
+
+test("a count's lists of stickers and emoji are made when first read, once, and written in the answer's order", () => {
+  const answer = count({ text: 'a[微笑]b😀[哈哈]' }, catalog);
+  // Not made by the count: the page reads only the lengths at every edit.
+  for (const key of ['stickers', 'emoji'])
+    assert.equal(typeof Object.getOwnPropertyDescriptor(answer, key).get, 'function');
+  const { stickers, emoji } = answer;
+  assert.equal(answer.stickers, stickers, 'the same list at every read');
+  assert.equal(answer.emoji, emoji);
+  for (const key of ['stickers', 'emoji']) assert.equal(Object.getOwnPropertyDescriptor(answer, key).get, undefined);
+  assert.deepEqual(
+    stickers.map((s) => [s.code, s.range.location, s.range.length]),
+    [
+      ['[微笑]', 1, 4],
+      ['[哈哈]', 8, 4],
+    ],
+  );
+  assert.deepEqual(emoji, [{ emoji: '😀', range: { location: 6, length: 2 } }]);
+  // Written as the API writes a count, whether read before or not.
+  const fresh = JSON.parse(JSON.stringify(count({ text: 'a[微笑]b😀[哈哈]' }, catalog)));
+  assert.deepEqual(JSON.parse(JSON.stringify(answer)), fresh);
+  assert.deepEqual(Object.keys(fresh).slice(8, 11), ['stickers', 'emoji', 'valid']);
+});

@@ -6,34 +6,28 @@
 // (a code is never part of one) and weigh 23 each (urls.js).
 
 import { TextLengths, measure, measureInto, byteModeLength, addRunLengths, hasInvalidCharacters } from './lengths.js';
+import { IntList } from './int-list.js';
 
 /** The count response of the API (`POST /api/count`), for `string` under `policy`. */
 export function counts(string, policy) {
   const text = string.text;
   const total = new TextLengths();
-  const stickers = [],
-    emoji = [];
+  const emojiBounds = new IntList(); // each emoji's start and end
   string.forEachItem((start, end, span) => {
     if (span) {
-      const { entry } = span;
-      stickers.push({
-        code: entry.code,
-        tag: entry.tag,
-        pack: entry.pack,
-        range: { location: start, length: end - start },
-      });
       total.add(stickerLengths(span.entry, policy));
     } else {
-      addRunLengths(total, text, start, end, (a, b) =>
-        emoji.push({ emoji: text.slice(a, b), range: { location: a, length: b - a } }),
-      );
+      addRunLengths(total, text, start, end, (a, b) => {
+        emojiBounds.push(a);
+        emojiBounds.push(b);
+      });
     }
   });
   const length = total.value(policy.countMode);
   const max = policy.maxLength;
   const violations = [];
   if (max !== null && length > max) violations.push('maxLength');
-  if (policy.emoji === 'reject' && emoji.length) violations.push('emoji');
+  if (policy.emoji === 'reject' && emojiBounds.length) violations.push('emoji');
   const content = policy.contentViolation(text);
   if (content) violations.push(content);
   if (policy.countMode === 'weighted' && hasInvalidCharacters(text)) violations.push('invalidCharacters');
@@ -46,13 +40,49 @@ export function counts(string, policy) {
     length,
     countMode: policy.countMode,
     maxLength: max,
-    stickers,
-    emoji,
+    // The two lists are made when first read (then plain properties in their place): the page
+    // counts its draft at every edit and reads only the lengths, and a text of short codes has a
+    // sticker every few bytes, two objects each (1 MB of `[ok]a`: 200,000 stickers, and the
+    // collector carrying them made the count grow 12x for 8x the text). JSON.stringify reads them
+    // like any property.
+    get stickers() {
+      return settle(this, 'stickers', stickerList(string.spans));
+    },
+    get emoji() {
+      return settle(this, 'emoji', emojiList(text, emojiBounds.view()));
+    },
     valid: violations.length === 0,
     remaining: max === null ? null : max - length,
     overBy: max === null ? 0 : Math.max(0, length - max),
     violations,
   };
+}
+
+/** Puts `value` in `object[key]` as a plain property (in the place of the getter that made it). */
+function settle(object, key, value) {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  return value;
+}
+
+/** The count answer's emoji: each one's text and plain UTF-16 range (`bounds`: start, end, ...). */
+function emojiList(text, bounds) {
+  const list = [];
+  for (let i = 0; i < bounds.length; i += 2) {
+    const [a, b] = [bounds[i], bounds[i + 1]];
+    list.push({ emoji: text.slice(a, b), range: { location: a, length: b - a } });
+  }
+  return list;
+}
+
+/** The count answer's stickers: each code's entry and its plain UTF-16 range. */
+function stickerList(spans) {
+  const { starts, ends } = spans;
+  const list = [];
+  for (let i = 0; i < starts.length; i++) {
+    const { code, tag, pack } = spans.entry(i);
+    list.push({ code, tag, pack, range: { location: starts[i], length: ends[i] - starts[i] } });
+  }
+  return list;
 }
 
 /** The lengths of each code's text once all tables are loaded (they do not change after). */
