@@ -68,7 +68,8 @@ function settle(object, key, value) {
 function emojiList(text, bounds) {
   const list = [];
   for (let i = 0; i < bounds.length; i += 2) {
-    const [a, b] = [bounds[i], bounds[i + 1]];
+    const a = bounds[i],
+      b = bounds[i + 1];
     list.push({ emoji: text.slice(a, b), range: { location: a, length: b - a } });
   }
   return list;
