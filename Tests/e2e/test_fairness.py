@@ -276,8 +276,10 @@ TRUSTED_BACKEND, TRUSTED_NETWORK_MEMBER = '127.0.0.5', '127.0.1.7'
 def test_trusted_addresses_skip_the_per_address_limits_and_the_others_do_not():
     # Limits a client meets at once: 1 request a second (burst 2), 1 at a time,
     # and 1 large body a second (burst 2). Two at a time: over every limit above,
-    # and never more threads busy than the host has cores (two here, in CI), so
-    # the backend's fair share, which acts only past them, never has to choose.
+    # and no more threads busy than a host of two cores has (this machine's), so
+    # the backend's fair share, which acts only past the cores or with every
+    # thread busy, never has to choose (on one core it would need five clients
+    # wanting the pool to refuse one of two).
     # (Four at a time met it once in CI: one 429 in 24 for the network member,
     # with more than three threads busy and the clients served in the last
     # second, the backend's address among them, counted as wanting the pool.)
@@ -285,7 +287,7 @@ def test_trusted_addresses_skip_the_per_address_limits_and_the_others_do_not():
                               ('TRUSTED', f'{TRUSTED_BACKEND}, 127.0.1.0/24')), extra=('--large-threads', '4'))
     try:
         def burst(source, body=SMALL_EDIT, count=24):
-            """`count` requests, 2 at a time: statuses, and the error codes of those refused."""
+            """`count` requests, 2 at a time: their statuses, and the bodies of those refused."""
             with ThreadPoolExecutor(2) as pool:
                 answers = list(pool.map(lambda _: service.post_json('/api/edit', body, source=source), range(count)))
             refusals = [a.body[:200] for a in answers if a.status != 200]
