@@ -19,50 +19,28 @@
 // usage: node Benchmarks/worst/between-stickers.mjs [--instructions]
 //   ROUNDS   rounds of each (default 7)
 // Exits 1 if the model's growth (the run yardstick) is over 10x for a row.
-import { BETWEEN_STICKERS, warmups } from './shapes.mjs';
+import { BETWEEN_STICKERS, betweenStickersItems, figuresByRow, warmups } from './shapes.mjs';
 import { runJS, countInstructionsJS } from './runner.mjs';
 
 const SIZES = [125_000, 1_000_000];
 const LIMIT = 10;
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
 const warm = warmups();
-
-/** The figure of each row at each size: `pick` of the figures of its items, keyed `row/size`. */
-function bySize(items, figures, pick) {
-  const all = new Map();
-  items.forEach((item, i) => {
-    const key = `${item.row.name}/${item.size}`;
-    all.set(key, [...(all.get(key) ?? []), figures[i]]);
-  });
-  return BETWEEN_STICKERS.map((row) => SIZES.map((size) => pick(all.get(`${row.name}/${size}`))));
-}
 const lowest = (xs) => Math.min(...xs);
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const ms = (results) => results.map((r) => r.ms);
 
-function requests({ copies }) {
-  const items = [];
-  for (let round = 0; round < ROUNDS; round++)
-    for (const row of BETWEEN_STICKERS)
-      for (const size of SIZES)
-        items.push({
-          row, size, kind: row.kind, body: row.body(size), cap: 60_000, key: `${row.name}/${size}/${round}`,
-          ...(copies ? { copies: copies * (SIZES.at(-1) / size) } : {}),
-        });
-  return items;
-}
-
-const ms = (results) => results.map((r) => (r.ms === undefined ? Infinity : r.ms));
 const columns = [];
-const single = requests({});
-columns.push(['single', bySize(single, ms(await runJS(single, warm)), lowest), 'ms']);
-const run = requests({ copies: 8 });
-columns.push(['run', bySize(run, ms(await runJS(run, warm)), median), 'ms']);
-const model = bySize(run, ms(await runJS(run, warm, { modelOnly: true })), median);
+const single = betweenStickersItems({ sizes: SIZES, rounds: ROUNDS });
+columns.push(['single', figuresByRow(single, ms(await runJS(single, warm)), SIZES, lowest), 'ms']);
+const run = betweenStickersItems({ sizes: SIZES, rounds: ROUNDS, copies: 8 });
+columns.push(['run', figuresByRow(run, ms(await runJS(run, warm)), SIZES, median), 'ms']);
+const model = figuresByRow(run, ms(await runJS(run, warm, { modelOnly: true })), SIZES, median);
 columns.push(['model', model, 'ms']);
 if (process.argv.includes('--instructions')) {
-  const items = BETWEEN_STICKERS.flatMap((row) => SIZES.map((size) => ({ row, size, kind: row.kind, body: row.body(size) })));
+  const items = betweenStickersItems({ sizes: SIZES, rounds: 1 });
   const counts = await countInstructionsJS(items, warm);
-  columns.push(['instr', bySize(items, counts.map((c) => c / 1e6), (xs) => xs[0]), 'M']);
+  columns.push(['instr', figuresByRow(items, counts.map((c) => (c === null ? null : c / 1e6)), SIZES, lowest), 'M']);
 }
 
 const lines = [`the issue's three rows, JS model, ${SIZES[0] / 1000} KB -> ${SIZES[1] / 1e6} MB (growth for 8x; target <= ${LIMIT}x)`];

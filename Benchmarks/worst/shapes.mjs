@@ -346,6 +346,32 @@ export const BETWEEN_STICKERS = [
     body: (b) => JSON.stringify({ text: '[ok]a'.repeat(denseRuns(b)), op: 'insert', string: 'x' }),
   },
 ];
+
+/** The BETWEEN_STICKERS requests at each of `sizes`, `rounds` times over (the sizes in turn within a
+ *  round), as the runners take them; with `copies`, each a run of that many requests at the largest
+ *  size and of as many bytes at a smaller one. */
+export function betweenStickersItems({ sizes, rounds, copies = 0 }) {
+  const items = [];
+  for (let round = 0; round < rounds; round++)
+    for (const row of BETWEEN_STICKERS)
+      for (const size of sizes)
+        items.push({
+          row, size, kind: row.kind, body: row.body(size), cap: 60_000, key: `${row.name}/${size}/${round}`,
+          ...(copies ? { copies: copies * (sizes.at(-1) / size) } : {}),
+        });
+  return items;
+}
+
+/** Per row of BETWEEN_STICKERS, its figure at each of `sizes`: `pick` of the figures (`figures[i]`,
+ *  missing ones Infinity) of its items at that size. */
+export function figuresByRow(items, figures, sizes, pick) {
+  const all = new Map();
+  items.forEach((item, i) => {
+    const key = `${item.row.name}/${item.size}`;
+    all.set(key, [...(all.get(key) ?? []), figures[i] ?? Infinity]);
+  });
+  return BETWEEN_STICKERS.map((row) => sizes.map((size) => pick(all.get(`${row.name}/${size}`))));
+}
 export const MIXED = textShapes.find((s) => s.name === 'mixed');
 
 

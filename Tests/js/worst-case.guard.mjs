@@ -41,6 +41,8 @@ import {
   WIDENED,
   MIXED,
   BETWEEN_STICKERS,
+  betweenStickersItems,
+  figuresByRow,
   cases,
   largestBody,
   warmups,
@@ -219,30 +221,12 @@ const GROWTH = {
   js: { sizes: [128 * 1024, 1024 * 1024], limit: 20, rounds: 5 },
 };
 
-/** Each row's cost at two sizes: `measure(items)` gives a figure per item. */
+/** Each row's cost at two sizes, the lowest of its rounds: `measure(items)` gives a figure per item. */
 async function growth(measure, { sizes, rounds }) {
-  const items = [];
-  for (let round = 0; round < rounds; round++) {
-    for (const row of BETWEEN_STICKERS) {
-      for (const size of sizes)
-        items.push({
-          row,
-          size,
-          kind: row.kind,
-          body: row.body(size),
-          cap: 60_000,
-          key: `${row.name}/${size}/${round}`,
-        });
-    }
-  }
-  const figures = await measure(items);
-  const lowest = new Map();
-  items.forEach((item, i) => {
-    const key = `${item.row.name}/${item.size}`;
-    lowest.set(key, Math.min(lowest.get(key) ?? Infinity, figures[i] ?? Infinity));
-  });
-  return BETWEEN_STICKERS.map((row) => {
-    const [small, large] = sizes.map((size) => lowest.get(`${row.name}/${size}`));
+  const items = betweenStickersItems({ sizes, rounds });
+  const figures = figuresByRow(items, await measure(items), sizes, (xs) => Math.min(...xs));
+  return BETWEEN_STICKERS.map((row, r) => {
+    const [small, large] = figures[r];
     return { row, small, large, growth: large / small };
   });
 }
