@@ -79,6 +79,23 @@ def test_after_send_from_the_button_the_focus_goes_back_to_the_field(service, de
     assert p.state()['text'] == 'x'
 
 
+def test_what_is_typed_right_after_send_is_the_next_message_while_the_servers_check_is_slow(service, desktop):
+    p = Page(desktop, service)
+    p.send('zero')  # the chat's code is loaded
+    # The server's check of the field answers only after 2 s: Send does not wait for it.
+    desktop.execute_script("""const plain = window.fetch;
+        window.fetch = (url, init) => String(url).includes('/api/edit')
+          ? new Promise((resolve) => setTimeout(resolve, 2000)).then(() => plain(url, init)) : plain(url, init);""")
+    p.type('one')
+    desktop.find_element(By.ID, 'send').click()
+    p.type('two')  # at once, before the check of 'one' has answered
+    wait_messages(p, 2)
+    assert p.messages() == ['zero', 'one']
+    assert p.state()['text'] == 'two'
+    p.wait('return window.stickertext.checks.checked > 0', timeout=10)  # the check of 'one' came, and took nothing
+    assert p.state()['text'] == 'two' and p.messages() == ['zero', 'one']
+
+
 def test_send_during_a_composition_sends_the_word_being_composed(service, phone):
     p = Page(phone, service)
     p.type('hello ')
@@ -94,9 +111,10 @@ def test_send_during_a_composition_sends_the_word_being_composed(service, phone)
     assert held(p) == {'text': 'next', 'selection': caret(4)}
 
 
-def test_a_message_that_leaves_during_a_composition_keeps_the_word_composed_meanwhile(service, phone):
+def test_a_word_composed_right_after_send_is_the_next_message_while_the_first_is_on_its_way(service, phone):
     p = Page(phone, service)
     needs_cdp(phone, 'a slow network (emulated)')
+    p.send('zero')  # the chat's code is loaded: Send empties the field at the press
     p.type('hello')
     phone.execute_cdp_cmd('Network.enable', {})
     phone.execute_cdp_cmd('Network.emulateNetworkConditions', {'offline': False, 'latency': 800, 'downloadThroughput': -1, 'uploadThroughput': -1})
@@ -104,11 +122,12 @@ def test_a_message_that_leaves_during_a_composition_keeps_the_word_composed_mean
         keys(phone, Keys.ENTER)  # sent; the answer takes a while
         p.compose('w')
         p.compose('wo')  # the next message, begun on an Android keyboard before the first has left
-        wait_messages(p, 1)
-        # The message left the field; the letters composed meanwhile stay, committed, and typing goes on.
-        assert held(p) == {'text': 'wo', 'selection': caret(2)}
-        assert p.messages() == ['hello']
-        p.compose_and_commit('rd')
+        wait_messages(p, 2)
+        # The message left the field at the press; the word composed meanwhile, on the emptied field, goes on.
+        assert p.messages() == ['zero', 'hello']
+        assert p.model()['shown']['text'] == 'wo'
+        p.compose('wor')
+        p.compose_and_commit('word')
         assert held(p) == {'text': 'word', 'selection': caret(4)}
     finally:
         phone.execute_cdp_cmd('Network.emulateNetworkConditions', {'offline': False, 'latency': 0, 'downloadThroughput': -1, 'uploadThroughput': -1})

@@ -33,12 +33,10 @@ stylesheet('chat.css'); // a message's states; not awaited: sending never waits 
 
 const FIRST_RETRY_MS = 2000;
 const MAX_RETRY_MS = 60_000;
-// Send waits this long at most for the server's word on the field (a correction comes first).
-const FLUSH_WAIT_MS = 500;
 
 const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-// editor: { flush() (the server's check of the field), liveState(), catalog(), clear(), edit(op, extra),
+// editor: { flush() (starts the server's check of the edits so far), liveState(), catalog(), clear(), edit(op, extra),
 //          reportDifference(details) (a difference from the server, counted with the check's: authority.js) }.
 // Returns send(): sends what the field holds.
 export function initChat(editor) {
@@ -179,10 +177,14 @@ export function initChat(editor) {
   }
 
   // Sends what the field holds: into the list and the outbox, the field emptied for the next message.
+  // The message is the text Send found, and the field is emptied before anything is awaited: what
+  // is typed next is the next message. (Waiting here for the server's check, up to 500 ms, sent the
+  // letters typed meanwhile with this message.) The check of the edits up to Send starts now; a
+  // difference it finds is reported, never taken into the message or the emptied field.
   async function send() {
-    await Promise.race([editor.flush(), new Promise((resolve) => setTimeout(resolve, FLUSH_WAIT_MS))]);
     const { text } = editor.liveState();
     if (!text.trim()) return; // empty input never sends
+    editor.flush();
     const message = { id: newId(), text };
     editor.clear();
     showMessage(message);
