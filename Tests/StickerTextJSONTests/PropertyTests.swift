@@ -121,11 +121,11 @@ struct PropertyTests {
         }
     }
 
-    /// The fused loop looks at sixteen bytes at a time, then eight, then
-    /// one: every byte it must act on (each byte the HTML or the JSON string
-    /// writes in its own form, a bracket, a code) at every offset of the
-    /// first two blocks and in the tail is found, in the HTML and in the
-    /// HTML quoted into JSON.
+    /// The fused loop looks at sixteen bytes at a time, then one at a time
+    /// in the last fifteen: every byte it must act on (each byte the HTML or
+    /// the JSON string writes in its own form, a bracket, a code) at every
+    /// offset of the first two blocks and in the tail is found, in the HTML
+    /// and in the HTML quoted into JSON.
     @Test func everySpecialByteAtEveryOffsetOfABlockIsFound() throws {
         let renderer = try HTMLRenderer()
         let specials = ["&", "<", ">", "\"", "'", "\r", "\n", "\\", "\u{1}", "\u{1F}", "[", "]", "[心]", "@", "中"]
@@ -143,6 +143,42 @@ struct PropertyTests {
                     #expect(Array(direct.bytes) == Array(quoted.bytes), "\(text.debugDescription)")
                 }
             }
+        }
+    }
+
+    /// The fused loop acts on every flag of a block in turn before it loads
+    /// the next: two bytes to act on (or a code's brackets) at every pair of
+    /// offsets of a block, in the HTML and in the HTML quoted into JSON
+    /// (whose word test may flag a byte spuriously above a real one).
+    @Test func twoBytesToActOnInOneBlockAreBothFoundAtEveryPairOfOffsets() throws {
+        let renderer = try HTMLRenderer()
+        let specials = ["&", "\n", "\"", "[", "]", "\\", "\u{1}", "心"]
+        for a in specials {
+            for b in specials {
+                for first in 0..<16 {
+                    for second in (first + 1)..<16 {
+                        let x = { (count: Int) in String(repeating: "x", count: count) }
+                        let text = x(first) + a + x(second - first - 1) + b + x(19 - second)
+                        // The same with each `[` a code's start, so that a `]` may close it.
+                        let coded = x(first) + (a == "[" ? "[心" : a) + x(second - first - 1) + b + x(19 - second)
+                        for text in [text, coded] {
+                            let fused = try renderer.render(text)
+                            #expect(fused == renderer.renderScanned(text), "\(text.debugDescription)")
+                            var quoted = ByteBuffer(capacity: 1)
+                            Array(fused.utf8).withUnsafeBytes { JSONStringEscaping.appendEscaped($0, to: &quoted) }
+                            var direct = ByteBuffer(capacity: 1)
+                            JSONStringHTML(renderer).write(text, into: &direct)
+                            #expect(Array(direct.bytes) == Array(quoted.bytes), "\(text.debugDescription)")
+                        }
+                    }
+                }
+            }
+        }
+        // A flag per byte: the high bits of eight bytes gathered into the low eight bits, every pattern.
+        for pattern in UInt64(0)...255 {
+            var spread: UInt64 = 0
+            for k in 0..<8 where pattern >> k & 1 == 1 { spread |= 0x80 << (8 * k) }
+            #expect(HTMLEscaping.bitPerByte(spread) == pattern, "\(pattern)")
         }
     }
 

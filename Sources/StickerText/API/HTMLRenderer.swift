@@ -140,115 +140,125 @@ public struct HTMLRenderer: Sendable {
     /// break between, no longer than the longest code); on a match
     /// the escaped code text already written is dropped for the sticker's
     /// `<img>`. Bytes that need no attention (all CJK, most letters) are
-    /// skipped sixteen at a time (a vector; eight, SWAR, in the last
-    /// fifteen): each block's bytes that do (`[`, `]`, one HTML replaces or
-    /// the sink writes in its own form) are flagged at once, and the loop
-    /// goes straight to the first (the lowest flag is exact). One branch a
-    /// block: a filter on bytes below 0x40 first (one compare, then the
-    /// exact ones where it hits) read more instructions only on paper, and
-    /// its extra branch, taken or not as the text goes, cost more than the
-    /// compares it saved (docs/benchmarks.md).
+    /// skipped sixteen at a time (a vector): each block's bytes that do
+    /// (`[`, `]`, one HTML replaces or the sink writes in its own form) are
+    /// flagged at once, gathered into a bit a byte, and the loop acts on each
+    /// flag of the block in turn, lowest first, before it loads the next (it
+    /// loaded the block again from the byte after each one before: a load
+    /// and the flags' work per byte acted on, and a branch on which half of
+    /// the block held the next). The last fifteen bytes are looked at one by
+    /// one. A block with nothing to act on costs one branch: a filter on
+    /// bytes below 0x40 first (one compare, then the exact ones where it
+    /// hits) read more instructions only on paper, and its extra branch,
+    /// taken or not as the text goes, cost more than the compares it saved
+    /// (docs/benchmarks.md).
     @inlinable @inline(__always)
     func renderFused<Sink: HTMLSink & ~Copyable>(
         _ utf8: UnsafeRawBufferPointer, markup: UnsafeRawBufferPointer, into out: inout Sink
     ) {
         let end = utf8.count
         guard let base = utf8.baseAddress else { return }
-        let replacements = HTMLEscaping.packedReplacements(lineBreaks: options.lineBreaks)
-        let maxContent = catalog.maxContentLength
-        let starts = markupStart
-        var copyFrom = 0
+        var state = FusedRender(replacements: HTMLEscaping.packedReplacements(lineBreaks: options.lineBreaks))
         var i = 0
-        var openIn = -1  // the last `[` that a `]` could close, or -1
-        var openOut = 0  // the output length just before that `[`
-        while i < end {
-            if i &+ 16 <= end {
-                // Sixteen bytes a step (SSE2: a load, compares, a mask), the
-                // HTML's bytes found by lane; the sink's own by its words.
-                let block = utf8.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-                let words = unsafeBitCast(block, to: SIMD2<UInt64>.self)
-                let own0 = Sink.escapes(in: UInt64(littleEndian: words[0]))
-                let own1 = Sink.escapes(in: UInt64(littleEndian: words[1]))
-                let brackets =
-                    HTMLEscaping.lanes(of: block, equalTo: 0x5B) .| HTMLEscaping.lanes(of: block, equalTo: 0x5D)
-                let flagged = unsafeBitCast(brackets .| HTMLEscaping.specialLanes(block), to: SIMD2<UInt64>.self)
-                let first = UInt64(littleEndian: flagged[0]) & 0x8080_8080_8080_8080 | own0
-                let second = UInt64(littleEndian: flagged[1]) & 0x8080_8080_8080_8080 | own1
-                // One branch, whether the block holds such a byte; which half it is in is
-                // worked out without one (a zero word's trailing zero count is 64): either
-                // half is as likely, and a wrong guess costs ~15 cycles.
-                if first | second == 0 {
-                    i &+= 16
-                    continue
-                }
-                let low = first.trailingZeroBitCount
-                i &+= (low == 64 ? 64 &+ second.trailingZeroBitCount : low) >> 3
-            } else if i &+ 8 <= end {
-                let word = UInt64(littleEndian: utf8.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                let low = (word &- 0x4040_4040_4040_4040) & ~word & 0x8080_8080_8080_8080
-                // Brackets, and the bytes the sink writes in its own form (none for HTML itself).
-                let marked =
-                    HTMLEscaping.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
-                    | HTMLEscaping.zeroBytes(word ^ 0x5D5D_5D5D_5D5D_5D5D) | Sink.escapes(in: word)
-                if low | marked == 0 {
-                    i &+= 8
-                    continue
-                }
-                let special = marked | HTMLEscaping.specialBytes(word)
-                if special == 0 {
-                    i &+= 8
-                    continue
-                }
-                i &+= special.trailingZeroBitCount >> 3
+        while i &+ 16 <= end {
+            // Sixteen bytes a step (SSE2: a load, compares, a mask), the
+            // HTML's bytes found by lane; the sink's own by its words.
+            let block = utf8.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            let words = unsafeBitCast(block, to: SIMD2<UInt64>.self)
+            let own0 = Sink.escapes(in: UInt64(littleEndian: words[0]))
+            let own1 = Sink.escapes(in: UInt64(littleEndian: words[1]))
+            let brackets =
+                HTMLEscaping.lanes(of: block, equalTo: 0x5B) .| HTMLEscaping.lanes(of: block, equalTo: 0x5D)
+            let flagged = unsafeBitCast(brackets .| HTMLEscaping.specialLanes(block), to: SIMD2<UInt64>.self)
+            let first = UInt64(littleEndian: flagged[0]) & 0x8080_8080_8080_8080 | own0
+            let second = UInt64(littleEndian: flagged[1]) & 0x8080_8080_8080_8080 | own1
+            // A bit a byte (the lanes' high bits gathered by a multiply), then each flag in turn,
+            // lowest first (acting on a byte never moves past the next). A flag the sink's word test
+            // set above its lowest may be spurious: the byte is then left as text.
+            var flags = HTMLEscaping.bitPerByte(first) | HTMLEscaping.bitPerByte(second) &<< 8
+            while flags != 0 {
+                let at = i &+ flags.trailingZeroBitCount
+                act(on: at, of: utf8, base: base, markup: markup, state: &state, into: &out)
+                flags &= flags &- 1
             }
-            switch utf8[i] {
-            case 0x5B:  // `[`: write out what is pending so the output length marks the code's start
-                if copyFrom < i {
-                    out.append(text: UnsafeRawBufferPointer(start: base + copyFrom, count: i &- copyFrom))
-                }
-                copyFrom = i
-                openIn = i
-                openOut = out.count
-                i &+= 1
-                continue
-            case 0x5D:  // `]`: a sticker if the innermost open code is known
-                if openIn >= 0, i &- openIn &- 1 <= maxContent,
-                    let entry = catalog.entryIndex(content: UnsafeRawBufferPointer(rebasing: utf8[(openIn &+ 1)..<i]))
-                {
-                    out.truncate(to: openOut)
-                    let from = starts[entry]
-                    out.appendSticker(
-                        UnsafeRawBufferPointer(start: markup.baseAddress! + from, count: starts[entry &+ 1] &- from),
-                        entry: entry)
-                    copyFrom = i &+ 1
-                }
-                openIn = -1
-                i &+= 1
-                continue
-            case 0x0A, 0x0D:
-                openIn = -1  // a code never spans a line break
-            default:
-                break
-            }
-            let replacement = replacements[Int(utf8[i])]
-            if replacement != 0 {
-                if copyFrom < i {
-                    out.append(text: UnsafeRawBufferPointer(start: base + copyFrom, count: i &- copyFrom))
-                }
-                out.append(packed: replacement)
-            } else if Sink.escapes(utf8[i]) {
-                if copyFrom < i {
-                    out.append(text: UnsafeRawBufferPointer(start: base + copyFrom, count: i &- copyFrom))
-                }
-                out.append(escaping: utf8[i])
-            } else {
-                i &+= 1
-                continue
-            }
-            i &+= 1
-            copyFrom = i
+            i &+= 16
         }
-        if copyFrom < end { out.append(text: UnsafeRawBufferPointer(start: base + copyFrom, count: end &- copyFrom)) }
+        while i < end {
+            act(on: i, of: utf8, base: base, markup: markup, state: &state, into: &out)
+            i &+= 1
+        }
+        if state.copyFrom < end {
+            out.append(text: UnsafeRawBufferPointer(start: base + state.copyFrom, count: end &- state.copyFrom))
+        }
+    }
+
+    /// What the render loop carries from byte to byte.
+    @usableFromInline
+    struct FusedRender {
+        /// HTML's replacement of each byte, packed (`HTMLEscaping.packedReplacements`), 0 for none.
+        @usableFromInline let replacements: [UInt64]
+        /// The first byte of text not yet written.
+        @usableFromInline var copyFrom = 0
+        /// The last `[` that a `]` could close, or -1.
+        @usableFromInline var openIn = -1
+        /// The output length just before that `[`.
+        @usableFromInline var openOut = 0
+
+        @inlinable init(replacements: [UInt64]) { self.replacements = replacements }
+    }
+
+    /// The render loop's work at the byte `i`: a bracket of a code, a byte
+    /// HTML or the sink writes in its own form, or text (left to be copied
+    /// with its run).
+    @inlinable @inline(__always)
+    func act<Sink: HTMLSink & ~Copyable>(
+        on i: Int, of utf8: UnsafeRawBufferPointer, base: UnsafeRawPointer, markup: UnsafeRawBufferPointer,
+        state: inout FusedRender, into out: inout Sink
+    ) {
+        let byte = utf8[i]
+        switch byte {
+        case 0x5B:  // `[`: write out what is pending so the output length marks the code's start
+            if state.copyFrom < i {
+                out.append(text: UnsafeRawBufferPointer(start: base + state.copyFrom, count: i &- state.copyFrom))
+            }
+            state.copyFrom = i
+            state.openIn = i
+            state.openOut = out.count
+            return
+        case 0x5D:  // `]`: a sticker if the innermost open code is known
+            let openIn = state.openIn
+            state.openIn = -1
+            if openIn >= 0, i &- openIn &- 1 <= catalog.maxContentLength,
+                let entry = catalog.entryIndex(content: UnsafeRawBufferPointer(rebasing: utf8[(openIn &+ 1)..<i]))
+            {
+                out.truncate(to: state.openOut)
+                let from = markupStart[entry]
+                out.appendSticker(
+                    UnsafeRawBufferPointer(start: markup.baseAddress! + from, count: markupStart[entry &+ 1] &- from),
+                    entry: entry)
+                state.copyFrom = i &+ 1
+            }
+            return
+        case 0x0A, 0x0D:
+            state.openIn = -1  // a code never spans a line break
+        default:
+            break
+        }
+        let replacement = state.replacements[Int(byte)]
+        if replacement != 0 {
+            if state.copyFrom < i {
+                out.append(text: UnsafeRawBufferPointer(start: base + state.copyFrom, count: i &- state.copyFrom))
+            }
+            out.append(packed: replacement)
+        } else if Sink.escapes(byte) {
+            if state.copyFrom < i {
+                out.append(text: UnsafeRawBufferPointer(start: base + state.copyFrom, count: i &- state.copyFrom))
+            }
+            out.append(escaping: byte)
+        } else {
+            return
+        }
+        state.copyFrom = i &+ 1
     }
 
     /// Jump from `]` to `]` with `StickerScanner`; with `wrapEmoji`, segment

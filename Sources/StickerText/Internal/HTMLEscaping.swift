@@ -132,6 +132,14 @@ enum HTMLEscaping {
         (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
+    /// The high bits of `word`'s eight bytes (`word` has no other bit set)
+    /// as the low eight bits of the answer, the first byte's lowest: one
+    /// multiply puts byte k's bit at 56 + k, and no two of its products meet.
+    @inlinable @inline(__always)
+    static func bitPerByte(_ word: UInt64) -> UInt64 {
+        ((word &>> 7) &* 0x0102_0408_1020_4080) &>> 56
+    }
+
     static func escaped(_ text: String) -> [UInt8] {
         var out = HTMLBuffer(capacity: text.utf8.count * 2)
         var text = text
