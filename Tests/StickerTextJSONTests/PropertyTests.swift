@@ -134,16 +134,22 @@ struct PropertyTests {
                 for offset in 0..<length {
                     var text = String(repeating: "x", count: offset) + special
                     text += String(repeating: "y", count: max(0, length - offset - 1))
-                    let fused = try renderer.render(text)
-                    #expect(fused == renderer.renderScanned(text), "\(text.debugDescription)")
-                    var quoted = ByteBuffer(capacity: 1)
-                    Array(fused.utf8).withUnsafeBytes { JSONStringEscaping.appendEscaped($0, to: &quoted) }
-                    var direct = ByteBuffer(capacity: 1)
-                    JSONStringHTML(renderer).write(text, into: &direct)
-                    #expect(Array(direct.bytes) == Array(quoted.bytes), "\(text.debugDescription)")
+                    try expectTheFusedLoopAgrees(renderer, on: text)
                 }
             }
         }
+    }
+
+    /// `text` rendered by the fused loop is `StickerScanner`'s render, and
+    /// written into a JSON string it is that HTML quoted.
+    private func expectTheFusedLoopAgrees(_ renderer: HTMLRenderer, on text: String) throws {
+        let fused = try renderer.render(text)
+        #expect(fused == renderer.renderScanned(text), "\(text.debugDescription)")
+        var quoted = ByteBuffer(capacity: 1)
+        Array(fused.utf8).withUnsafeBytes { JSONStringEscaping.appendEscaped($0, to: &quoted) }
+        var direct = ByteBuffer(capacity: 1)
+        JSONStringHTML(renderer).write(text, into: &direct)
+        #expect(Array(direct.bytes) == Array(quoted.bytes), "\(text.debugDescription)")
     }
 
     /// The fused loop acts on every flag of a block in turn before it loads
@@ -162,13 +168,7 @@ struct PropertyTests {
                         // The same with each `[` a code's start, so that a `]` may close it.
                         let coded = x(first) + (a == "[" ? "[心" : a) + x(second - first - 1) + b + x(19 - second)
                         for text in [text, coded] {
-                            let fused = try renderer.render(text)
-                            #expect(fused == renderer.renderScanned(text), "\(text.debugDescription)")
-                            var quoted = ByteBuffer(capacity: 1)
-                            Array(fused.utf8).withUnsafeBytes { JSONStringEscaping.appendEscaped($0, to: &quoted) }
-                            var direct = ByteBuffer(capacity: 1)
-                            JSONStringHTML(renderer).write(text, into: &direct)
-                            #expect(Array(direct.bytes) == Array(quoted.bytes), "\(text.debugDescription)")
+                            try expectTheFusedLoopAgrees(renderer, on: text)
                         }
                     }
                 }
