@@ -103,7 +103,17 @@ class DelayProxy:
         self._loop.call_soon_threadsafe(close_all)
 
     def close(self):
-        self.drop_connections()
-        self._loop.call_soon_threadsafe(self._server.close)
+        """Closes every connection and ends the connections' tasks before the loop stops (a loop
+        stopped under them leaves coroutines that complain when they are collected)."""
+        async def shut():
+            self._server.close()
+            for writer in list(self._writers):
+                writer.transport.abort()
+            self._writers.clear()
+            tasks = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        asyncio.run_coroutine_threadsafe(shut(), self._loop).result(timeout=5)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=5)

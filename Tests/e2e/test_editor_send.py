@@ -2,11 +2,15 @@
 the line on a touch keyboard (CDP touch emulation makes the pointer coarse),
 Shift+Enter always breaks it, the ↵ setting switches and is remembered, and
 after Send the field has the focus again."""
+import json
+from types import SimpleNamespace
+
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from browser import Page, browser, caret, held, keys, needs_cdp, tap
+from delay_proxy import DelayProxy
 from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 
 
@@ -94,6 +98,53 @@ def test_what_is_typed_right_after_send_is_the_next_message_while_the_servers_ch
     # p.state() waits for the server's checks (each held 2 s) of everything so far: they took nothing.
     assert p.state()['text'] == 'two'
     assert desktop.execute_script('return window.stickertext.checks.differences') == 0
+
+
+CHAT_LOADED = r"return performance.getEntriesByType('resource').some((e) => /\/chat-[A-Z0-9]{8}\.js$/.test(e.name))"
+
+
+def draft(driver):
+    return json.loads(driver.execute_script("return sessionStorage.getItem('stickertext.draft')") or 'null')
+
+
+def test_what_is_typed_while_the_chats_code_loads_after_send_is_the_next_message(service, desktop):
+    proxy = DelayProxy(service.port)  # the page through a proxy: the chat's code, asked for at Send, comes late
+    try:
+        p = Page(desktop, SimpleNamespace(port=proxy.port))
+        proxy.rtt_ms = 3000
+        assert desktop.execute_script(CHAT_LOADED) is False
+        p.editor.send_keys('one')
+        desktop.find_element(By.ID, 'send').click()
+        p.editor.send_keys('two')  # while chat.js loads
+        # Send took 'one' at the press; until the outbox keeps it, the saved draft holds it before the field's.
+        assert desktop.execute_script('return window.stickertext.state().text') == 'two'
+        assert desktop.execute_script("return document.querySelectorAll('#messages .msg').length") == 0
+        assert draft(desktop)['text'] == 'onetwo'
+        p.wait("return document.querySelectorAll('#messages .msg:not(.pending)').length === 1", timeout=30)
+        assert p.messages() == ['one']
+        assert desktop.execute_script('return window.stickertext.state().text') == 'two'
+        assert draft(desktop) == {'text': 'two', 'plainSelection': caret(3)}
+    finally:
+        proxy.close()
+
+
+def test_send_whose_chat_code_cannot_load_puts_the_text_back_at_the_fields_start_and_says_so(service, desktop):
+    proxy = DelayProxy(service.port)
+    try:
+        p = Page(desktop, SimpleNamespace(port=proxy.port))
+        p.said()  # notes.js loaded while the network is there
+        proxy.mode = 'offline'
+        proxy.drop_connections()
+        assert desktop.execute_script(CHAT_LOADED) is False
+        p.editor.send_keys('one')
+        desktop.find_element(By.ID, 'send').click()
+        p.editor.send_keys('two')
+        p.wait("return window.stickertext.state().text === 'onetwo'", timeout=15)
+        assert desktop.execute_script("return document.querySelectorAll('#messages .msg').length") == 0
+        assert draft(desktop)['text'] == 'onetwo'
+        assert '发送功能没能加载' in p.said()
+    finally:
+        proxy.close()
 
 
 def test_send_during_a_composition_sends_the_word_being_composed(service, phone):

@@ -38,7 +38,8 @@ const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).sli
 
 // editor: { flush() (starts the server's check of the edits so far), liveState(), catalog(), clear(), edit(op, extra),
 //          reportDifference(details) (a difference from the server, counted with the check's: authority.js) }.
-// Returns send(): sends what the field holds.
+// Returns { send() (sends what the field holds), sendTaken(text) (sends a text Send took from the field
+// before this module loaded: start/main.js) }.
 export function initChat(editor) {
   const messages = document.getElementById('messages');
   const shown = new Map(); // id -> {div, text}: the messages shown that are not sent yet
@@ -185,8 +186,13 @@ export function initChat(editor) {
     const { text } = editor.liveState();
     if (!text.trim()) return; // empty input never sends
     editor.flush();
-    const message = { id: newId(), text };
     editor.clear();
+    await sendTaken(text);
+  }
+
+  /** A message taken from the field: into the list and the outbox, then out. */
+  async function sendTaken(text) {
+    const message = { id: newId(), text };
     showMessage(message);
     await keep(message);
     pump();
@@ -229,5 +235,5 @@ export function initChat(editor) {
     ownScrollUntil = performance.now() + 150;
     messages.scrollTop = messages.scrollHeight;
   }).observe(messages);
-  return send;
+  return { send, sendTaken };
 }

@@ -9,7 +9,8 @@
 import { watchPacks } from './packs.js';
 import { initStatus, updateCounter, say, takeBack } from '../shared/status.js';
 import * as editor from '../editor/editor.js';
-import { saveDraft, loadDraft } from '../editor/draft.js';
+import { loadDraft } from '../editor/draft.js';
+import { saveFieldDraft, takeBeforeLoad } from './early-send.js';
 import { applyStrings, setLanguage, language } from '../shared/strings.js';
 import { initSettings, enterSends } from './settings.js';
 import { focusKeepingCaret, useSystemKeyboard } from '../editor/editor-dom.js';
@@ -34,7 +35,7 @@ const noteGoes = () => {
 let autocomplete = null,
   keyboard = null,
   authority = null,
-  send = null; // the modules, once loaded
+  chat = null; // the modules, once loaded
 
 // A module loaded once; a failed load (offline, not in the copy yet) is tried again next time.
 const once = (load) => {
@@ -64,8 +65,10 @@ const loadAutocomplete = once(() =>
     autocomplete = module;
   }),
 );
-// Edits made before authority.js loads wait here (its last 32: it checks no more).
+// Edits made before authority.js loads wait here (its last 32: it checks no more), with SENT where
+// the field was emptied by Send.
 let unchecked = [];
+const SENT = 'sent';
 const loadAuthority = once(() =>
   import('../editor/authority.js').then((module) => {
     module.initAuthority({
@@ -75,21 +78,24 @@ const loadAuthority = once(() =>
       policyJSON: editor.policyJSON,
     });
     authority = module;
-    for (const args of unchecked) module.record(...args);
+    for (const entry of unchecked) entry === SENT ? module.reset() : module.record(...entry);
     unchecked = [];
   }),
 );
+/** Empties the field for the next message: the edits checked so far are of a text that is gone. */
+const clearField = () => {
+  editor.clear();
+  if (authority) authority.reset();
+  else unchecked = [...unchecked, SENT];
+  saveFieldDraft({ text: '' });
+};
 const loadChat = once(() =>
   Promise.all([import('../chat/chat.js'), loadAuthority()]).then(([module]) => {
-    send = module.initChat({
+    chat = module.initChat({
       flush: authority.check,
       liveState: editor.liveState,
       catalog: editor.getCatalog,
-      clear: () => {
-        editor.clear();
-        authority.reset();
-        saveDraft({ text: '' });
-      },
+      clear: clearField,
       edit: editor.edit,
       reportDifference: authority.reportDifference,
     });
@@ -157,7 +163,7 @@ editor.initEditor(editorElement, {
   onNote: note,
   onEdit: (request, response, options) => {
     if (response.text !== request.text && !response.note && !response.rejected) noteGoes();
-    saveDraft({ text: response.text, plainSelection: response.plainSelection });
+    saveFieldDraft({ text: response.text, plainSelection: response.plainSelection });
     if (!havePacks) return; // without the server's packs, codes are text: nothing to check
     if (authority) authority.record(request, response, options);
     else {
@@ -190,7 +196,15 @@ composer.addEventListener('submit', (event) => {
   event.preventDefault();
   editor.endComposition(); // the word an Android keyboard is composing goes with the message
   if (document.activeElement !== editorElement) focusKeepingCaret();
-  loadChat().then(() => send?.());
+  if (chat) return void chat.send();
+  takeBeforeLoad(editor.liveState().text, {
+    clearField,
+    loaded: loadChat().then(() => chat?.sendTaken ?? null),
+    giveBack: (text) => {
+      editor.edit('paste', { string: text, selection: { location: 0, length: 0 } });
+      note(null, 'sendingNotLoaded');
+    },
+  });
 });
 
 // After startup: what showing and editing do not need, and the offline copy (the service worker).
