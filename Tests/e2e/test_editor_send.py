@@ -140,8 +140,12 @@ def test_send_whose_chat_code_cannot_load_puts_the_text_back_at_the_fields_start
         desktop.find_element(By.ID, 'send').click()
         p.editor.send_keys('two')
         p.wait("return window.stickertext.state().text === 'onetwo'", timeout=15)
+        # Given back before what was typed since, the caret still after it (typing goes on where it was).
+        assert desktop.execute_script('return window.stickertext.state().selection') == caret(6)
+        p.editor.send_keys('!')
+        assert desktop.execute_script('return window.stickertext.state().text') == 'onetwo!'
         assert desktop.execute_script("return document.querySelectorAll('#messages .msg').length") == 0
-        assert draft(desktop)['text'] == 'onetwo'
+        assert draft(desktop)['text'] == 'onetwo!'
         assert '发送功能没能加载' in p.said()
     finally:
         proxy.close()

@@ -200,8 +200,12 @@ composer.addEventListener('submit', (event) => {
   takeBeforeLoad(editor.liveState().text, {
     clearField,
     loaded: loadChat().then(() => chat?.sendTaken ?? null),
+    // At the field's start, the caret where it was in what was typed since.
     giveBack: (text) => {
-      editor.edit('paste', { string: text, selection: { location: 0, length: 0 } });
+      const { selection } = editor.liveState();
+      const pasted = editor.edit('paste', { string: text, selection: { location: 0, length: 0 } });
+      const shift = pasted?.selection.location ?? 0;
+      if (shift) editor.edit('select', { selection: { location: selection.location + shift, length: selection.length } });
       note(null, 'sendingNotLoaded');
     },
   });
