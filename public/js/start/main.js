@@ -205,7 +205,8 @@ composer.addEventListener('submit', (event) => {
       const { selection } = editor.liveState();
       const pasted = editor.edit('paste', { string: text, selection: { location: 0, length: 0 } });
       const shift = pasted?.selection.location ?? 0;
-      if (shift) editor.edit('select', { selection: { location: selection.location + shift, length: selection.length } });
+      if (shift)
+        editor.edit('select', { selection: { location: selection.location + shift, length: selection.length } });
       note(null, 'sendingNotLoaded');
     },
   });
