@@ -13,6 +13,9 @@ warm start. Runs in a thread of the caller; its settings change between loads.
   holds its connections).
 - `mode = 'offline'`: each connection is reset as soon as it is accepted (as
   fast a failure as a refused connection).
+- `hold = (pattern, ms)`: a request whose bytes match `pattern` (a bytes regex, e.g.
+  rb'GET /js/chat-') goes upstream `ms` later than the round trip says (one
+  file comes late however early it was asked for).
 - `drop_connections()`: closes every connection, so that the next load opens
   new ones in the mode now set (a browser keeps its connections alive across
   navigations).
@@ -26,6 +29,7 @@ class DelayProxy:
         self.upstream = (upstream_host, upstream_port)
         self.rtt_ms = rtt_ms
         self.mode = 'pass'
+        self.hold = None
         self._writers = set()
         self._loop = asyncio.new_event_loop()
         ready = threading.Event()
@@ -53,7 +57,7 @@ class DelayProxy:
             up_reader, up_writer = await asyncio.open_connection(*self.upstream)
             self._writers.add(up_writer)
             try:
-                await asyncio.gather(self._pipe(reader, up_writer), self._pipe(up_reader, writer))
+                await asyncio.gather(self._pipe(reader, up_writer, upstream=True), self._pipe(up_reader, writer))
             finally:
                 self._writers.discard(up_writer)
                 up_writer.close()
@@ -63,15 +67,21 @@ class DelayProxy:
             self._writers.discard(writer)
             writer.close()
 
-    async def _pipe(self, source, sink):
-        """Copies source to sink, each chunk half a round trip after it was read."""
+    async def _pipe(self, source, sink, upstream=False):
+        """Copies source to sink, each chunk half a round trip after it was read (and a request
+        that `hold` names, its time later)."""
         queue = asyncio.Queue()
+
+        def later(chunk):
+            if not (upstream and self.hold and self.hold[0].search(chunk)):
+                return 0
+            return self.hold[1] / 1000
 
         async def read():
             try:
                 while True:
                     chunk = await source.read(65536)
-                    queue.put_nowait((self._loop.time() + self.rtt_ms / 2000, chunk))
+                    queue.put_nowait((self._loop.time() + self.rtt_ms / 2000 + later(chunk), chunk))
                     if not chunk:
                         return
             except OSError:

@@ -3,6 +3,7 @@ the line on a touch keyboard (CDP touch emulation makes the pointer coarse),
 Shift+Enter always breaks it, the ↵ setting switches and is remembered, and
 after Send the field has the focus again."""
 import json
+import re
 from types import SimpleNamespace
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -108,11 +109,11 @@ def draft(driver):
 
 
 def test_what_is_typed_while_the_chats_code_loads_after_send_is_the_next_message(service, desktop):
-    proxy = DelayProxy(service.port)  # the page through a proxy: the chat's code, asked for at Send, comes late
+    proxy = DelayProxy(service.port)  # the page through a proxy that holds the chat's code 5 s
+    proxy.hold = (re.compile(rb'GET /js/chat-'), 5000)
     try:
         p = Page(desktop, SimpleNamespace(port=proxy.port))
-        proxy.rtt_ms = 3000
-        assert desktop.execute_script(CHAT_LOADED) is False
+        assert desktop.execute_script(CHAT_LOADED) is False  # asked for 2 s after ready, or at Send
         p.editor.send_keys('one')
         desktop.find_element(By.ID, 'send').click()
         p.editor.send_keys('two')  # while chat.js loads
@@ -130,6 +131,7 @@ def test_what_is_typed_while_the_chats_code_loads_after_send_is_the_next_message
 
 def test_send_whose_chat_code_cannot_load_puts_the_text_back_at_the_fields_start_and_says_so(service, desktop):
     proxy = DelayProxy(service.port)
+    proxy.hold = (re.compile(rb'GET /js/chat-'), 5000)  # not loaded before the network goes
     try:
         p = Page(desktop, SimpleNamespace(port=proxy.port))
         p.said()  # notes.js loaded while the network is there
