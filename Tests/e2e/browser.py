@@ -376,7 +376,9 @@ class Page:
     def open_panel(self):
         if self.d.find_element(By.ID, 'toggle').get_attribute('aria-pressed') != 'true':
             self.d.find_element(By.ID, 'toggle').click()
-        self.wait("return document.getElementById('panel').getBoundingClientRect().height > 200")
+        # Open and still: its height's transition moves the keys, so a press aimed during it lands a row off.
+        self.wait("const panel = document.getElementById('panel');"
+                  "return panel.getBoundingClientRect().height > 200 && panel.getAnimations().length === 0", timeout=15)
 
     def tab(self, index):
         self.d.find_elements(By.CSS_SELECTOR, '#tabs [role=tab]')[index].click()
@@ -435,7 +437,8 @@ class Page:
         self.clipboard_event('paste', text)
         self.idle()
         self.d.find_element(By.ID, 'send').click()
-        self.wait(f"return document.querySelectorAll('#messages .msg:not(.pending)').length === {before + 1}")
+        # The first Send loads the chat's code, then the server takes the message: more than a round trip.
+        self.wait(f"return document.querySelectorAll('#messages .msg:not(.pending)').length === {before + 1}", timeout=15)
 
     def search(self, text):
         """Types `text` into the panel's search field (the panel open)."""
@@ -461,17 +464,18 @@ class Page:
         self.d.execute_cdp_cmd('Input.imeSetComposition', {'text': text, 'selectionStart': end_of_text,
                                'selectionEnd': end_of_text, 'replacementStart': start, 'replacementEnd': end})
 
-    def commit(self, text):
+    def commit(self, text, checked=True):
         """The IME commits `text`, ending the composition (CDP Input.insertText, as a pinyin keyboard
         does; Firefox's TextInputProcessor; in WebKit, GTK's input method composing each character
-        by its code, a composition of its own)."""
+        by its code, a composition of its own); then, if `checked`, waits for the server's check."""
         if self.engine == 'firefox':
             firefox_ime(self.d, [('commit', text)])
         elif self.engine == 'webkit':
             gtk_unicode_input(self.d, text)
         else:
             self.d.execute_cdp_cmd('Input.insertText', {'text': text})
-        self.idle()
+        if checked:
+            self.idle()
 
     def insert_text(self, text):
         """A keyboard sends `text` at once (CDP Input.insertText: beforeinput insertText, emoji too);
@@ -543,6 +547,11 @@ class Page:
         since: for what an action said, where note() is what shows now."""
         self.d.execute_async_script("window.stickertext.notes().then(() => setTimeout(arguments[arguments.length - 1]))")
         return '\n'.join(self.d.execute_script('return window.__notesSaid.splice(0)'))
+
+    def wait_text(self, text):
+        """Until the field holds `text`: for what applies a moment later (an HTML-only paste is read by
+        pasted-html.js, loaded at the first), where idle() waits only for the server's check."""
+        self.wait(f'return window.stickertext.state().text === {json.dumps(text)}')
 
     def clipboard_event(self, kind, data='', html=None):
         """A clipboard event on the editor holding `data` as text/plain (when not empty) and `html` as

@@ -30,11 +30,26 @@ def tap(driver, element):
     touch(driver, 'touchEnd')
 
 
+PREVIEW_SHOWN = "return document.getElementById('preview')?.hidden === false"
+
+
+def shown_preview(driver, timeout=5):
+    """Until a long press's preview shows (the page's 350 ms timer fires late on a loaded machine);
+    whether it did."""
+    end = time.monotonic() + timeout
+    while not driver.execute_script(PREVIEW_SHOWN):
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 def hold(driver, element, seconds=0.6):
-    """A finger put on `element` and kept there `seconds`; returns where it is."""
+    """A finger put on `element` and kept there `seconds`, and until the preview shows; returns where it is."""
     point = center(driver, element)
     touch(driver, 'touchStart', point)
     time.sleep(seconds)
+    shown_preview(driver)
     return point
 
 

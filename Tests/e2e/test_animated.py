@@ -11,6 +11,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from browser import Page, wait
+from pointer import shown_preview
 
 SHARES_THE_MACHINE = True  # it measures no time: run.py runs it beside the engines' runs
 
@@ -51,8 +52,8 @@ def test_the_grid_shows_the_poster_and_the_long_press_preview_the_animation(serv
     assert shown(phone, grid_img) == STILL
     assert 'spin-poster@2x.png 2x' in grid_img.get_attribute('srcset')
     ActionChains(phone).click_and_hold(cell).pause(0.6).perform()
+    assert shown_preview(phone)
     preview = phone.find_element(By.CSS_SELECTOR, '#preview img')
-    assert phone.find_element(By.ID, 'preview').is_displayed()
     assert shown(phone, preview) == MOVING
     ActionChains(phone).release().perform()
     assert p.state()['text'] == '[转圈]'
@@ -73,6 +74,7 @@ def test_under_reduced_motion_the_rendered_fragment_the_editor_and_the_preview_s
         p.pack('motion')
         cell = p.cells()[0]
         ActionChains(phone).click_and_hold(cell).pause(0.6).perform()
+        assert shown_preview(phone)
         assert shown(phone, phone.find_element(By.CSS_SELECTOR, '#preview img')) == STILL
         ActionChains(phone).release().perform()
         assert p.state()['text'] == '[转圈]'

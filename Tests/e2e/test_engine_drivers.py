@@ -18,7 +18,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import Page, firefox_ime
+from browser import Page, firefox_ime, wait
 from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 from pointer import center, x_mouse
 
@@ -41,10 +41,13 @@ def test_webkits_driver_releases_a_right_click_as_a_primary_click_where_a_real_m
     key = p.cells()[0]
     phone.execute_script(LOG_POINTER, key)
     x_mouse(phone, center(phone, key), 'click 3')
-    time.sleep(0.3)
+    # xdotool returns once the X server has the events, not once the page has had them.
+    wait(phone, 'return window.seen.length >= 3')
+    time.sleep(0.3)  # and no more come
     mouse = phone.execute_script('const s = window.seen; window.seen = []; return s')
     # The driver's last (its button is left down for the page: a real press after it has no pointerdown).
     ActionChains(phone).context_click(key).perform()
+    wait(phone, 'return window.seen.length >= 3')
     time.sleep(0.3)
     driver = phone.execute_script('return window.seen')
     assert mouse == ['pointerdown:2', 'contextmenu:2', 'pointerup:2']

@@ -262,7 +262,9 @@ def test_a_request_past_the_deadline_is_answered_503_timed_out_and_its_worker_re
                 break
             time.sleep(0.05)
         assert after and set(after).isdisjoint(before)
-        assert 'a request ran past --request-timeout' in service.server_log()
+        # Its line is the master's, written just after it has reaped the worker.
+        assert eventually(lambda: True if 'a request ran past --request-timeout' in service.server_log() else None), \
+            service.server_log()
         # The new worker serves, and a request within the deadline is answered as ever.
         r = service.post_json('/api/edit', SMALL_EDIT)
         assert r.status == 200 and r.json()['text'] == '你好呀[微笑]'

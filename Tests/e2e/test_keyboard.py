@@ -14,7 +14,7 @@ from selenium.webdriver.common.keys import Keys
 
 from axe import assert_no_violations
 from browser import Page, browser, needs_cdp, wait
-from pointer import center, x_mouse
+from pointer import center, shown_preview, x_mouse
 from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 
 
@@ -225,6 +225,7 @@ def test_a_long_press_on_an_emoji_that_takes_a_tone_offers_six_forms_and_remembe
     p.open_panel()
     thumbs = emoji_cell(p, '👍')
     ActionChains(phone).click_and_hold(thumbs).pause(0.6).perform()
+    assert shown_preview(phone)
     forms = phone.execute_script("return [...document.querySelectorAll('#preview .tones b')].map((b) => b.textContent)")
     assert forms == ['👍', '👍🏻', '👍🏼', '👍🏽', '👍🏾', '👍🏿']
     release_on(phone, phone.find_elements(By.CSS_SELECTOR, '#preview .tones b')[3])
@@ -240,6 +241,7 @@ def test_a_long_press_on_an_emoji_that_takes_a_tone_offers_six_forms_and_remembe
     assert p.state()['text'] == '👍🏽'
     # An emoji that takes none previews as before.
     ActionChains(phone).click_and_hold(emoji_cell(p, '😀')).pause(0.6).perform()
+    assert shown_preview(phone)
     assert phone.find_elements(By.CSS_SELECTOR, '#preview .tones') == []
     ActionChains(phone).release().perform()
 

@@ -8,7 +8,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from browser import Page, browser, page_at
-from pointer import touch_screen
+from pointer import shown_preview, touch_screen
 from service import ROOT, Service
 
 SHOTS = os.path.join(ROOT, 'docs', 'screenshots')
@@ -89,9 +89,9 @@ def test_long_press_previews_and_inserts_on_release_and_cancels_elsewhere(servic
     p.pack('weibo')
     cells = p.cells()
     ActionChains(phone).click_and_hold(cells[0]).pause(0.6).perform()
-    assert phone.find_element(By.ID, 'preview').is_displayed()
-    ActionChains(phone).move_to_element(cells[1]).pause(0.1).perform()
-    assert '哈哈' in phone.find_element(By.ID, 'preview').text
+    assert shown_preview(phone)
+    ActionChains(phone).move_to_element(cells[1]).perform()
+    p.wait("return document.getElementById('preview').textContent.includes('哈哈')")
     ActionChains(phone).release().perform()
     assert p.state()['text'] == '[哈哈]'
     assert not phone.find_element(By.ID, 'preview').is_displayed()

@@ -19,7 +19,7 @@ from selenium.webdriver.common.keys import Keys
 
 from browser import Page, chord, keys, page_at, wait
 from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
-from service import SPEC
+from service import SPEC, eventually
 
 
 def focused_id(d):
@@ -114,7 +114,9 @@ def test_every_text_of_the_page_scales_with_the_root_font(service, desktop):
     p.send('你好[doge]')
     p.open_panel()
     p.pack('favorites')  # its hint when empty
-    p.clipboard_event('paste', '')  # a note shows, for 4 s
+    # A note that lasts, as status.js shows it (as above; a passing note goes after 4 s, which a loaded
+    # machine may take to measure).
+    desktop.execute_script("const n = document.getElementById('note'); n.textContent = 'a note that lasts'; n.hidden = false")
     assert p.note()
     before = desktop.execute_script(TEXT_SIZES)
     try:
@@ -214,6 +216,14 @@ SEED_HISTORY = '''
     };'''
 
 
+HISTORY_COUNT = '''
+    const done = arguments[0], open = indexedDB.open('stickertext-sent');
+    open.onsuccess = () => {
+      const count = open.result.transaction('sent').objectStore('sent').count();
+      count.onsuccess = () => { open.result.close(); done(count.result); };
+    };'''
+
+
 def shown_after_reload(p, count):
     p.d.refresh()
     p.wait('return document.body.dataset.ready')
@@ -232,6 +242,8 @@ def test_sent_messages_come_back_after_a_reload_until_the_history_is_cleared(ser
     clear.click()
     assert p.messages() == []
     assert not clear.is_displayed()
+    # The history's deletion is committed a moment after the click: a reload at once could undo it.
+    assert eventually(lambda: True if phone.execute_async_script(HISTORY_COUNT) == 0 else None)
     assert shown_after_reload(p, 0) == []
 
 
@@ -283,14 +295,13 @@ def test_html_pasted_with_styles_applies_none_and_a_note_says_an_images_alt_came
     phone.execute_script('''window.violations = [];
         document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.sourceFile), true)''')
     p.clipboard_event('paste', '', html=STYLED_HTML)
-    p.idle()
     # The text as it came, a <textarea>'s too; the sticker's code a sticker, the photo's description words.
-    assert p.state()['text'] == '看 一只猫[微笑] 好\n<style>x</style>'
+    p.wait_text('看 一只猫[微笑] 好\n<style>x</style>')
     assert phone.execute_script('return window.violations') == []
     assert p.note() == '粘贴的内容里有图片：图片的说明文字（alt）已作为文字粘贴。'
     # Only a sticker's code: no note.
     p.clipboard_event('paste', '', html='<p style="x"><img alt="[doge]" src="d.png"></p>')
-    p.idle()
+    p.wait_text('看 一只猫[微笑] 好\n<style>x</style>[doge]')
     assert p.note() == ''
     assert phone.execute_script('return window.violations') == []
 
