@@ -21,7 +21,7 @@ import { say, sayLasting } from '../shared/status.js';
 import { noteText } from '../shared/notes.js';
 import { t, onLanguage } from '../shared/strings.js';
 import '../shared/late-strings.js';
-import { keep, waitingMessages, forget, onForgotten, alone } from './outbox.js';
+import { keep, messageOf, waitingMessages, forget, onForgotten, alone } from './outbox.js';
 import { sentMessages, keepSent, clearSent } from './sent-history.js';
 import { stylesheet } from '../shared/stylesheet.js';
 import { TextBackedString } from '../model/text-backed-string.js';
@@ -34,12 +34,9 @@ stylesheet('chat.css'); // a message's states; not awaited: sending never waits 
 const FIRST_RETRY_MS = 2000;
 const MAX_RETRY_MS = 60_000;
 
-const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-
 // editor: { flush() (starts the server's check of the edits so far), liveState(), catalog(), clear(), edit(op, extra),
 //          reportDifference(details) (a difference from the server, counted with the check's: authority.js) }.
-// Returns { send() (sends what the field holds), sendTaken(text) (sends a text Send took from the field
-// before this module loaded: start/main.js) }.
+// Returns send(): sends what the field holds.
 export function initChat(editor) {
   const messages = document.getElementById('messages');
   const shown = new Map(); // id -> {div, text}: the messages shown that are not sent yet
@@ -186,13 +183,8 @@ export function initChat(editor) {
     const { text } = editor.liveState();
     if (!text.trim()) return; // empty input never sends
     editor.flush();
+    const message = messageOf(text);
     editor.clear();
-    await sendTaken(text);
-  }
-
-  /** A message taken from the field: into the list and the outbox, then out. */
-  async function sendTaken(text) {
-    const message = { id: newId(), text };
     showMessage(message);
     await keep(message);
     pump();
@@ -235,5 +227,5 @@ export function initChat(editor) {
     ownScrollUntil = performance.now() + 150;
     messages.scrollTop = messages.scrollHeight;
   }).observe(messages);
-  return { send, sendTaken };
+  return send;
 }

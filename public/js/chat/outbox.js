@@ -15,6 +15,12 @@ const inStore = storeOf('stickertext', 'outbox');
 // page's life, after those it keeps. [{id, text, unkept: true}]
 const unkept = [];
 
+/** A new message of `text`: `{id, text}`. */
+export const messageOf = (text) => ({
+  id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+  text,
+});
+
 /** Keeps `{id, text}` at the end of the outbox. */
 export async function keep(message) {
   try {

@@ -9,8 +9,8 @@
 import { watchPacks } from './packs.js';
 import { initStatus, updateCounter, say, takeBack } from '../shared/status.js';
 import * as editor from '../editor/editor.js';
-import { loadDraft } from '../editor/draft.js';
-import { saveFieldDraft, takeBeforeLoad } from './early-send.js';
+import { saveDraft, loadDraft } from '../editor/draft.js';
+import { keep, messageOf } from '../chat/outbox.js';
 import { applyStrings, setLanguage, language } from '../shared/strings.js';
 import { initSettings, enterSends } from './settings.js';
 import { focusKeepingCaret, useSystemKeyboard } from '../editor/editor-dom.js';
@@ -35,7 +35,7 @@ const noteGoes = () => {
 let autocomplete = null,
   keyboard = null,
   authority = null,
-  chat = null; // the modules, once loaded
+  send = null; // the modules, once loaded
 
 // A module loaded once; a failed load (offline, not in the copy yet) is tried again next time.
 const once = (load) => {
@@ -87,11 +87,11 @@ const clearField = () => {
   editor.clear();
   if (authority) authority.reset();
   else unchecked = [...unchecked, SENT];
-  saveFieldDraft({ text: '' });
+  saveDraft({ text: '' });
 };
 const loadChat = once(() =>
   Promise.all([import('../chat/chat.js'), loadAuthority()]).then(([module]) => {
-    chat = module.initChat({
+    send = module.initChat({
       flush: authority.check,
       liveState: editor.liveState,
       catalog: editor.getCatalog,
@@ -163,7 +163,7 @@ editor.initEditor(editorElement, {
   onNote: note,
   onEdit: (request, response, options) => {
     if (response.text !== request.text && !response.note && !response.rejected) noteGoes();
-    saveFieldDraft({ text: response.text, plainSelection: response.plainSelection });
+    saveDraft({ text: response.text, plainSelection: response.plainSelection });
     if (!havePacks) return; // without the server's packs, codes are text: nothing to check
     if (authority) authority.record(request, response, options);
     else {
@@ -196,20 +196,24 @@ composer.addEventListener('submit', (event) => {
   event.preventDefault();
   editor.endComposition(); // the word an Android keyboard is composing goes with the message
   if (document.activeElement !== editorElement) focusKeepingCaret();
-  if (chat) return void chat.send();
-  takeBeforeLoad(editor.liveState().text, {
-    clearField,
-    loaded: loadChat().then(() => chat?.sendTaken ?? null),
-    // At the field's start, the caret where it was in what was typed since.
-    giveBack: (text) => {
-      const { selection } = editor.liveState();
-      const pasted = editor.edit('paste', { string: text, selection: { location: 0, length: 0 } });
-      const shift = pasted?.selection.location ?? 0;
-      if (shift)
-        editor.edit('select', { selection: { location: selection.location + shift, length: selection.length } });
-      note(null, 'sendingNotLoaded');
-    },
+  if (send) return void send();
+  // Before chat.js has loaded, Send puts the field's text into the outbox at once, as chat.js's Send
+  // does, and empties the field: what is typed while it loads is the next message (read once chat.js
+  // had loaded, the field sent those letters with this message). chat.js shows and sends what the
+  // outbox holds when it comes, as it does what an earlier visit left; should it not load, the
+  // messages wait there, said so, and it is asked for again when the network is back.
+  const { text } = editor.liveState();
+  if (text.trim()) {
+    authority?.check(); // the edits up to Send (until authority.js loads, they wait for it)
+    keep(messageOf(text));
+    clearField();
+  }
+  loadChat().then(() => {
+    if (!send) note(null, 'notSent');
   });
+});
+window.addEventListener('online', () => {
+  if (!send) loadChat();
 });
 
 // After startup: what showing and editing do not need, and the offline copy (the service worker).
