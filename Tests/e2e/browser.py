@@ -233,6 +233,21 @@ def chord(driver, modifiers, key):
     chain.perform()
 
 
+STORED_TEXTS = '''
+    const [database, name, done] = arguments, open = indexedDB.open(database);
+    open.onsuccess = () => {
+      const all = open.result.transaction(name).objectStore(name).getAll();
+      all.onsuccess = () => { open.result.close(); done(all.result.map((record) => record.text)); };
+    };
+    open.onerror = () => done(null);'''
+
+
+def stored_texts(driver, database, store):
+    """The texts of the page's IndexedDB `store` (its outbox, its sent history), oldest first; None
+    when the database cannot be opened."""
+    return driver.execute_async_script(STORED_TEXTS, database, store)
+
+
 def held(p):
     """The editor's invariant: the field's text and selection are the model's. Returns the model's state."""
     m = p.model()

@@ -10,7 +10,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import Page, browser, caret, held, keys, needs_cdp, tap
+from browser import Page, browser, caret, held, keys, needs_cdp, stored_texts, tap
 from delay_proxy import DelayProxy
 from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 
@@ -102,12 +102,6 @@ def test_what_is_typed_right_after_send_is_the_next_message_while_the_servers_ch
 
 
 CHAT_LOADED = r"return performance.getEntriesByType('resource').some((e) => /\/chat-[A-Z0-9]{8}\.js$/.test(e.name))"
-# The texts the outbox (IndexedDB) holds, oldest first.
-OUTBOX = """const done = arguments[0], open = indexedDB.open('stickertext');
-    open.onsuccess = () => {
-      const all = open.result.transaction('outbox').objectStore('outbox').getAll();
-      all.onsuccess = () => { open.result.close(); done(all.result.map((m) => m.text)); };
-    };"""
 
 
 def draft(driver):
@@ -131,11 +125,11 @@ def test_what_is_typed_while_the_chats_code_loads_after_send_is_the_next_message
         p.editor.send_keys('two')  # while chat.js loads
         # Send put 'one' into the outbox at the press, and emptied the field.
         assert desktop.execute_script('return window.stickertext.state().text') == 'two'
-        assert desktop.execute_async_script(OUTBOX) == ['one']
+        assert stored_texts(desktop, 'stickertext', 'outbox') == ['one']
         assert desktop.execute_script("return document.querySelectorAll('#messages .msg').length") == 0
         p.wait("return document.querySelectorAll('#messages .msg:not(.pending)').length === 1", timeout=30)
         assert p.messages() == ['one']
-        assert desktop.execute_async_script(OUTBOX) == []
+        assert stored_texts(desktop, 'stickertext', 'outbox') == []
         assert desktop.execute_script('return window.stickertext.state().text') == 'two'
         assert draft(desktop) == {'text': 'two', 'plainSelection': caret(3)}
     finally:
@@ -155,7 +149,7 @@ def test_messages_sent_while_the_chats_code_cannot_load_wait_in_the_outbox_and_g
         p.editor.send_keys('three')
         p.wait("return window.__notesSaid.some((note) => note.includes('没有网络'))", timeout=15)
         assert desktop.execute_script("return document.querySelectorAll('#messages .msg').length") == 0
-        assert desktop.execute_async_script(OUTBOX) == ['one', 'two']
+        assert stored_texts(desktop, 'stickertext', 'outbox') == ['one', 'two']
         assert desktop.execute_script('return window.stickertext.state().text') == 'three'
         proxy.mode = 'pass'
         if p.engine == 'firefox':

@@ -6,7 +6,6 @@ mode (the system's, or the toggle's remembered choice; axe finds nothing in
 either), Chinese and English (navigator.language, a remembered switch, names
 and labels following it), Recent cleared, and a swipe past a pack's last page
 going on to the next pack."""
-import time
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -60,10 +59,7 @@ def long_press_to(d, cell, target_script):
     """Holds `cell` until the preview shows, moves onto the element `target_script` returns, releases.
     The preview is waited for, not a fixed time: on a loaded machine the page's timer fires late."""
     ActionChains(d).click_and_hold(cell).pause(0.6).perform()
-    end = time.time() + 5
-    while not d.find_element(By.ID, 'preview').is_displayed() and time.time() < end:
-        time.sleep(0.05)
-    assert d.find_element(By.ID, 'preview').is_displayed()
+    assert shown_preview(d)
     release_on(d, d.execute_script(target_script))
 
 

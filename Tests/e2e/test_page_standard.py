@@ -17,7 +17,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import Page, chord, keys, page_at, wait
+from browser import Page, chord, keys, page_at, stored_texts, wait
 from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 from service import SPEC, eventually
 
@@ -216,14 +216,6 @@ SEED_HISTORY = '''
     };'''
 
 
-HISTORY_COUNT = '''
-    const done = arguments[0], open = indexedDB.open('stickertext-sent');
-    open.onsuccess = () => {
-      const count = open.result.transaction('sent').objectStore('sent').count();
-      count.onsuccess = () => { open.result.close(); done(count.result); };
-    };'''
-
-
 def shown_after_reload(p, count):
     p.d.refresh()
     p.wait('return document.body.dataset.ready')
@@ -243,7 +235,7 @@ def test_sent_messages_come_back_after_a_reload_until_the_history_is_cleared(ser
     assert p.messages() == []
     assert not clear.is_displayed()
     # The history's deletion is committed a moment after the click: a reload at once could undo it.
-    assert eventually(lambda: True if phone.execute_async_script(HISTORY_COUNT) == 0 else None)
+    assert eventually(lambda: True if stored_texts(phone, 'stickertext-sent', 'sent') == [] else None)
     assert shown_after_reload(p, 0) == []
 
 

@@ -11,7 +11,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from browser import Page, browser_at
-from pointer import center, hold, mouse, slide, tap, touch
+from pointer import PREVIEW_SHOWN, center, hold, mouse, slide, tap, touch
 from test_keyboard import choose, menu_items, reload, right_click
 from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 
@@ -39,7 +39,7 @@ def menu_open(d):
 
 
 def preview_open(d):
-    return d.execute_script("return document.getElementById('preview')?.hidden === false")
+    return d.execute_script(PREVIEW_SHOWN)
 
 
 def texts(p):

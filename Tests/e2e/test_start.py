@@ -15,7 +15,7 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 
-from browser import Page, browser, wait
+from browser import Page, browser, stored_texts, wait
 from delay_proxy import DelayProxy
 from service import ROOT, Service, build_site, eventually
 
@@ -29,11 +29,6 @@ RECORD_RENDERS = '''window.__rendered = [];
       return response;
     };'''
 MARK_LATE = "\nwindow.__lateVersion = 'deployed';\n"
-# How many messages the outbox (IndexedDB) still keeps.
-WAITING_IN_OUTBOX = '''const done = arguments[arguments.length - 1];
-    const open = indexedDB.open('stickertext');
-    open.onsuccess = () => { const count = open.result.transaction('outbox').objectStore('outbox').count(); count.onsuccess = () => done(count.result); };
-    open.onerror = () => done(-1);'''
 
 
 def open_page(driver, url):
@@ -341,7 +336,7 @@ def test_messages_sent_offline_wait_in_order_steady_and_go_out_once_each_when_ba
     wait(driver, "return document.querySelectorAll('#messages .msg:not(.pending)').length === 3", timeout=20)
     time.sleep(1)
     assert driver.execute_script('return window.__rendered') == ['one', 'two [doge]', 'three']
-    assert driver.execute_async_script(WAITING_IN_OUTBOX) == 0
+    assert stored_texts(driver, 'stickertext', 'outbox') == []
     assert driver.find_elements(By.CSS_SELECTOR, '#messages .msg-status') == []
 
 

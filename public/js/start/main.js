@@ -4,7 +4,8 @@
 // What showing the page and editing do not need stays out of the start and
 // its 40 KB: the keyboard, the `[` autocomplete and the search, the server's
 // check, sending, undo and the service worker load 2 s after ready or at
-// first use. No keystroke asks the network.
+// first use (the outbox excepted: a Send before sending has loaded keeps
+// its message there). No keystroke asks the network.
 
 import { watchPacks } from './packs.js';
 import { initStatus, updateCounter, say, takeBack } from '../shared/status.js';
