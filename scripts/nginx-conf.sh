@@ -10,12 +10,19 @@
 #        nginx-conf.sh --connections NGINX_CONF
 #          raises worker_connections and worker_rlimit_nofile in an nginx.conf
 #          (scripts/install.sh: Debian's /etc/nginx/nginx.conf) to this machine's sizes
+#        nginx-conf.sh --packs
+#          prints PACKS checked, as the site takes it (scripts/install.sh: the unit's --packs)
 #        nginx-conf.sh --answer-limit
 #          prints ANSWER_LIMIT, or its default, checked: the one value run.sh and
 #          install.sh give both the server (--answer-limit) and nginx
 # ROOT holds nginx/ and the page nginx serves, built by tools/build-page.mjs:
 # the checkout's .build/site (make run), or the installed share folder's
 # public/ (--site: scripts/install.sh copies the built site there).
+# PACKS (from the environment) is the packs folder the server reads (its
+# --packs), from which nginx serves the pictures under /stickers/, so that
+# every picture /api/render names is there: an absolute path. Unset, the
+# default packs ROOT/public/stickers, whose pictures are the embedded packs'
+# (the server without --packs). run.sh and install.sh give both the same one.
 # BACKENDS is the master's unix socket (an absolute path), or backends on TCP,
 # one per host, comma-separated: 10.0.0.11:9000,10.0.0.12:9000. Each backend's
 # pool for large bodies is beside it: the socket path + ".large", or the port + 1.
@@ -250,6 +257,18 @@ metrics() {
     "$1" "$rewrite" "$2" '        include /etc/nginx/fastcgi_params;\n        fastcgi_param HTTP_PROXY "";'
 }
 
+# packs_folder DEFAULT: PACKS, or DEFAULT, without a trailing slash; refused
+# unless it is an absolute path of plain characters, as it goes into the
+# site's text (a space, a quote or a semicolon would end the directive).
+packs_folder() {
+  local packs=${PACKS:-$1}
+  [[ $packs =~ ^/[A-Za-z0-9._/+-]+$ ]] && [[ ! $packs =~ (^|/)\.\.?(/|$) ]] \
+    || { echo "nginx-conf.sh: PACKS must be an absolute path of letters, digits and ._/+- (no . or .. part): $packs" >&2; exit 2; }
+  while [[ $packs == */ && $packs != / ]]; do packs=${packs%/}; done
+  [ "$packs" != / ] || { echo "nginx-conf.sh: PACKS cannot be /" >&2; exit 2; }
+  echo "$packs"
+}
+
 # site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT CACHE_DIR
 site() {
   local out=$1 root=$2 listen=$3 name=$4 backends=$5 limit=$6 cache=$7 tls_listen=${8:-${TLS_LISTEN:-}} servers= large= host https
@@ -321,7 +340,7 @@ site() {
     -e "s|@LIMIT_ZONES@|${zones%\\n}|" -e "s|@API_LIMITS@|${limits%\\n}|" -e "s|@TRUSTED@|${trusted%\\n}|" \
     -e "s|@SERVER_LIMITS@|${server_limits%\\n}|" -e "s|@ANSWER_LIMIT@|$answer_limit|g" \
     -e "s|@REJECTION_LOG@|$rejections|" -e "s|@API_CACHE@|$api_cache|" -e "s|@METRICS@|${metrics_locations//$'\n'/\\n}|" \
-    -e "s|@CACHE_DIR@|$cache|" -e "s|@BODY_LIMIT@|$limit|g" -e "s|@SITE_ROOT@|$site_root|g" \
+    -e "s|@CACHE_DIR@|$cache|" -e "s|@BODY_LIMIT@|$limit|g" -e "s|@SITE_ROOT@|$site_root|g" -e "s|@PACKS@|$packs|g" \
     "$templates/site.conf.template" > "$out"
 }
 
@@ -347,6 +366,11 @@ connections() {
   fi
 }
 
+if [ "${1:-}" = --packs ]; then
+  [ $# -eq 1 ] || { echo "usage: PACKS=FOLDER nginx-conf.sh --packs" >&2; exit 2; }
+  packs_folder ""
+  exit 0
+fi
 if [ "${1:-}" = --connections ]; then
   [ $# -eq 2 ] || { echo "usage: nginx-conf.sh --connections NGINX_CONF" >&2; exit 2; }
   connections "$2"
@@ -356,12 +380,15 @@ if [ "${1:-}" = --site ]; then
   [ $# -eq 8 ] || { echo "usage: nginx-conf.sh --site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT CACHE_DIR" >&2; exit 2; }
   shift
   site_root=$2/public  # ROOT (after OUT): the installed copy of the built site
+  packs=$(packs_folder "$2/public/stickers") || exit 2
   site "$@"
   exit 0
 fi
 [ $# -eq 5 ] || { echo "usage: nginx-conf.sh ROOT RUN_DIR PORT BACKENDS BODY_LIMIT" >&2; exit 2; }
 root=$1 run=$2 port=$3 backends=$4 limit=$5
 site_root=$root/.build/site
+packs=$(packs_folder "$root/public/stickers") || exit 2
+[ -d "$packs" ] || { echo "nginx-conf.sh: PACKS is not a folder: $packs" >&2; exit 2; }
 mkdir -p "$run"
 site "$run/site.conf" "$root" "127.0.0.1:$port" localhost "$backends" "$limit" "$run/cache" "${TLS_LISTEN:+127.0.0.1:$TLS_LISTEN}"
 # nginx's workers are the user's who runs it, root too: the sockets are theirs, mode 0660.

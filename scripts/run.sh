@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `make run`: the FastCGI master and nginx on http://127.0.0.1:$PORT, stopped
 # together on Ctrl-C or SIGTERM, leaving no process behind.
-# Environment: PORT (8080), WORKERS (cores), THREADS (4), PACKS (embedded), BODY_LIMIT (1048576);
+# Environment: PORT (8080), WORKERS (cores), THREADS (4), BODY_LIMIT (1048576), PACKS (a packs folder
+# the server reads and nginx serves the pictures of under /stickers/; unset, the embedded packs, whose
+# pictures are public/stickers');
 # nginx-conf.sh reads its per-address limits (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, SITE_CONN_LIMIT, LIMITS,
 # and TRUSTED: addresses or CIDRs they do not apply to), ANSWER_LIMIT,
 # and HTTPS with HTTP/2 beside it (TLS_LISTEN, a port on 127.0.0.1; TLS_CERT; TLS_KEY; TLS_REDIRECT).
@@ -16,10 +18,15 @@ limit=${BODY_LIMIT:-1048576}
 socket=$run/stickertext.sock
 server=${SERVER_BIN:-$root/.build/release/stickertext-server}
 chmod 755 "$run"
+# One packs folder for both, as an absolute path: nginx-conf.sh writes it into the site.
+if [ -n "${PACKS:-}" ]; then
+  [ -d "$PACKS" ] || { echo "run.sh: PACKS is not a folder: $PACKS" >&2; exit 2; }
+  PACKS=$(cd "$PACKS" && pwd) && export PACKS || exit 2
+fi
 # One answer limit for both: the server refuses an answer over it, nginx buffers at most it.
 answer_limit=$("$root/scripts/nginx-conf.sh" --answer-limit) || exit 2
 export ANSWER_LIMIT=$answer_limit
-"$root/scripts/nginx-conf.sh" "$root" "$run" "$port" "$socket" "$limit"
+"$root/scripts/nginx-conf.sh" "$root" "$run" "$port" "$socket" "$limit" || exit 2
 
 args=(--socket-path "$socket" --body-limit "$limit" --answer-limit "$answer_limit" --threads "${THREADS:-4}")
 [ -n "${WORKERS:-}" ] && args+=(--workers "$WORKERS")

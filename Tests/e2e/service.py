@@ -125,9 +125,11 @@ class Service:
         self.addresses = [f'127.0.0.1:{port}' for port in free_port_pairs(tcp_backends, taken=[self.port])]
         tls = self.make_certificate('rsa' if https == 'rsa' else 'ec') if https else {}
         front = {'METRICS_SOCKET': self.socket} if front_master else {}
+        # One packs folder for the server (--packs) and nginx (its pictures under /stickers/), as make run.
+        folder = {'PACKS': os.path.abspath(packs)} if packs else {}
         subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), root, self.run, str(self.port),
                         ','.join(self.addresses) or self.socket, str(body_limit)], check=True,
-                       env={**os.environ, **tls, **dict(limits), **front})
+                       env={**os.environ, **tls, **dict(limits), **front, **folder})
         self.redirect = bool(tls) and dict(limits).get('TLS_REDIRECT') == 'on'
         if site_lines:
             site = os.path.join(self.run, 'site.conf')

@@ -164,7 +164,7 @@ def test_any_http_1_version_is_answered_as_http_1_1_and_another_major_version_is
 
 METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'CONNECT', 'PROPFIND',
            'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'QUERY', 'FOO']
-STATIC = ['/', '/index.html', '/openapi.yaml', '/keyboard.css', '/stickers/weibo/smile.png', '/stickers/weibo/pack.json']
+STATIC = ['/', '/index.html', '/openapi.yaml', '/keyboard.css', '/stickers/weibo/smile.png', '/stickers/weibo/lol@2x.png']
 
 
 @pytest.mark.parametrize('method', METHODS)
