@@ -25,7 +25,7 @@ site: deps
 	@node tools/build-page.mjs
 
 # The service: FastCGI master + nginx on http://127.0.0.1:$(PORT) (Ctrl-C stops both).
-# PORT, WORKERS, THREADS, PACKS, BODY_LIMIT and the per-address limits
+# PORT, WORKERS, THREADS, PACKS (a packs folder: the server reads it, nginx serves its pictures), BODY_LIMIT and the per-address limits
 # (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, SITE_CONN_LIMIT, LIMITS, and TRUSTED: addresses they skip), ANSWER_LIMIT
 # and HTTPS with HTTP/2 beside it (TLS_LISTEN, TLS_CERT, TLS_KEY, TLS_REDIRECT) are passed through the environment.
 run: build site
@@ -36,7 +36,8 @@ run: build site
 # carry the Swift runtime (--static-swift-stdlib: no toolchain needed where
 # they run), so they have their own build folder, built when needed;
 # BIN_DIR=… installs binaries already built instead (the tests: .build/debug).
-# LISTEN, SERVER_NAME, BODY_LIMIT, SYSCONFDIR, CACHE_DIR, NGINX_GROUP, ANSWER_LIMIT and the per-address
+# LISTEN, SERVER_NAME, BODY_LIMIT, SYSCONFDIR, CACHE_DIR, PACKS (the operator's packs folder, made with the
+# default packs if it is not there, never changed after), NGINX_GROUP, ANSWER_LIMIT and the per-address
 # limits (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, SITE_CONN_LIMIT, LIMITS, TRUSTED) and HTTPS (TLS_LISTEN,
 # TLS_CERT, TLS_KEY, TLS_REDIRECT) are passed on to scripts/install.sh.
 PREFIX ?= /usr/local

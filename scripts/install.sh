@@ -3,7 +3,7 @@
 # the nginx site, into a standard layout under DESTDIR + PREFIX. The unit
 # (systemd/stickertext.service.template) and the site (nginx/site.conf.template,
 # the same text `make run` serves) are written here from one set of values, so
-# their socket path, body limit and answer limit cannot disagree.
+# their socket path, body limit, answer limit and packs folder cannot disagree.
 #
 # Environment (defaults in brackets):
 #   PREFIX       where it runs from [/usr/local]
@@ -15,6 +15,10 @@
 #   BODY_LIMIT   the largest request body, for nginx and the server alike [1048576]
 #   CACHE_DIR    nginx's cache of the GETs [/var/cache/stickertext for PREFIX /usr or
 #                /usr/local, else PREFIX/var/cache/stickertext]; nginx makes it for its workers
+#   PACKS        the packs folder, the operator's: the server reads it (the unit's --packs) and nginx
+#                serves its pictures under /stickers/ [/var/lib/stickertext/packs for PREFIX /usr or
+#                /usr/local, else PREFIX/var/lib/stickertext/packs]. Made with the default packs when
+#                it is not there; never changed after that, by this or a later install
 #   RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, SITE_CONN_LIMIT, LIMITS, TRUSTED
 #                the site's per-address limits and the addresses they skip, read by scripts/nginx-conf.sh
 #   TLS_LISTEN, TLS_CERT, TLS_KEY, TLS_REDIRECT
@@ -28,7 +32,9 @@
 # it was is kept beside it as nginx.conf.before-stickertext): the site cannot set them.
 #
 #   PREFIX/bin/stickertext-server, PREFIX/bin/stickertext
-#   PREFIX/share/stickertext/public/           the page as built (.build/site: make install builds it), openapi.yaml, the sticker packs
+#   PREFIX/share/stickertext/public/           the page as built (.build/site: make install builds it), openapi.yaml, the
+#                                              default packs as released (public/stickers: nginx serves only the page's icon from them)
+#   PACKS/                                     the packs, seeded with the default packs only if it is not there
 #   PREFIX/share/stickertext/nginx/*.conf      what the site includes
 #   PREFIX/share/doc/stickertext/operations.md
 #   PREFIX/lib/systemd/system/stickertext.service
@@ -41,10 +47,14 @@ prefix=${prefix%/}
 [[ $prefix == /* ]] || { echo "install.sh: PREFIX must be an absolute path: $prefix" >&2; exit 2; }
 destdir=${DESTDIR:-}
 case $prefix in
-  /usr | /usr/local) sysconfdir=${SYSCONFDIR:-/etc} cachedir=${CACHE_DIR:-/var/cache/stickertext} ;;
-  *) sysconfdir=${SYSCONFDIR:-$prefix/etc} cachedir=${CACHE_DIR:-$prefix/var/cache/stickertext} ;;
+  /usr | /usr/local) sysconfdir=${SYSCONFDIR:-/etc} cachedir=${CACHE_DIR:-/var/cache/stickertext}
+    packs=${PACKS:-/var/lib/stickertext/packs} ;;
+  *) sysconfdir=${SYSCONFDIR:-$prefix/etc} cachedir=${CACHE_DIR:-$prefix/var/cache/stickertext}
+    packs=${PACKS:-$prefix/var/lib/stickertext/packs} ;;
 esac
 [[ $cachedir == /* ]] || { echo "install.sh: CACHE_DIR must be an absolute path: $cachedir" >&2; exit 2; }
+# Checked (and its trailing slash dropped) as the site takes it: one value for the site and the unit.
+packs=$(PACKS=$packs "$root/scripts/nginx-conf.sh" --packs) || exit 2
 bin_dir=${BIN_DIR:-$root/.build/install/release}
 [[ $bin_dir == /* ]] || bin_dir=$root/$bin_dir
 listen=${LISTEN:-80}
@@ -83,12 +93,25 @@ for conf in "$root"/nginx/*.conf; do
 done
 install -m 0644 "$root/docs/operations.md" "$destdir$docdir/"
 
-"$root/scripts/nginx-conf.sh" --site "$destdir$sysconfdir/nginx/sites-available/stickertext" \
+# The packs are the operator's: the default packs go in once, when there is no packs folder yet (a
+# copy beside it, then renamed into place: never half made). An install over an older one keeps
+# the folder as it is, packs added, changed or removed.
+packs_note="kept as it was"
+if [ ! -e "$destdir$packs" ]; then
+  install -d "$(dirname "$destdir$packs")"
+  seed=$(mktemp -d "$destdir$packs.new-XXXXXX")
+  cp -R "$root/public/stickers/." "$seed/"
+  chmod -R u=rwX,go=rX "$seed"  # the service's user (made anew for it) and nginx's workers read it
+  mv -T "$seed" "$destdir$packs"
+  packs_note="made with the default packs"
+fi
+
+PACKS=$packs "$root/scripts/nginx-conf.sh" --site "$destdir$sysconfdir/nginx/sites-available/stickertext" \
   "$datadir" "$listen" "$server_name" "$socket" "$limit" "$cachedir"
 chmod 0644 "$destdir$sysconfdir/nginx/sites-available/stickertext"
 
 sed -e "s|@BINDIR@|$bindir|g" -e "s|@SOCKET@|$socket|g" -e "s|@BODY_LIMIT@|$limit|g" -e "s|@ANSWER_LIMIT@|$answer_limit|g" \
-  -e "s|@NGINX_GROUP@|$group|g" \
+  -e "s|@NGINX_GROUP@|$group|g" -e "s|@PACKS@|$packs|g" \
   -e "s|@SYSCONFDIR@|$sysconfdir|g" -e "s|@DOCDIR@|$docdir|g" \
   "$root/systemd/stickertext.service.template" > "$destdir$unitdir/stickertext.service"
 chmod 0644 "$destdir$unitdir/stickertext.service"
@@ -107,9 +130,9 @@ if [ ! -e "$defaults" ]; then
   cat > "$defaults" <<DEFAULTS
 # Options for stickertext-server, read by stickertext.service; then
 # \`systemctl restart stickertext\`. See $docdir/operations.md.
-# The socket path, the body limit and the answer limit are set in the unit and in
-# the nginx site together: change them with \`make install BODY_LIMIT=… ANSWER_LIMIT=…\`, not here.
-#STICKERTEXT_OPTS="--workers 4 --threads 4 --packs /srv/stickertext/packs --max-requests 0 --shutdown-grace 20"
+# The socket path, the body limit, the answer limit and the packs folder ($packs) are set in the
+# unit and in the nginx site together: change them with \`make install BODY_LIMIT=… PACKS=…\`, not here.
+#STICKERTEXT_OPTS="--workers 4 --threads 4 --max-requests 0 --shutdown-grace 20"
 STICKERTEXT_OPTS=""
 DEFAULTS
   chmod 0644 "$defaults"
@@ -118,6 +141,7 @@ fi
 echo "installed stickertext under $destdir$prefix:"
 echo "  $bindir/stickertext-server, $bindir/stickertext"
 echo "  $datadir/{public,nginx}"
+echo "  $packs: the packs ($packs_note)"
 echo "  $unitdir/stickertext.service"
 echo "  $sysconfdir/nginx/sites-available/stickertext ($listen, socket $socket, body limit $limit)"
 echo "  $sysconfdir/nginx/nginx.conf: $connections"

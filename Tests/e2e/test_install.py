@@ -25,6 +25,9 @@ import subprocess
 import tempfile
 import time
 
+import json
+import tarfile
+
 import pytest
 
 from service import ROOT, SERVER, Response, free_port
@@ -33,6 +36,7 @@ import http.client
 SHARES_THE_MACHINE = True  # it measures no time: run.py runs it beside the engines' runs
 
 BIN_DIR = os.path.dirname(SERVER)
+BINARIES = [f'BIN_DIR={BIN_DIR}']
 BODY_LIMIT = 65536
 # Not the default, so that it is seen to reach both the unit and the site.
 ANSWER_LIMIT = 4 << 20
@@ -71,10 +75,11 @@ def installed():
     os.makedirs(os.path.join(prefix, 'etc', 'nginx'))
     with open(os.path.join(prefix, 'etc', 'nginx', 'nginx.conf'), 'w') as f:
         f.write(DEBIAN_NGINX_CONF)
-    subprocess.run(['make', '-s', '-C', ROOT, 'install', f'PREFIX={prefix}', f'BIN_DIR={BIN_DIR}',
-                    f'LISTEN=127.0.0.1:{port}', f'BODY_LIMIT={BODY_LIMIT}', f'ANSWER_LIMIT={ANSWER_LIMIT}', f'TRUSTED={TRUSTED}'],
-                   check=True, capture_output=True, text=True)
-    yield {'tmp': tmp, 'prefix': prefix, 'port': port,
+    command = ['make', '-s', '-C', ROOT, 'install', f'PREFIX={prefix}', *BINARIES,
+               f'LISTEN=127.0.0.1:{port}', f'BODY_LIMIT={BODY_LIMIT}', f'ANSWER_LIMIT={ANSWER_LIMIT}', f'TRUSTED={TRUSTED}']
+    subprocess.run(command, check=True, capture_output=True, text=True)
+    yield {'tmp': tmp, 'prefix': prefix, 'port': port, 'command': command,
+           'packs': os.path.join(prefix, 'var', 'lib', 'stickertext', 'packs'),
            'unit': os.path.join(prefix, 'lib', 'systemd', 'system', 'stickertext.service'),
            'site': os.path.join(prefix, 'etc', 'nginx', 'sites-available', 'stickertext')}
     shutil.rmtree(tmp, ignore_errors=True)
@@ -96,6 +101,14 @@ def test_layout(installed):
     share = os.path.join(prefix, 'share', 'stickertext')
     for path in ('public/index.html', 'public/openapi.yaml', 'public/stickers/weibo/pack.json', 'nginx/security-headers.conf'):
         assert os.path.isfile(os.path.join(share, path)), path
+    # The packs folder, outside the site, made with the default packs, readable by any user.
+    defaults = os.path.join(ROOT, 'public', 'stickers')
+    assert sorted(os.listdir(installed['packs'])) == sorted(os.listdir(defaults))
+    for pack in ('weibo', 'motion'):
+        assert sorted(os.listdir(os.path.join(installed['packs'], pack))) == sorted(os.listdir(os.path.join(defaults, pack)))
+    for folder, _, files in os.walk(installed['packs']):
+        assert stat.S_IMODE(os.stat(folder).st_mode) == 0o755, folder
+        assert all(stat.S_IMODE(os.stat(os.path.join(folder, f)).st_mode) == 0o644 for f in files), folder
     assert os.path.isfile(os.path.join(prefix, 'etc', 'default', 'stickertext'))
     site = read(installed['site'])
     assert not re.search(r'^\s*(http|events)\s*\{', site, re.M), 'a site has no wrapper'
@@ -117,6 +130,11 @@ def test_unit_and_site_agree(installed):
     assert f'--answer-limit {ANSWER_LIMIT} ' in exec_start
     assert f'fastcgi_max_temp_file_size {ANSWER_LIMIT};' in site
     assert unit_values(installed['unit'], 'RuntimeDirectory') == [os.path.basename(os.path.dirname(SOCKET))]
+    # The packs folder: the server's --packs (last, so that one left in STICKERTEXT_OPTS gives way),
+    # read-only in the sandbox, and the folder nginx serves the pictures of.
+    assert exec_start.endswith(f' $STICKERTEXT_OPTS --packs {installed["packs"]}')
+    assert unit_values(installed['unit'], 'ReadOnlyPaths') == ['-' + installed['packs']]
+    assert f'alias {installed["packs"]}/;' in site and f'disable_symlinks on from={installed["packs"]};' in site
     assert unit_values(installed['unit'], 'ExecReload') == ['/bin/kill -HUP $MAINPID']
     # The sockets' group, nginx's (make install NGINX_GROUP=…, www-data by default).
     assert unit_values(installed['unit'], 'Group') == ['www-data']
@@ -325,6 +343,7 @@ def test_installed_service_answers(installed):
     group = grp.getgrnam(unit_values(unit, 'Group')[0]).gr_gid if as_root else os.getgid()
     if as_root:
         os.chown(runtime, 65534, group)  # nobody: the server runs unprivileged, as DynamicUser= would
+    import_pack(installed)
     args = unit_values(unit, 'ExecStart')[0].replace(SOCKET, socket_path)
     args = args.replace('$STICKERTEXT_OPTS', '--workers 2 --threads 2 --shutdown-grace 5').split()
     umask = int(unit_values(unit, 'UMask')[0], 8)
@@ -364,9 +383,15 @@ def test_installed_service_answers(installed):
         assert "script-src 'self'" in page.headers['content-security-policy']
         assert b'<html' in page.body.lower()
         assert get(port, 'GET', '/openapi.yaml').headers['content-type'].startswith('application/yaml')
-        assert get(port, 'GET', '/stickers/weibo/pack.json').status == 200
-        render = get(port, 'POST', '/api/render', '{"text":"hi [微笑]"}'.encode(), {'Content-Type': 'application/json'})
-        assert render.status == 200 and 'class="sticker"' in render.json()['html']
+        # The pack imported into the packs folder, served by the installed server (the unit's --packs)
+        # and its pictures by the installed site, as the seeded default packs are; pack.json is not a picture.
+        render = get(port, 'POST', '/api/render', '{"text":"hi [微笑][blobbear]"}'.encode(), {'Content-Type': 'application/json'})
+        assert render.status == 200 and 'src="/stickers/operator/blobbear.png"' in render.json()['html'], render.body
+        for path in ('/stickers/operator/blobbear.png', '/stickers/weibo/smile@2x.png'):
+            picture = get(port, 'GET', path)
+            assert picture.status == 200 and picture.headers['content-type'] == 'image/png', path
+            assert picture.headers['cache-control'] == 'public, max-age=31536000, immutable', path
+        assert get(port, 'GET', '/stickers/weibo/pack.json').status == 404
         # The body limit the site and the unit share: nginx answers 413 in the API's shape.
         big = get(port, 'POST', '/api/render', b'{"text":"' + b'x' * BODY_LIMIT + b'"}', {'Content-Type': 'application/json'})
         assert big.status == 413 and big.json()['error']['code'] == 'payload_too_large'
@@ -394,12 +419,47 @@ def test_installed_service_answers(installed):
         log.close()
 
 
+def import_pack(installed):
+    """A tootctl archive imported with the installed CLI into the installed packs folder, as
+    docs/operations.md tells an operator; readable by the unprivileged server."""
+    archive = os.path.join(installed['tmp'], 'emoji.tar.gz')
+    with tarfile.open(archive, 'w:gz') as tar:
+        tar.add(os.path.join(ROOT, 'public', 'stickers', 'animals', 'bear@3x.png'), arcname='blobbear.png')
+    stickertext = os.path.join(installed['prefix'], 'bin', 'stickertext')
+    r = subprocess.run([stickertext, 'import', '--from', 'mastodon', '--id', 'operator', '--out', installed['packs'], archive],
+                       capture_output=True, text=True, umask=0o022)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_a_new_install_keeps_the_operators_packs(installed):
+    """make install again (an upgrade): a pack added, a file changed and a pack removed stay as the operator left them."""
+    packs = installed['packs']
+    import_pack(installed)
+    changed = os.path.join(packs, 'weibo', 'pack.json')
+    pack = json.load(open(changed, encoding='utf-8'))
+    pack['title']['en'] = "The operator's faces"
+    with open(changed, 'w', encoding='utf-8') as f:
+        json.dump(pack, f, ensure_ascii=False)
+    with open(os.path.join(packs, 'animals', 'bear.png'), 'ab') as f:
+        f.write(b'the operator changed it')
+    shutil.rmtree(os.path.join(packs, 'motion'))
+
+    def state():
+        return {os.path.relpath(os.path.join(folder, name), packs): open(os.path.join(folder, name), 'rb').read()
+                for folder, _, files in os.walk(packs) for name in files}
+    before = state()
+    r = subprocess.run(installed['command'], check=True, capture_output=True, text=True)
+    assert state() == before
+    assert 'operator/pack.json' in before and 'motion/pack.json' not in before
+    assert f'{packs}: the packs (kept as it was)' in r.stdout
+
+
 def test_destdir_stages_for_the_real_prefix():
     """DESTDIR + PREFIX=/usr: files land under DESTDIR, the paths written into them are the real ones."""
     stage = tempfile.mkdtemp(prefix='stickertext-stage-')
     try:
-        subprocess.run(['make', '-s', '-C', ROOT, 'install', f'DESTDIR={stage}', 'PREFIX=/usr', f'BIN_DIR={BIN_DIR}'],
-                       check=True, capture_output=True, text=True)
+        r = subprocess.run(['make', '-s', '-C', ROOT, 'install', f'DESTDIR={stage}', 'PREFIX=/usr', *BINARIES],
+                           check=True, capture_output=True, text=True)
         unit = os.path.join(stage, 'usr/lib/systemd/system/stickertext.service')
         site = os.path.join(stage, 'etc/nginx/sites-available/stickertext')
         assert os.access(os.path.join(stage, 'usr/bin/stickertext-server'), os.X_OK)
@@ -407,7 +467,13 @@ def test_destdir_stages_for_the_real_prefix():
         assert unit_values(unit, 'ExecStart')[0].startswith('/usr/bin/stickertext-server ')
         assert unit_values(unit, 'EnvironmentFile') == ['-/etc/default/stickertext']
         assert 'root /usr/share/stickertext/public;' in read(site) and 'listen 80;' in read(site)
+        # The packs' state folder, staged with the default packs, named by its real path.
+        assert os.path.isfile(os.path.join(stage, 'var/lib/stickertext/packs/weibo/pack.json'))
+        assert 'alias /var/lib/stickertext/packs/;' in read(site)
+        assert unit_values(unit, 'ExecStart')[0].endswith(' --packs /var/lib/stickertext/packs')
+        assert '/var/lib/stickertext/packs: the packs (made with the default packs)' in r.stdout
         for path in (unit, site, os.path.join(stage, 'etc/default/stickertext')):
             assert stage not in read(path), path
     finally:
         shutil.rmtree(stage, ignore_errors=True)
+
