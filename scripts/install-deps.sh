@@ -18,6 +18,13 @@ set -euo pipefail
 # unicode-data: UnicodeData.txt, CompositionExclusions.txt and NormalizationTest.txt 15.0, which
 # tools/generate-normalization-tables.py checks the 17.0 data against and copies the test from (make test runs it).
 packages=(python3 unicode-data make pkg-config curl openssl nodejs esbuild libfcgi-dev zlib1g-dev nginx chromium chromium-driver firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb xauth xdotool fonts-wqy-zenhei fonts-noto-color-emoji wrk valgrind gcc iproute2 systemd libseccomp2)
+# make install's static build (--static-swift-stdlib, make install-build) links the Swift runtime in and
+# takes the rest from the system: libcurl for Foundation's networking (the CLI's import from a URL),
+# libstdc++, libc and libgcc for the runtime. Their -dev packages hold what the linker opens (libcurl.so,
+# …); without libcurl4-openssl-dev the link fails with `cannot find -lcurl`. Tests/e2e/test_install.py
+# links a program the same way and checks that each library it takes comes from a package listed here.
+# The binaries then need libcurl4 where they run (docs/operations.md).
+packages+=(libcurl4-openssl-dev libc6-dev libgcc-12-dev libstdc++-12-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

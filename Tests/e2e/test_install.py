@@ -8,10 +8,15 @@ unprivileged user with the unit's umask when the tests run as root, and nginx
 as another user (www-data), as on a real machine.
 
 The binaries installed are make test's debug build (BIN_DIR, so no release
-build runs here); `make install` without BIN_DIR builds its own. Only two
-things differ from a real machine: the site listens on a free loopback port
-(LISTEN) and its socket path (/run/stickertext/..., which systemd would make)
-is pointed at a temporary folder; nothing is written outside it."""
+build runs here); `make install` without BIN_DIR builds its own, statically
+linked (`make install-build`: about 5 minutes from a clean checkout on the
+project's shared 2-core machine, too long for make test), which
+STATIC_INSTALL=1 makes these tests install instead. make test checks that
+static link's system libraries on a small program instead (the last test).
+Only two things differ from a real machine: the site listens on a free
+loopback port (LISTEN) and its socket path (/run/stickertext/..., which
+systemd would make) is pointed at a temporary folder; nothing is written
+outside it."""
 import ctypes
 import errno
 import grp
@@ -35,8 +40,9 @@ import http.client
 
 SHARES_THE_MACHINE = True  # it measures no time: run.py runs it beside the engines' runs
 
-BIN_DIR = os.path.dirname(SERVER)
-BINARIES = [f'BIN_DIR={BIN_DIR}']
+# make install's own static build (make install-build), or make test's debug build.
+BIN_DIR = None if os.environ.get('STATIC_INSTALL') == '1' else os.path.dirname(SERVER)
+BINARIES = [f'BIN_DIR={BIN_DIR}'] if BIN_DIR else []
 BODY_LIMIT = 65536
 # Not the default, so that it is seen to reach both the unit and the site.
 ANSWER_LIMIT = 4 << 20
@@ -477,3 +483,64 @@ def test_destdir_stages_for_the_real_prefix():
     finally:
         shutil.rmtree(stage, ignore_errors=True)
 
+
+# What make install-build links in beside the Swift runtime: Foundation's networking, which the
+# CLI imports (import from a URL). A program of a few lines that imports the same, linked as
+# --static-swift-stdlib links (swiftc -static-stdlib), takes the same libraries from the system.
+PROBE = '''import Foundation
+import FoundationNetworking
+
+print(URLSession(configuration: .ephemeral).configuration.timeoutIntervalForRequest)
+'''
+
+
+def install_deps_packages():
+    """The Debian packages scripts/install-deps.sh installs (its packages=(…) and packages+=(…) lists)."""
+    text = read(os.path.join(ROOT, 'scripts', 'install-deps.sh'))
+    return {p for names in re.findall(r'^packages\+?=\(([^)]*)\)', text, re.M) for p in names.split()}
+
+
+def system_libraries(link):
+    """The files the linker command `link` takes its -l libraries from, outside the Swift
+    toolchain, found as ld finds them (each -L folder in turn, a .so before a .a)."""
+    import shlex
+    words = shlex.split(link)
+    folders = [w[2:] for w in words if w.startswith('-L')]
+    toolchain = os.path.dirname(os.path.dirname(os.path.realpath(shutil.which('swiftc') or '/opt/swift/usr/bin/swiftc')))
+    found = {}
+    for name in sorted({w[2:] for w in words if w.startswith('-l')}):
+        path = next((os.path.join(folder, f'lib{name}{suffix}') for folder in folders for suffix in ('.so', '.a')
+                     if os.path.exists(os.path.join(folder, f'lib{name}{suffix}'))), None)
+        assert path, f'-l{name} is not in any -L folder of the link'
+        if not os.path.realpath(path).startswith(toolchain + '/'):
+            found[name] = os.path.normpath(path)
+    return found
+
+
+def debian_package(path):
+    """The package that installed `path` (as written, or under /usr: Debian's /lib is /usr/lib)."""
+    for candidate in (path, '/usr' + path if path.startswith('/lib') else path,
+                      os.path.join(os.path.realpath(os.path.dirname(path)), os.path.basename(path))):
+        r = subprocess.run(['dpkg-query', '-S', candidate], capture_output=True, text=True)
+        if r.returncode == 0:
+            return r.stdout.split(':')[0]
+    raise AssertionError(f'no Debian package has {path}')
+
+
+def test_the_static_link_takes_only_libraries_install_deps_installs(tmp_path):
+    """On a fresh Debian machine the static link failed (`cannot find -lcurl`): the CLI links
+    libcurl through Foundation's networking, and install-deps did not install its -dev package.
+    The probe links as make install-build does, and each library its link takes from the system
+    (libcurl, libstdc++, libc, libgcc) is in a package install-deps.sh names."""
+    swiftc = shutil.which('swiftc') or '/opt/swift/usr/bin/swiftc'
+    (tmp_path / 'probe.swift').write_text(PROBE)
+    r = subprocess.run([swiftc, '-static-stdlib', '-v', 'probe.swift', '-o', 'probe'], cwd=tmp_path,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert subprocess.run([str(tmp_path / 'probe')], capture_output=True, text=True).stdout == '60.0\n'
+    link = next(line for line in r.stderr.splitlines() if re.match(r'\s*"?\S*/ld(\.gold|\.lld|\.bfd)?"? ', line))
+    libraries = system_libraries(link)
+    assert 'curl' in libraries, sorted(libraries)
+    packages = {name: debian_package(path) for name, path in libraries.items()}
+    missing = {name: package for name, package in packages.items() if package not in install_deps_packages()}
+    assert not missing, f'the static link takes these from packages install-deps.sh does not install: {missing}'
