@@ -100,9 +100,9 @@ packs_note="kept as it was"
 if [ ! -e "$destdir$packs" ]; then
   install -d "$(dirname "$destdir$packs")"
   seed=$(mktemp -d "$destdir$packs.new-XXXXXX")
-  cp -R "$root/public/stickers/." "$seed/"
-  chmod -R u=rwX,go=rX "$seed"  # the service's user (made anew for it) and nginx's workers read it
-  mv -T "$seed" "$destdir$packs"
+  { cp -R "$root/public/stickers/." "$seed/" &&
+    chmod -R u=rwX,go=rX "$seed" &&  # the service's user (made anew for it) and nginx's workers read it
+    mv -T "$seed" "$destdir$packs"; } || { rm -rf "$seed"; echo "install.sh: could not make $destdir$packs" >&2; exit 1; }
   packs_note="made with the default packs"
 fi
 
