@@ -198,3 +198,20 @@ def test_a_gzip_beside_a_picture_is_never_sent_for_it(served, packs):
         connection.close()
     assert r.status == 200 and r.getheader('content-encoding') is None
     assert body == open(os.path.join(packs, PACK, 'blobbear.png'), 'rb').read()
+
+
+
+@pytest.mark.parametrize('name, said', [
+    ('missing', 'run.sh: PACKS is not a folder: '),
+    # The folder goes into the site's text: a semicolon there would end nginx's directive.
+    ('a;b', 'PACKS must be an absolute path of letters, digits and ._/+-'),
+])
+def test_make_run_refuses_a_packs_folder_it_cannot_serve_and_says_why(tmp_path, name, said):
+    packs = tmp_path / name
+    if name != 'missing':
+        packs.mkdir()
+    r = subprocess.run([os.path.join(ROOT, 'scripts', 'run.sh')], capture_output=True, text=True, timeout=30,
+                       env=dict(os.environ, PORT=str(free_port()), RUN_DIR=str(tmp_path / 'run'), PACKS=str(packs),
+                                SERVER_BIN=SERVER))
+    assert r.returncode == 2 and said in r.stderr, r.stdout + r.stderr
+    assert not (tmp_path / 'run' / 'nginx.pid').exists()
