@@ -119,6 +119,8 @@ let package = Package(
         .testTarget(
             name: "StickerTextHTTPTests", dependencies: ["StickerTextHTTP", "StickerTextJSON", "CZlibServer"]),
         // The shared-memory scoreboard and how the master reads a worker's end.
-        .testTarget(name: "StickerTextFastCGITests", dependencies: ["StickerTextFastCGI"]),
+        .testTarget(
+            name: "StickerTextFastCGITests",
+            dependencies: ["StickerTextFastCGI", "StickerTextHTTP", .product(name: "Logging", package: "swift-log")]),
     ]
 )

@@ -19,7 +19,9 @@
 //   pages are told ({type: 'packs-updated'}) and take the new packs.
 // - Sticker images: cache first (their names never change); one not cached
 //   yet, offline, answers a grey placeholder square (not cached), while the
-//   <img>'s alt and title still carry its code.
+//   <img>'s alt and title still carry its code. When a new packs document
+//   replaces the copy, every kept picture it no longer names is deleted: an
+//   operator's removed pack leaves the device with it (docs/operations.md).
 // - Everything else (POSTs, other API calls, other origins) is not touched:
 //   the API is the server's to answer.
 
@@ -176,6 +178,32 @@ async function differ(older, newer) {
   return (await older.clone().text()) !== (await newer.clone().text());
 }
 
+/** The paths of every picture a packs document names: each `src`, and each URL of a `srcset`. */
+function picturePaths(document) {
+  const paths = new Set();
+  const add = (url) => paths.add(new URL(url, self.location.origin).pathname);
+  const walk = (value) => {
+    if (Array.isArray(value)) for (const item of value) walk(item);
+    else if (value && typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) {
+        if (key === 'src' && typeof item === 'string') add(item);
+        else if (key === 'srcset' && typeof item === 'string')
+          for (const candidate of item.split(',')) add(candidate.trim().split(/\s+/)[0]);
+        else walk(item);
+      }
+  };
+  walk(document);
+  return paths;
+}
+
+/** Deletes the kept pictures that `response`, the new packs document, no longer names. */
+async function forgetRemovedPictures(response) {
+  const named = picturePaths(await response.json());
+  const images = await caches.open(IMAGE_CACHE);
+  const gone = (await images.keys()).filter((request) => !named.has(new URL(request.url).pathname));
+  await Promise.all(gone.map((request) => images.delete(request)));
+}
+
 /** The packs: the copy kept at once, refreshed from the network behind it; the pages told of a change. */
 async function packs(event) {
   const cache = await caches.open(DATA_CACHE);
@@ -185,6 +213,9 @@ async function packs(event) {
     const changed = kept && (await differ(kept, response));
     await cache.put(PACKS, response.clone());
     if (changed) {
+      await forgetRemovedPictures(response.clone()).catch((error) =>
+        console.warn("stickertext: the removed packs' pictures stay:", error.message),
+      );
       for (const client of await self.clients.matchAll({ type: 'window' }))
         client.postMessage({ type: 'packs-updated' });
     }

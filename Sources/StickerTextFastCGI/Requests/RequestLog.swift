@@ -21,7 +21,7 @@ struct RequestLog {
     private let output: Output
     /// ` info stickertext: [StickerTextFastCGI] `: what follows the timestamp.
     private let prefix: [UInt8]
-    private var line: [UInt8] = []
+    private(set) var line: [UInt8] = []
     /// The second `stamp` was formatted for.
     private var second: time_t = -1
     private var stamp: [UInt8] = []
@@ -104,19 +104,62 @@ struct RequestLog {
 
     mutating func write(method: String, path: String, status: ResponseStatus, micros: UInt64) {
         guard enabled else { return }
+        compose(method: method, path: path, status: status, micros: micros)
+        output.append(line)
+    }
+
+    /// The most bytes a request's method and path take in its line, escapes
+    /// included: a client chooses both (a path of 8 KiB, nginx's longest, wrote
+    /// 8 KiB a 404), so a line is at most about 400 bytes whatever it sends.
+    static let methodBytes = 16
+    static let pathBytes = 256
+
+    /// Builds the line in `line`: the timestamp, the method, the path, the status and the time taken.
+    mutating func compose(method: String, path: String, status: ResponseStatus, micros: UInt64) {
         line.removeAll(keepingCapacity: true)
         updateTimestamp()
         line += stamp
         line += prefix
-        line += method.utf8
+        appendEscaped(method.utf8, limit: Self.methodBytes)
         line.append(UInt8(ascii: " "))
-        line += path.utf8
+        appendEscaped(path.utf8, limit: Self.pathBytes)
         line.append(UInt8(ascii: " "))
         appendDecimal(UInt64(status.code ?? 0))
         line.append(UInt8(ascii: " "))
         appendMilliseconds(micros)
         line += "ms\n".utf8
-        output.append(line)
+    }
+
+    /// A field the client chose, as one field of printable ASCII: nginx
+    /// decodes `%0A` in a path to a line feed, which would end this line and
+    /// begin a forged one, and `%1B` to a terminal's escape; so every byte
+    /// outside `!`…`~`, and `\` itself, is written `\xHH` (as nginx's
+    /// access log escapes). At most `limit` bytes are written; a field cut
+    /// ends with `...[NB]`, N its whole length in bytes (no space: the line stays four fields). Linear in what is written:
+    /// the bytes past the cut are counted, not read.
+    private mutating func appendEscaped(_ field: String.UTF8View, limit: Int) {
+        if field.isEmpty { line.append(UInt8(ascii: "-")) }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var written = 0
+        var index = field.startIndex
+        while index != field.endIndex {
+            let byte = field[index]
+            let plain = byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\")
+            let size = plain ? 1 : 4
+            if written + size > limit { break }
+            if plain {
+                line.append(byte)
+            } else {
+                line += [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+            written += size
+            field.formIndex(after: &index)
+        }
+        if index != field.endIndex {
+            line += "...[".utf8
+            appendDecimal(UInt64(field.count))
+            line += "B]".utf8
+        }
     }
 
     /// `%Y-%m-%dT%H:%M:%S%z` in local time, as `StreamLogHandler` writes it.
