@@ -130,7 +130,7 @@ def test_a_pack_imported_and_removed_under_load_shows_and_goes_with_no_failed_re
         src = html.split('src="', 1)[1].split('"', 1)[0]
         assert src.startswith(f'/stickers/{PACK}/')
         picture = own.request('GET', src)
-        assert picture.status == 200 and picture.headers.get('Content-Type') == 'image/png'
+        assert picture.status == 200 and picture.headers.get('content-type') == 'image/png'
         assert picture.body == open(os.path.join(packs, src[len('/stickers/'):]), 'rb').read()
 
         # Removed: out of the folder, then the reload.
