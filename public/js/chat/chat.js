@@ -7,8 +7,9 @@
 // back, on a message's retry button, and with backoff. Offline, pending is
 // one steady state: the messages are marked in the list and a lasting note
 // says why until they are sent; nothing moves or is announced again. A
-// message the server refuses is marked so and its text can be put back into
-// the field. The messages the server took are kept (sent-history.js: the
+// message the server refuses is marked so, with why (too large: put it back
+// and split it), and stays so in the outbox, a reload too, until its text is
+// put back into the field. The messages the server took are kept (sent-history.js: the
 // last 200) and shown again at the next visit, above those still waiting;
 // a button over the list clears them. Server HTML is never parsed into the page
 // (a sticker list that differs from the server's is reported as a
@@ -21,7 +22,7 @@ import { say, sayLasting } from '../shared/status.js';
 import { noteText } from '../shared/notes.js';
 import { t, onLanguage } from '../shared/strings.js';
 import '../shared/late-strings.js';
-import { keep, messageOf, waitingMessages, forget, onForgotten, alone } from './outbox.js';
+import { keep, messageOf, waitingMessages, refusedMessages, refuse, forget, onForgotten, alone } from './outbox.js';
 import { sentMessages, keepSent, clearSent } from './sent-history.js';
 import { stylesheet } from '../shared/stylesheet.js';
 import { TextBackedString } from '../model/text-backed-string.js';
@@ -32,6 +33,9 @@ import { nodesOf } from '../shared/sticker-nodes.js';
 stylesheet('chat.css'); // a message's states; not awaited: sending never waits on a look
 
 const FIRST_RETRY_MS = 2000;
+
+/** Whether a refusal's code says the message is too large to send (nginx's 413, or the service's). */
+const tooLarge = (code) => /too_large|body_limit/.test(code ?? '');
 const MAX_RETRY_MS = 60_000;
 
 // editor: { flush() (starts the server's check of the edits so far), liveState(), catalog(), clear(), edit(op, extra),
@@ -39,7 +43,7 @@ const MAX_RETRY_MS = 60_000;
 // Returns send(): sends what the field holds.
 export function initChat(editor) {
   const messages = document.getElementById('messages');
-  const shown = new Map(); // id -> {div, text}: the messages shown that are not sent yet
+  const shown = new Map(); // id -> {div, message}: the messages shown that are not sent yet
   let sending = false,
     retryTimer = null,
     retryDelay = FIRST_RETRY_MS,
@@ -61,12 +65,12 @@ export function initChat(editor) {
     return button;
   }
 
-  /** The status line under a pending or refused message. */
-  function statusLine(state, id) {
+  /** The status line under a pending or refused message (`code`: why the server refused it). */
+  function statusLine(state, id, code) {
     const line = document.createElement('span');
     line.className = 'msg-status';
     const label = document.createElement('span');
-    label.dataset.i18n = state === 'pending' ? 'pending' : 'refusedMessage';
+    label.dataset.i18n = state === 'pending' ? 'pending' : tooLarge(code) ? 'refusedTooLarge' : 'refusedMessage';
     label.textContent = t(label.dataset.i18n);
     line.append(label, ' ');
     if (state === 'pending')
@@ -80,13 +84,13 @@ export function initChat(editor) {
     return line;
   }
 
-  function mark(id, state) {
+  function mark(id, state, code) {
     const { div } = shown.get(id);
     if (state === 'sent') shown.delete(id);
     div.classList.toggle('pending', state === 'pending');
     div.classList.toggle('refused', state === 'refused');
     div.querySelector('.msg-status')?.remove();
-    if (state !== 'sent') div.append(statusLine(state, id));
+    if (state !== 'sent') div.append(statusLine(state, id, code));
   }
 
   // Clears the messages kept and shown as sent (not those waiting or refused); shown while there are any.
@@ -101,7 +105,8 @@ export function initChat(editor) {
   messages.prepend(clearHistory);
 
   // A message into the list: at its end, or before `before`.
-  function showMessage({ id, text }, state = 'pending', before = null) {
+  function showMessage(message, state = 'pending', before = null) {
+    const { id, text } = message;
     const div = document.createElement('div');
     div.className = 'msg';
     const body = document.createElement('span');
@@ -109,19 +114,21 @@ export function initChat(editor) {
     body.appendChild(nodesOf(new TextBackedString(text, editor.catalog())));
     div.appendChild(body);
     messages.insertBefore(div, before);
-    shown.set(id, { div, text });
-    mark(id, state);
+    shown.set(id, { div, message });
+    mark(id, state, message.refused);
     if (state === 'sent') clearHistory.hidden = false;
     messages.scrollTop = messages.scrollHeight;
   }
 
-  /** A refused message's text back into the field: the message leaves the list once all of it is in. */
+  /** A refused message's text back into the field: the message leaves the list, and the outbox, once all of it
+   *  is in. */
   function putBack(id) {
-    const message = shown.get(id);
-    const pasted = message && editor.edit('paste', { string: message.text });
+    const entry = shown.get(id);
+    const pasted = entry && editor.edit('paste', { string: entry.message.text });
     if (!pasted || pasted.truncated || pasted.rejected) return;
-    message.div.remove();
+    entry.div.remove();
     shown.delete(id);
+    forget(entry.message, 'putBack');
   }
 
   /** Sends the outbox's messages in order, one request at a time, until it is empty or the network fails. */
@@ -145,9 +152,12 @@ export function initChat(editor) {
       } catch (error) {
         if (error instanceof APIError && error.status < 500 && error.status !== 429) {
           console.warn('stickertext: not sent:', error.code, error.message);
-          await forget(message, 'refused');
-          if (shown.has(message.id)) mark(message.id, 'refused');
-          say(noteText('notTaken'));
+          const refused = await refuse(message, error.status === 413 ? 'too_large' : error.code);
+          if (shown.has(message.id)) {
+            shown.get(message.id).message = refused;
+            mark(message.id, 'refused', refused.refused);
+          }
+          say(noteText(tooLarge(refused.refused) ? 'tooLargeToSend' : 'notTaken'));
           continue;
         }
         if (!waiting) setWaiting(true); // said once, not at every retry
@@ -184,26 +194,34 @@ export function initChat(editor) {
     if (!text.trim()) return; // empty input never sends
     editor.flush();
     const message = messageOf(text);
+    const kept = keep(message); // in the journal now, before the field empties (outbox.js)
     editor.clear();
     showMessage(message);
-    await keep(message);
+    await kept;
     pump();
   }
 
-  // Left by an earlier visit: those sent, then those waiting, which go out first.
+  // Left by an earlier visit: those sent, those refused, then those waiting, which go out first.
   sentMessages()
     .then((kept) => {
       const first = clearHistory.nextSibling; // above any message sent before they came
       for (const message of kept) showMessage(message, 'sent', first);
+      return refusedMessages();
+    })
+    .then((refused) => {
+      for (const message of refused) if (!shown.has(message.id)) showMessage(message, 'refused');
       return waitingMessages();
     })
     .then((left) => {
       for (const message of left) if (!shown.has(message.id)) showMessage(message);
       if (left.length) pump();
     });
-  // Another tab took out of the outbox what this one shows as pending.
-  onForgotten(({ id, outcome }) => {
-    if (shown.has(id)) mark(id, outcome);
+  // Another tab took out of the outbox what this one shows as pending, or put a refused one back.
+  onForgotten(({ id, outcome, code }) => {
+    if (!shown.has(id)) return;
+    if (outcome !== 'putBack') return void mark(id, outcome, code);
+    shown.get(id).div.remove();
+    shown.delete(id);
   });
   window.addEventListener('online', () => {
     retryDelay = FIRST_RETRY_MS;

@@ -14,6 +14,33 @@ export function initEditorDom(element) {
   document.addEventListener('selectionchange', () => {
     if (hasSelectionInside()) lastSel = readSelection();
   });
+  // Focus from the keyboard (Tab) puts the browser's caret at the field's start; the model's is where the
+  // user left it (a draft restored: its end). A pointer places its own caret, which is kept.
+  let pointerFocus = false;
+  editor.addEventListener('pointerdown', () => {
+    pointerFocus = true;
+  });
+  editor.addEventListener('focus', () => {
+    if (!pointerFocus) writeSelection(lastSel);
+    pointerFocus = false;
+  });
+}
+
+/** Scrolls the field (it scrolls past its height) so that the caret, or the selection's end, shows. */
+function scrollToCaret(range) {
+  if (editor.scrollHeight <= editor.clientHeight) return;
+  const end = range.cloneRange();
+  end.collapse(false);
+  let box = end.getBoundingClientRect();
+  if (!box.height) {
+    // A caret between two elements (stickers, line breaks) has no box of its own: the node beside it has.
+    const node =
+      end.startContainer.childNodes?.[end.startOffset - 1] ?? end.startContainer.childNodes?.[end.startOffset];
+    box = node?.getBoundingClientRect?.() ?? editor.getBoundingClientRect();
+  }
+  const field = editor.getBoundingClientRect();
+  if (box.bottom > field.bottom) editor.scrollTop += box.bottom - field.bottom;
+  else if (box.top < field.top) editor.scrollTop -= field.top - box.top;
 }
 
 /** The <br> that ends the field: no line break, a placeholder (ours, data-end, or an engine's). */
@@ -122,6 +149,7 @@ export function writeSelection(sel) {
   s.removeAllRanges();
   s.addRange(r);
   lastSel = sel;
+  scrollToCaret(r);
 }
 
 // The caret before `img` (an <img> in the editor) when `x` is on its left half, else after it.
@@ -143,7 +171,11 @@ export function showString(string, sel, { placeCaret = false } = {}) {
   // Nodes that already show it stay (an IME that just committed keeps its text nodes).
   if (!sameNodes(editor.childNodes, fragment.childNodes)) editor.replaceChildren(fragment);
   if (placeCaret) writeSelection(sel);
-  else lastSel = sel;
+  else {
+    lastSel = sel;
+    // A selection left in the field (its nodes replaced: at its start) would be read back as the caret.
+    if (hasSelectionInside()) getSelection().removeAllRanges();
+  }
 }
 
 function sameNodes(shown, wanted) {

@@ -33,7 +33,12 @@ function dispatch(transaction, { show = false } = {}) {
 }
 
 function showState() {
-  const elsewhere = document.activeElement?.matches('input, textarea');
+  // The panel's keys never take the focus from a pointer, so an open panel with the focus on nothing
+  // keeps the caret in the field; a control the user went to with the keyboard (the search, a key
+  // reached by Tab) keeps the focus: a selection put into the field would move it there, and the next
+  // Enter would send. The caret is remembered and placed when the field has the focus again.
+  const active = document.activeElement;
+  const elsewhere = active && active !== document.body && !view.hasFocus();
   view.showString(state.string, state.selection, {
     placeCaret: view.hasFocus() || (hooks.isPanelOpen() && !elsewhere),
   });

@@ -14,6 +14,7 @@ const NOTES = {
     notSent: '没有网络：消息会在网络恢复后按顺序发送。',
     noStickers: '表情还没有加载好，网络恢复后会自动加载；文字和表情符号可以照常输入。',
     notTaken: '服务器没有接受这条消息。',
+    tooLargeToSend: '这条消息太大，发不出去：放回输入框，分成几条再发。',
     alreadyOver: (max) => `文字已超过 ${max} 字的上限，没有插入任何内容。`,
     emojiRemoved: '表情符号已去掉。',
     refused: '这里不能插入这些内容。',
@@ -31,6 +32,7 @@ const NOTES = {
     noStickers:
       'The stickers have not loaded yet; they will when the network is back. Text and emoji can be typed as usual.',
     notTaken: 'The server did not take this message.',
+    tooLargeToSend: 'This message is too large to send: put it back into the field and send it in parts.',
     alreadyOver: (max) => `The text is already over the limit of ${max}; nothing was inserted.`,
     emojiRemoved: 'Emoji were removed.',
     refused: 'That cannot be inserted here.',

@@ -12,6 +12,7 @@ export const KEYS = Object.freeze({
   recents: 'stickertext.recents', // [item], most recent first
   favorites: 'stickertext.favorites', // [item], in the user's order
   tones: 'stickertext.tones', // {emoji: tone}
+  sending: 'stickertext.sending', // [{id, text, at}]: messages Send took, until the outbox has them (outbox.js)
 });
 
 const areas = { local: () => localStorage, session: () => sessionStorage };
