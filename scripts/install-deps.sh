@@ -17,7 +17,8 @@ set -euo pipefail
 # esbuild bundles and minifies the page (tools/build-page.mjs, through the JS API the package carries).
 # unicode-data: UnicodeData.txt, CompositionExclusions.txt and NormalizationTest.txt 15.0, which
 # tools/generate-normalization-tables.py checks the 17.0 data against and copies the test from (make test runs it).
-packages=(python3 unicode-data make pkg-config curl openssl nodejs esbuild libfcgi-dev zlib1g-dev nginx chromium chromium-driver firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb xauth xdotool fonts-wqy-zenhei fonts-noto-color-emoji wrk valgrind gcc iproute2 systemd libseccomp2)
+# libcurl4-openssl-dev: curl.h and libcurl.so for an import's fetches from an instance (Sources/CLibcurl).
+packages=(python3 unicode-data make pkg-config curl openssl nodejs esbuild libfcgi-dev zlib1g-dev libcurl4-openssl-dev nginx chromium chromium-driver firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb xauth xdotool fonts-wqy-zenhei fonts-noto-color-emoji wrk valgrind gcc iproute2 systemd libseccomp2)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
