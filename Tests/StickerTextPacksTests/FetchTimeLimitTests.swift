@@ -62,6 +62,26 @@ struct FetchTimeLimitTests {
         #expect(took >= .seconds(2) && took < .seconds(3.5))
     }
 
+    /// A host name is looked up within the fetch's time too: a name server
+    /// that never answers holds getaddrinfo for its tries, 10 s and more.
+    @Test func aHostNameNotResolvedInTimeIsStoppedAtThePerFileTimeout() throws {
+        let access = FetchAccess(
+            privateOrigin: .init(host: "slow.test", port: 80),
+            resolve: { _ in
+                Thread.sleep(forTimeInterval: 5)
+                return .failed("answered too late")
+            })
+        var options = ImportOptions()
+        options.limits.requestSeconds = 1
+        let web = WebFiles(
+            base: try #require(URL(string: "http://slow.test/api/emojis")), options: options, access: access)
+        let clock = ContinuousClock()
+        var error: InputError?
+        let took = clock.measure { error = #expect(throws: InputError.self) { try web.document() } }
+        #expect(error?.description == "http://slow.test/api/emojis: took more than 1.0 seconds")
+        #expect(took >= .seconds(0.9) && took < .seconds(2.5))
+    }
+
     /// A limit Duration cannot hold (it would trap) is read as none, or as none left.
     @Test func anyNumberOfSecondsIsALimitWithoutATrap() {
         #expect(HTTPFetch.duration(1e300) == .seconds(1e9) && HTTPFetch.duration(.infinity) == .seconds(1e9))

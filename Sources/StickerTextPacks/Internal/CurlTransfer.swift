@@ -41,8 +41,7 @@ final class CurlTransfer {
     }
 
     func perform(until end: ContinuousClock.Instant) -> Result {
-        let left = end - .now
-        let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = HTTPFetch.milliseconds(until: end)
         guard milliseconds > 0 else { return .timedOut }
         guard Self.initialized, let curl = curl_easy_init() else { return .failed("libcurl cannot start") }
         handle = curl
@@ -74,8 +73,8 @@ final class CurlTransfer {
         // The bytes as sent: a gzip body is not inflated past the limit.
         stickertext_curl_set_long(curl, CURLOPT_HTTP_CONTENT_DECODING, 0)
         stickertext_curl_set_long(curl, CURLOPT_NOSIGNAL, 1)
-        stickertext_curl_set_long(curl, CURLOPT_TIMEOUT_MS, Int(milliseconds))
-        stickertext_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT_MS, Int(milliseconds))
+        stickertext_curl_set_long(curl, CURLOPT_TIMEOUT_MS, milliseconds)
+        stickertext_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
         stickertext_curl_set_offset(curl, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBytes))
         stickertext_curl_set_pointer(curl, CURLOPT_ERRORBUFFER, errors)
         stickertext_curl_set_pointer(curl, CURLOPT_WRITEDATA, context)

@@ -34,6 +34,8 @@ struct FetchAccess: Sendable {
         case refused(String)
         /// Its name has no address.
         case unresolved(String)
+        /// Its name was not resolved in the time left.
+        case timedOut
     }
 
     /// The host that may be private, when the admin allows it.
@@ -46,14 +48,16 @@ struct FetchAccess: Sendable {
         self.resolve = resolve
     }
 
-    /// Where a fetch of `origin` may connect, or why it may not.
-    func check(_ origin: Origin) -> Verdict {
+    /// Where a fetch of `origin` may connect, or why it may not, said by
+    /// `end` (by default 30 s on, a fetch's own limit).
+    func check(_ origin: Origin, until end: ContinuousClock.Instant = .now + .seconds(30)) -> Verdict {
         let trusted = origin == privateOrigin
         if let literal = IPAddress(origin.host) {
             if !trusted, let kind = AddressClass.of(literal) { return .refused("\(origin.host) is \(kind)") }
             return .go([literal])
         }
-        switch resolve(origin.host) {
+        switch resolve(origin.host, until: end) {
+        case nil: return .timedOut
         case .failed(let why): return .unresolved(why)
         case .addresses(let found) where found.isEmpty: return .unresolved("\(origin.host) has no address")
         case .addresses(let found):
@@ -63,6 +67,32 @@ struct FetchAccess: Sendable {
                 return .refused("\(origin.host) is \(address), \(kind)")
             }
             return .go(found)
+        }
+    }
+
+    /// `resolve(host)` on a thread of its own, waited for until `end`, nil
+    /// past it: getaddrinfo has no timeout of its own, and a name server
+    /// that never answers holds it for all the resolver's tries (10 s and
+    /// more). A late answer is dropped when it comes.
+    private func resolve(_ host: String, until end: ContinuousClock.Instant) -> Resolution? {
+        let answer = Answer()
+        let resolve = resolve
+        Thread.detachNewThread { answer.give(resolve(host)) }
+        let milliseconds = HTTPFetch.milliseconds(until: end)
+        guard milliseconds > 0, answer.given.wait(timeout: .now() + .milliseconds(milliseconds)) == .success
+        else { return nil }
+        return answer.lock.withLock { answer.resolution }
+    }
+
+    /// The resolver thread's answer, handed over.
+    private final class Answer: @unchecked Sendable {
+        let lock = NSLock()
+        let given = DispatchSemaphore(value: 0)
+        var resolution: Resolution?
+
+        func give(_ resolution: Resolution) {
+            lock.withLock { self.resolution = resolution }
+            given.signal()
         }
     }
 

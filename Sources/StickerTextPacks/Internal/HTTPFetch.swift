@@ -37,6 +37,10 @@ enum HTTPFetch {
     ) -> Outcome {
         guard isFetchable(url) else { return .failed("is not an http or https URL") }
         let fetchEnds = min(.now + duration(limits.requestSeconds), importEnds)
+        func timedOut() -> Outcome {
+            importEnds <= fetchEnds && ContinuousClock.now >= importEnds
+                ? .outOfTime : .failed("took more than \(limits.requestSeconds) seconds")
+        }
         var current = url.absoluteString
         var redirects = 0
         while true {
@@ -46,10 +50,11 @@ enum HTTPFetch {
                 let origin = origin(of: current)
             else { return .failed("\(said) not an http or https URL") }
             let addresses: [IPAddress]
-            switch access.check(origin) {
+            switch access.check(origin, until: fetchEnds) {
             case .go(let checked): addresses = checked
             case .refused(let why): return .refused("\(said) refused: \(why)")
             case .unresolved(let why): return .failed("\(said) not fetched: \(why)")
+            case .timedOut: return timedOut()
             }
             let hop = CurlTransfer(url: current, origin: origin, addresses: addresses, maxBytes: maxBytes)
             switch hop.perform(until: fetchEnds) {
@@ -66,9 +71,7 @@ enum HTTPFetch {
             case .done(let status, _) where !(200..<300).contains(status): return .failed("answered HTTP \(status)")
             case .done(_, let body): return .body(body)
             case .tooLarge: return .tooLarge
-            case .timedOut:
-                if importEnds <= fetchEnds && ContinuousClock.now >= importEnds { return .outOfTime }
-                return .failed("took more than \(limits.requestSeconds) seconds")
+            case .timedOut: return timedOut()
             case .strayAddress(let address):
                 return .refused("\(said) refused: it was to connect to \(address), not to an address checked")
             case .failed(let why): return .failed("cannot be fetched: \(why)")
@@ -80,6 +83,12 @@ enum HTTPFetch {
     /// 10²⁰ s (it would trap): at most 10⁹ s, which is no limit.
     static func duration(_ seconds: Double) -> Duration {
         seconds > 0 ? .seconds(min(seconds, 1e9)) : .zero
+    }
+
+    /// Whole milliseconds from now to `end` (0 or less when it has passed).
+    static func milliseconds(until end: ContinuousClock.Instant) -> Int {
+        let left = end - .now
+        return Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
     }
 
     /// The host and port of `url` as curl reads them.
