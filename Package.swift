@@ -35,8 +35,14 @@ let package = Package(
         // the zip (ZIPFoundation) and tar.gz (the system's tar) archives they come in.
         .target(
             name: "StickerTextPacks",
-            dependencies: ["StickerText", "StickerTextJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: [
+                "StickerText", "StickerTextJSON", "CLibcurl",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
+        // libcurl's curl.h, from Debian's libcurl4-openssl-dev: an import's fetches from an instance,
+        // held to the addresses checked (StickerTextPacks' HTTPFetch).
+        .systemLibrary(name: "CLibcurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Generated/ is written by `make client` (tools/generate-client), not by a build plugin.
         .target(
             name: "StickerTextClient",

@@ -23,7 +23,8 @@ packages=(python3 unicode-data make pkg-config curl openssl nodejs esbuild libfc
 # libstdc++, libc and libgcc for the runtime. Their -dev packages hold what the linker opens (libcurl.so,
 # …); without libcurl4-openssl-dev the link fails with `cannot find -lcurl`. Tests/e2e/test_install.py
 # links a program the same way and checks that each library it takes comes from a package listed here.
-# The binaries then need libcurl4 where they run (docs/operations.md).
+# The binaries then need libcurl4 where they run (docs/operations.md). libcurl4-openssl-dev is also
+# curl.h for an import's fetches from an instance (Sources/CLibcurl), which the debug build links too.
 packages+=(libcurl4-openssl-dev libc6-dev libgcc-12-dev libstdc++-12-dev)
 missing=()
 for p in "${packages[@]}"; do

@@ -45,6 +45,12 @@ struct Import: ParsableCommand {
     @Option(help: "Most bytes of one file, expanded (default 2 MiB).") var maxFileBytes: Int?
     @Option(help: "Most bytes of all the files, expanded (default 64 MiB).") var maxBytes: Int?
     @Option(help: "Seconds one fetch from an instance may take (default 30).") var timeout: Double?
+    @Option(help: "Seconds a whole import from an instance may take (default 900).") var totalTimeout: Double?
+    @Flag(
+        help:
+            "Fetch from the instance's URL even on a private or loopback address (its host and port only; pictures elsewhere must be public)."
+    )
+    var allowPrivateHost = false
     @Argument(help: "The source: an archive, a JSON document, an instance's URL of one, or a plist.") var source: String
 
     func run() throws {
@@ -70,6 +76,11 @@ struct Import: ParsableCommand {
             guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
             options.limits.requestSeconds = timeout
         }
+        if let totalTimeout {
+            guard totalTimeout > 0 else { throw ValidationError("--total-timeout must be more than 0 seconds") }
+            options.totalSeconds = totalTimeout
+        }
+        options.allowPrivateHost = allowPrivateHost
         let url =
             source.hasPrefix("http://") || source.hasPrefix("https://")
             ? URL(string: source) : URL(fileURLWithPath: source)

@@ -147,22 +147,52 @@ cp public/stickers/motion/spin-poster@3x.png "$files/blob_party_static.png"; cp 
 python3 Tests/StickerTextPacksTests/Fixtures/instance/serve.py "$files" > "$tmp/port" & server=$!
 for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
 list="http://127.0.0.1:$(head -1 "$tmp/port")/api/v1/custom_emojis"
-out=$("$bin" import --from mastodon-api --out "$tmp/inst" "$list" 2>&1)
+out=$("$bin" import --from mastodon-api --allow-private-host --out "$tmp/inst" "$list" 2>&1)
 check "import --from mastodon-api URL fetches the list and its pictures" "127-0-0-1-blobs/pack.json: image pack, 2 stickers" "$out"
 check "a picture named .gif whose bytes are a PNG is taken, with a note" 'note: "'"${list%/api/v1/custom_emojis}"'/files/blob_party.gif" is named .gif but its bytes are an APNG: taken as an APNG' "$out"
-out=$("$bin" import --from mastodon-api --id again --out "$tmp/inst" "$list" 2>&1)
+out=$("$bin" import --from mastodon-api --allow-private-host --id again --out "$tmp/inst" "$list" 2>&1)
 check "codes the packs folder has are skipped, with a note" "note: skipped 3, their codes in the packs folder already" "$out"
-out=$("$bin" import --from mastodon-api --id again --prefix i_ --out "$tmp/inst" "$list" 2>&1)
+out=$("$bin" import --from mastodon-api --allow-private-host --id again --prefix i_ --out "$tmp/inst" "$list" 2>&1)
 check "--prefix makes every code new" "again-blobs/pack.json: image pack, 2 stickers" "$out"
 out=$("$bin" packs validate "$tmp/inst" 2>&1)
 check "and the folder validates" "ok: 4 packs, 6 stickers" "$out"
-out=$("$bin" import --from mastodon-api --id again --overwrite --out "$tmp/inst" "$list" 2>&1)
+out=$("$bin" import --from mastodon-api --allow-private-host --id again --overwrite --out "$tmp/inst" "$list" 2>&1)
 check "--overwrite takes the codes" "note: overwritten (--overwrite): [blobcat] (was 127-0-0-1-blobs [blobcat])" "$out"
-out=$("$bin" import --from mastodon-api --max-files 2 --out "$tmp/inst2" "$list" 2>&1); rc=$?
+out=$("$bin" import --from mastodon-api --allow-private-host --max-files 2 --out "$tmp/inst2" "$list" 2>&1); rc=$?
 check "--max-files bounds the emoji of one import" "3 emoji, over the limit of 2 for one import (--max-files)" "$out"
 check "and exits non-zero" 1 "$((rc != 0))"
-out=$("$bin" import --from mastodon-api --max-file-bytes 12000 --skip-invalid --out "$tmp/inst2" "$list" 2>&1)
+out=$("$bin" import --from mastodon-api --allow-private-host --max-file-bytes 12000 --skip-invalid --out "$tmp/inst2" "$list" 2>&1)
 check "--skip-invalid names what it left out" "note: skipped 2 of 3 emoji (--skip-invalid)" "$out"
+out=$("$bin" import --from mastodon-api --out "$tmp/inst3" "$list" 2>&1); rc=$?
+check "an instance on a loopback address is refused without --allow-private-host" "is refused: 127.0.0.1 is a loopback address (--allow-private-host fetches from the instance's own host even so)" "$out"
+check "and exits non-zero" 1 "$((rc != 0))"
+kill "$server"
+
+# An instance whose list points into the network the import runs in (loopback only): refused, never asked.
+mkdir -p "$tmp/net"; cp public/stickers/weibo/smile@3x.png "$tmp/net/good.png"; cp public/stickers/weibo/lol@3x.png "$tmp/net/secret.png"
+python3 Tests/StickerTextPacksTests/Fixtures/fetch/serve.py "$tmp/net" > "$tmp/netport" & server=$!
+for _ in $(seq 50); do [ -s "$tmp/netport" ] && break; sleep 0.1; done
+read -r port internal _ < "$tmp/netport"
+out=$("$bin" import --from mastodon-api --allow-private-host --skip-invalid --out "$tmp/net-packs" "http://127.0.0.1:$port/api/v1/custom_emojis" 2>&1)
+check "a picture on 127.0.0.2 is refused, saying why" "its image \"http://127.0.0.2:$internal/secret.png\" is refused: 127.0.0.2 is a loopback address" "$out"
+check "a redirect to 127.0.0.2 is refused" "redirects to http://127.0.0.2:$internal/secret.png, refused: 127.0.0.2 is a loopback address" "$out"
+check "a name that resolves to loopback is refused" "is refused: localhost is 127.0.0.1, a loopback address" "$out"
+check "the instance's own picture is imported" "127-0-0-1/pack.json: image pack, 1 stickers" "$out"
+check "and the internal service was never asked" "asked 0 times" "asked $(cat "$tmp/net/internal-hits" 2>/dev/null | wc -l) times"
+# A stalled picture is stopped at --timeout, its wait costing next to no CPU (URLSession's spun: 4.2 to 4.5 s in 10 s).
+stalls="http://127.0.0.1:$port/stalls"
+out=$(python3 -c 'import resource, subprocess, sys, time
+start = time.monotonic(); run = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+used = resource.getrusage(resource.RUSAGE_CHILDREN); cpu = used.ru_utime + used.ru_stime
+took = time.monotonic() - start
+print(run.stderr, "cpu ok" if cpu < 0.5 else f"cpu {cpu:.2f} s", "time ok" if 4.5 <= took < 9 else f"in {took:.1f} s")' \
+  "$bin" import --from mastodon-api --allow-private-host --timeout 1.5 --out "$tmp/net-packs" "$stalls")
+check "a stalled picture is stopped at --timeout" "its image \"http://127.0.0.1:$port/stall/3\" took more than 1.5 seconds" "$out"
+check "three stalls of 1.5 s take 4.5 s and under 0.5 s of CPU" "cpu ok time ok" "$out"
+out=$("$bin" import --from mastodon-api --allow-private-host --timeout 1.5 --total-timeout 2 --out "$tmp/net-packs" "$stalls" 2>&1)
+check "--total-timeout ends the whole import" "its image \"http://127.0.0.1:$port/stall/3\" is not fetched: the import took more than 2.0 seconds in all, its limit (--total-timeout)" "$out"
+out=$("$bin" import --from mastodon-api --total-timeout 0 "$stalls" 2>&1)
+check "--total-timeout must be positive" "--total-timeout must be more than 0 seconds" "$out"
 kill "$server"
 
 echo "cli: $passed passed, $failed failed"

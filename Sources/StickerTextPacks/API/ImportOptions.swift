@@ -18,6 +18,15 @@ public struct ImportOptions: Sendable {
     /// `--suffix` do: `blob` with the prefix `mk_` is the code `[mk_blob]`.
     public var prefix = ""
     public var suffix = ""
+    /// Fetch from an instance on a private or loopback address: its own host
+    /// and port (the URL's) only; any other host a fetch is asked for, by the
+    /// list or a redirect, must still resolve to public addresses only.
+    public var allowPrivateHost = false
+    /// Seconds a whole import from an instance may take, the list and every
+    /// picture (each also within `limits.requestSeconds`); past it nothing more
+    /// is fetched, and each picture left is named as not fetched (skipped
+    /// with `skipInvalid`). 15 minutes: 2,048 pictures at 0.44 s each.
+    public var totalSeconds: Double = 900
 
     public init(
         images: URL? = nil, id: String? = nil, title: LocalizedName? = nil, limits: ArchiveLimits = .default,

@@ -49,10 +49,10 @@ public enum PackConversion {
         request.maxEmoji = limits.maxFiles
         let folder =
             options.images ?? source.deletingLastPathComponent().appendingPathComponent(stem, isDirectory: true)
-        let pictures: PictureSource =
-            remote ? .web(WebFiles(base: source, limits: limits)) : .folder(FolderFiles(root: folder, limits: limits))
+        let web = remote ? WebFiles(base: source, options: options) : nil
+        let pictures: PictureSource = web.map { .web($0) } ?? .folder(FolderFiles(root: folder, limits: limits))
         func document() throws(InputError) -> (name: String, bytes: [UInt8]) {
-            remote ? try WebFiles.document(source, limits: limits) : try localDocument(source, limits: limits)
+            if let web { try web.document() } else { try localDocument(source, limits: limits) }
         }
         switch format {
         case .ppsticker, .lxweibo:
