@@ -104,10 +104,11 @@ public enum PackConversion {
     /// packs already there (a code may name one sticker only). A pack of the
     /// same id there is replaced; a code another pack there has is resolved
     /// as `collisions` says, an alias one has becomes a search keyword.
+    /// `dryRun` checks all of it and tells what would be written, writing nothing.
     public static func write(
-        _ packs: [ImportedPack], into directory: URL, collisions: CodeCollision = .skip
+        _ packs: [ImportedPack], into directory: URL, collisions: CodeCollision = .skip, dryRun: Bool = false
     ) throws(InputError) -> WrittenPacks {
-        try PackWriter.write(packs, into: directory, collisions: collisions)
+        try PackWriter.write(packs, into: directory, collisions: collisions, dryRun: dryRun)
     }
 
     /// Writes the packs of `directory` (all of them, or those of `packIDs`)

@@ -36,8 +36,11 @@ enum MisskeyExport {
         -> PackImport
     {
         let file = "\(archive.label): meta.json"
-        guard let bytes = archive.bytes(at: "meta.json") else {
-            throw problem(archive.label, nil, "no meta.json: not a Misskey emoji export")
+        let bytes: [UInt8]
+        switch archive.file(at: "meta.json") {
+        case .found(let found): bytes = found
+        case .refused(let why): throw problem(archive.label, "meta.json", why)
+        case .missing: throw problem(archive.label, nil, "no meta.json: not a Misskey emoji export")
         }
         let meta = try FormatJSON.decode(Meta.self, from: bytes, file: file)
         var notes: [String] = []
@@ -67,6 +70,7 @@ enum MisskeyExport {
         var result = try PackAssembly.packs(emoji, unreadable: unreadable, from: archive, request: request)
         result.notes = notes + result.notes
         result.note("skipped as Misskey does, their pictures not downloaded", listing: skipped)
+        result.passedOver = skipped.count
         return result
     }
 

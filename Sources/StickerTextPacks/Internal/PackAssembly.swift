@@ -124,9 +124,19 @@ enum PackAssembly {
         // Codes taken by a shortcode: an alias that is one is kept as a keyword.
         var codes = Set(taken.map(\.tag))
         var packs: [ImportedPack] = []
+        // Categories whose ids come out alike (`Blobs`, `blobs`; `Party Time`, `party-time`; `2` and
+        // the second of those with no ASCII) are told apart by a number, never refused as one id twice.
+        var ids = UniqueNames()
+        var categoryOf: [String: String] = [:]
+        var renamed: [String] = []
         for (number, category) in categories.enumerated() {
             let members = membersOf[category] ?? []
-            let id = several ? packID(request.id, category: category, number: number + 1) : request.id
+            let wanted = several ? packID(request.id, category: category, number: number + 1) : request.id
+            let id = ids.unique(wanted, numbered: { String(wanted.prefix(64 - "-\($0)".count)) + "-\($0)" })
+            categoryOf[id] = category ?? ""
+            if id != wanted {
+                renamed.append("\"\(category ?? "")\" is \(id) (\(wanted) is \"\(categoryOf[wanted] ?? "")\"'s)")
+            }
             var files: [String: [UInt8]] = [:]
             var stickers: [Sticker] = []
             var fileNames = UniqueNames(caseBlind: true)
@@ -200,6 +210,9 @@ enum PackAssembly {
             notes.append(
                 "\(packs.count) categories became \(packs.count) packs: \(packs.map(\.pack.id).joined(separator: ", "))"
             )
+        }
+        if !renamed.isEmpty {
+            notes.append("categories whose pack ids came out alike, told apart: \(renamed.joined(separator: ", "))")
         }
         return PackImport(packs: packs, notes: notes)
     }
