@@ -156,6 +156,14 @@ out=$("$bin" import --from mastodon --skip-invalid --out "$mig/tarpacks" "$mig/e
 check "--skip-invalid imports the archive's other pictures" "emoji/pack.json: image pack, 1 stickers" "$out"
 check "and counts the one left out as failed" "imported 1, skipped 0, failed 1" "$out"
 
+# Exports a real importer takes (issue 54, item 5): an existing file is not written over without --overwrite.
+"$bin" export --to misskey --pack weibo --out "$mig/emojis.zip" public/stickers > /dev/null 2>&1
+out=$("$bin" export --to misskey --pack weibo --out "$mig/emojis.zip" public/stickers 2>&1); rc=$?
+check "export refuses to write over a file there" "$mig/emojis.zip: exists already: export --overwrite writes over it" "$out"
+check "and exits non-zero" 1 "$((rc != 0))"
+out=$("$bin" export --to misskey --pack weibo --overwrite --out "$mig/emojis.zip" public/stickers 2>&1)
+check "--overwrite writes over it" "$mig/emojis.zip: misskey," "$out"
+
 # Telegram: a getStickerSet answer with its files; a TGS sticker is named, to be converted first.
 mkdir -p "$tmp/tg/cats"
 python3 - "$tmp/tg/cats.json" <<'PY'

@@ -117,10 +117,12 @@ public enum PackConversion {
     /// format needs (`https://<host>/emoji/…`, `mxc://<host>/…`);
     /// `mediaMap`, a JSON object of shortcodes or file names to the
     /// `mxc://` URLs a homeserver gave the uploaded pictures, gives a Matrix
-    /// export those rather than made-up ones.
+    /// export those rather than made-up ones. A file there already (the
+    /// output, or a picture of the folder beside a document) is refused, as
+    /// tootctl refuses a shortcode it has, unless `overwrite`.
     public static func exportPacks(
         from directory: URL, packIDs: [String] = [], format: PackFormat, to output: URL,
-        host: String = "localhost", mediaMap: URL? = nil
+        host: String = "localhost", mediaMap: URL? = nil, overwrite: Bool = false
     ) throws(InputError) -> PackExport {
         if mediaMap != nil && format != .matrix {
             throw problem(
@@ -129,6 +131,10 @@ public enum PackConversion {
         let outgoing = try OutgoingPacks.load(directory, packIDs: packIDs, format: format)
         let stem = output.lastPathComponent.split(separator: ".").first.map(String.init) ?? "export"
         let folder = output.deletingLastPathComponent().appendingPathComponent(stem, isDirectory: true)
+        if !overwrite {
+            try refuseExisting(output)
+            if format.isDocumentWithImageFolder { try refuseExisting(folder) }
+        }
         var export: PackExport
         switch format {
         case .ppsticker, .lxweibo, .misskeyAPI, .discord, .telegram:
@@ -142,11 +148,26 @@ public enum PackConversion {
         case .pleroma: export = try PleromaPack.write(outgoing, to: output)
         case .matrix:
             let map = try mediaMap.map { (url) throws(InputError) in try MatrixMediaMap.read(url) }
-            export = try MatrixImagePack.write(outgoing, to: output, images: folder, host: host, mediaMap: map)
+            export = try MatrixImagePack.write(
+                outgoing, to: output, images: folder, host: host, mediaMap: map, overwrite: overwrite)
         case .slack: export = try SlackEmojiList.write(outgoing, to: output, images: folder, host: host)
         }
         export.notes = outgoing.notes + export.notes
         return export
+    }
+
+    /// Refuses to write over `url`: a file, or a folder with anything in it
+    /// (an empty folder is where Pleroma's pack folder may go).
+    static func refuseExisting(_ url: URL) throws(InputError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return }
+        if isFolder.boolValue && ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).isEmpty {
+            return
+        }
+        throw problem(
+            url.path, nil,
+            "\(isFolder.boolValue ? "is a folder with files in it" : "exists already"): export --overwrite writes over it"
+        )
     }
 
     /// A JSON document of an import, read within the limits for one document.

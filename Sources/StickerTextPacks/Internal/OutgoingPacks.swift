@@ -62,7 +62,7 @@ struct OutgoingPacks {
             outgoing.fileName =
                 format == .mastodon
                 ? "\(shortcode).\(ext)"
-                : fileNames.unique("\(shortcode).\(ext)", numbered: { "\(shortcode)-\($0).\(ext)" })
+                : fileNames.unique("\(shortcode).\(ext)", numbered: { "\(shortcode)_\($0).\(ext)" })
             emoji.append(outgoing)
         }
         if let limit = rules.maxImageBytes {

@@ -2,8 +2,9 @@ import StickerText
 
 /// The shortcodes an export gives our stickers, by the target's rules
 /// (`FormatRules`). First every sticker whose tag the target takes as it is
-/// keeps it, case and all (`[BlobCat]` is `BlobCat`, beside `[blobcat]`),
-/// so a picture never goes under another emoji's name. Then each of the
+/// keeps it, case and all (`[BlobCat]` is `BlobCat`, beside `[blobcat]`;
+/// where the target's import folds case, as tootctl's does, the second is
+/// `blobcat_2`), so a picture never goes under another emoji's name. Then each of the
 /// others gets, in this order of preference: its tag in lower case (Slack),
 /// the pinyin of its tag (`[笑哭]` is `xiaoku`: the pack tools' search key
 /// when the sticker has one, else `Pinyin`'s table), an ASCII alias, its
@@ -20,7 +21,7 @@ enum ShortcodeNames {
 
     static func names(for stickers: [Sticker], rules: FormatRules) -> (names: [String], renames: [Rename]) {
         var names = [String?](repeating: nil, count: stickers.count)
-        var taken = UniqueNames()
+        var taken = UniqueNames(caseBlind: rules.caseBlind)
         for (i, sticker) in stickers.enumerated() {
             let own = sticker.tag.map(content) ?? ""
             if rules.accepts(own), taken.claim(own) { names[i] = own }
