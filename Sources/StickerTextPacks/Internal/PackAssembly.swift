@@ -50,6 +50,16 @@ enum PackAssembly {
             )
         }
         var notes: [String] = []
+        // Swift's == holds canonically equivalent strings equal: the scalars tell a decomposed code.
+        let decomposed = emoji.filter {
+            !$0.shortcode.unicodeScalars.elementsEqual($0.composed.shortcode.unicodeScalars)
+        }
+        if !decomposed.isEmpty {
+            notes.append(
+                "codes written composed (NFC), as they are typed, from the source's decomposed form: "
+                    + decomposed.map { request.tag($0.composed.shortcode) }.joined(separator: ", "))
+        }
+        let emoji = emoji.map(\.composed)
         var issues = unreadable
         var taken: [Taken] = []
         var tags: [String: String] = [:]  // tag → the entry that has it

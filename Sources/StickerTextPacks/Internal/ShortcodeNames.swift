@@ -7,7 +7,8 @@ import StickerText
 /// `blobcat_2`), so a picture never goes under another emoji's name. Then each of the
 /// others gets, in this order of preference: its tag in lower case (Slack),
 /// the pinyin of its tag (`[笑哭]` is `xiaoku`: the pack tools' search key
-/// when the sticker has one, else `Pinyin`'s table), an ASCII alias, its
+/// when the sticker has one, else `Pinyin`'s table), its kana in romaji
+/// (`[ブロブ]` is `burobu`: `Romaji`), an ASCII alias, its
 /// English name with `_` between words, or `sticker`; cut to the target's
 /// length. Matrix keeps `笑哭`, with `_` for what MSC2545 bars. A name taken
 /// already gets `_2`, `_3`… (the first number free), in the packs' order,
@@ -67,7 +68,10 @@ enum ShortcodeNames {
         let pinyin = Pinyin.asciiName(tag)
         let candidates: [String?] = [
             isASCIIName(tag) ? tag : nil,
-            sticker.pinyin.flatMap { Pinyin.asciiName(tag) == Pinyin.asciiName(sticker.name.zh) ? $0 : nil },
+            // The pack tools' pinyin reads Han only: a code with kana is read here, kana and all.
+            tag.unicodeScalars.contains(where: Romaji.isKana)
+                ? nil
+                : sticker.pinyin.flatMap { Pinyin.asciiName(tag) == Pinyin.asciiName(sticker.name.zh) ? $0 : nil },
             pinyin.isEmpty || isASCIIName(tag) ? nil : pinyin, alias, english.isEmpty ? nil : english,
         ]
         return candidates.compactMap { $0 }.first ?? "sticker"
