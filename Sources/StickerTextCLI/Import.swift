@@ -42,6 +42,8 @@ struct Import: ParsableCommand {
     )
     var overwrite = false
     @Flag(help: "Read and check everything, print the same report, and write nothing.") var dryRun = false
+    @Flag(help: "Mark every imported sticker unlisted (tootctl's --unlisted): kept in pack.json, carried to Mastodon.")
+    var unlisted = false
     @Option(help: "Most files (and emoji) one import reads (default 2048).") var maxFiles: Int?
     @Option(help: "Most bytes of one file, expanded (default 2 MiB).") var maxFileBytes: Int?
     @Option(help: "Most bytes of all the files, expanded (default 64 MiB).") var maxBytes: Int?
@@ -57,7 +59,7 @@ struct Import: ParsableCommand {
             images: images.map { URL(fileURLWithPath: $0, isDirectory: true) }, id: id,
             title: titleZh.map { zh in LocalizedName(zh: zh, en: titleEn ?? zh) }
                 ?? titleEn.map { LocalizedName(zh: $0, en: $0) },
-            skipInvalid: skipInvalid, prefix: prefix, suffix: suffix)
+            skipInvalid: skipInvalid, prefix: prefix, suffix: suffix, unlisted: unlisted)
         for (value, name) in [
             (maxFiles, "--max-files"), (maxFileBytes, "--max-file-bytes"), (maxBytes, "--max-bytes"),
         ]

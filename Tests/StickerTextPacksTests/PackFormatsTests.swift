@@ -266,7 +266,8 @@ struct PackFormatsTests {
         let emojis = try #require(meta["emojis"] as? [[String: Any]])
         let laugh = try #require(emojis.first { ($0["emoji"] as? [String: Any])?["name"] as? String == "xiaoku" })
         let emoji = try #require(laugh["emoji"] as? [String: Any])
-        #expect(emoji["aliases"] as? [String] == ["笑哭", "lol"])
+        // Its other codes, then its search keywords: Misskey's aliases are what its picker searches by.
+        #expect(emoji["aliases"] as? [String] == ["笑哭", "lol", "笑死", "xswl"])
         #expect(emoji["category"] as? String == "微博表情")
         #expect(emoji["license"] as? String == PackFixtures.license)
         #expect(laugh["downloaded"] as? Bool == true)

@@ -18,10 +18,12 @@ public struct ImportOptions: Sendable {
     /// `--suffix` do: `blob` with the prefix `mk_` is the code `[mk_blob]`.
     public var prefix = ""
     public var suffix = ""
+    /// Mark every imported sticker unlisted (`Sticker.unlisted`), as tootctl's `--unlisted` does.
+    public var unlisted = false
 
     public init(
         images: URL? = nil, id: String? = nil, title: LocalizedName? = nil, limits: ArchiveLimits = .default,
-        skipInvalid: Bool = false, prefix: String = "", suffix: String = ""
+        skipInvalid: Bool = false, prefix: String = "", suffix: String = "", unlisted: Bool = false
     ) {
         self.images = images
         self.id = id
@@ -30,5 +32,6 @@ public struct ImportOptions: Sendable {
         self.skipInvalid = skipInvalid
         self.prefix = prefix
         self.suffix = suffix
+        self.unlisted = unlisted
     }
 }

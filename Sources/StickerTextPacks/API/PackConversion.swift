@@ -46,6 +46,7 @@ public enum PackConversion {
         request.skipInvalid = options.skipInvalid
         request.prefix = options.prefix
         request.suffix = options.suffix
+        request.unlisted = options.unlisted
         request.maxEmoji = limits.maxFiles
         let folder =
             options.images ?? source.deletingLastPathComponent().appendingPathComponent(stem, isDirectory: true)

@@ -17,6 +17,8 @@ struct ForeignEmoji {
     /// each category becomes a pack.
     var category: String?
     var license: String?
+    /// Left out of its system's picker, its code still working (Mastodon's `visible_in_picker: false`).
+    var unlisted = false
     /// Where its picture is in the source, and its still for an animation (Mastodon's `static_url`).
     var image: String
     var still: String?

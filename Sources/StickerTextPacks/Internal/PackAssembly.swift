@@ -20,6 +20,8 @@ enum PackAssembly {
         /// Put before and after each shortcode (tootctl's `--prefix`, `--suffix`).
         var prefix = ""
         var suffix = ""
+        /// Every sticker unlisted (tootctl's `--unlisted`), over what the format says.
+        var unlisted = false
         /// The most emoji one document may list (`ArchiveLimits.maxFiles`).
         var maxEmoji = Int.max
         /// Whether `id` is only the source's file name: a reader may name
@@ -150,6 +152,10 @@ enum PackAssembly {
             var files: [String: [UInt8]] = [:]
             var stickers: [Sticker] = []
             var fileNames = UniqueNames(caseBlind: true)
+            // The pack's licence: the format's for the pack, else the one all its emoji share; an emoji
+            // whose licence is another keeps its own. Never their union, which would widen each one's terms.
+            let own = members.map { $0.emoji.license.flatMap { $0.isEmpty ? nil : $0 } }
+            let license = request.info.license ?? (Set(own).count == 1 ? own[0] : nil)
             for member in members {
                 let item = member.emoji
                 let base = fileBase(item.shortcode, index: stickers.count)
@@ -195,15 +201,9 @@ enum PackAssembly {
                             image: StickerImage(
                                 x1: name, x2: name, x3: name, width: member.image.sniffed.width,
                                 height: member.image.sniffed.height, poster: poster),
-                            keywords: keywords)))
+                            keywords: keywords, license: own[stickers.count] == license ? nil : own[stickers.count],
+                            unlisted: request.unlisted || item.unlisted)))
             }
-            let licenses = members.compactMap(\.emoji.license).filter { !$0.isEmpty }
-            let license =
-                request.info.license
-                ?? (licenses.isEmpty
-                    ? nil
-                    : licenses.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(
-                        separator: "; "))
             let titleText = category ?? request.info.title ?? request.id
             let title = (several ? nil : request.title) ?? LocalizedName(zh: titleText, en: titleText)
             let cover =
