@@ -133,8 +133,8 @@ public enum PackConversion {
         let stem = output.lastPathComponent.split(separator: ".").first.map(String.init) ?? "export"
         let folder = output.deletingLastPathComponent().appendingPathComponent(stem, isDirectory: true)
         if !overwrite {
-            try refuseExisting(output)
-            if format.isDocumentWithImageFolder { try refuseExisting(folder) }
+            try refuseExisting(output, folder: false)
+            if format.isDocumentWithImageFolder { try refuseExisting(folder, folder: true) }
         }
         var export: PackExport
         switch format {
@@ -157,12 +157,16 @@ public enum PackConversion {
         return export
     }
 
-    /// Refuses to write over `url`: a file, or a folder with anything in it
-    /// (an empty folder is where Pleroma's pack folder may go).
-    static func refuseExisting(_ url: URL) throws(InputError) {
+    /// Refuses to write over `url`: a file, or, where a document's pictures
+    /// go (`folder`), a folder with anything in it. A folder as the output is
+    /// left to its writer: Pleroma's pack folder goes into a new or empty one,
+    /// `overwrite` or not.
+    static func refuseExisting(_ url: URL, folder: Bool) throws(InputError) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return }
-        if isFolder.boolValue && ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).isEmpty {
+        if isFolder.boolValue
+            && (!folder || ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).isEmpty)
+        {
             return
         }
         throw problem(

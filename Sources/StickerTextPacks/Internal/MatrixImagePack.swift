@@ -249,8 +249,8 @@ enum MatrixImagePack {
                 ? images
                 : output.deletingLastPathComponent().appendingPathComponent("\(stem)-\(number + 1)", isDirectory: true)
             if number > 0 && !overwrite {
-                try PackConversion.refuseExisting(document)
-                try PackConversion.refuseExisting(folder)
+                try PackConversion.refuseExisting(document, folder: false)
+                try PackConversion.refuseExisting(folder, folder: true)
             }
             let title = number == 0 ? pack.title.zh : "\(pack.title.zh) \(number + 1)"
             let slice = entries[part]
