@@ -146,6 +146,9 @@ out=$("$bin" packs validate "$mig/packs" 2>&1)
 check "and the folder validates" "ok: 4 packs, 4 stickers" "$out"
 out=$("$bin" import --from mastodon-api --id again --out "$mig/packs" "$mig/mapi.json" 2>&1)
 check "the total counts the codes the folder has as skipped" "imported 0, skipped 4, failed 0" "$out"
+"$bin" import --from mastodon-api --id hidden --prefix h_ --unlisted --out "$mig/packs" "$mig/mapi.json" > /dev/null 2>&1
+out=$(python3 -c "import json,sys; print(all(s.get('unlisted') for s in json.load(open(sys.argv[1]))['stickers']))" "$mig/packs/hidden-blobs/pack.json")
+check "--unlisted marks every imported sticker unlisted in pack.json, as tootctl's flag does" "True" "$out"
 cp public/stickers/weibo/smile@3x.png "$mig/tar/blobcat.png"; head -c 2300000 /dev/urandom > "$mig/tar/huge.png"
 tar -czf "$mig/emoji.tar.gz" -C "$mig/tar" blobcat.png huge.png
 out=$("$bin" import --from mastodon --out "$mig/tarpacks" "$mig/emoji.tar.gz" 2>&1); rc=$?
