@@ -50,6 +50,17 @@ struct MatrixSplitTests {
             })
     }
 
+    /// A sticker whose name alone is larger than an event: no split can help, and the note says so.
+    @Test func anEmojiTooLargeForAnyEventIsNamedInANote() throws {
+        let picture = ImageBytes.png(width: 32, height: 32)
+        let folder = PackFixtures.packFolder([
+            ("[a]", [], String(repeating: "名", count: 30_000), picture), ("[b]", [], "b", picture),
+        ])
+        let out = PackFixtures.folder().appendingPathComponent("odd.json")
+        let export = try PackConversion.exportPacks(from: folder, format: .matrix, to: out)
+        #expect(export.notes.contains { $0.contains("an emoji's entry alone too large") && $0.contains("odd.json") })
+    }
+
     @Test func aPackThatFitsIsOneDocumentAsBefore() throws {
         let out = PackFixtures.folder().appendingPathComponent("small.json")
         let export = try PackConversion.exportPacks(from: bigPack(20), format: .matrix, to: out)

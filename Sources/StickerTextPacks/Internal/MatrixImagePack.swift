@@ -240,6 +240,7 @@ enum MatrixImagePack {
         let ext = String(name.dropFirst(stem.count))
         var written: [String] = []
         var documents: [String] = []
+        var overs: [String] = []
         for (number, part) in parts.enumerated() {
             let document =
                 number == 0
@@ -254,12 +255,22 @@ enum MatrixImagePack {
             }
             let title = number == 0 ? pack.title.zh : "\(pack.title.zh) \(number + 1)"
             let slice = entries[part]
+            let partContent = content(slice, title: title)
+            // Only one emoji whose entry alone is too large (a name of many kilobytes) can leave a part over.
+            if compactSize(partContent) > maxContentBytes {
+                overs.append("\(document.lastPathComponent) (\(compactSize(partContent)) bytes)")
+            }
             written += try DocumentWriter.write(
-                FormatJSON.encode(content(slice, title: title)), to: document,
-                files: slice.map { ($0.file, $0.bytes) }, folder: folder)
+                FormatJSON.encode(partContent), to: document, files: slice.map { ($0.file, $0.bytes) },
+                folder: folder)
             documents.append(document.lastPathComponent)
         }
         var notes = ["matrix: aliases, English names and posters have no place"]
+        if !overs.isEmpty {
+            notes.append(
+                "matrix: still over what an event holds, an emoji's entry alone too large (a homeserver will refuse it): \(overs.joined(separator: ", "))"
+            )
+        }
         if parts.count > 1 {
             notes.append(
                 "matrix: the pack's content is \(whole) bytes, over the \(maxContentBytes) an event has room for (the spec's limit is 65,536 bytes an event): split into \(parts.count) packs that fit, \(documents.joined(separator: ", ")); send each as its own state event (state_key \(documents.map { $0.split(separator: ".").first.map(String.init) ?? $0 }.joined(separator: ", ")))"
