@@ -20,7 +20,7 @@ public struct Sticker: Hashable, Sendable {
     /// emoji), carried to and from the formats with room for it; and whether
     /// it is left out of pickers though its code renders (Mastodon's
     /// `visible_in_picker: false`, tootctl's `--unlisted`). Kept in
-    /// `pack.json` for moving packs; not served by the API.
+    /// the pack's file for moving packs; not served by the API.
     public var license: String?
     public var unlisted: Bool
 
