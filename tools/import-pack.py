@@ -36,6 +36,9 @@ def main():
     sys.stdout.write(run.stdout)
     if run.returncode != 0:
         sys.exit(run.returncode)
+    # A dry run names the pack.json files it would write, and wrote none.
+    if '--dry-run' in sys.argv[1:]:
+        return
     # The CLI names each pack.json it wrote at the start of a line.
     for file in re.findall(r'^(.+/pack\.json): ', run.stdout, flags=re.M):
         written = fill_file(file)

@@ -12,7 +12,8 @@ struct Export: ParsableCommand {
             for Pleroma's static/emoji/. matrix: an MSC2545 image pack's content (one pack). slack: an \
             emoji.list document. A document's pictures go to the folder beside it, named as it without \
             its extension. A name the format cannot take is renamed (ASCII ones from each code's pinyin: xiaoku), \
-            each rename listed in a note; so are pictures over the format's size limit.
+            each rename listed in a note; so are pictures over the format's size limit. A file there already is \
+            refused unless --overwrite.
             """)
 
     @Option(
@@ -28,6 +29,8 @@ struct Export: ParsableCommand {
     )
     var mediaMap: String?
     @Option(help: "The file to write.") var out: String
+    @Flag(help: "Write over the file (and a document's picture folder) if there already (default: refuse).")
+    var overwrite = false
     @Argument(help: "The packs folder.") var directory = "public/stickers"
 
     func run() throws {
@@ -40,7 +43,7 @@ struct Export: ParsableCommand {
             let export = try PackConversion.exportPacks(
                 from: URL(fileURLWithPath: directory, isDirectory: true), packIDs: packIDs,
                 format: format, to: URL(fileURLWithPath: out), host: host,
-                mediaMap: mediaMap.map { URL(fileURLWithPath: $0) })
+                mediaMap: mediaMap.map { URL(fileURLWithPath: $0) }, overwrite: overwrite)
             print("\(out): \(format.rawValue), \(export.written.count) files written")
             for note in export.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         } catch {

@@ -41,6 +41,9 @@ struct Import: ParsableCommand {
         help: "A code the packs folder has already goes to the imported sticker (default: the imported one is skipped)."
     )
     var overwrite = false
+    @Flag(help: "Read and check everything, print the same report, and write nothing.") var dryRun = false
+    @Flag(help: "Mark every imported sticker unlisted (tootctl's --unlisted): kept in pack.json, carried to Mastodon.")
+    var unlisted = false
     @Option(help: "Most files (and emoji) one import reads (default 2048).") var maxFiles: Int?
     @Option(help: "Most bytes of one file, expanded (default 2 MiB).") var maxFileBytes: Int?
     @Option(help: "Most bytes of all the files, expanded (default 64 MiB).") var maxBytes: Int?
@@ -62,7 +65,7 @@ struct Import: ParsableCommand {
             images: images.map { URL(fileURLWithPath: $0, isDirectory: true) }, id: id,
             title: titleZh.map { zh in LocalizedName(zh: zh, en: titleEn ?? zh) }
                 ?? titleEn.map { LocalizedName(zh: $0, en: $0) },
-            skipInvalid: skipInvalid, prefix: prefix, suffix: suffix)
+            skipInvalid: skipInvalid, prefix: prefix, suffix: suffix, unlisted: unlisted)
         for (value, name) in [
             (maxFiles, "--max-files"), (maxFileBytes, "--max-file-bytes"), (maxBytes, "--max-bytes"),
         ]
@@ -85,19 +88,23 @@ struct Import: ParsableCommand {
             source.hasPrefix("http://") || source.hasPrefix("https://")
             ? URL(string: source) : URL(fileURLWithPath: source)
         guard let url else { throw ValidationError("\(source) is not a URL") }
+        // The total ends every import, as tootctl's does; a dry run's says nothing was written.
+        let unwritten = dryRun ? " (--dry-run: nothing written)" : ""
         do {
             let imported = try PackConversion.importPacks(from: url, format: format, options: options)
             let written = try PackConversion.write(
                 imported.packs, into: URL(fileURLWithPath: out, isDirectory: true),
-                collisions: overwrite ? .overwrite : .skip)
+                collisions: overwrite ? .overwrite : .skip, dryRun: dryRun)
             for (file, pack) in zip(written.files, written.packs) {
                 print("\(file.path): \(pack.kind.rawValue) pack, \(pack.stickers.count) stickers")
             }
             for note in imported.notes + written.notes {
                 FileHandle.standardError.write(Data("note: \(note)\n".utf8))
             }
+            print("\(ImportTotals(imported, written))\(unwritten)")
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            print("\(ImportTotals(refused: error)) (nothing written)")
             throw ExitCode(1)
         }
     }

@@ -69,6 +69,44 @@ struct PackExportNamesTests {
             slack.notes.contains { $0.hasPrefix("slack: 1 codes renamed") && $0.hasSuffix("[BlobCat] → blobcat_2") })
     }
 
+    /// tootctl finds a shortcode without case (`LOWER(shortcode) = ?`): `Blobcat` beside
+    /// `blobcat` would be skipped, or, with `--overwrite`, shown with the other's picture.
+    /// The second is renamed, so each picture goes under a name of its own (issue 54, item 5).
+    @Test(arguments: [PackFormat.mastodon, .mastodonAPI])
+    func namesThatDifferOnlyInCaseGetDistinctNamesForTootctlWhichFoldsCase(_ format: PackFormat) throws {
+        let folder = PackFixtures.packFolder([
+            ("[Blobcat]", [], "Blobcat", Self.red), ("[blobcat]", [], "blobcat", Self.blue),
+        ])
+        let (out, export) = try export(folder, format, format == .mastodon ? "e.tar.gz" : "e.json")
+        let back = try PackConversion.importPacks(from: out, format: format)
+        let stickers = back.packs.flatMap { pack in pack.pack.stickers.map { (pack, $0) } }
+        let names = stickers.compactMap { $0.1.tag.map { String($0.dropFirst().dropLast()) } }
+        #expect(Set(names.map { $0.lowercased() }).count == names.count, "\(names)")
+        #expect(Set(names) == ["Blobcat", "blobcat_2"])
+        for (pack, sticker) in stickers {
+            #expect(pack.files[sticker.image!.x1] == (sticker.tag == "[Blobcat]" ? Self.red : Self.blue))
+        }
+        #expect(
+            export.notes.contains { $0.contains("one name whatever its case") && $0.contains("[blobcat] → blobcat_2") })
+    }
+
+    /// Misskey's import drops, unsaid, a file whose name is off
+    /// `/^[a-zA-Z0-9_]+?([a-zA-Z0-9\.]+)?$/`: `blobcat-2.png` was (issue 54, item 5).
+    @Test func everyFileNameOfAMisskeyExportPassesItsImportersRule() throws {
+        let folder = PackFixtures.packFolder([
+            ("[BlobCat]", [], "BlobCat", Self.red), ("[blobcat]", [], "blobcat", Self.blue),
+            ("[笑哭]", [], "笑哭", ImageBytes.png(width: 30, height: 30)),
+        ])
+        let (zip, _) = try export(folder, .misskey, "emojis.zip")
+        let meta = try #require(
+            try JSONSerialization.jsonObject(with: Data(zipFile(zip, "meta.json"))) as? [String: Any])
+        let names = try #require(meta["emojis"] as? [[String: Any]]).compactMap { $0["fileName"] as? String }
+        #expect(names.count == 3)
+        let rule = try Regex("^[a-zA-Z0-9_]+?([a-zA-Z0-9\\.]+)?$")
+        for name in names { #expect(name.wholeMatch(of: rule) != nil, "\(name)") }
+        #expect(Set(names.map { $0.lowercased() }).count == 3)
+    }
+
     /// An ASCII name the sticker has by right is never displaced by one
     /// made from another sticker's pinyin: `[ku]` keeps `ku`, `[酷]` is `ku_2`.
     @Test func aCodeThatIsItsOwnNameComesBeforeAnotherStickersPinyin() throws {

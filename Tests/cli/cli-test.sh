@@ -124,6 +124,49 @@ out=$("$bin" import --from slack --out "$tmp/bad" "$tmp/bad.json" 2>&1); rc=$?
 check "import names the file and the field of a wrong type" "bad.json: emoji.a: must be a string" "$out"
 check "import exits non-zero on a bad source" 1 "$((rc != 0))"
 
+# Migrations keep going (issue 54, item 4): categories whose pack ids come out alike are told apart,
+# a picture over the file limit in an archive is skipped alone, every import ends with its total, --dry-run.
+mig="$tmp/mig"; mkdir -p "$mig/mapi" "$mig/tar"
+python3 - "$mig/mapi.json" <<'PY'
+import json, sys
+json.dump([{"shortcode": s, "url": f"https://m.example/{s}.png", "static_url": f"https://m.example/{s}.png",
+            "visible_in_picker": True, "category": c}
+           for s, c in [("blobcat", "Blobs"), ("blobdog", "blobs"), ("party", "Party Time"), ("parrot", "party-time")]],
+          open(sys.argv[1], "w"))
+PY
+for s in blobcat blobdog party parrot; do cp public/stickers/weibo/smile@3x.png "$mig/mapi/$s.png"; done
+out=$("$bin" import --from mastodon-api --dry-run --out "$mig/packs" "$mig/mapi.json" 2>&1)
+check "--dry-run prints the packs it would write" "$mig/packs/mapi-blobs-2/pack.json: image pack, 1 stickers" "$out"
+check "and the total, saying nothing was written" "imported 4, skipped 0, failed 0 (--dry-run: nothing written)" "$out"
+check "and writes nothing" "no" "$([ -e "$mig/packs" ] && echo yes || echo no)"
+out=$("$bin" import --from mastodon-api --out "$mig/packs" "$mig/mapi.json" 2>&1)
+check "categories whose pack ids come out alike are told apart, with a note" '"blobs" is mapi-blobs-2 (mapi-blobs is "Blobs"'"'"'s), "party-time" is mapi-party-time-2' "$out"
+check "a real import ends with the same total" "imported 4, skipped 0, failed 0" "$out"
+out=$("$bin" packs validate "$mig/packs" 2>&1)
+check "and the folder validates" "ok: 4 packs, 4 stickers" "$out"
+out=$("$bin" import --from mastodon-api --id again --out "$mig/packs" "$mig/mapi.json" 2>&1)
+check "the total counts the codes the folder has as skipped" "imported 0, skipped 4, failed 0" "$out"
+"$bin" import --from mastodon-api --id hidden --prefix h_ --unlisted --out "$mig/packs" "$mig/mapi.json" > /dev/null 2>&1
+out=$(python3 -c "import json,sys; print(all(s.get('unlisted') for s in json.load(open(sys.argv[1]))['stickers']))" "$mig/packs/hidden-blobs/pack.json")
+check "--unlisted marks every imported sticker unlisted in pack.json, as tootctl's flag does" "True" "$out"
+cp public/stickers/weibo/smile@3x.png "$mig/tar/blobcat.png"; head -c 2300000 /dev/urandom > "$mig/tar/huge.png"
+tar -czf "$mig/emoji.tar.gz" -C "$mig/tar" blobcat.png huge.png
+out=$("$bin" import --from mastodon --out "$mig/tarpacks" "$mig/emoji.tar.gz" 2>&1); rc=$?
+check "a picture over the file limit in a tar.gz is its emoji's problem, with the hint" 'emoji.tar.gz: huge.png: its image "huge.png" is 2300000 bytes, over the limit of 2097152 for one file (--max-file-bytes)' "$out"
+check "a refused import ends with its total" "imported 0, skipped 0, failed 1 (nothing written)" "$out"
+check "and exits non-zero" 1 "$((rc != 0))"
+out=$("$bin" import --from mastodon --skip-invalid --out "$mig/tarpacks" "$mig/emoji.tar.gz" 2>&1)
+check "--skip-invalid imports the archive's other pictures" "emoji/pack.json: image pack, 1 stickers" "$out"
+check "and counts the one left out as failed" "imported 1, skipped 0, failed 1" "$out"
+
+# Exports a real importer takes (issue 54, item 5): an existing file is not written over without --overwrite.
+"$bin" export --to misskey --pack weibo --out "$mig/emojis.zip" public/stickers > /dev/null 2>&1
+out=$("$bin" export --to misskey --pack weibo --out "$mig/emojis.zip" public/stickers 2>&1); rc=$?
+check "export refuses to write over a file there" "$mig/emojis.zip: exists already: export --overwrite writes over it" "$out"
+check "and exits non-zero" 1 "$((rc != 0))"
+out=$("$bin" export --to misskey --pack weibo --overwrite --out "$mig/emojis.zip" public/stickers 2>&1)
+check "--overwrite writes over it" "$mig/emojis.zip: misskey," "$out"
+
 # Telegram: a getStickerSet answer with its files; a TGS sticker is named, to be converted first.
 mkdir -p "$tmp/tg/cats"
 python3 - "$tmp/tg/cats.json" <<'PY'

@@ -16,11 +16,19 @@ public struct Sticker: Hashable, Sendable {
     public var pinyin: String?
     public var initials: String?
     public var keywords: [String]
+    /// Its own licence, where it is not its pack's (Misskey keeps one per
+    /// emoji), carried to and from the formats with room for it; and whether
+    /// it is left out of pickers though its code renders (Mastodon's
+    /// `visible_in_picker: false`, tootctl's `--unlisted`). Kept in
+    /// the pack's file for moving packs; not served by the API.
+    public var license: String?
+    public var unlisted: Bool
 
     public init(
         tag: String?, aliases: [String] = [], name: LocalizedName,
         image: StickerImage? = nil, emoji: String? = nil,
-        pinyin: String? = nil, initials: String? = nil, keywords: [String] = []
+        pinyin: String? = nil, initials: String? = nil, keywords: [String] = [],
+        license: String? = nil, unlisted: Bool = false
     ) {
         self.tag = tag
         self.aliases = aliases
@@ -30,6 +38,8 @@ public struct Sticker: Hashable, Sendable {
         self.pinyin = pinyin
         self.initials = initials
         self.keywords = keywords
+        self.license = license
+        self.unlisted = unlisted
     }
 
     /// Every code this sticker answers to, canonical first.

@@ -29,7 +29,9 @@ extension StickerPack {
 }
 
 extension Sticker {
-    static let fields = ["tag", "aliases", "name", "image", "emoji", "pinyin", "initials", "keywords"]
+    static let fields = [
+        "tag", "aliases", "name", "image", "emoji", "pinyin", "initials", "keywords", "license", "unlisted",
+    ]
 
     init(json fields: JSONFields) throws(JSONError) {
         try self.init(
@@ -42,7 +44,9 @@ extension Sticker {
             emoji: fields.string("emoji"),
             pinyin: fields.string("pinyin"),
             initials: fields.string("initials"),
-            keywords: Self.strings(fields, "keywords"))
+            keywords: Self.strings(fields, "keywords"),
+            license: fields.string("license"),
+            unlisted: fields.bool("unlisted") ?? false)
     }
 
     /// An optional array of strings (empty when absent).

@@ -28,7 +28,7 @@ extension StickerPack {
             }
             writer.key("stickers")
             writer.array(stickers) { writer, sticker in
-                sticker.write(to: &writer, image: { writer, image in image.write(to: &writer) })
+                sticker.write(to: &writer, packFile: true, image: { writer, image in image.write(to: &writer) })
             }
             writer.key("title")
             title.write(to: &writer)
@@ -40,9 +40,10 @@ extension StickerPack {
 extension Sticker {
     /// The sticker's fields, sorted, with its image written by `image`
     /// (the file names in `pack.json`, URLs in the packs document).
-    /// A search result adds how it matched and its pack's id, in their sorted places.
+    /// A search result adds how it matched and its pack's id, in their sorted places;
+    /// `pack.json` (`packFile`) its licence and `unlisted`, which the API does not serve.
     func write(
-        to writer: inout JSONWriter, found: (match: SearchResult.Match, pack: String)? = nil,
+        to writer: inout JSONWriter, found: (match: SearchResult.Match, pack: String)? = nil, packFile: Bool = false,
         image writeImage: (inout JSONWriter, StickerImage) -> Void
     ) {
         writer.object { writer in
@@ -64,6 +65,10 @@ extension Sticker {
                 writer.key("keywords")
                 writer.array(keywords) { writer, keyword in writer.string(keyword) }
             }
+            if packFile, let license {
+                writer.key("license")
+                writer.string(license)
+            }
             if let found {
                 writer.key("match")
                 writer.string(found.match.rawValue)
@@ -81,6 +86,10 @@ extension Sticker {
             if let tag {
                 writer.key("tag")
                 writer.string(tag)
+            }
+            if packFile && unlisted {
+                writer.key("unlisted")
+                writer.bool(true)
             }
         }
     }

@@ -27,10 +27,12 @@ public struct ImportOptions: Sendable {
     /// is fetched, and each picture left is named as not fetched (skipped
     /// with `skipInvalid`). 15 minutes: 2,048 pictures at 0.44 s each.
     public var totalSeconds: Double = 900
+    /// Mark every imported sticker unlisted (`Sticker.unlisted`), as tootctl's `--unlisted` does.
+    public var unlisted = false
 
     public init(
         images: URL? = nil, id: String? = nil, title: LocalizedName? = nil, limits: ArchiveLimits = .default,
-        skipInvalid: Bool = false, prefix: String = "", suffix: String = ""
+        skipInvalid: Bool = false, prefix: String = "", suffix: String = "", unlisted: Bool = false
     ) {
         self.images = images
         self.id = id
@@ -39,5 +41,6 @@ public struct ImportOptions: Sendable {
         self.skipInvalid = skipInvalid
         self.prefix = prefix
         self.suffix = suffix
+        self.unlisted = unlisted
     }
 }

@@ -46,6 +46,7 @@ public enum PackConversion {
         request.skipInvalid = options.skipInvalid
         request.prefix = options.prefix
         request.suffix = options.suffix
+        request.unlisted = options.unlisted
         request.maxEmoji = limits.maxFiles
         let folder =
             options.images ?? source.deletingLastPathComponent().appendingPathComponent(stem, isDirectory: true)
@@ -104,10 +105,11 @@ public enum PackConversion {
     /// packs already there (a code may name one sticker only). A pack of the
     /// same id there is replaced; a code another pack there has is resolved
     /// as `collisions` says, an alias one has becomes a search keyword.
+    /// `dryRun` checks all of it and tells what would be written, writing nothing.
     public static func write(
-        _ packs: [ImportedPack], into directory: URL, collisions: CodeCollision = .skip
+        _ packs: [ImportedPack], into directory: URL, collisions: CodeCollision = .skip, dryRun: Bool = false
     ) throws(InputError) -> WrittenPacks {
-        try PackWriter.write(packs, into: directory, collisions: collisions)
+        try PackWriter.write(packs, into: directory, collisions: collisions, dryRun: dryRun)
     }
 
     /// Writes the packs of `directory` (all of them, or those of `packIDs`)
@@ -116,10 +118,12 @@ public enum PackConversion {
     /// format needs (`https://<host>/emoji/…`, `mxc://<host>/…`);
     /// `mediaMap`, a JSON object of shortcodes or file names to the
     /// `mxc://` URLs a homeserver gave the uploaded pictures, gives a Matrix
-    /// export those rather than made-up ones.
+    /// export those rather than made-up ones. A file there already (the
+    /// output, or a picture of the folder beside a document) is refused, as
+    /// tootctl refuses a shortcode it has, unless `overwrite`.
     public static func exportPacks(
         from directory: URL, packIDs: [String] = [], format: PackFormat, to output: URL,
-        host: String = "localhost", mediaMap: URL? = nil
+        host: String = "localhost", mediaMap: URL? = nil, overwrite: Bool = false
     ) throws(InputError) -> PackExport {
         if mediaMap != nil && format != .matrix {
             throw problem(
@@ -128,6 +132,10 @@ public enum PackConversion {
         let outgoing = try OutgoingPacks.load(directory, packIDs: packIDs, format: format)
         let stem = output.lastPathComponent.split(separator: ".").first.map(String.init) ?? "export"
         let folder = output.deletingLastPathComponent().appendingPathComponent(stem, isDirectory: true)
+        if !overwrite {
+            try refuseExisting(output, folder: false)
+            if format.isDocumentWithImageFolder { try refuseExisting(folder, folder: true) }
+        }
         var export: PackExport
         switch format {
         case .ppsticker, .lxweibo, .misskeyAPI, .discord, .telegram:
@@ -141,11 +149,30 @@ public enum PackConversion {
         case .pleroma: export = try PleromaPack.write(outgoing, to: output)
         case .matrix:
             let map = try mediaMap.map { (url) throws(InputError) in try MatrixMediaMap.read(url) }
-            export = try MatrixImagePack.write(outgoing, to: output, images: folder, host: host, mediaMap: map)
+            export = try MatrixImagePack.write(
+                outgoing, to: output, images: folder, host: host, mediaMap: map, overwrite: overwrite)
         case .slack: export = try SlackEmojiList.write(outgoing, to: output, images: folder, host: host)
         }
         export.notes = outgoing.notes + export.notes
         return export
+    }
+
+    /// Refuses to write over `url`: a file, or, where a document's pictures
+    /// go (`folder`), a folder with anything in it. A folder as the output is
+    /// left to its writer: Pleroma's pack folder goes into a new or empty one,
+    /// `overwrite` or not.
+    static func refuseExisting(_ url: URL, folder: Bool) throws(InputError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return }
+        if isFolder.boolValue
+            && (!folder || ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).isEmpty)
+        {
+            return
+        }
+        throw problem(
+            url.path, nil,
+            "\(isFolder.boolValue ? "is a folder with files in it" : "exists already"): export --overwrite writes over it"
+        )
     }
 
     /// A JSON document of an import, read within the limits for one document.

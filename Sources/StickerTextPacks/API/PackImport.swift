@@ -8,6 +8,9 @@ public struct PackImport: Sendable {
     /// The problems of the emoji an import with `skipInvalid` left out, each
     /// naming its file and entry (the same ones an import without it refuses with).
     public var skipped: [StickerPack.Issue] = []
+    /// How many emoji of the source were passed over as its own system's
+    /// import passes them over (Misskey's entries whose picture was not downloaded).
+    public var passedOver = 0
 
     public init(packs: [ImportedPack], notes: [String], skipped: [StickerPack.Issue] = []) {
         self.packs = packs

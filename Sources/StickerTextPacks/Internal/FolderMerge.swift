@@ -104,6 +104,9 @@ struct FolderMerge {
         return (changed, removed)
     }
 
+    /// How many imported stickers were left out, their codes the folder's already.
+    var skippedCodes: Int { skipped.count }
+
     var notes: [String] {
         var notes: [String] = []
         if !skipped.isEmpty {

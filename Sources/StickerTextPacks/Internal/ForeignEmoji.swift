@@ -1,3 +1,5 @@
+import Foundation
+
 /// One custom emoji as another system holds it, read from its format and
 /// not yet one of our stickers (`PackAssembly` makes it one).
 struct ForeignEmoji {
@@ -15,6 +17,8 @@ struct ForeignEmoji {
     /// each category becomes a pack.
     var category: String?
     var license: String?
+    /// Left out of its system's picker, its code still working (Mastodon's `visible_in_picker: false`).
+    var unlisted = false
     /// Where its picture is in the source, and its still for an animation (Mastodon's `static_url`).
     var image: String
     var still: String?
@@ -24,4 +28,20 @@ struct ForeignEmoji {
     /// format (a Telegram TGS sticker): a missing picture is told to be
     /// converted and saved under its name, and a converted one is taken.
     var unconvertible: Unconvertible?
+}
+
+extension ForeignEmoji {
+    /// Its words in NFC, the form a keyboard types: a file name from macOS
+    /// is decomposed (NFD: `ブ` as `フ` and U+3099), and `[ブロブ]` typed would
+    /// never find a code kept so. Where its picture is stays as the source names it.
+    var composed: ForeignEmoji {
+        func nfc(_ text: String) -> String { text.precomposedStringWithCanonicalMapping }
+        var emoji = self
+        emoji.shortcode = nfc(shortcode)
+        emoji.aliases = aliases.map(nfc)
+        emoji.keywords = keywords.map(nfc)
+        emoji.name = name.map(nfc)
+        emoji.category = category.map(nfc)
+        return emoji
+    }
 }

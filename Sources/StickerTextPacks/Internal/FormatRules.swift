@@ -5,6 +5,11 @@ struct FormatRules {
     var ascii = true
     /// Lower case only (Slack).
     var lowerCase = false
+    /// Whether the target's import tells names apart without case: tootctl
+    /// finds a shortcode by `LOWER(shortcode) = ?` (`lib/mastodon/cli/emoji.rb`),
+    /// so `Blobcat` beside `blobcat` would be skipped, or with `--overwrite`
+    /// given the other's picture. Such names are made distinct (`blobcat_2`).
+    var caseBlind = false
     var minLength = 1
     /// The longest name: in characters, or in UTF-8 bytes when `lengthInBytes`.
     var maxLength = 128
@@ -16,7 +21,8 @@ struct FormatRules {
     var imageLimit = ""
 
     /// The names `format` takes:
-    /// - Mastodon: `^[a-zA-Z0-9_]{2,}$`, at most 128 characters; pictures under 256 KB (`MAX_EMOJI_SIZE`).
+    /// - Mastodon: `^[a-zA-Z0-9_]{2,}$`, at most 128 characters, one name whatever its case (tootctl's
+    ///   `LOWER(shortcode)`); pictures under 256 KB (`MAX_EMOJI_SIZE`).
     /// - Misskey: `^[a-zA-Z0-9_]+$`, its `name` column 128 characters long.
     /// - Pleroma: any name, but it federates with Mastodon, which takes only
     ///   Mastodon's names, and federated pictures under 256 KB (`MAX_REMOTE_EMOJI_SIZE`).
@@ -28,6 +34,7 @@ struct FormatRules {
         switch format {
         case .mastodon, .mastodonAPI:
             minLength = 2
+            caseBlind = true
             maxImageBytes = 256 * 1024
             imageLimit = "Mastodon's limit for a custom emoji (MAX_EMOJI_SIZE)"
         case .pleroma:
@@ -67,6 +74,7 @@ struct FormatRules {
             : minLength > 1 ? "\(minLength)–\(maxLength) characters" : "at most \(maxLength) characters"
         if !ascii { return "no \":\", \"/\" or space, \(length)" }
         return (lowerCase ? "lower-case letters, digits and _" : "ASCII letters, digits and _") + ", \(length)"
+            + (caseBlind ? ", one name whatever its case" : "")
             + (reserved.isEmpty ? "" : ", none of Slack's standard emoji's names")
     }
 }

@@ -6,7 +6,7 @@ import StickerText
 /// the pictures the URLs name saved in a folder. Each URL is looked for at
 /// its path (without the host) in the folder, as `wget -x -nH` saves it, and
 /// else by its last part. Holds: shortcode, picture, still, category (a pack
-/// each). Not: names, aliases, licence.
+/// each), `visible_in_picker` (`Sticker.unlisted`). Not: names, aliases, licence.
 enum MastodonAPI {
     struct CustomEmoji: Codable {
         var shortcode: String
@@ -31,15 +31,19 @@ enum MastodonAPI {
         var hidden: [String] = []
         let emoji = items.map { index, item in
             if !item.visibleInPicker { hidden.append(item.shortcode) }
-            return ForeignEmoji(
+            var emoji = ForeignEmoji(
                 shortcode: item.shortcode, category: item.category, image: item.url,
                 still: item.staticURL == item.url ? nil : item.staticURL, entry: "[\(index)] :\(item.shortcode):")
+            emoji.unlisted = !item.visibleInPicker
+            return emoji
         }
         var request = request
         request.file = document.name
         let source = images.files(for: items.flatMap { [$0.1.url, $0.1.staticURL] })
         var result = try PackAssembly.packs(emoji, unreadable: unreadable, from: source, request: request)
-        result.note("imported though not visible in Mastodon's picker", listing: hidden)
+        result.note(
+            "unlisted, as Mastodon's picker leaves them out (kept in pack.json, carried back to Mastodon; the page's panel shows them)",
+            listing: hidden)
         return result
     }
 
@@ -60,7 +64,7 @@ enum MastodonAPI {
             list.append(
                 CustomEmoji(
                     shortcode: emoji.shortcode, url: "https://\(host)/\(path)", staticURL: "https://\(host)/\(still)",
-                    visibleInPicker: true, category: emoji.pack.title.zh))
+                    visibleInPicker: !emoji.sticker.unlisted, category: emoji.pack.title.zh))
         }
         let written = try DocumentWriter.write(FormatJSON.encode(list), to: output, files: files, folder: images)
         return PackExport(

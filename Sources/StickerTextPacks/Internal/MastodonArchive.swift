@@ -43,6 +43,12 @@ enum MastodonArchive {
             files.append((emoji.fileName, emoji.image))
         }
         try SystemTar.write(files, to: output)
+        let unlisted = packs.emoji.filter { $0.sticker.unlisted && $0.format != .webp }.map(\.shortcode)
+        if !unlisted.isEmpty {
+            notes.append(
+                "mastodon: unlisted, which tootctl's archive has no room for (import them apart with tootctl emoji import --unlisted): \(unlisted.joined(separator: ", "))"
+            )
+        }
         notes.append(
             "mastodon: shortcodes and pictures only; names, aliases, titles and licences have no place in tootctl's archive"
         )

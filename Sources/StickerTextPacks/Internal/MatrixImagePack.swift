@@ -157,16 +157,24 @@ enum MatrixImagePack {
         return result
     }
 
+    /// The most bytes an image pack's content may take, written compactly as
+    /// a client sends it: the spec bounds a whole event at 65,536 bytes (its
+    /// PDU: the content with the room, sender, hashes, signatures and the
+    /// events it follows), so 5,536 are left for those.
+    static let maxContentBytes = 60_000
+
     /// `mediaMap`: the `mxc://` URL a homeserver gave each uploaded picture,
     /// by shortcode or by the name of its file in the export's folder; the
     /// others get made-up ones (`mxc://<host>/<pack>-<n>`), listed in a note.
+    /// A pack whose content would pass `maxContentBytes` is split, in its
+    /// order, into packs that fit: `weibo.json`, `weibo-2.json`…, each with
+    /// its pictures in the folder named as it, titled `微博表情`, `微博表情 2`…, said so.
     static func write(
-        _ packs: OutgoingPacks, to output: URL, images: URL, host: String, mediaMap: [String: String]? = nil
+        _ packs: OutgoingPacks, to output: URL, images: URL, host: String, mediaMap: [String: String]? = nil,
+        overwrite: Bool = false
     ) throws(InputError) -> PackExport {
         let pack = packs.packs[0]
-        var map: [String: Attempt<Image>] = [:]
-        var files: [(path: String, bytes: [UInt8])] = []
-        var avatar: String?
+        var entries: [(shortcode: String, image: Image, file: String, bytes: [UInt8])] = []
         var madeUp: [String] = []
         var used: Set<String> = []
         for (index, emoji) in packs.emoji.enumerated() {
@@ -181,21 +189,93 @@ enum MatrixImagePack {
                     madeUp.append("\(emoji.shortcode) (\(file))")
                 }
             }
-            // The picture under its media id, where an import of the content looks for it.
-            files.append(("\(url.split(separator: "/").last!).\(emoji.fileExtension)", emoji.image))
             let size = SniffedImage(emoji.image)
-            map[emoji.shortcode] = Attempt(
-                Image(
-                    url: url, body: emoji.sticker.name.zh,
-                    info: Info(w: size?.width, h: size?.height, mimetype: emoji.mimeType, size: emoji.image.count),
-                    usage: nil))
-            if emoji.sticker.tag == pack.cover { avatar = url }
+            let image = Image(
+                url: url, body: emoji.sticker.name.zh,
+                info: Info(w: size?.width, h: size?.height, mimetype: emoji.mimeType, size: emoji.image.count),
+                usage: nil)
+            // The picture under its media id, where an import of the content looks for it.
+            entries.append(
+                (emoji.shortcode, image, "\(url.split(separator: "/").last!).\(emoji.fileExtension)", emoji.image))
         }
-        let content = Content(
-            images: map,
-            pack: Pack(displayName: pack.title.zh, avatarURL: avatar, usage: ["emoticon"], attribution: pack.license))
-        let written = try DocumentWriter.write(FormatJSON.encode(content), to: output, files: files, folder: images)
+        let cover = packs.emoji.firstIndex { $0.sticker.tag == pack.cover }.map { entries[$0].image.url }
+        func content(_ part: ArraySlice<(shortcode: String, image: Image, file: String, bytes: [UInt8])>, title: String)
+            -> Content
+        {
+            let avatar = part.contains { $0.image.url == cover } ? cover : part.first?.image.url
+            return Content(
+                images: Dictionary(part.map { ($0.shortcode, Attempt($0.image)) }, uniquingKeysWith: { a, _ in a }),
+                pack: Pack(displayName: title, avatarURL: avatar, usage: ["emoticon"], attribution: pack.license))
+        }
+        // Greedy, in the pack's order: each entry's compact bytes (`"code":{…},`) added to the part's.
+        let whole = compactSize(content(entries[...], title: pack.title.zh))
+        var parts: [Range<Int>] = []
+        if whole <= maxContentBytes {
+            parts = [0..<entries.count]
+        } else {
+            let longestTitle = "\(pack.title.zh) \(entries.count)"
+            let longestURL = entries.map(\.image.url).max { $0.utf8.count < $1.utf8.count } ?? ""
+            let base = compactSize(
+                Content(
+                    images: [:],
+                    pack: Pack(
+                        displayName: longestTitle, avatarURL: longestURL, usage: ["emoticon"],
+                        attribution: pack.license)))
+            var start = 0
+            var bytes = base
+            for (index, entry) in entries.enumerated() {
+                let size = compactSize([entry.shortcode: entry.image]) - 2 + 1
+                if bytes + size > maxContentBytes && index > start {
+                    parts.append(start..<index)
+                    start = index
+                    bytes = base
+                }
+                bytes += size
+            }
+            parts.append(start..<entries.count)
+        }
+        // Named as an import finds a document's folder: the name up to its first dot.
+        let name = output.lastPathComponent
+        let stem = name.split(separator: ".").first.map(String.init) ?? name
+        let ext = String(name.dropFirst(stem.count))
+        var written: [String] = []
+        var documents: [String] = []
+        var overs: [String] = []
+        for (number, part) in parts.enumerated() {
+            let document =
+                number == 0
+                ? output : output.deletingLastPathComponent().appendingPathComponent("\(stem)-\(number + 1)\(ext)")
+            let folder =
+                number == 0
+                ? images
+                : output.deletingLastPathComponent().appendingPathComponent("\(stem)-\(number + 1)", isDirectory: true)
+            if number > 0 && !overwrite {
+                try PackConversion.refuseExisting(document, folder: false)
+                try PackConversion.refuseExisting(folder, folder: true)
+            }
+            let title = number == 0 ? pack.title.zh : "\(pack.title.zh) \(number + 1)"
+            let slice = entries[part]
+            let partContent = content(slice, title: title)
+            // Only one emoji whose entry alone is too large (a name of many kilobytes) can leave a part over.
+            if compactSize(partContent) > maxContentBytes {
+                overs.append("\(document.lastPathComponent) (\(compactSize(partContent)) bytes)")
+            }
+            written += try DocumentWriter.write(
+                FormatJSON.encode(partContent), to: document, files: slice.map { ($0.file, $0.bytes) },
+                folder: folder)
+            documents.append(document.lastPathComponent)
+        }
         var notes = ["matrix: aliases, English names and posters have no place"]
+        if !overs.isEmpty {
+            notes.append(
+                "matrix: still over what an event holds, an emoji's entry alone too large (a homeserver will refuse it): \(overs.joined(separator: ", "))"
+            )
+        }
+        if parts.count > 1 {
+            notes.append(
+                "matrix: the pack's content is \(whole) bytes, over the \(maxContentBytes) an event has room for (the spec's limit is 65,536 bytes an event): split into \(parts.count) packs that fit, \(documents.joined(separator: ", ")); send each as its own state event (state_key \(documents.map { $0.split(separator: ".").first.map(String.init) ?? $0 }.joined(separator: ", ")))"
+            )
+        }
         if !madeUp.isEmpty {
             notes.append(
                 "matrix: not in the media map, given made-up mxc:// URLs (upload them and map them): \(madeUp.joined(separator: ", "))"
@@ -208,5 +288,12 @@ enum MatrixImagePack {
             }
         }
         return PackExport(written: written, notes: notes)
+    }
+
+    /// The bytes of `value` written compactly, as a client sends an event's content.
+    static func compactSize<T: Encodable>(_ value: T) -> Int {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value))?.count ?? 0
     }
 }

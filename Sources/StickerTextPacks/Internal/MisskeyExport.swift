@@ -8,8 +8,10 @@ import StickerText
 /// emoji being Misskey's whole record: `name`, `category`, `aliases`,
 /// `license` among others) and the pictures by `fileName`. Misskey's import
 /// skips the entries whose picture was not `downloaded`, and so does this.
-/// Holds: the ASCII name, aliases (our other codes), category (a pack
-/// each; our title's Chinese), licence. Not: sticker names, posters.
+/// Holds: the ASCII name, aliases (our other codes, else search keywords,
+/// and back), category (a pack each; our title's Chinese), licence (each
+/// emoji's; the pack's where they share one). Not: sticker names, posters,
+/// `unlisted` (Misskey has no hidden emoji).
 enum MisskeyExport {
     struct Meta: Codable {
         var metaVersion: Int?
@@ -36,8 +38,11 @@ enum MisskeyExport {
         -> PackImport
     {
         let file = "\(archive.label): meta.json"
-        guard let bytes = archive.bytes(at: "meta.json") else {
-            throw problem(archive.label, nil, "no meta.json: not a Misskey emoji export")
+        let bytes: [UInt8]
+        switch archive.file(at: "meta.json") {
+        case .found(let found): bytes = found
+        case .refused(let why): throw problem(archive.label, "meta.json", why)
+        case .missing: throw problem(archive.label, nil, "no meta.json: not a Misskey emoji export")
         }
         let meta = try FormatJSON.decode(Meta.self, from: bytes, file: file)
         var notes: [String] = []
@@ -67,6 +72,7 @@ enum MisskeyExport {
         var result = try PackAssembly.packs(emoji, unreadable: unreadable, from: archive, request: request)
         result.notes = notes + result.notes
         result.note("skipped as Misskey does, their pictures not downloaded", listing: skipped)
+        result.passedOver = skipped.count
         return result
     }
 
@@ -76,13 +82,19 @@ enum MisskeyExport {
         for emoji in packs.emoji {
             files.append((emoji.fileName, emoji.image))
             // The Chinese code first: it is the sticker's name where the format has none (`PackAssembly`).
+            // Then the search keywords: Misskey's aliases are what its picker searches by (an alias two
+            // emoji shared came in as the second's keyword, and goes back as its alias).
+            var aliases = emoji.otherCodes
+            for keyword in emoji.sticker.keywords where !aliases.contains(keyword) && keyword != emoji.shortcode {
+                aliases.append(keyword)
+            }
             entries.append(
                 Attempt(
                     Entry(
                         fileName: emoji.fileName, downloaded: true,
                         emoji: Emoji(
-                            name: emoji.shortcode, category: emoji.pack.title.zh, aliases: emoji.otherCodes,
-                            license: emoji.pack.license))))
+                            name: emoji.shortcode, category: emoji.pack.title.zh, aliases: aliases,
+                            license: emoji.sticker.license ?? emoji.pack.license))))
         }
         let meta = Meta(
             metaVersion: 2, host: host, exportedAt: ISO8601DateFormatter().string(from: Date()), emojis: entries)

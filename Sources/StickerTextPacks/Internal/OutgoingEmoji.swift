@@ -12,9 +12,11 @@ struct OutgoingEmoji {
     var format: ImageFormat
     var poster: [UInt8]?
     /// The picture's name in an archive or folder: `<shortcode>.<extension>`,
-    /// with `-2`… where two shortcodes differ only in case (`BlobCat`,
-    /// `blobcat`), which a folder on macOS or Windows cannot tell apart;
-    /// tootctl's archive names each by its shortcode exactly (`OutgoingPacks`).
+    /// with `_2`… where two shortcodes differ only in case (`BlobCat`,
+    /// `blobcat`), which a folder on macOS or Windows cannot tell apart (`_`,
+    /// not `-`: Misskey's import drops a file name off
+    /// `/^[a-zA-Z0-9_]+?([a-zA-Z0-9\.]+)?$/`); tootctl's archive names each
+    /// by its shortcode exactly, which its rules keep apart without case (`OutgoingPacks`).
     var fileName = ""
 
     var fileExtension: String {

@@ -62,8 +62,18 @@ struct OutgoingPacks {
             outgoing.fileName =
                 format == .mastodon
                 ? "\(shortcode).\(ext)"
-                : fileNames.unique("\(shortcode).\(ext)", numbered: { "\(shortcode)-\($0).\(ext)" })
+                : fileNames.unique("\(shortcode).\(ext)", numbered: { "\(shortcode)_\($0).\(ext)" })
             emoji.append(outgoing)
+        }
+        // Misskey alone keeps a licence per emoji: elsewhere a sticker's own goes unsaid, never
+        // folded into its pack's (which would widen its terms or theirs).
+        let ownLicences = emoji.compactMap { item in
+            item.sticker.license.map { "\(item.sticker.tag ?? item.shortcode) (\($0))" }
+        }
+        if format != .misskey && !ownLicences.isEmpty {
+            notes.append(
+                "\(format.rawValue): licences of single stickers, which it has no room for (the pack's is not widened to them): \(ownLicences.joined(separator: ", "))"
+            )
         }
         if let limit = rules.maxImageBytes {
             let over = emoji.filter { $0.image.count >= limit }

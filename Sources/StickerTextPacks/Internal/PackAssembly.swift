@@ -20,6 +20,8 @@ enum PackAssembly {
         /// Put before and after each shortcode (tootctl's `--prefix`, `--suffix`).
         var prefix = ""
         var suffix = ""
+        /// Every sticker unlisted (tootctl's `--unlisted`), over what the format says.
+        var unlisted = false
         /// The most emoji one document may list (`ArchiveLimits.maxFiles`).
         var maxEmoji = Int.max
         /// Whether `id` is only the source's file name: a reader may name
@@ -50,6 +52,16 @@ enum PackAssembly {
             )
         }
         var notes: [String] = []
+        // Swift's == holds canonically equivalent strings equal: the scalars tell a decomposed code.
+        let decomposed = emoji.filter {
+            !$0.shortcode.unicodeScalars.elementsEqual($0.composed.shortcode.unicodeScalars)
+        }
+        if !decomposed.isEmpty {
+            notes.append(
+                "codes written composed (NFC), as they are typed, from the source's decomposed form: "
+                    + decomposed.map { request.tag($0.composed.shortcode) }.joined(separator: ", "))
+        }
+        let emoji = emoji.map(\.composed)
         var issues = unreadable
         var taken: [Taken] = []
         var tags: [String: String] = [:]  // tag → the entry that has it
@@ -124,12 +136,26 @@ enum PackAssembly {
         // Codes taken by a shortcode: an alias that is one is kept as a keyword.
         var codes = Set(taken.map(\.tag))
         var packs: [ImportedPack] = []
+        // Categories whose ids come out alike (`Blobs`, `blobs`; `Party Time`, `party-time`; `2` and
+        // the second of those with no ASCII) are told apart by a number, never refused as one id twice.
+        var ids = UniqueNames()
+        var categoryOf: [String: String] = [:]
+        var renamed: [String] = []
         for (number, category) in categories.enumerated() {
             let members = membersOf[category] ?? []
-            let id = several ? packID(request.id, category: category, number: number + 1) : request.id
+            let wanted = several ? packID(request.id, category: category, number: number + 1) : request.id
+            let id = ids.unique(wanted, numbered: { String(wanted.prefix(64 - "-\($0)".count)) + "-\($0)" })
+            categoryOf[id] = category ?? ""
+            if id != wanted {
+                renamed.append("\"\(category ?? "")\" is \(id) (\(wanted) is \"\(categoryOf[wanted] ?? "")\"'s)")
+            }
             var files: [String: [UInt8]] = [:]
             var stickers: [Sticker] = []
             var fileNames = UniqueNames(caseBlind: true)
+            // The pack's licence: the format's for the pack, else the one all its emoji share; an emoji
+            // whose licence is another keeps its own. Never their union, which would widen each one's terms.
+            let own = members.map { $0.emoji.license.flatMap { $0.isEmpty ? nil : $0 } }
+            let license = request.info.license ?? (Set(own).count == 1 ? own[0] : nil)
             for member in members {
                 let item = member.emoji
                 let base = fileBase(item.shortcode, index: stickers.count)
@@ -175,15 +201,9 @@ enum PackAssembly {
                             image: StickerImage(
                                 x1: name, x2: name, x3: name, width: member.image.sniffed.width,
                                 height: member.image.sniffed.height, poster: poster),
-                            keywords: keywords)))
+                            keywords: keywords, license: own[stickers.count] == license ? nil : own[stickers.count],
+                            unlisted: request.unlisted || item.unlisted)))
             }
-            let licenses = members.compactMap(\.emoji.license).filter { !$0.isEmpty }
-            let license =
-                request.info.license
-                ?? (licenses.isEmpty
-                    ? nil
-                    : licenses.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(
-                        separator: "; "))
             let titleText = category ?? request.info.title ?? request.id
             let title = (several ? nil : request.title) ?? LocalizedName(zh: titleText, en: titleText)
             let cover =
@@ -200,6 +220,9 @@ enum PackAssembly {
             notes.append(
                 "\(packs.count) categories became \(packs.count) packs: \(packs.map(\.pack.id).joined(separator: ", "))"
             )
+        }
+        if !renamed.isEmpty {
+            notes.append("categories whose pack ids came out alike, told apart: \(renamed.joined(separator: ", "))")
         }
         return PackImport(packs: packs, notes: notes)
     }

@@ -14,8 +14,12 @@ import StickerTextJSON
 /// the code, and the folder's sticker of that tag leaves its pack (an alias
 /// only leaves the sticker that had it). An imported alias the folder has
 /// becomes a search keyword of the imported sticker, as inside one import.
+///
+/// A dry run does all of it but the move: the packs are staged in the
+/// system's temporary folder (not beside the packs folder, which it leaves
+/// as it was, even absent) and checked, and what would be written is told.
 enum PackWriter {
-    static func write(_ packs: [ImportedPack], into directory: URL, collisions: CodeCollision)
+    static func write(_ packs: [ImportedPack], into directory: URL, collisions: CodeCollision, dryRun: Bool = false)
         throws(InputError) -> WrittenPacks
     {
         let fm = FileManager.default
@@ -32,11 +36,11 @@ enum PackWriter {
             notes.append("\(pack.pack.id): replaces the pack of that id in \(directory.path)")
         }
 
-        let staging = directory.deletingLastPathComponent().appendingPathComponent(
+        let staging = (dryRun ? fm.temporaryDirectory : directory.deletingLastPathComponent()).appendingPathComponent(
             ".stickertext-import-\(UUID().uuidString)", isDirectory: true)
         defer { try? fm.removeItem(at: staging) }
         do {
-            try fm.createDirectory(at: directory, withIntermediateDirectories: true)
+            if !dryRun { try fm.createDirectory(at: directory, withIntermediateDirectories: true) }
             for imported in incoming {
                 let folder = staging.appendingPathComponent(imported.pack.id, isDirectory: true)
                 try fm.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -82,6 +86,13 @@ enum PackWriter {
         } catch {
             throw relocated(error)
         }
+        if dryRun {
+            return WrittenPacks(
+                packs: incoming.map(\.pack),
+                files: incoming.map {
+                    directory.appendingPathComponent($0.pack.id, isDirectory: true).appendingPathComponent("pack.json")
+                }, notes: notes, skippedCodes: merge.skippedCodes)
+        }
         var written: [URL] = []
         for pack in incoming.map(\.pack) + changed {
             let target = directory.appendingPathComponent(pack.id, isDirectory: true)
@@ -101,6 +112,6 @@ enum PackWriter {
                     directory.appendingPathComponent(id).path, nil, "cannot remove the emptied pack: \(error)")
             }
         }
-        return WrittenPacks(packs: incoming.map(\.pack), files: written, notes: notes)
+        return WrittenPacks(packs: incoming.map(\.pack), files: written, notes: notes, skippedCodes: merge.skippedCodes)
     }
 }

@@ -53,12 +53,28 @@ enum Pinyin {
     }
 
     /// `text` in ASCII letters, digits and `_`: each Han character's reading,
-    /// ASCII letters and digits as they are, every run of anything else
-    /// one `_` (none at the ends). `笑哭` is `xiaoku`, `笑 ok!` `xiao_ok`.
+    /// each run of kana in romaji (`Romaji`), ASCII letters and digits as
+    /// they are, every run of anything else one `_` (none at the ends).
+    /// `笑哭` is `xiaoku`, `笑 ok!` `xiao_ok`, `ブロブ` `burobu`.
     static func asciiName(_ text: String) -> String {
         var out = ""
         var gap = false
-        for scalar in text.unicodeScalars {
+        var kana: [Unicode.Scalar] = []
+        // A run of kana is read whole (a small kana joins the one before), once it ends.
+        for scalar in text.unicodeScalars + [" "] {
+            if Romaji.isKana(scalar) {
+                kana.append(scalar)
+                continue
+            }
+            if !kana.isEmpty {
+                let romaji = Romaji.romaji(kana)
+                kana.removeAll()
+                if !romaji.isEmpty {
+                    if gap && !out.isEmpty { out += "_" }
+                    gap = false
+                    out += romaji
+                }
+            }
             let piece: String?
             if let reading = reading(of: scalar) {
                 piece = reading

@@ -48,8 +48,11 @@ enum PleromaPack {
         throws(InputError) -> PackImport
     {
         let file = "\(label)pack.json"
-        guard case .found(let bytes) = try source.file(at: "pack.json") else {
-            throw problem(label, nil, "no pack.json: not a Pleroma emoji pack")
+        let bytes: [UInt8]
+        switch try source.file(at: "pack.json") {
+        case .found(let found): bytes = found
+        case .refused(let why): throw problem(label, "pack.json", why)
+        case .missing: throw problem(label, nil, "no pack.json: not a Pleroma emoji pack")
         }
         let pack = try FormatJSON.decode(Pack.self, from: bytes, file: file)
         // A JSON object has no order: the stickers follow their shortcodes.

@@ -2,11 +2,13 @@ import StickerText
 
 /// The shortcodes an export gives our stickers, by the target's rules
 /// (`FormatRules`). First every sticker whose tag the target takes as it is
-/// keeps it, case and all (`[BlobCat]` is `BlobCat`, beside `[blobcat]`),
-/// so a picture never goes under another emoji's name. Then each of the
+/// keeps it, case and all (`[BlobCat]` is `BlobCat`, beside `[blobcat]`;
+/// where the target's import folds case, as tootctl's does, the second is
+/// `blobcat_2`), so a picture never goes under another emoji's name. Then each of the
 /// others gets, in this order of preference: its tag in lower case (Slack),
 /// the pinyin of its tag (`[笑哭]` is `xiaoku`: the pack tools' search key
-/// when the sticker has one, else `Pinyin`'s table), an ASCII alias, its
+/// when the sticker has one, else `Pinyin`'s table), its kana in romaji
+/// (`[ブロブ]` is `burobu`: `Romaji`), an ASCII alias, its
 /// English name with `_` between words, or `sticker`; cut to the target's
 /// length. Matrix keeps `笑哭`, with `_` for what MSC2545 bars. A name taken
 /// already gets `_2`, `_3`… (the first number free), in the packs' order,
@@ -20,7 +22,7 @@ enum ShortcodeNames {
 
     static func names(for stickers: [Sticker], rules: FormatRules) -> (names: [String], renames: [Rename]) {
         var names = [String?](repeating: nil, count: stickers.count)
-        var taken = UniqueNames()
+        var taken = UniqueNames(caseBlind: rules.caseBlind)
         for (i, sticker) in stickers.enumerated() {
             let own = sticker.tag.map(content) ?? ""
             if rules.accepts(own), taken.claim(own) { names[i] = own }
@@ -66,7 +68,10 @@ enum ShortcodeNames {
         let pinyin = Pinyin.asciiName(tag)
         let candidates: [String?] = [
             isASCIIName(tag) ? tag : nil,
-            sticker.pinyin.flatMap { Pinyin.asciiName(tag) == Pinyin.asciiName(sticker.name.zh) ? $0 : nil },
+            // The pack tools' pinyin reads Han only: a code with kana is read here, kana and all.
+            tag.unicodeScalars.contains(where: Romaji.isKana)
+                ? nil
+                : sticker.pinyin.flatMap { Pinyin.asciiName(tag) == Pinyin.asciiName(sticker.name.zh) ? $0 : nil },
             pinyin.isEmpty || isASCIIName(tag) ? nil : pinyin, alias, english.isEmpty ? nil : english,
         ]
         return candidates.compactMap { $0 }.first ?? "sticker"

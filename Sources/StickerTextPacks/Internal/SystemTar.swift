@@ -64,7 +64,8 @@ enum SystemTar {
                 "--no-same-owner", "--no-same-permissions",
             ], label: label, stopAfter: 1 << 20)
         if extracted.status != 0 { throw problem(label, nil, "tar cannot extract it: \(extracted.error)") }
-        return try ArchiveFiles(label: label, files: regularFiles(in: folder, label: label, limits: limits))
+        let (files, refused) = try regularFiles(in: folder, label: label, limits: limits)
+        return ArchiveFiles(label: label, files: files, refused: refused)
     }
 
     /// Writes `files` (path → bytes) as a tar.gz at `url`: owner 0, dated
@@ -93,15 +94,17 @@ enum SystemTar {
         if result.status != 0 { throw problem(url.path, nil, "tar cannot write it: \(result.error)") }
     }
 
-    /// Every regular file below `folder`, by relative path; a link found
-    /// there (tar was told none is in the archive) is refused all the same.
+    /// Every regular file below `folder`, by relative path, and those over
+    /// the limit for one file, unread, with why; a link found there (tar was
+    /// told none is in the archive) is refused all the same.
     private static func regularFiles(in folder: URL, label: String, limits: ArchiveLimits)
-        throws(InputError) -> [String: [UInt8]]
+        throws(InputError) -> (files: [String: [UInt8]], refused: [String: String])
     {
         var files: [String: [UInt8]] = [:]
+        var refused: [String: String] = [:]
         var total = 0
         let root = folder.path + "/"
-        guard let walk = FileManager.default.enumerator(atPath: folder.path) else { return [:] }
+        guard let walk = FileManager.default.enumerator(atPath: folder.path) else { return ([:], [:]) }
         while let relative = walk.nextObject() as? String {
             let path = root + relative
             var info = stat()
@@ -113,8 +116,8 @@ enum SystemTar {
             }
             let size = Int(info.st_size)
             if size > limits.maxFileBytes {
-                throw problem(
-                    label, relative, "refused: \(size) bytes, over the limit of \(limits.maxFileBytes) for one file")
+                refused[ArchivePath.normalized(relative)] = ArchiveFiles.overLimit(size, limits: limits)
+                continue
             }
             total += size
             if total > limits.maxTotalBytes {
@@ -123,7 +126,7 @@ enum SystemTar {
             }
             files[ArchivePath.normalized(relative)] = FileManager.default.contents(atPath: path).map(Array.init) ?? []
         }
-        return files
+        return (files, refused)
     }
 
     private static func lines(_ result: Output) throws(InputError) -> [String] {

@@ -8,13 +8,17 @@ enum ZipArchive {
     /// Thrown from inside ZIPFoundation's consumer to stop an entry that expands too far.
     private struct Stop: Error {
         let message: String
+        /// Over the limit for one file only: that file is refused, the archive read on.
+        var alone = false
     }
 
     /// The regular files of the zip at `url`. Refused: entries that are
     /// symbolic links, that name a path outside the archive, or that appear
-    /// twice; more files than the limit; an entry or the whole that expands
-    /// past the limits (counted as the bytes come out, whatever the entry's
-    /// header claims, and before more are inflated).
+    /// twice; more files than the limit; an entry that expands too far for
+    /// its compressed size (a bomb), or the whole past the limits (counted as
+    /// the bytes come out, whatever the entry's header claims, and before
+    /// more are inflated). An entry past the limit for one file is refused
+    /// alone (`ArchiveFiles.refused`), the emoji that names it told so.
     static func read(_ url: URL, limits: ArchiveLimits) throws(InputError) -> ArchiveFiles {
         let label = url.lastPathComponent
         let archiveBytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
@@ -26,6 +30,7 @@ enum ZipArchive {
         }
         let totalAllowed = min(limits.maxTotalBytes, max(limits.ratioFloorBytes, archiveBytes * limits.maxRatio))
         var files: [String: [UInt8]] = [:]
+        var refused: [String: String] = [:]
         var total = 0
         var count = 0
         for entry in archive {
@@ -41,7 +46,9 @@ enum ZipArchive {
                 throw problem(label, nil, "more than \(limits.maxFiles) files, over the limit of one import")
             }
             let key = ArchivePath.normalized(path)
-            if files[key] != nil { throw problem(label, path, "refused: the archive holds two files of this name") }
+            if files[key] != nil || refused[key] != nil {
+                throw problem(label, path, "refused: the archive holds two files of this name")
+            }
             let entryAllowed = min(
                 limits.maxFileBytes, max(limits.ratioFloorBytes, Int(clamping: entry.compressedSize) * limits.maxRatio))
             var bytes: [UInt8] = []
@@ -50,11 +57,13 @@ enum ZipArchive {
                 _ = try archive.extract(entry) { chunk in
                     bytes += chunk
                     total += chunk.count
+                    if bytes.count > limits.maxFileBytes {
+                        throw Stop(message: ArchiveFiles.overLimit(nil, limits: limits), alone: true)
+                    }
                     if bytes.count > entryAllowed {
                         throw Stop(
-                            message: bytes.count > limits.maxFileBytes
-                                ? "refused: expands past \(limits.maxFileBytes) bytes, the limit for one file"
-                                : "refused: expands more than \(limits.maxRatio) times its compressed \(entry.compressedSize) bytes (a zip bomb?)"
+                            message:
+                                "refused: expands more than \(limits.maxRatio) times its compressed \(entry.compressedSize) bytes (a zip bomb?)"
                         )
                     }
                     if total > totalAllowed {
@@ -65,6 +74,9 @@ enum ZipArchive {
                         )
                     }
                 }
+            } catch let stop as Stop where stop.alone {
+                refused[key] = stop.message
+                continue
             } catch let stop as Stop {
                 throw problem(label, path, stop.message)
             } catch {
@@ -72,7 +84,7 @@ enum ZipArchive {
             }
             files[key] = bytes
         }
-        return ArchiveFiles(label: label, files: files)
+        return ArchiveFiles(label: label, files: files, refused: refused)
     }
 
     /// Writes `files` (path → bytes, in the order given) as a new zip at
