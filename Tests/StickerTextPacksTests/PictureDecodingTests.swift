@@ -20,9 +20,19 @@ struct PictureDecodingTests {
             from: url, format: .pleroma, options: ImportOptions(skipInvalid: skipInvalid))
     }
 
-    func refusal(_ name: String, _ bytes: [UInt8]) -> String {
+    /// A pack of one picture `name`, in a Pleroma pack's folder (a picture of zeros
+    /// compresses past a zip's ratio limit).
+    func importingFolder(_ name: String, _ bytes: [UInt8]) throws(InputError) -> PackImport {
+        let folder = PackFixtures.folder().appendingPathComponent("pack")
+        PackFixtures.write(
+            [("pack.json", PackFixtures.json(["files": ["a": name], "pack": [:]])), (name, bytes)], into: folder)
+        return try PackConversion.importPacks(from: folder, format: .pleroma, options: ImportOptions())
+    }
+
+    func refusal(_ name: String, _ bytes: [UInt8], inFolder: Bool = false) -> String {
         do {
-            return "imported \(try importing(name, bytes).packs.count) packs"
+            let result = inFolder ? try importingFolder(name, bytes) : try importing(name, bytes)
+            return "imported \(result.packs.count) packs"
         } catch {
             return error.description
         }
@@ -121,6 +131,44 @@ struct PictureDecodingTests {
             )
         }
         #expect(cpu < 0.5)
+    }
+
+    /// The iOS originals' plists take their pictures as they are, not
+    /// through the image intake: each is decoded whole all the same.
+    @Test func aPlistsPictureWhosePixelDataIsGarbageIsRefusedNamingIt() throws {
+        let plist = try PlistImportTests().plistWithImages("ppsticker/InnerStickersInfo.plist", format: .ppsticker)
+        let picture = plist.deletingLastPathComponent().appendingPathComponent("baibai@3x.png")
+        let whole = Array(try Data(contentsOf: picture))
+        try Data(Self.garbled(whole, chunk: "IDAT", keep: 2)).write(to: picture)
+        let error = try #require(throws: InputError.self) {
+            try PackConversion.importPacks(from: plist, format: .ppsticker, options: .init(id: "pp"))
+        }
+        #expect(error.issues.count == 1)
+        #expect(
+            error.issues.first?.message.hasPrefix(
+                "\"baibai@3x.png\" cannot be decoded as a PNG: its pixel data is damaged; libpng said: \"") == true,
+            "\(error)")
+    }
+
+    /// Five frames of 4096×4096, or 65 of 1024×1024, are within the side and
+    /// frame limits but come to over 67 million pixels: a WebP of a few hundred
+    /// bytes (whose one-colour frames take no bits a pixel) or a GIF of 120 KB.
+    @Test func anAnimationWhoseFramesAddUpToTooManyPixelsIsRefusedBeforeTheyAreDecoded() throws {
+        let said = "its frames add up to more than 67108864 pixels, as many as four pictures of the largest size"
+        for (name, bytes, kind) in [
+            ("a.webp", ImageBytes.webp(width: 4096, height: 4096, frames: 5), "a WebP"),
+            ("a.gif", ImageBytes.gif(width: 1024, height: 1024, frames: 65), "a GIF"),
+        ] {
+            var message = ""
+            let cpu = bestThreadCPUSeconds(rounds: 1) { message = refusal(name, bytes, inFolder: true) }
+            #expect(
+                message.hasSuffix(
+                    "pack.json: files.a: \"\(name)\" cannot be decoded as \(kind): \(said) (refused before decoding them)"
+                ),
+                "\(message)"
+            )
+            #expect(cpu < 0.5, "\(name): \(cpu) s")
+        }
     }
 
     /// Pixels from libpng's simplified reader, as the test's own check of the poster.

@@ -11,6 +11,8 @@ struct APNGFrames {
         /// Its data: the `IDAT`'s (the default image is the first frame), or its `fdAT`s' after their sequence numbers.
         var isDefaultImage: Bool
         var data: [Range<Int>] = []
+        var width = 0
+        var height = 0
     }
 
     private let bytes: [UInt8]
@@ -18,6 +20,9 @@ struct APNGFrames {
     /// Whole chunks (length to CRC) between the header and the first `IDAT`.
     private var prelude: [Range<Int>] = []
     private(set) var frames: [Frame] = []
+    /// The header's size: the default image's, and the canvas the frames lie on.
+    private(set) var width = 0
+    private(set) var height = 0
 
     init(_ bytes: [UInt8]) throws(PictureFailure) {
         self.bytes = bytes
@@ -50,13 +55,13 @@ struct APNGFrames {
             at = data.upperBound + 4
         }
         guard ended else { throw PictureFailure(reason: .cutShort) }
-        guard animated, header.count == 13 else {
+        guard header.count == 13 else { throw PictureFailure(reason: .damagedStructure) }
+        (width, height) = (Self.bigEndian(bytes, header.lowerBound), Self.bigEndian(bytes, header.lowerBound + 4))
+        guard animated else {
             frames = []
             return
         }
-        let (canvasWidth, canvasHeight) = (
-            Self.bigEndian(bytes, header.lowerBound), Self.bigEndian(bytes, header.lowerBound + 4)
-        )
+        let (canvasWidth, canvasHeight) = (width, height)
         for (index, frame) in frames.enumerated() {
             let at = frame.control
             let (width, height) = (Self.bigEndian(bytes, at + 4), Self.bigEndian(bytes, at + 8))
@@ -68,6 +73,7 @@ struct APNGFrames {
             guard frame.isDefaultImage || !frame.data.isEmpty else {
                 throw PictureFailure(reason: .damagedStructure, frame: index + 1)
             }
+            (frames[index].width, frames[index].height) = (width, height)
         }
     }
 

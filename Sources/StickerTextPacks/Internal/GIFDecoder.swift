@@ -13,6 +13,7 @@ enum GIFDecoder {
     }
 
     static func decode(_ bytes: [UInt8]) throws(PictureFailure) {
+        if let failure = framesOverBudget(bytes) { throw failure }
         let failure = bytes.withUnsafeBytes { raw -> PictureFailure? in
             var cursor = Cursor(bytes: raw)
             return withUnsafeMutablePointer(to: &cursor) { decode(from: $0) }
@@ -41,6 +42,7 @@ enum GIFDecoder {
             return PictureFailure(reason: .tooLarge(width: screenWidth, height: screenHeight, limit: limit))
         }
         var frames = 0
+        var budget = PictureDecoding.PixelBudget()
         var line: [GifPixelType] = []
         while true {
             var record = UNDEFINED_RECORD_TYPE
@@ -57,6 +59,7 @@ enum GIFDecoder {
                 guard (1...limit).contains(width), (1...limit).contains(height) else {
                     return PictureFailure(reason: .tooLarge(width: width, height: height, limit: limit), frame: frames)
                 }
+                if let failure = budget.spend(width: width, height: height) { return failure }
                 if line.count < width { line = [GifPixelType](repeating: 0, count: width) }
                 for _ in 0..<height {
                     guard DGifGetLine(gif, &line, Int32(width)) == GIF_OK else {
@@ -80,6 +83,44 @@ enum GIFDecoder {
                 return failure(D_GIF_ERR_WRONG_RECORD, frame: nil)
             }
         }
+    }
+
+    /// The frames' sizes added up from their descriptors, in one pass over
+    /// the blocks before any is decoded: why not, when they come to more
+    /// than a picture may. Where the blocks do not add up the pass stops, and
+    /// giflib says what is wrong (the budget is kept as it decodes, too).
+    private static func framesOverBudget(_ bytes: [UInt8]) -> PictureFailure? {
+        func colorTable(_ packed: UInt8) -> Int { packed & 0x80 == 0 ? 0 : 3 << (Int(packed & 7) + 1) }
+        func littleEndian(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        /// The offset after the sub-blocks that start at `at`, or nil past the end.
+        func afterSubBlocks(_ at: Int) -> Int? {
+            var at = at
+            while at < bytes.count {
+                if bytes[at] == 0 { return at + 1 }
+                at += 1 + Int(bytes[at])
+            }
+            return nil
+        }
+        guard bytes.count >= 13 else { return nil }
+        var budget = PictureDecoding.PixelBudget()
+        var at = 13 + colorTable(bytes[10])
+        while at < bytes.count {
+            switch bytes[at] {
+            case 0x2C:  // an image descriptor, its colour table, the LZW code size, its data
+                guard at + 10 <= bytes.count else { return nil }
+                if let failure = budget.spend(width: littleEndian(at + 5), height: littleEndian(at + 7)) {
+                    return failure
+                }
+                guard let next = afterSubBlocks(at + 10 + colorTable(bytes[at + 9]) + 1) else { return nil }
+                at = next
+            case 0x21:  // an extension: its label, then sub-blocks
+                guard let next = afterSubBlocks(at + 2) else { return nil }
+                at = next
+            default:  // the trailer, or what giflib will name
+                return nil
+            }
+        }
+        return nil
     }
 
     /// giflib's error code, its words (`GifErrorString`), and what it means to whoever holds the file.

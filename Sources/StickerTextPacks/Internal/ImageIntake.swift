@@ -52,7 +52,7 @@ enum ImageIntake {
         // Misskey names a file by its public copy's type (.webp for a PNG with EXIF data or
         // over 2048 pixels): the bytes say what it is, and the sticker's file is named so.
         if let nameExtension, nameExtension != fileExtension, !(nameExtension == "apng" && sniffed.format == .apng) {
-            let kind = article(sniffed.format)
+            let kind = PictureDecoding.article(sniffed.format)
             image.note =
                 "\"\(name)\" is named .\(nameExtension) but its bytes are \(kind): taken as \(kind), saved as .\(fileExtension)"
         }
@@ -71,7 +71,8 @@ enum ImageIntake {
             firstFrame = try PictureDecoding.decode(
                 bytes, as: sniffed.format, keepFirstFrame: sniffed.isAnimated && sniffed.format == .webp)
         } catch {
-            throw problem(file, entry, "\"\(name)\" cannot be decoded as \(article(sniffed.format)): \(error)")
+            throw problem(
+                file, entry, "\"\(name)\" cannot be decoded as \(PictureDecoding.article(sniffed.format)): \(error)")
         }
         if sniffed.isAnimated {
             // The archive's still, if it is a still of the animation's size within a poster's
@@ -105,11 +106,6 @@ enum ImageIntake {
             }
         }
         return image
-    }
-
-    /// "a PNG", "an APNG".
-    private static func article(_ format: ImageFormat) -> String {
-        (format == .apng ? "an " : "a ") + format.rawValue
     }
 
     /// What an import says of a picture in a format a pack cannot hold: `what`, and what to do.

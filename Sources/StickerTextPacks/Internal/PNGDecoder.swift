@@ -9,6 +9,12 @@ enum PNGDecoder {
         var pixels: [UInt8] = []
         if let failure = decodeOne(bytes, frame: nil, into: &pixels) { throw failure }
         let frames = try APNGFrames(bytes)
+        // The default image and each frame after it, counted before any of those is decoded.
+        var budget = PictureDecoding.PixelBudget()
+        if let failure = budget.spend(width: frames.width, height: frames.height) { throw failure }
+        for frame in frames.frames where !frame.isDefaultImage {
+            if let failure = budget.spend(width: frame.width, height: frame.height) { throw failure }
+        }
         for index in frames.frames.indices where !frames.frames[index].isDefaultImage {
             let png = frames.standalonePNG(index)
             if let failure = decodeOne(png, frame: index + 1, into: &pixels) { throw failure }

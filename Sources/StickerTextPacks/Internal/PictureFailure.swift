@@ -12,6 +12,8 @@ struct PictureFailure: Error, Equatable, CustomStringConvertible {
         /// A side over the limit, found in its headers before a pixel was decoded.
         case tooLarge(width: Int, height: Int, limit: Int)
         case tooManyFrames(limit: Int)
+        /// Frames that add up to more pixels than one picture may decode to, found before they are decoded.
+        case tooManyPixels(limit: Int)
         /// An animation's frame whose rectangle is not inside the picture.
         case frameOutsideCanvas(x: Int, y: Int, width: Int, height: Int)
     }
@@ -32,6 +34,9 @@ struct PictureFailure: Error, Equatable, CustomStringConvertible {
             case .tooLarge(let width, let height, let limit):
                 "it is \(width)×\(height) pixels, over the limit of \(limit) a side (refused before decoding)"
             case .tooManyFrames(let limit): "it has more than \(limit) frames (refused before decoding them)"
+            case .tooManyPixels(let limit):
+                "its frames add up to more than \(limit) pixels, as many as four pictures of the largest size"
+                    + " (refused before decoding them)"
             case .frameOutsideCanvas(let x, let y, let width, let height):
                 "a \(width)×\(height) frame at (\(x), \(y)) lies outside the picture"
             }

@@ -43,6 +43,16 @@ enum WebPDecoder {
             return .failure(PictureFailure(reason: .damagedStructure, library: "libwebp", said: "it has no frame"))
         }
         defer { WebPDemuxReleaseIterator(&iterator) }
+        // Every frame's size, counted before any is decoded.
+        var budget = PictureDecoding.PixelBudget()
+        repeat {
+            if let failure = budget.spend(width: Int(iterator.width), height: Int(iterator.height)) {
+                return .failure(failure)
+            }
+        } while WebPDemuxNextFrame(&iterator) != 0
+        guard WebPDemuxGetFrame(demux, 1, &iterator) != 0 else {
+            return .failure(PictureFailure(reason: .damagedStructure, library: "libwebp", said: "it has no frame"))
+        }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         var first: RGBAPicture?
         repeat {
