@@ -8,9 +8,11 @@ struct APNGFrames {
     struct Frame {
         /// Where its `fcTL` data starts.
         var control: Int
-        /// Its data: the `IDAT`'s (the default image is the first frame), or its `fdAT`s' after their sequence numbers.
+        /// Whether its data is the `IDAT`'s: the default image is the first frame (already decoded as the PNG).
         var isDefaultImage: Bool
+        /// Its `fdAT`s' data, after their sequence numbers.
         var data: [Range<Int>] = []
+        /// From its `fcTL`, once checked to lie inside the canvas.
         var width = 0
         var height = 0
     }

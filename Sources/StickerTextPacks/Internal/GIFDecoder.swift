@@ -1,10 +1,10 @@
 import CGIF
 
-/// A GIF decoded whole by giflib, record by record from memory: each
-/// frame's descriptor is checked against the side limit before its lines
-/// are decoded into one reused line buffer, and the frames are counted
-/// against the frame limit as they come (not `DGifSlurp`, which would
-/// hold every frame's pixels at once).
+/// A GIF decoded whole by giflib, record by record from memory: its frames'
+/// sizes added up first (`framesOverBudget`), then each frame's descriptor
+/// checked against the side limit before its lines are decoded into one
+/// reused line buffer, and the frames counted against the frame limit as
+/// they come (not `DGifSlurp`, which would hold every frame's pixels at once).
 enum GIFDecoder {
     /// Where giflib's read callback reads from.
     private struct Cursor {
