@@ -102,6 +102,14 @@ struct PictureDecodingTests {
             "\(message)")
     }
 
+    @Test func aWebPCutShortIsRefusedInLibwebpsWords() throws {
+        let webp = Array(try Data(contentsOf: Self.fixtures.appendingPathComponent("red-green-blue.webp")))
+        #expect(
+            refusal("a.webp", Array(webp.dropLast(30)))
+                == "pack.zip: pack.json: files.a: \"a.webp\" cannot be decoded as a WebP: the file ends before its picture does; libwebp said: WEBP_DEMUX_PARSED_HEADER"
+        )
+    }
+
     @Test func anAnimatedWebPIsTakenWithAPosterOfItsFirstFrame() throws {
         // Three frames of 24×24, red, green and blue, written by Debian's img2webp (-lossless).
         let webp = Array(try Data(contentsOf: Self.fixtures.appendingPathComponent("red-green-blue.webp")))

@@ -78,7 +78,7 @@ enum GIFDecoder {
                     }
                 }
             case TERMINATE_RECORD_TYPE:
-                return frames > 0 ? nil : PictureFailure(reason: .damagedStructure, library: nil, said: nil)
+                return frames > 0 ? nil : PictureFailure(reason: .damagedStructure)
             default:
                 return failure(D_GIF_ERR_WRONG_RECORD, frame: nil)
             }

@@ -55,7 +55,9 @@ enum PNGDecoder {
             || message.contains("unexpected end") || message.contains("Read Error")
         {
             reason = .cutShort
-        } else if message.contains("IDAT") || message.contains("image data") || message.contains("compressed data") {
+        } else if message.contains("IDAT") || message.contains("image data") || message.contains("compressed data")
+            || message.contains("filter")
+        {
             reason = .damagedPixels
         } else {
             reason = .damagedStructure

@@ -15,12 +15,13 @@ enum WebPDecoder {
             var state = WEBP_DEMUX_PARSING_HEADER
             guard let demux = WebPDemuxPartial(&data, &state) else {
                 return .failure(
-                    PictureFailure(reason: .damagedStructure, library: "libwebp", said: "its container cannot be read"))
+                    PictureFailure(reason: .damagedStructure, library: "libwebp", said: "WEBP_DEMUX_PARSE_ERROR"))
             }
             defer { WebPDemuxDelete(demux) }
+            // Read as far as the bytes go: short of the end, the file stops before its container does.
             guard state == WEBP_DEMUX_DONE else {
-                return .failure(
-                    PictureFailure(reason: .cutShort, library: "libwebp", said: "its container is not complete"))
+                let name = state == WEBP_DEMUX_PARSING_HEADER ? "WEBP_DEMUX_PARSING_HEADER" : "WEBP_DEMUX_PARSED_HEADER"
+                return .failure(PictureFailure(reason: .cutShort, library: "libwebp", said: name))
             }
             return frames(of: demux, keepFirstFrame: keepFirstFrame)
         }
@@ -40,7 +41,9 @@ enum WebPDecoder {
         }
         var iterator = WebPIterator()
         guard WebPDemuxGetFrame(demux, 1, &iterator) != 0 else {
-            return .failure(PictureFailure(reason: .damagedStructure, library: "libwebp", said: "it has no frame"))
+            return .failure(
+                PictureFailure(
+                    reason: .damagedStructure, library: "libwebp", said: "WebPDemuxGetFrame found no frame 1"))
         }
         defer { WebPDemuxReleaseIterator(&iterator) }
         // Every frame's size, counted before any is decoded.
@@ -51,7 +54,9 @@ enum WebPDecoder {
             }
         } while WebPDemuxNextFrame(&iterator) != 0
         guard WebPDemuxGetFrame(demux, 1, &iterator) != 0 else {
-            return .failure(PictureFailure(reason: .damagedStructure, library: "libwebp", said: "it has no frame"))
+            return .failure(
+                PictureFailure(
+                    reason: .damagedStructure, library: "libwebp", said: "WebPDemuxGetFrame found no frame 1"))
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         var first: RGBAPicture?
@@ -96,10 +101,13 @@ enum WebPDecoder {
         let (reason, name): (PictureFailure.Reason, String) =
             switch status {
             case VP8_STATUS_NOT_ENOUGH_DATA: (.cutShort, "VP8_STATUS_NOT_ENOUGH_DATA")
+            // A frame's data stops short of its bitstream's end.
+            case VP8_STATUS_SUSPENDED: (.cutShort, "VP8_STATUS_SUSPENDED")
             case VP8_STATUS_BITSTREAM_ERROR: (.damagedPixels, "VP8_STATUS_BITSTREAM_ERROR")
             case VP8_STATUS_UNSUPPORTED_FEATURE: (.damagedStructure, "VP8_STATUS_UNSUPPORTED_FEATURE")
             case VP8_STATUS_OUT_OF_MEMORY: (.damagedStructure, "VP8_STATUS_OUT_OF_MEMORY")
-            default: (.damagedStructure, "status \(status.rawValue)")
+            case VP8_STATUS_INVALID_PARAM: (.damagedStructure, "VP8_STATUS_INVALID_PARAM")
+            default: (.damagedStructure, "VP8StatusCode \(status.rawValue)")
             }
         return PictureFailure(reason: reason, frame: frame, library: "libwebp", said: name)
     }
