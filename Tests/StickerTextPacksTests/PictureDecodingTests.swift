@@ -129,6 +129,23 @@ struct PictureDecodingTests {
             stride(from: 0, to: pixels.count, by: 4).allSatisfy { pixels[$0..<$0 + 4].elementsEqual([255, 0, 0, 255]) })
     }
 
+    @Test func aFirstFrameSmallerThanItsCanvasIsPutInItsPlaceOnATransparentPoster() throws {
+        // A 24×24 canvas; its first frame 8×6 of red at (4, 10), its second all blue (webpmux, from cwebp -lossless).
+        let webp = Array(try Data(contentsOf: Self.fixtures.appendingPathComponent("red-square-then-blue.webp")))
+        let pack = try #require(try importing("square.webp", webp).packs.first)
+        let image = try #require(pack.pack.stickers.first?.image)
+        let poster = try #require(image.poster.flatMap { pack.files[$0.x1] })
+        let pixels = try #require(Self.rgba(poster))
+        #expect(pixels.count == 24 * 24 * 4)
+        for y in 0..<24 {
+            for x in 0..<24 {
+                let inFrame = (4..<12).contains(x) && (10..<16).contains(y)
+                let expected: [UInt8] = inFrame ? [255, 0, 0, 255] : [0, 0, 0, 0]
+                #expect(pixels[(y * 24 + x) * 4..<(y * 24 + x) * 4 + 4].elementsEqual(expected), "at (\(x), \(y))")
+            }
+        }
+    }
+
     @Test func aWebPWhoseCanvasIsOverTheLimitIsRefusedBeforeAPixelIsDecoded() throws {
         // 16384×16384 RGBA would be a gigabyte to decode.
         let huge = ImageBytes.webp(width: 16384, height: 16384, frames: 2)
