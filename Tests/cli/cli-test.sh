@@ -183,6 +183,31 @@ check "and the import exits non-zero" 1 "$((rc != 0))"
 out=$("$bin" import --from telegram --skip-invalid --out "$tmp/tg/packs" "$tmp/tg/cats.json" 2>&1)
 check "--skip-invalid imports the set's other stickers" "cats/pack.json: image pack, 1 stickers" "$out"
 
+# A Misskey export whose one PNG has garbage for pixel data (its headers whole): decoded, not sniffed, so
+# --skip-invalid imports the others and names it with what libpng said.
+python3 - "$tmp/misskey-broken.zip" public/stickers/weibo <<'PY'
+import json, struct, sys, zipfile, zlib
+def garbled(png):  # the first IDAT's deflate data made 0xFF, its zlib header and CRC kept right
+    at = 8
+    while True:
+        length, kind = struct.unpack(">I4s", png[at:at + 8])
+        if kind == b"IDAT":
+            data = png[at + 8:at + 10] + b"\xff" * (length - 2)
+            return png[:at + 8] + data + struct.pack(">I", zlib.crc32(kind + data)) + png[at + 12 + length:]
+        at += 12 + length
+emoji = lambda name: {"fileName": name + ".png", "downloaded": True, "emoji": {"name": name, "category": None, "aliases": []}}
+with zipfile.ZipFile(sys.argv[1], "w") as z:
+    z.writestr("meta.json", json.dumps({"metaVersion": 2, "host": "misskey.example", "emojis": [emoji("blobcat"), emoji("broken"), emoji("xiaoku")]}))
+    z.write(sys.argv[2] + "/smile@3x.png", "blobcat.png"); z.write(sys.argv[2] + "/lol@3x.png", "xiaoku.png")
+    z.writestr("broken.png", garbled(open(sys.argv[2] + "/smile@3x.png", "rb").read()))
+PY
+out=$("$bin" import --from misskey --out "$tmp/mk" "$tmp/misskey-broken.zip" 2>&1); rc=$?
+check "a PNG whose pixel data is garbage is refused, with what libpng said" 'misskey-broken.zip: meta.json: emojis[1] :broken:: "broken.png" cannot be decoded as a PNG: its pixel data is damaged; libpng said: "' "$out"
+check "and the import exits non-zero, writing nothing" "1 no" "$((rc != 0)) $([ -e "$tmp/mk" ] && echo yes || echo no)"
+out=$("$bin" import --from misskey --skip-invalid --out "$tmp/mk" "$tmp/misskey-broken.zip" 2>&1)
+check "--skip-invalid imports the good pictures around it" "misskey-broken/pack.json: image pack, 2 stickers" "$out"
+check "and names the damaged one with its reason" 'note: skipped 1 of 3 emoji (--skip-invalid):' "$out"
+
 # From an instance: a local server answers as Mastodon does (loopback only), pictures and all.
 files="$tmp/instance-files"; mkdir -p "$files"
 cp public/stickers/weibo/smile@3x.png "$files/blobcat.png"; cp public/stickers/motion/spin@3x.png "$files/blob_party.gif"

@@ -2,10 +2,10 @@
 /// is loaded: an animation is what its pack says it is, within limits a
 /// phone can decode in a chat full of stickers, with a still poster of its size.
 package enum ImageFileRules {
-    static let maxFrames = 100
+    package static let maxFrames = 100
     static let maxBytes = 512 * 1024
     /// The same bound as the declared size (`CatalogValidator`), in file pixels.
-    static let maxSide = 4096
+    package static let maxSide = 4096
 
     /// Each way a file can break the rules: one case, one message.
     package enum Problem: Hashable, CustomStringConvertible {

@@ -34,6 +34,14 @@ enum PlistImport {
             guard case .found(let bytes) = lookup(name) else { return nil }
             return PackImporter.pngSize(Data(bytes))
         }
+        // Each file decoded once, whole (`PictureDecoding`), however many stickers name it.
+        var verdicts: [String: String?] = [:]
+        func problem(_ name: String, _ bytes: [UInt8]) -> String? {
+            if let known = verdicts[name] { return known }
+            let verdict = PictureDecoding.problem(of: bytes)
+            verdicts[name] = verdict
+            return verdict
+        }
         var packs: [ImportedPack] = []
         var issues: [StickerPack.Issue] = []
         var total = 0
@@ -53,7 +61,12 @@ enum PlistImport {
                 var own: [String: [UInt8]] = [:]
                 for name in sticker.imageFiles {
                     switch lookup(name) {
-                    case .found(let bytes): own[name] = bytes
+                    case .found(let bytes):
+                        if let why = problem(name, bytes) {
+                            problems.append(.init(file: document.name, entry: entry, message: "\"\(name)\" \(why)"))
+                        } else {
+                            own[name] = bytes
+                        }
                     case .missing:
                         problems.append(
                             .init(

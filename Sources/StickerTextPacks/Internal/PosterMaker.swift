@@ -1,10 +1,12 @@
+import CPNG
 import StickerText
 
-/// The still of an animation, cut from its file without decoding a pixel:
-/// the poster an animated sticker must have (`ImageFileRules`). APNG and GIF
-/// keep their first picture in a form a still file can hold as it is; an
-/// animated WebP's frames would have to be decoded and put on a canvas, so
-/// it gets none (`ImageIntake` refuses it and says why).
+/// The still of an animation: the poster an animated sticker must have
+/// (`ImageFileRules`), its first picture at the animation's size. APNG and
+/// GIF keep theirs in a form a still file can hold as it is, so it is cut
+/// from their bytes (the whole file has been decoded first: `PictureDecoding`);
+/// an animated WebP's first frame is decoded onto its canvas by libwebp
+/// (`WebPDecoder`) and written as a PNG by libpng.
 enum PosterMaker {
     /// An APNG without its animation chunks (`acTL`, `fcTL`, `fdAT`): a
     /// PNG of its default image (`IDAT`), the first frame or the picture shown
@@ -33,5 +35,28 @@ enum PosterMaker {
     static func firstGIFFrame(_ bytes: [UInt8]) -> [UInt8]? {
         guard let end = SniffedImage.gifFirstFrameEnd(bytes) else { return nil }
         return Array(bytes[0..<end]) + [0x3B]
+    }
+
+    /// `picture` as a PNG, written by libpng's simplified API (errors in
+    /// its struct, no longjmp): asked for its size once, then written. Nil
+    /// if libpng cannot write it.
+    static func png(_ picture: RGBAPicture) -> [UInt8]? {
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        image.width = png_uint_32(picture.width)
+        image.height = png_uint_32(picture.height)
+        // PNG_FORMAT_RGBA, a macro Swift does not import.
+        image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        let stride = png_int_32(picture.width * 4)
+        return picture.pixels.withUnsafeBytes { pixels -> [UInt8]? in
+            var size: png_alloc_size_t = 0
+            guard png_image_write_to_memory(&image, nil, &size, 0, pixels.baseAddress, stride, nil) != 0, size > 0
+            else { return nil }
+            var png = [UInt8](repeating: 0, count: Int(size))
+            let written = png.withUnsafeMutableBytes {
+                png_image_write_to_memory(&image, $0.baseAddress, &size, 0, pixels.baseAddress, stride, nil)
+            }
+            return written != 0 ? Array(png.prefix(Int(size))) : nil
+        }
     }
 }
