@@ -29,9 +29,15 @@ enum PackWriter {
         let newIDs = Set(packs.map(\.pack.id))
         let existing = (try? StickerCatalog.load(directory: directory.path))?.packs ?? []
         var merge = FolderMerge(kept: existing.filter { !newIDs.contains($0.id) }, collisions: collisions)
-        let incoming = packs.compactMap { merge.admit($0) }
+        var notes: [String] = []
+        let incoming = packs.compactMap { merge.admit($0) }.map { admitted in
+            let (pack, note) = ReplacedPictureNames.renaming(
+                admitted, over: directory.appendingPathComponent(admitted.pack.id, isDirectory: true))
+            if let note { notes.append(note) }
+            return pack
+        }
         let (changed, removed) = merge.keptPacksChanged()
-        var notes = merge.notes
+        notes = merge.notes + notes
         for pack in packs where existing.contains(where: { $0.id == pack.pack.id }) {
             notes.append("\(pack.pack.id): replaces the pack of that id in \(directory.path)")
         }
@@ -43,6 +49,12 @@ enum PackWriter {
             if !dryRun { try fm.createDirectory(at: directory, withIntermediateDirectories: true) }
             for imported in incoming {
                 let folder = staging.appendingPathComponent(imported.pack.id, isDirectory: true)
+                // A pack replaced: its files stay beside the new ones (`ReplacedPictureNames`).
+                let replaced = directory.appendingPathComponent(imported.pack.id, isDirectory: true)
+                if fm.fileExists(atPath: replaced.path) {
+                    try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+                    try fm.copyItem(at: replaced, to: folder)
+                }
                 try fm.createDirectory(at: folder, withIntermediateDirectories: true)
                 try Data(imported.pack.packJSON + [0x0A]).write(to: folder.appendingPathComponent("pack.json"))
                 for (name, bytes) in imported.files {
