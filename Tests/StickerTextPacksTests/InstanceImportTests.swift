@@ -20,7 +20,7 @@ import Testing
 struct InstanceImportTests {
     /// The server, its pictures in a folder of their own; stopped when the test ends.
     final class Instance {
-        let process = Process()
+        let server: FixtureServer
         let port: Int
         static let png = ImageBytes.png(width: 64, height: 64)
         static let gif = ImageBytes.gif(width: 48, height: 48, frames: 3)
@@ -33,23 +33,8 @@ struct InstanceImportTests {
                     ("blobcat.png", Self.png), ("blob_party.gif", Self.gif), ("blob_party_static.png", Self.still),
                     ("xiaoku.png", ImageBytes.png(width: 40, height: 40)),
                 ], into: files)
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-                "python3", repositoryFile("Tests/StickerTextPacksTests/Fixtures/instance/serve.py").path, files.path,
-                "--exit-with-parent",
-            ]
-            let out = Pipe()
-            process.standardOutput = out
-            try process.run()
-            var line: [UInt8] = []
-            while let byte = try out.fileHandleForReading.read(upToCount: 1)?.first, byte != 0x0A { line.append(byte) }
-            port = Int(String(decoding: line, as: UTF8.self)) ?? 0
-        }
-
-        deinit {
-            // SIGKILL: a child of the test runner may inherit a mask that blocks SIGTERM.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            server = try FixtureServer("instance", files: files)
+            port = server.ports.first ?? 0
         }
 
         func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }

@@ -26,24 +26,15 @@ import os
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from serving import QuietHandler, exit_with_parent_if_asked  # noqa: E402
 
 FILES = sys.argv[1]
 
 
-class Handler(BaseHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-    def send(self, status, body=b'', kind='application/json', headers=()):
-        self.send_response(status)
-        self.send_header('Content-Type', kind)
-        self.send_header('Content-Length', str(len(body)))
-        for name, value in headers:
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(body)
-
+class Handler(QuietHandler):
     def picture(self, name):
         with open(os.path.join(FILES, name), 'rb') as f:
             self.send(200, f.read(), 'image/png')
@@ -99,14 +90,7 @@ def serve(server):
     return server
 
 
-def exit_with(parent):
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(0)
-
-
-if '--exit-with-parent' in sys.argv[2:]:
-    threading.Thread(target=exit_with, args=(os.getppid(),), daemon=True).start()
+exit_with_parent_if_asked()
 INTERNAL = serve(ThreadingHTTPServer(('127.0.0.2', 0), Internal))
 OTHER = serve(ThreadingHTTPServer(('127.0.0.1', 0), Internal))
 instance = ThreadingHTTPServer(('127.0.0.1', 0), Instance)

@@ -21,27 +21,17 @@ however that ends (a test run killed halfway leaves no server behind).
 """
 import os
 import sys
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from serving import QuietHandler, exit_with_parent_if_asked  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FILES = sys.argv[1]
 
 
-class Handler(BaseHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-    def send(self, status, body=b'', kind='application/json', headers=()):
-        self.send_response(status)
-        self.send_header('Content-Type', kind)
-        self.send_header('Content-Length', str(len(body)))
-        for name, value in headers:
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(body)
-
+class Handler(QuietHandler):
     def do_GET(self):
         base = f'http://127.0.0.1:{self.server.server_port}'
         path = self.path.split('?')[0]
@@ -81,14 +71,7 @@ class Handler(BaseHTTPRequestHandler):
             pass
 
 
-def exit_with(parent):
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(0)
-
-
-if '--exit-with-parent' in sys.argv[2:]:
-    threading.Thread(target=exit_with, args=(os.getppid(),), daemon=True).start()
+exit_with_parent_if_asked()
 server = ThreadingHTTPServer(('127.0.0.1', 0), Handler)
 server.daemon_threads = True
 print(server.server_port, flush=True)
