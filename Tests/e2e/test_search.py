@@ -381,9 +381,15 @@ def test_arrow_down_moves_from_the_field_into_the_results_grid_and_up_from_its_f
     field.send_keys(Keys.ARROW_DOWN)
     ActionChains(phone).send_keys(Keys.ARROW_RIGHT).perform()
     assert label() == cell_names(p)[1]
-    ActionChains(phone).send_keys(Keys.ENTER).perform()  # as in the panel's grid: inserted, back in the editor
-    assert p.state()['text'] == p.d.execute_script("return document.querySelectorAll('#pages button.cell')[1].item.tag")
-    assert focused_id(phone) == 'editor'
+    # As in the panel's grid: inserted, and the key keeps the focus, so a second Enter inserts it again (it went
+    # to the editor, where the second Enter sent the message: issue 55).
+    ActionChains(phone).send_keys(Keys.ENTER).perform()
+    tag = p.d.execute_script("return document.querySelectorAll('#pages button.cell')[1].item.tag")
+    assert p.state()['text'] == tag
+    assert label() == cell_names(p)[1]
+    ActionChains(phone).send_keys(Keys.ENTER).perform()
+    assert p.state()['text'] == tag * 2
+    assert phone.find_elements(By.CSS_SELECTOR, '#messages .msg') == []
 
 
 def test_a_tab_or_reopening_the_panel_leaves_the_search(service, phone):
