@@ -70,7 +70,7 @@ format: deps
 # The fast loop, for every change: lint; the debug build of every target and test with the
 # compiler's import check (a target that imports a target of the package it does not depend on
 # is an error: the layers of docs/layout.md, held by the compiler); every Swift test; the CLI end to end; the JS unit tests (Tests/js/*.test.mjs), their
-# two differential tests at a quarter of their random cases (DIFF_CASES, SEARCH_CASES). Meant for
+# differential tests (the JS model, Swift and twitter-text) at a quarter of their random cases (DIFF_CASES, SEARCH_CASES). Meant for
 # under 3 minutes on the project's 2-core machine with a warm build (the README gives what it took).
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 CHECK_CASES := DIFF_CASES=5000 SEARCH_CASES=75

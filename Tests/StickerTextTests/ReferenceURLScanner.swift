@@ -23,9 +23,10 @@ enum ReferenceURLScanner {
     ).mapValues { $0.sorted { $0.count > $1.count } }
 
     /// The URLs in `t` (NFC text) as code point ranges, in order.
-    static func find(in t: [UInt32]) -> [Range<Int>] {
+    static func find(in t: [UInt32], afterCode: Bool = false) -> [Range<Int>] {
         guard t.contains(0x2E) else { return [] }
         var scanner = Scanner(t)
+        scanner.afterCode = afterCode
         return scanner.run()
     }
 
@@ -36,6 +37,8 @@ enum ReferenceURLScanner {
         var labelEnd: [Int]
         /// `underscoreAfter[i]`: the first `_` at or after `i` (or `n`).
         var underscoreAfter: [Int]
+        /// Whether a sticker code's `]` comes before `t`.
+        var afterCode = false
 
         init(_ t: [UInt32]) {
             self.t = t
@@ -68,11 +71,15 @@ enum ReferenceURLScanner {
                 var found: Match?
                 var p = pos
                 while p < n {
+                    if p == 0 && afterCode, let m = match(urlAt: 0, before: 0x5D) {
+                        found = m
+                        break
+                    }
                     if preceding.contains(t[p]), let m = match(urlAt: p + 1, before: t[p]) {
                         found = m
                         break
                     }
-                    if p == 0, let m = match(urlAt: 0, before: nil) {
+                    if p == 0 && !afterCode, let m = match(urlAt: 0, before: nil) {
                         found = m
                         break
                     }
@@ -177,9 +184,10 @@ enum ReferenceURLScanner {
         /// URL without a protocol and its ASCII-only domains, t.co slugs.
         func accept(_ m: Match) -> [Range<Int>] {
             let domain = Array(t[m.domain])
-            guard let encoded = IDNA.encodedLength(domain) else { return [] }
+            guard IDNA.isValid(domain[...]) else { return [] }
             let protocolLength = m.protocolLength > 0 ? m.protocolLength : 8  // "https://" when absent
-            guard protocolLength + (m.end - m.start) + encoded - domain.count <= 4096 else { return [] }
+            let utf16 = t[m.start..<m.end].reduce(0) { $0 + ($1 > 0xFFFF ? 2 : 1) }
+            guard protocolLength + utf16 <= 4096 else { return [] }
             if m.protocolLength == 0 {
                 if let b = m.before, b == 0x2D || b == 0x5F || b == 0x2E || b == 0x2F { return [] }
                 var urls = asciiDomains(in: domain).map {

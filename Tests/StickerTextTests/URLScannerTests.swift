@@ -28,7 +28,21 @@ struct URLScannerTests {
             #expect(
                 TwitterURLs.find(in: Self.points(text)) == ReferenceURLScanner.find(in: Self.points(text)),
                 "\(text.debugDescription)")
+            #expect(
+                TwitterURLs.find(in: Self.points(text), afterCode: true)
+                    == ReferenceURLScanner.find(in: Self.points(text), afterCode: true),
+                "after a code: \(text.debugDescription)")
         }
+    }
+
+    /// Text after a sticker is read as twitter-text reads it after the
+    /// code's `]` (issue 57): not as the text's start, where the regex takes
+    /// a first character that is no ASCII letter as what precedes the URL.
+    @Test func textAfterAStickerIsNotTheTextsStart() {
+        #expect(TwitterURLs.find(in: Self.points("ñandu.com")) == [1..<9])
+        #expect(TwitterURLs.find(in: Self.points("ñandu.com"), afterCode: true) == [0..<9])
+        #expect(TwitterURLs.find(in: Self.points("üt.co"), afterCode: true) == [0..<5])
+        #expect(TwitterURLs.find(in: Self.points("-a.com"), afterCode: true).isEmpty)  // after `-`, as in `[ok]-a.com`
     }
 
     @Test func findsTheSameASCIIDomainsAsTheQuadraticScanner() async {
@@ -55,16 +69,39 @@ struct URLScannerTests {
         }
     }
 
-    /// The scanner reads an ASCII domain's length in place: the same as
-    /// splitting it into labels (each but the last 1 to 63 characters, the last at most 63).
-    @Test func readsAnASCIIDomainsLengthAsItsLabelsGiveIt() async {
+    /// An ASCII domain is valid when each of its labels has 1 to 63 characters, read in place.
+    @Test func anASCIIDomainIsValidWhenEachLabelHasOneTo63Characters() async {
         let label = Gen.int(in: 0..<3).array(of: 0...70).map { $0.map { ["a", "-", "7"][$0] }.joined() }
         await propertyCheck(count: 5000, input: label.array(of: 1...4)) { labels in
             let domain = Self.points(labels.joined(separator: "."))
             let parts = domain.split(separator: 0x2E, omittingEmptySubsequences: false)
-            let valid = parts.dropLast().allSatisfy { !$0.isEmpty && $0.count < 64 } && parts.last!.count < 64
-            #expect(IDNA.asciiEncodedLength(domain[...]) == (valid ? domain.count : nil), "\(labels)")
+            #expect(IDNA.isValid(domain[...]) == parts.allSatisfy { (1...63).contains($0.count) }, "\(labels)")
         }
+    }
+
+    /// twitter-text's JS build checks a domain by each label's ASCII form
+    /// (the punycode package's) alone (issue 57): the ideographic full stops split a label into
+    /// parts and may leave one empty, no nameprep refuses a label, and a
+    /// domain beginning `xn--` needs an ASCII domain in it. PyPI's port
+    /// (Python's IDNA codec) refused the first three and `a\u{5D0}.com`.
+    @Test func aDomainIsCheckedAsTwitterTextsJSBuildChecksIt() {
+        func valid(_ domain: String) -> Bool { IDNA.isValid(Self.points(domain)[...]) }
+        #expect(valid("。example.com"))
+        #expect(valid("好。example.com"))
+        #expect(valid("．.co"))
+        #expect(valid("xn--ą.com"))
+        #expect(!valid("xn--好.com"))  // no ASCII domain in it
+        #expect(valid("a\u{5D0}.com"))  // no bidi rule
+        #expect(valid("例子.中国"))
+        #expect(valid(String(repeating: "a", count: 63) + ".com"))
+        #expect(!valid(String(repeating: "a", count: 64) + ".com"))
+        #expect(!valid("a..com"))
+        // `xn--` and at least one Punycode digit for each é: 60 of them are over 63.
+        #expect(valid(String(repeating: "é", count: 10) + ".com"))
+        #expect(!valid(String(repeating: "é", count: 60) + ".com"))
+        // A stop splits the label's form into parts, each encoded alone, the stops kept: 4 + 3 + 1 + 4 + 3.
+        #expect(IDNA.asciiLength(ofLabel: Self.points("é。é")[...]) == 15)
+        #expect(IDNA.asciiLength(ofLabel: Self.points("\u{1}")[...]) == 6)  // xn--\u{1}- (the punycode package 1.4.1)
     }
 
     /// A dot is passed over where the ASCII after it begins no TLD
@@ -125,17 +162,13 @@ struct URLScannerTests {
         #expect(!TwitterURLs.domainChar.contains(0x5F))
     }
 
-    /// A label too long to be valid is refused before nameprep and Punycode
-    /// (each costs more than linear in a label's length); the characters
-    /// nameprep removes do not count, so a label of them and two letters is valid.
+    /// A label too long to be valid is refused before Punycode (which costs
+    /// more than linear in a label's length): its form is never shorter than it.
     @Test func longLabelsAreRefusedBeforeTheyAreEncoded() {
         let points = { (s: String) in s.unicodeScalars.map(\.value) }
-        #expect(IDNA.encodedLength(points(String(repeating: "é", count: 10) + ".com")) != nil)
-        #expect(IDNA.encodedLength(points(String(repeating: "é", count: 300) + ".com")) == nil)
-        #expect(IDNA.encodedLength(points(String(repeating: "e\u{301}", count: 100_000) + ".com")) == nil)
-        #expect(
-            IDNA.encodedLength(points(String(repeating: "\u{AD}", count: 100_000) + "éa.com"))
-                == IDNA.encodedLength(points("éa.com")))
-        #expect(IDNA.encodedLength(points("éa.com")) != nil)
+        #expect(IDNA.isValid(points(String(repeating: "é", count: 10) + ".com")[...]))
+        #expect(!IDNA.isValid(points(String(repeating: "é", count: 300) + ".com")[...]))
+        #expect(!IDNA.isValid(points(String(repeating: "e\u{301}", count: 100_000) + ".com")[...]))
+        #expect(!IDNA.isValid(points(String(repeating: "\u{AD}", count: 100_000) + "éa.com")[...]))
     }
 }

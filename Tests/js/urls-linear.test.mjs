@@ -132,25 +132,33 @@ test(`findURLs finds the same URLs when it reads a text a piece between two stop
   agree('findURLs in pieces', randomTexts(SEED + 2, CASES), (t) => linear.findURLs(t, 7), reference.findURLs);
 });
 
-test("a label of code points nameprep keeps is not prepared: the table is the definition's, and each is kept", () => {
-  // The twin of NameprepTests.swift: below the table's end and for the CJK ideographs what the
-  // definition says; elsewhere nothing kept; a kept code point its own nameprep beside a letter.
-  const wrong = [];
-  for (let c = 0; c <= 0x10ffff; c++) {
-    if (c >= 0xd800 && c <= 0xdfff) continue;
-    const kept = linear.keptByNameprep(c);
-    const read = c < linear.KEPT_TABLE_END || (c >= 0x4e00 && c <= 0x9fff);
-    if (read ? kept !== linear.isKeptByNameprep(c) : kept) wrong.push(c.toString(16));
-    else if (kept && linear.nameprep([c, 0x61, c])?.join() !== [c, 0x61, c].join()) wrong.push(c.toString(16));
-  }
-  assert.deepEqual(wrong.slice(0, 20), []);
-  const keptOnes = [];
-  for (let c = 0; c < linear.KEPT_TABLE_END; c++) if (linear.keptByNameprep(c)) keptOnes.push(c);
-  const r = random(SEED + 7);
-  for (let k = 0; k < 20000; k++) {
-    const run = Array.from({ length: r.int(2, 6) }, () => r.pick(keptOnes));
-    assert.deepEqual(linear.nameprep(run), run);
-  }
+test(`findURLs finds the same URLs as the quadratic scanner in text after a sticker code, in ${CASES} random texts`, () => {
+  agree(
+    'findURLs after a code',
+    randomTexts(SEED + 3, CASES),
+    (t) => linear.findURLs(t, undefined, true),
+    (t) => reference.findURLs(t, true),
+  );
+});
+
+test("a domain is checked as twitter-text's JS build checks it (issue 57)", () => {
+  // The twin of URLScannerTests.aDomainIsCheckedAsTwitterTextsJSBuildChecksIt: each label's ASCII
+  // form (the punycode package's) alone, the ideographic full stops splitting it into parts that may
+  // be empty, no nameprep, and a domain beginning `xn--` needs an ASCII domain in it.
+  const valid = (s) => linear.domainIsValid(Array.from(s, (ch) => ch.codePointAt(0)));
+  for (const s of [
+    '。example.com',
+    '好。example.com',
+    '．.co',
+    'xn--ą.com',
+    'a\u05d0.com',
+    '例子.中国',
+    `${'é'.repeat(10)}.com`,
+  ])
+    assert.ok(valid(s), s);
+  for (const s of ['xn--好.com', `${'a'.repeat(64)}.com`, 'a..com', `${'é'.repeat(60)}.com`]) assert.ok(!valid(s), s);
+  assert.equal(linear.asciiLengthOfLabel([0xe9, 0x3002, 0xe9]), 15);
+  assert.equal(linear.asciiLengthOfLabel([1]), 6);
 });
 
 test("every code point folds as the rule's fold pairs give it", () => {
@@ -171,9 +179,9 @@ test('findURLs finds the same URLs in long runs of one shape', () => {
 });
 
 test('findURLs finds the same URLs where a label is about as long as ToASCII allows', () => {
-  // A label whose ASCII form is 64 or more is refused; an IDN label of 60 or
-  // more code points after nameprep is now refused without encoding it, and
-  // an ASCII one is measured without making it an array.
+  // A label whose ASCII form is over 63 is refused; one of 64 or more code
+  // points is refused without encoding it, and an ASCII one is measured
+  // without making it an array.
   const letters = ['é', 'ü', '中', 'ж', 'ß', 'Ａ', 'ا', 'aé', 'ab中', 'x-é', 'a', 'a-b', 'x_'];
   const texts = [];
   for (const letter of letters) {
@@ -241,7 +249,8 @@ function bestTimes(texts, rounds, what) {
 const run = (shape, size) => points(shape.repeat(Math.ceil(size / shape.length)).slice(0, size));
 const KB = 1024;
 
-for (const shape of ['a.', 'ab.', 'a.co.']) {
+// The ideographic full stops (issue 57): domain characters that end a label's parts, not the label.
+for (const shape of ['a.', 'ab.', 'a.co.', '。.', '。.co', '好。example.com ']) {
   const name = JSON.stringify(shape);
   test(`findURLs reads 8 times as much text of ${name} in under 24 times as long`, async () => {
     // 8 times the text is 8 times the time if the scan is linear (a little

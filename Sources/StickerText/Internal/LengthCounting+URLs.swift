@@ -12,6 +12,8 @@ extension LengthCounting {
     /// weighs what `measure` gives it. Linear: a window's scans end where the
     /// last window's did, and the next dot is looked for after it. The
     /// windows' arrays are made in `workspace`'s memory, kept from run to run.
+    /// The runs are the text between stickers: one that does not begin the
+    /// text follows a code, and its first window is read after the code.
     static func urlWeightChange(
         _ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, reusing workspace: inout TwitterURLs.Workspace
     ) -> Int {
@@ -41,11 +43,19 @@ extension LengthCounting {
                         window = last.lowerBound..<end
                         continue
                     }
-                    change += weightChange(ofWindow: last, in: utf8, reusing: &workspace)
+                    change += weightChange(
+                        ofWindow: last, afterCode: last.lowerBound == range.lowerBound && range.lowerBound > 0,
+                        in: utf8,
+                        reusing: &workspace)
                 }
                 window = start..<end
             }
-            if let window { change += weightChange(ofWindow: window, in: utf8, reusing: &workspace) }
+            if let window {
+                change += weightChange(
+                    ofWindow: window, afterCode: window.lowerBound == range.lowerBound && range.lowerBound > 0,
+                    in: utf8,
+                    reusing: &workspace)
+            }
             return change
         }
     }
@@ -68,25 +78,29 @@ extension LengthCounting {
         return next >= range.upperBound || flag(UTF8Bytes.scalar(at: next, in: utf8)) & simpleFlag != 0
     }
 
-    /// A window's weight with its URLs less its weight without (0 when it holds none).
+    /// A window's weight with its URLs less its weight without (0 when it holds none); `afterCode`: a sticker's
+    /// code comes right before it.
     private static func weightChange(
-        ofWindow window: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, reusing workspace: inout TwitterURLs.Workspace
+        ofWindow window: Range<Int>, afterCode: Bool, in utf8: UnsafeBufferPointer<UInt8>,
+        reusing workspace: inout TwitterURLs.Workspace
     ) -> Int {
         // Simple scalars only (the usual window): the text is its own NFC form, a cluster per scalar, so
         // each URL weighs 23 in place of what its scalars weigh, and nothing is normalized or measured again.
         if simpleScalars(of: window, in: utf8, into: &workspace.window) {
             let scalars = workspace.window
-            return TwitterURLs.find(in: scalars, reusing: &workspace).reduce(0) { change, url in
+            return TwitterURLs.find(in: scalars, afterCode: afterCode, reusing: &workspace).reduce(0) { change, url in
                 scalars[url].reduce(change + TwitterURLs.urlWeight) { $0 - weight($1) }
             }
         }
         guard TwitterURLs.mayHoldURL(window, in: utf8) else { return 0 }
         TwitterURLs.normalize(window, in: utf8, into: &workspace.window, clusters: &workspace.clusters)
         let run = (scalars: workspace.window, clusters: workspace.clusters)
-        let urls = TwitterURLs.find(in: run.scalars, reusing: &workspace)
+        let urls = TwitterURLs.find(in: run.scalars, afterCode: afterCode, reusing: &workspace)
         if urls.isEmpty { return 0 }
         if let change = weightChange(of: urls, onClustersOf: run, in: utf8) { return change }
-        guard let withURLs = weightWithURLs(window, in: utf8, reusing: &workspace) else { return 0 }
+        guard let withURLs = weightWithURLs(window, afterCode: afterCode, in: utf8, reusing: &workspace) else {
+            return 0
+        }
         return withURLs - TextBackedString.measure(window, in: utf8).weight
     }
 
@@ -147,11 +161,12 @@ extension LengthCounting {
     /// `parseTweet` does, URLs are found in the NFC text; each weighs 23, and
     /// the text around them weighs what `measure` gives it.
     static func weightWithURLs(
-        _ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, reusing workspace: inout TwitterURLs.Workspace
+        _ range: Range<Int>, afterCode: Bool, in utf8: UnsafeBufferPointer<UInt8>,
+        reusing workspace: inout TwitterURLs.Workspace
     ) -> Int? {
         guard TwitterURLs.mayHoldURL(range, in: utf8) else { return nil }
         let scalars = TwitterURLs.normalized(range, in: utf8).scalars
-        let urls = TwitterURLs.find(in: scalars, reusing: &workspace)
+        let urls = TwitterURLs.find(in: scalars, afterCode: afterCode, reusing: &workspace)
         if urls.isEmpty { return nil }
         var weight = 0
         var at = 0

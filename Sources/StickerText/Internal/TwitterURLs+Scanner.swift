@@ -9,6 +9,9 @@ extension TwitterURLs {
     struct Scanner {
         let scalars: [UInt32]
         let textLength: Int
+        /// Whether the text follows a sticker code: twitter-text reads the code's `]` before it, so its
+        /// first character is no text's start (`ñandu.com` alone holds `andu.com`, after `[ok]` all of it).
+        let afterCode: Bool
         /// `labelEnd[position]`: the first position at or after `position` that is not a domain character, `-` or `_`.
         private var labelEnd: [Int]
         /// `underscoreAfter[position]`: the first `_` at or after `position` (or `textLength`).
@@ -18,24 +21,25 @@ extension TwitterURLs {
         private var tldEnds: [Int32]
         /// The label starts `domain(at:)` is working out.
         private var chain: [Int]
-        /// The ASCII length of each non-ASCII domain met so far (nil where
-        /// ToASCII fails): nameprep and Punycode cost a few microseconds a
-        /// domain, and a text of one short IDN repeated (`é.com ` × 10,000)
-        /// cost 10x mixed text per byte, most of it encoding `é` again. Kept
-        /// in the workspace, so a count's windows share it (the same domain
-        /// in window after window), and started over past
-        /// `encodedLengthsKept` domains: a text of many different ones, a
-        /// window each, would otherwise hold every one (an array and a
-        /// dictionary entry each) to the count's end.
-        private var encodedLengths: [[UInt32]: Int?]
-        static let encodedLengthsKept = 1024
+        /// Whether each non-ASCII domain met so far is valid (`IDNA.isValid`):
+        /// Punycode costs a few microseconds a domain, and a text of one
+        /// short IDN repeated (`é.com ` × 10,000) cost several times mixed
+        /// text per byte, most of it encoding `é` again. Kept in the
+        /// workspace, so a count's windows share it (the same domain in
+        /// window after window), and started over past `validDomainsKept`
+        /// domains: a text of many different ones, a window each, would
+        /// otherwise hold every one (an array and a dictionary entry each) to
+        /// the count's end.
+        private var validDomains: [[UInt32]: Bool]
+        static let validDomainsKept = 1024
         private static let unknown: Int32 = -2
         private static let none: Int32 = -1
 
         /// A scanner of `scalars` whose tables take the memory of `workspace`'s
         /// (given back by `giveBack(to:)`).
-        init(_ scalars: [UInt32], reusing workspace: inout Workspace) {
+        init(_ scalars: [UInt32], afterCode: Bool = false, reusing workspace: inout Workspace) {
             self.scalars = scalars
+            self.afterCode = afterCode
             textLength = scalars.count
             let slots = scalars.count + 1
             // The tables are filled in locals (a stored property written in a loop is checked for
@@ -45,9 +49,9 @@ extension TwitterURLs {
             domainEnds = Workspace.take(&workspace.domainEnds, filledWith: Self.unknown, count: slots)
             tldEnds = Workspace.take(&workspace.tldEnds, filledWith: Self.unknown, count: slots)
             chain = Workspace.take(&workspace.chain, filledWith: 0, count: 0)
-            encodedLengths = [:]
-            swap(&encodedLengths, &workspace.encodedLengths)
-            if encodedLengths.count > Self.encodedLengthsKept { encodedLengths.removeAll(keepingCapacity: true) }
+            validDomains = [:]
+            swap(&validDomains, &workspace.validDomains)
+            if validDomains.count > Self.validDomainsKept { validDomains.removeAll(keepingCapacity: true) }
             // The set read once, not through its global's accessor (a `swift_once` call) at every position.
             let domainChar = TwitterURLs.domainChar
             labelEnd.withUnsafeMutableBufferPointer { labelEnd in
@@ -78,7 +82,7 @@ extension TwitterURLs {
             swap(&domainEnds, &workspace.domainEnds)
             swap(&tldEnds, &workspace.tldEnds)
             swap(&chain, &workspace.chain)
-            swap(&encodedLengths, &workspace.encodedLengths)
+            swap(&validDomains, &workspace.validDomains)
         }
 
         @inline(__always) func at(_ position: Int) -> UInt32? { position < textLength ? scalars[position] : nil }
@@ -99,11 +103,16 @@ extension TwitterURLs {
                 var found: Match?
                 var p = pos
                 while p < textLength {
+                    // After a code the regex tries its `]` first, a character that may precede a URL.
+                    if p == 0 && afterCode, let candidate = match(urlAt: 0, before: 0x5D) {
+                        found = candidate
+                        break
+                    }
                     if preceding.contains(scalars[p]), let candidate = match(urlAt: p + 1, before: scalars[p]) {
                         found = candidate
                         break
                     }
-                    if p == 0, let candidate = match(urlAt: 0, before: nil) {
+                    if p == 0 && !afterCode, let candidate = match(urlAt: 0, before: nil) {
                         found = candidate
                         break
                     }
@@ -277,24 +286,28 @@ extension TwitterURLs {
         /// URL without a protocol and its ASCII-only domains, t.co slugs.
         mutating func accept(_ candidate: Match, into urls: inout [Range<Int>]) {
             let domain = scalars[candidate.domain]
-            let encodedLength: Int?
+            let valid: Bool
             // The domain as an array, made once where it is not ASCII: the cache's key and asciiDomains' text.
             var domainArray: [UInt32]? = nil
             if domain.allSatisfy({ $0 < 0x80 }) {
-                encodedLength = IDNA.asciiEncodedLength(domain)  // no more than a scan, in place
+                valid = IDNA.isValid(domain)  // no more than a scan, in place
             } else {
                 let key = Array(domain)
                 domainArray = key
-                if let known = encodedLengths[key] {
-                    encodedLength = known
+                if let known = validDomains[key] {
+                    valid = known
                 } else {
-                    encodedLength = IDNA.encodedLength(key)
-                    encodedLengths[key] = encodedLength
+                    valid = IDNA.isValid(key[...])
+                    validDomains[key] = valid
                 }
             }
-            guard let encoded = encodedLength else { return }
-            let protocolLength = candidate.protocolLength > 0 ? candidate.protocolLength : 8  // "https://" when absent
-            guard protocolLength + (candidate.end - candidate.start) + encoded - domain.count <= 4096 else { return }
+            guard valid else { return }
+            // The JS build's length: the protocol ("https://" when absent) and the URL in UTF-16 units, its
+            // domain as written (its ASCII form stands for it, and is the domain itself).
+            let protocolLength = candidate.protocolLength > 0 ? candidate.protocolLength : 8
+            var utf16 = 0
+            for k in candidate.start..<candidate.end { utf16 += scalars[k] > 0xFFFF ? 2 : 1 }
+            guard protocolLength + utf16 <= 4096 else { return }
             if candidate.protocolLength == 0 {
                 if let b = candidate.before, b == 0x2D || b == 0x5F || b == 0x2E || b == 0x2F { return }
                 let first = urls.count

@@ -1,12 +1,12 @@
 extension TwitterURLs {
     /// Memory one count keeps from each window of text it scans for URLs
     /// to the next (`LengthCounting.urlWeightChange`): the window's code
-    /// points, the scanner's tables and the lengths of the domains it has
-    /// encoded. A megabyte of chat has a thousand windows or more, mostly a
+    /// points, the scanner's tables and whether the domains it has met
+    /// are valid. A megabyte of chat has a thousand windows or more, mostly a
     /// few dozen characters each, and making these arrays for each cost more
     /// than the scan itself. Each table only grows to the longest window,
     /// and the earlier windows' domains kept are at most
-    /// `Scanner.encodedLengthsKept`, besides the window's own.
+    /// `Scanner.validDomainsKept`, besides the window's own.
     struct Workspace {
         /// The code points of the window being measured: as they are when all
         /// are simple, else its NFC form, with its clusters.
@@ -17,8 +17,8 @@ extension TwitterURLs {
         var domainEnds: [Int32] = []
         var tldEnds: [Int32] = []
         var chain: [Int] = []
-        /// The ASCII length of each domain not in ASCII met so far (`Scanner`'s cache).
-        var encodedLengths: [[UInt32]: Int?] = [:]
+        /// Whether each domain not in ASCII met so far is valid (`Scanner`'s cache).
+        var validDomains: [[UInt32]: Bool] = [:]
 
         /// `buffer`'s memory, moved out (so the taken array is the only
         /// reference and is written in place), with its first `count`

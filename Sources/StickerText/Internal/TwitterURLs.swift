@@ -12,8 +12,9 @@ import Foundation
 /// offsets in an array of code points, as in the Python port the corpus is
 /// checked against. The rule's parts: its character classes and TLDs
 /// (`+CharacterClasses`, `+CodePointSet`, `+TLDTrie`), the scan
-/// (`+Scanner`), and the NFC text it reads (`+NFC`); IDNA's ToASCII length
-/// for a domain not in ASCII is `IDNA`'s.
+/// (`+Scanner`), and the NFC text it reads (`+NFC`); the check of each
+/// domain found is the JS build's (`IDNA`). A run of text after a sticker
+/// is read as twitter-text reads it after the code's `]` (`afterCode`).
 enum TwitterURLs {
     /// What one URL weighs, in 1/100 units.
     static let urlWeight = 2300
@@ -79,19 +80,21 @@ enum TwitterURLs {
         return false
     }
 
-    /// The URLs in `scalars` (NFC text) as code point ranges, in order.
-    static func find(in scalars: [UInt32]) -> [Range<Int>] {
+    /// The URLs in `scalars` (NFC text) as code point ranges, in order;
+    /// `afterCode`: the text follows a sticker code.
+    static func find(in scalars: [UInt32], afterCode: Bool = false) -> [Range<Int>] {
         var workspace = Workspace()
-        return find(in: scalars, reusing: &workspace)
+        return find(in: scalars, afterCode: afterCode, reusing: &workspace)
     }
 
-    /// `find(in:)` with the scanner's tables in `workspace`'s memory (see `Workspace`).
-    static func find(in scalars: [UInt32], reusing workspace: inout Workspace) -> [Range<Int>] {
+    /// `find(in:afterCode:)` with the scanner's tables in `workspace`'s memory (see `Workspace`).
+    static func find(in scalars: [UInt32], afterCode: Bool = false, reusing workspace: inout Workspace) -> [Range<Int>]
+    {
         // A short text (a word around a dot) is checked for a TLD first: most hold none, and the check
         // costs less than the scanner's tables. A long one goes to the scanner, which finds its TLDs
         // itself: checked first, a chain of labels (`label.label.….com`) would be walked twice.
         guard scalars.count > tldCheckLimit ? scalars.contains(0x2E) : hasTLDAfterDot(scalars) else { return [] }
-        var scanner = Scanner(scalars, reusing: &workspace)
+        var scanner = Scanner(scalars, afterCode: afterCode, reusing: &workspace)
         defer { scanner.giveBack(to: &workspace) }
         return scanner.run()
     }
@@ -142,7 +145,8 @@ enum TwitterURLs {
 
     /// The URLs of the text run `utf8[range]` as byte ranges of it, each widened
     /// to whole grapheme clusters (the insert cut's estimate weighs them by
-    /// their clusters).
+    /// their clusters). The runs are the text between stickers: one that does
+    /// not begin the text follows a code.
     static func spans(in range: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         guard mayHoldURL(range, in: utf8) else { return [] }
         let run = normalized(range, in: utf8)
@@ -156,7 +160,7 @@ enum TwitterURLs {
             }
             return lo
         }
-        return find(in: run.scalars).map { url in
+        return find(in: run.scalars, afterCode: range.lowerBound > 0).map { url in
             run.clusters[cluster(holding: url.lowerBound)].bytes
                 .lowerBound..<run.clusters[cluster(holding: url.upperBound - 1)].bytes.upperBound
         }

@@ -114,6 +114,7 @@ function urlRunLengths(s, start, end, onEmoji, onURLs) {
   // at once (no second array of them).
   const shift = same && points.length === end - start ? start : 0;
   const found = new IntList(16, rooms.found);
+  // The runs are the text between stickers: one that does not begin the text follows a code.
   urls.forEachURL(
     points,
     (a, b) => {
@@ -122,6 +123,7 @@ function urlRunLengths(s, start, end, onEmoji, onURLs) {
     },
     undefined,
     reserve,
+    start > 0,
   );
   const pairs = found.view();
   if (!pairs.length) {

@@ -13,16 +13,7 @@ import * as T from './twitter-text-tables.js';
 import { forEachCluster, isSimple } from './graphemes.js';
 import { IntList, Room, runPointsRoom } from './int-list.js';
 import { STOPS } from './url-stops.js';
-import {
-  appendNFC,
-  canonical,
-  COMPATIBLE,
-  COMPOSES_AFTER,
-  combiningClass,
-  DECOMPOSES,
-  flagsOf,
-} from './normalization.js';
-import { nfkc } from './compatibility.js';
+import { appendNFC } from './normalization.js';
 
 export const URL_WEIGHT = 2300; // 1/100 units
 
@@ -136,10 +127,10 @@ const TLD_UNKNOWN = 0xff,
   TLD_NONE = 0xfe,
   TLD_LONG = 0xfd;
 
-/** The encoded lengths a scanner keeps, then starts over: a text of one short
+/** The domains' validity a scanner keeps, then starts over: a text of one short
  *  IDN repeated hits them, and a text of many different ones
  *  (`url-idn-distinct`) kept an entry for each, long enough to be promoted. */
-const ENCODED_LENGTHS_KEPT = 64;
+const VALID_DOMAINS_KEPT = 64;
 
 /** What `domainEnds` holds at a position not worked out yet, and where there is none. */
 const UNKNOWN = -2,
@@ -150,10 +141,11 @@ const UNKNOWN = -2,
 const LINKED = -3;
 
 /** The URLs in `t` (NFC code points, an array or an Int32Array) as
- *  [start, end) pairs, in order (`forEachURL`). */
-export function findURLs(t, piece) {
+ *  [start, end) pairs, in order (`forEachURL`; `afterCode`: `t` follows a
+ *  sticker code). */
+export function findURLs(t, piece, afterCode = false) {
   const urls = [];
-  forEachURL(t, (a, b) => urls.push([a, b]), piece);
+  forEachURL(t, (a, b) => urls.push([a, b]), piece, 0, afterCode);
   return urls;
 }
 
@@ -164,8 +156,9 @@ export function findURLs(t, piece) {
  *  a URL is read, so the stop is in both), so that the scanner's tables
  *  (9 bytes a code point) are a piece's, not the whole text's. `reserve`:
  *  the length the tables of a text read whole are made for at least (see
- *  lengths.js `urlRunLengths`). */
-export function forEachURL(t, body, piece = 4096, reserve = 0) {
+ *  lengths.js `urlRunLengths`). `afterCode`: `t` follows a sticker code,
+ *  and is read as twitter-text reads it after the code's `]` (Scanner). */
+export function forEachURL(t, body, piece = 4096, reserve = 0, afterCode = false) {
   if (!t.includes(0x2e)) return;
   for (let from = 0; from < t.length; ) {
     let stop = Math.min(t.length, from + piece);
@@ -173,7 +166,9 @@ export function forEachURL(t, body, piece = 4096, reserve = 0) {
     const part = from === 0 && stop >= t.length ? t : t.subarray ? t.subarray(from, stop + 1) : t.slice(from, stop + 1);
     if (part.includes(0x2e)) {
       const at = from;
-      new Scanner(part, tablesRoom, part === t ? reserve : 0).run((a, b) => body(at + a, at + b));
+      new Scanner(part, tablesRoom, part === t ? reserve : 0, afterCode && from === 0).run((a, b) =>
+        body(at + a, at + b),
+      );
     }
     if (stop >= t.length) break;
     from = stop;
@@ -209,9 +204,13 @@ const domainRoom = new Room();
  *  are read once. */
 class Scanner {
   /** `room`, if given, the Room its tables are taken from (see
-   *  ScannerTables), for at least `reserve` code points. */
-  constructor(t, room = null, reserve = 0) {
+   *  ScannerTables), for at least `reserve` code points. `afterCode`: `t`
+   *  follows a sticker code; twitter-text reads the code's `]` before it,
+   *  so its first character is no text's start (`ñandu.com` alone holds
+   *  `andu.com`, after `[ok]` all of it). */
+  constructor(t, room = null, reserve = 0, afterCode = false) {
     this.t = t;
+    this.afterCode = afterCode;
     const n = (this.n = t.length);
     const tables = room ? room.take(Math.max(n, reserve) + 1) : new ScannerTables(n + 1);
     // From each position, how far on the first that is not a domain
@@ -231,9 +230,9 @@ class Scanner {
     // TLD's as its distance, LONG where that is too far to keep).
     this.domainEnds = tables.domainEnds.fill(UNKNOWN, 0, n + 1);
     this.toTLDEnd = tables.toTLDEnd.fill(TLD_UNKNOWN, 0, n + 1);
-    // The ASCII length of each non-ASCII domain met so far (null where ToASCII
-    // fails): a text of one short IDN repeated paid nameprep and Punycode for each.
-    this.encodedLengths = new Map();
+    // Whether each non-ASCII domain met so far is valid: a text of one short
+    // IDN repeated paid Punycode for each.
+    this.validDomains = new Map();
   }
 
   at(i) {
@@ -269,11 +268,16 @@ class Scanner {
     while (pos < n) {
       let found = null;
       for (let p = pos; p < n; p++) {
+        // After a code the regex tries its `]` first, a character that may precede a URL.
+        if (p === 0 && this.afterCode) {
+          found = this.match(0, 0x5d);
+          if (found) break;
+        }
         if (preceding.has(t[p])) {
           found = this.match(p + 1, t[p]);
           if (found) break;
         }
-        if (p === 0) {
+        if (p === 0 && !this.afterCode) {
           found = this.match(0, null);
           if (found) break;
         }
@@ -431,22 +435,22 @@ class Scanner {
     return last;
   }
 
-  /** idnaEncodedLength of `domain`, kept for a non-ASCII one (Scanner.accept in Swift keeps them too). */
-  encodedLength(domain) {
+  /** domainIsValid of `domain`, kept for a non-ASCII one (Scanner.accept in Swift keeps them too). */
+  isValid(domain) {
     // Kept for short domains only: a long one is seldom met twice, and its key would be as long as the text.
-    if (isASCII(domain) || domain.length > 255) return idnaEncodedLength(domain);
+    if (isASCII(domain) || domain.length > 255) return domainIsValid(domain);
     // A code unit a code point where all are in the BMP (one string per domain, lone surrogates too),
     // else the numbers: such a key is ASCII, and a cached domain is not.
     let bmp = true;
     for (let k = 0; k < domain.length && bmp; k++) bmp = domain[k] <= 0xffff;
     const key = bmp ? String.fromCharCode.apply(null, domain) : domain.join(',');
-    let length = this.encodedLengths.get(key);
-    if (length === undefined) {
-      if (this.encodedLengths.size >= ENCODED_LENGTHS_KEPT) this.encodedLengths.clear();
-      length = idnaEncodedLength(domain);
-      this.encodedLengths.set(key, length);
+    let valid = this.validDomains.get(key);
+    if (valid === undefined) {
+      if (this.validDomains.size >= VALID_DOMAINS_KEPT) this.validDomains.clear();
+      valid = domainIsValid(domain);
+      this.validDomains.set(key, valid);
     }
-    return length;
+    return valid;
   }
 
   /** The checks after the regex: IDNA, the URL length, what may precede a URL
@@ -455,10 +459,12 @@ class Scanner {
     const t = this.t;
     // A view where `t` is a typed array (no copy of each URL's domain).
     const domain = t.subarray ? t.subarray(m.domain[0], m.domain[1]) : t.slice(m.domain[0], m.domain[1]);
-    const encoded = this.encodedLength(domain);
-    if (encoded === null) return [];
-    const protocolLength = m.protocolLength > 0 ? m.protocolLength : 8; // "https://" when absent
-    if (protocolLength + (m.end - m.start) + encoded - domain.length > 4096) return [];
+    if (!this.isValid(domain)) return [];
+    // The JS build's length: the protocol ("https://" when absent) and the URL in UTF-16 units.
+    const protocolLength = m.protocolLength > 0 ? m.protocolLength : 8;
+    let utf16 = 0;
+    for (let k = m.start; k < m.end; k++) utf16 += t[k] > 0xffff ? 2 : 1;
+    if (protocolLength + utf16 > 4096) return [];
     if (m.protocolLength === 0) {
       const b = m.before;
       if (b === 0x2d || b === 0x5f || b === 0x2e || b === 0x2f) return [];
@@ -572,129 +578,56 @@ function asciiDomains(d) {
   return out;
 }
 
-// ---- IDNA 2003 ToASCII as Python's idna codec runs it (AllowUnassigned, no STD3 rules)
+// ---- The check twitter-text's official JS build (3.1.0) makes of each domain (IDNA.swift)
+//
+// Its `idna.toAscii` (lib/idna.js) with the punycode package 1.4.1's `toASCII`, which it
+// pins; not IDNA 2003's ToASCII, which PyPI's port runs: no nameprep, no case
+// mapping, and the ideographic full stops do not end a label. The domain is
+// split at `.` only; each label's ASCII form keeps its parts (split at `.`
+// `。` `．` `｡`) in printable ASCII as they are and writes the others `xn--`
+// and their Punycode, an empty part allowed, and must have 1 to 63
+// characters. So `好。example.com` and `http://．.co` hold URLs (the port: none).
 
-const removed = new Set(T.nameprepRemoved);
-const mapped = new Map();
-for (let k = 0; k < T.nameprepMapped.length; ) {
-  const count = T.nameprepMapped[k + 1];
-  mapped.set(T.nameprepMapped[k], T.nameprepMapped.slice(k + 2, k + 2 + count));
-  k += 2 + count;
-}
-const prohibited = new CodePointSet(T.prohibited);
-const randAL = new CodePointSet(T.randAL);
-const lCat = new CodePointSet(T.lCat);
 const isASCII = (cs) => cs.every((c) => c < 0x80);
 const isDot = (c) => c === 0x2e || c === 0x3002 || c === 0xff0e || c === 0xff61;
+const isPrintableASCII = (c) => c >= 0x20 && c <= 0x7e;
 
-/** The length of the ASCII form of `domain` (code points), or null where ToASCII fails. */
-function idnaEncodedLength(domain) {
-  if (domain.length === 0) return 0;
-  if (isASCII(domain)) {
-    // Each label under 64 and none empty but the last (after a final dot),
-    // read without making an array per label: a domain may be as long as the
-    // text, and 100,000 small arrays cost more than the rest of the scan.
-    let start = 0;
-    for (let k = 0; k < domain.length; k++) {
-      if (domain[k] !== 0x2e) continue;
-      if (k === start || k - start >= 64) return null;
-      start = k + 1;
-    }
-    return domain.length - start >= 64 ? null : domain.length;
+/** Whether twitter-text's JS build takes `domain` (code points): one
+ *  beginning `xn--` must hold an ASCII domain somewhere (`validAsciiDomain`,
+ *  not anchored: `xn--ą.com` passes), and each label's ASCII form must have
+ *  1 to 63 characters. Linear in the domain. */
+function domainIsValid(domain) {
+  if (domain[0] === 0x78 && domain[1] === 0x6e && domain[2] === 0x2d && domain[3] === 0x2d) {
+    if (!asciiDomains(domain).length) return false;
   }
-  // Label by label, each a view of the domain (not an array of its own, as above).
+  // Label by label, each a view of the domain (no array per label: a domain may be as long as the text).
   const part = (a, b) => (domain.subarray ? domain.subarray(a, b) : domain.slice(a, b));
-  let total = 0,
-    start = 0;
+  let start = 0;
   for (let k = 0; k <= domain.length; k++) {
-    if (k < domain.length && !isDot(domain[k])) continue;
-    // A final dot ends the last label: the empty label after it adds only the dot.
-    if (k === domain.length && start === k && k > 0) return total + 1;
-    const length = toASCII(part(start, k));
-    if (length === null) return null;
-    total += length + (start > 0 ? 1 : 0);
+    if (k < domain.length && domain[k] !== 0x2e) continue;
+    const length = asciiLengthOfLabel(part(start, k));
+    if (length === null || length < 1) return false;
     start = k + 1;
   }
-  return total;
+  return true;
 }
 
-function splitBy(cs, isSeparator) {
-  const out = [[]];
-  for (const c of cs) {
-    if (isSeparator(c)) out.push([]);
-    else out[out.length - 1].push(c);
+/** The length of the punycode package's `toASCII(label)`, or null when it is over 63. */
+function asciiLengthOfLabel(label) {
+  // Each part keeps its characters, or gains `xn--` and at least one Punycode digit for each past
+  // printable ASCII: never shorter than the label. A longer one is refused unread, so Punycode's
+  // encoder (quadratic in a part's length) never sees more than 63 code points.
+  if (label.length > 63) return null;
+  let total = 0,
+    start = 0;
+  for (let k = 0; k <= label.length; k++) {
+    if (k < label.length && !isDot(label[k])) continue;
+    const part = Array.from(label.slice(start, k));
+    total += part.every(isPrintableASCII) ? part.length : 4 + punycodeLength(part);
+    if (k < label.length) total += 1;
+    start = k + 1;
   }
-  return out;
-}
-
-/** Whether nameprep leaves `c` as it is wherever it stands in a label (IDNA.swift `keptByNameprep`):
- *  not removed nor mapped, unchanged by lowercasing, neither prohibited nor right-to-left, its own
- *  NFKC form, a starter that composes with nothing before it, and so is the first code point it
- *  decomposes to. A label of such code points is its own nameprep. Below U+3000 worked out at a code
- *  point's first label and kept (all of them at once took 20 ms in node, a page's pause at its first
- *  IDN), and the CJK ideographs; the rest are prepared. */
-export function keptByNameprep(c) {
-  if (c < KEPT_TABLE_END) {
-    if (kept[c] === 0) kept[c] = isKeptByNameprep(c) ? 1 : 2;
-    return kept[c] === 1;
-  }
-  return c >= 0x4e00 && c <= 0x9fff;
-}
-export const KEPT_TABLE_END = 0x3000;
-const kept = new Uint8Array(KEPT_TABLE_END); // 0 not yet known, 1 kept, 2 prepared
-
-/** `keptByNameprep`'s definition, from the tables themselves. */
-export function isKeptByNameprep(c) {
-  if (c >= 0xd800 && c <= 0xdfff) return false;
-  const loneStarter = (x) => (flagsOf(x) & COMPOSES_AFTER) === 0 && combiningClass(x) === 0;
-  if (removed.has(c) || mapped.has(c) || prohibited.has(c) || randAL.has(c) || !loneStarter(c)) return false;
-  const ch = String.fromCodePoint(c);
-  if (ch.toLowerCase() !== ch || nfkc(ch) !== ch) return false;
-  // Its own NFKC form, it has no decomposition but a canonical one (or none).
-  return (flagsOf(c) & (DECOMPOSES | COMPATIBLE)) === 0 || loneStarter(canonical.get(c)?.[0] ?? c);
-}
-
-function toASCII(label) {
-  if (isASCII(label)) return label.length > 0 && label.length < 64 ? label.length : null;
-  // A label nameprep keeps as it is (most IDNs, which a count meets already in NFC) is not prepared.
-  if (label.every(keptByNameprep)) return encodedLengthOfPrepared(label);
-  // Nameprep maps no character to nothing but those it removes, and NFKC
-  // composes at most 4 code points into one: 256 others make at least 64,
-  // too long to be valid, so such a label is never normalized (IDNA.swift).
-  let kept = 0;
-  for (const c of label) if (!removed.has(c) && ++kept >= 256) return null;
-  const prepped = nameprep(label);
-  if (prepped === null) return null;
-  return encodedLengthOfPrepared(prepped);
-}
-
-/** ToASCII's length of a label nameprep has prepared. */
-function encodedLengthOfPrepared(prepped) {
-  if (isASCII(prepped)) return prepped.length > 0 && prepped.length < 64 ? prepped.length : null;
-  if (prepped[0] === 0x78 && prepped[1] === 0x6e && prepped[2] === 0x2d && prepped[3] === 0x2d) return null;
-  // Punycode writes each basic code point once and at least one digit for
-  // every other, so its output is never shorter than its input: a label this
-  // long cannot come under 64, and is not encoded (the encoder is quadratic
-  // in the label's length).
-  if (prepped.length >= 60) return null;
-  const length = 4 + punycodeLength(prepped);
-  return length < 64 ? length : null;
-}
-
-function nameprep(label) {
-  let s = '';
-  for (const c of label) {
-    if (removed.has(c)) continue;
-    const m = mapped.get(c);
-    s += m ? String.fromCodePoint(...m) : String.fromCodePoint(c).toLowerCase();
-  }
-  const out = Array.from(nfkc(s), (ch) => ch.codePointAt(0));
-  if (out.some((c) => prohibited.has(c))) return null;
-  if (out.some((c) => randAL.has(c))) {
-    if (out.some((c) => lCat.has(c))) return null;
-    if (!randAL.has(out[0]) || !randAL.has(out[out.length - 1])) return null;
-  }
-  return out;
+  return total <= 63 ? total : null;
 }
 
 /** RFC 3492, the encoder's output length. */
@@ -801,10 +734,17 @@ export function urlSpans(s, start, end, clusterEnds) {
   };
   const startOf = (k) => (k === 0 ? start : clusterEndsAt[k - 1]);
   const spans = new IntList();
-  forEachURL(points.view(), (a, b) => {
-    spans.push(startOf(holding(a)));
-    spans.push(clusterEndsAt[holding(b - 1)]);
-  });
+  // The runs are the text between stickers: one that does not begin the text follows a code.
+  forEachURL(
+    points.view(),
+    (a, b) => {
+      spans.push(startOf(holding(a)));
+      spans.push(clusterEndsAt[holding(b - 1)]);
+    },
+    undefined,
+    0,
+    start > 0,
+  );
   return spans.view();
 }
 
@@ -822,7 +762,7 @@ export {
   tcoSlugChar,
   isASCII,
   isDot,
-  splitBy,
-  nameprep,
+  domainIsValid,
+  asciiLengthOfLabel,
   punycodeLength,
 };
