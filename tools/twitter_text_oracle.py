@@ -5,8 +5,11 @@ regexes and steps, with its one check that is not the JS build's replaced.
 The port checks a domain with Python's `idna` codec (IDNA 2003: nameprep,
 then ToASCII of each label split at `.`, `。`, `．`, `｡`, refusing an empty
 one). The JS build does not: its `idna.toAscii` (lib/idna.js) splits the
-domain at `.` only and asks the punycode package (1.4.1, which twitter-text pins)
-for each label's ASCII form, which splits at the four stops, keeps parts in
+domain at `.` only and asks the punycode package for each label's ASCII
+form (read in twitter/twitter-text's js/src/lib/idna.js; its package.json
+of 2.0.2 asks for punycode ^2.1.0, the 3.1.0 build's version was not seen
+here: 1.4.1 and 2.x differ only in whether ASCII control characters are
+written as Punycode, which the random texts leave out; this follows 1.4.1), which splits at the four stops, keeps parts in
 printable ASCII as they are, writes the others `xn--` + Punycode (no
 nameprep, no case mapping), and allows empty parts; the label is refused only
 if that form is empty or over 63 characters. A domain beginning with `xn--`
