@@ -52,7 +52,8 @@
 # "intermediate" profile (nginx/tls-intermediate.conf) and HSTS:
 #   TLS_LISTEN        nginx's listen for it (make run: a port on 127.0.0.1; --site: as given, e.g. 443)
 #   TLS_CERT TLS_KEY  the certificate chain and its key (PEM)
-#   TLS_REDIRECT      on: plain HTTP is answered 308 to HTTPS but for /metrics and
+#   TLS_REDIRECT      on: plain HTTP is answered 308 to HTTPS, at the first server
+#                     name (make run: 127.0.0.1), but for /metrics and
 #                     ACME's /.well-known/acme-challenge/; off: both serve [on]
 # Over HTTP/2 a browser asks for every module of the page's start on one
 # connection at once; over HTTP/1.1 it has six connections at most, so the
@@ -222,9 +223,11 @@ by_memory=$(( $(awk '/^MemTotal:/ { print $2 }' /proc/meminfo) / 4 / $(nproc) / 
 (( worker_connections > 32768 )) && worker_connections=32768
 rlimit_nofile=$(( 2 * worker_connections + open_files + 64 ))
 
-# tls LISTEN ROOT: the server's lines for HTTPS with HTTP/2 under Mozilla's
-# "intermediate" profile, and the redirect of plain HTTP to it (TLS_REDIRECT);
-# or a comment when TLS_* are not set.
+# tls LISTEN ROOT HOST: the server's lines for HTTPS with HTTP/2 under Mozilla's
+# "intermediate" profile, and the redirect of plain HTTP to it (TLS_REDIRECT)
+# at https://HOST (the site's server name, make run's listen address), never
+# at the Host header the client sent: that would send a client where
+# whoever wrote its request wanted; or a comment when TLS_* are not set.
 tls() {
   if [ -z "${TLS_LISTEN:-}${TLS_CERT:-}${TLS_KEY:-}" ]; then
     echo "    # (no HTTPS: TLS_LISTEN, TLS_CERT and TLS_KEY not set)"
@@ -241,11 +244,13 @@ tls() {
   printf '    listen %s ssl http2;\\n    ssl_certificate %s;\\n    ssl_certificate_key %s;\\n    include %s/nginx/tls-intermediate.conf;' \
     "$1" "$TLS_CERT" "$TLS_KEY" "$2"
   [ "$redirect" = on ] || return 0
+  [[ $3 =~ ^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$ ]] \
+    || { echo "nginx-conf.sh: TLS_REDIRECT=on redirects to the first server name, which must be a host name (example.org), not: ${3:-(none)}; or set TLS_REDIRECT=off" >&2; exit 2; }
   # The port HTTPS is on, in the redirect's URL unless it is 443.
   [[ $1 =~ ^(\[[0-9A-Fa-f:.]*\]:|[^\ :]*:)?([0-9]+)(\ |$) ]] && port=${BASH_REMATCH[2]}
   [ "$port" = 443 ] && port=
-  printf '\\n    # Plain HTTP is redirected (308 keeps the method and the body) but for\\n    # /metrics (loopback scrapers) and ACME'"'"'s http-01 challenges.\\n    if ($stickertext_plain_http) {\\n        return 308 https://$host%s$request_uri;\\n    }' \
-    "${port:+:$port}"
+  printf '\\n    # Plain HTTP is redirected (308 keeps the method and the body) but for\\n    # /metrics (loopback scrapers) and ACME'"'"'s http-01 challenges.\\n    if ($stickertext_plain_http) {\\n        return 308 https://%s%s$request_uri;\\n    }' \
+    "$3" "${port:+:$port}"
 }
 
 # metrics PATH BACKEND: a location for a scraper on this host (loopback only)
@@ -269,9 +274,11 @@ packs_folder() {
   echo "$packs"
 }
 
-# site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT CACHE_DIR
+# site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT CACHE_DIR [TLS_LISTEN REDIRECT_HOST]
+# REDIRECT_HOST: where plain HTTP is redirected; SERVER_NAME's first name unless given.
 site() {
   local out=$1 root=$2 listen=$3 name=$4 backends=$5 limit=$6 cache=$7 tls_listen=${8:-${TLS_LISTEN:-}} servers= large= host https
+  local redirect_host=${9:-${4%% *}}
   # nginx's 413s and 429s go to a master's datagram socket beside its FastCGI one (/metrics):
   # the backend's, or with TCP backends the front host's own master's (METRICS_SOCKET).
   local rejections="    # (none: the backends are on TCP, on other hosts, and METRICS_SOCKET is not set)"
@@ -334,7 +341,7 @@ site() {
   [ -z "$counter" ] \
     || rejections="    access_log syslog:server=unix:$counter.nginx,nohostname,tag=stickertext stickertext_rejection if=\$stickertext_rejected;"
   [[ $limit =~ ^[0-9]+$ ]] || { echo "nginx-conf.sh: not a byte count: $limit" >&2; exit 2; }
-  https=$(tls "$tls_listen" "$root")
+  https=$(tls "$tls_listen" "$root" "$redirect_host") || exit 2
   sed -e "s|@ROOT@|$root|g" -e "s|@LISTEN@|$listen|g" -e "s|@SERVER_NAME@|$name|g" -e "s|@HTTPS@|$https|" \
     -e "s|@UPSTREAM_SERVERS@|${servers%\\n}|" -e "s|@LARGE_UPSTREAM_SERVERS@|${large%\\n}|" \
     -e "s|@LIMIT_ZONES@|${zones%\\n}|" -e "s|@API_LIMITS@|${limits%\\n}|" -e "s|@TRUSTED@|${trusted%\\n}|" \
@@ -390,7 +397,8 @@ site_root=$root/.build/site
 packs=$(packs_folder "$root/public/stickers") || exit 2
 [ -d "$packs" ] || { echo "nginx-conf.sh: PACKS is not a folder: $packs" >&2; exit 2; }
 mkdir -p "$run"
-site "$run/site.conf" "$root" "127.0.0.1:$port" localhost "$backends" "$limit" "$run/cache" "${TLS_LISTEN:+127.0.0.1:$TLS_LISTEN}"
+site "$run/site.conf" "$root" "127.0.0.1:$port" localhost "$backends" "$limit" "$run/cache" \
+  "${TLS_LISTEN:+127.0.0.1:$TLS_LISTEN}" 127.0.0.1
 # nginx's workers are the user's who runs it, root too: the sockets are theirs, mode 0660.
 user="# (workers: the user who runs it, as nginx is not started as root)"
 [ "$(id -u)" -ne 0 ] || user="user root;  # the user who runs it: the sockets are root's, mode 0660"
