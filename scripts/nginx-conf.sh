@@ -67,6 +67,8 @@ set -euo pipefail
 templates=$(cd "$(dirname "$0")/../nginx" && pwd)
 # With TCP backends: how long a cached GET is fresh before nginx revalidates it.
 FRESH_SECONDS=2
+# With a unix socket: the cache files each nginx worker keeps open in each cached location.
+OPEN_CACHE_FILES=16
 
 # limit NAME VALUE: VALUE if it is a positive whole number, empty for off.
 limit() {
@@ -209,14 +211,14 @@ done
 # The connections nginx holds, from this machine (docs/limits.md, "Connections").
 # Descriptors: RLIMIT_NOFILE's hard limit here (nginx's workers raise theirs to
 # worker_rlimit_nofile); a connection may take two (a client's, and its
-# backend's or a temp file), and the cache's open files (open_file_cache) a
-# quarter of them, 10,000 at most. Memory: a quarter of the RAM over the
+# backend's or a temp file), and the cache's open files (open_file_cache) in
+# its two locations twice OPEN_CACHE_FILES. Memory: a quarter of the RAM over the
 # workers (one a core), at 40 KiB a connection, the most one can hold while
 # its headers are read (large_client_header_buffers 4 8k, a 1 KiB first buffer
 # and nginx's own structures). At most 32,768 a worker.
 nofile=$(ulimit -Hn)
 [ "$nofile" = unlimited ] && nofile=$(cat /proc/sys/fs/nr_open)
-open_files=$(( nofile / 4 < 10000 ? nofile / 4 : 10000 ))
+open_files=$(( 2 * OPEN_CACHE_FILES ))
 worker_connections=$(( (nofile - open_files - 64) / 2 ))
 by_memory=$(( $(awk '/^MemTotal:/ { print $2 }' /proc/meminfo) / 4 / $(nproc) / 40 ))
 (( by_memory < worker_connections )) && worker_connections=$by_memory
@@ -315,9 +317,15 @@ site() {
         fastcgi_cache_key \"\$realpath_root \$stickertext_encoding \$request_method \$uri?\$args\";
         fastcgi_cache_valid 200 1h;
         fastcgi_ignore_headers Cache-Control Expires;
-        # The cache's files stay open between hits: an entry is never
-        # rewritten with other content, since its key names the version.
-        open_file_cache max=$open_files inactive=10m;
+        # The hottest cache files stay open between hits (an entry is never
+        # rewritten with other content, since its key names the version), but
+        # only $OPEN_CACHE_FILES of them a worker: a file the cache manager deletes stays
+        # on disk while it is open, and with 5,000 open a flood of unique 1 MiB
+        # fragments held 2.7 GB of deleted files beside the cache's 256 MiB.
+        # So a worker holds at most $OPEN_CACHE_FILES in each of the two cached locations:
+        # fragments of 1 MiB at most, lists of stickers, packs documents
+        # (docs/limits.md, Disk).
+        open_file_cache max=$OPEN_CACHE_FILES inactive=10m;
         # What the key says the client takes; the backend gzips the packs once per load.
         fastcgi_param HTTP_ACCEPT_ENCODING \$stickertext_encoding;"
     api_cache=${api_cache//$'\n'/\\n}
