@@ -255,6 +255,21 @@ tls() {
     "$3" "${port:+:$port}"
 }
 
+# over LIMIT: a regex (for a map) of the decimal numbers over LIMIT, no leading
+# zero: more digits, or as many and a greater digit after an equal prefix (the
+# number's end is the map's to say).
+over() {
+  local limit=$1 digits=${#1} i d alternatives
+  alternatives="[1-9][0-9]{$digits,}"
+  for (( i = 0; i < digits; i++ )); do
+    d=${limit:i:1}
+    (( d < 9 )) || continue
+    alternatives+="|${limit:0:i}[$(( d + 1 ))-9]"
+    (( digits - i - 1 > 0 )) && alternatives+="[0-9]{$(( digits - i - 1 ))}"
+  done
+  echo "^(?:$alternatives)"
+}
+
 # metrics PATH BACKEND: a location for a scraper on this host (loopback only)
 # that passes PATH to BACKEND's /metrics (an upstream, or unix:SOCKET, or HOST:PORT).
 metrics() {
@@ -349,13 +364,15 @@ site() {
   [ -z "$counter" ] \
     || rejections="    access_log syslog:server=unix:$counter.nginx,nohostname,tag=stickertext stickertext_rejection if=\$stickertext_rejected;"
   [[ $limit =~ ^[0-9]+$ ]] || { echo "nginx-conf.sh: not a byte count: $limit" >&2; exit 2; }
+  local too_large='^(?!)'  # none: 0 is nginx's "no limit"
+  [[ $limit =~ ^0*$ ]] || too_large=$(over "$((10#$limit))")
   https=$(tls "$tls_listen" "$root" "$redirect_host") || exit 2
   sed -e "s|@ROOT@|$root|g" -e "s|@LISTEN@|$listen|g" -e "s|@SERVER_NAME@|$name|g" -e "s|@HTTPS@|$https|" \
     -e "s|@UPSTREAM_SERVERS@|${servers%\\n}|" -e "s|@LARGE_UPSTREAM_SERVERS@|${large%\\n}|" \
     -e "s|@LIMIT_ZONES@|${zones%\\n}|" -e "s|@API_LIMITS@|${limits%\\n}|" -e "s|@TRUSTED@|${trusted%\\n}|" \
     -e "s|@SERVER_LIMITS@|${server_limits%\\n}|" -e "s|@ANSWER_LIMIT@|$answer_limit|g" \
     -e "s|@REJECTION_LOG@|$rejections|" -e "s|@API_CACHE@|$api_cache|" -e "s|@METRICS@|${metrics_locations//$'\n'/\\n}|" \
-    -e "s|@CACHE_DIR@|$cache|" -e "s|@BODY_LIMIT@|$limit|g" -e "s|@SITE_ROOT@|$site_root|g" -e "s|@PACKS@|$packs|g" \
+    -e "s|@CACHE_DIR@|$cache|" -e "s|@BODY_LIMIT@|$limit|g" -e "s#@BODY_TOO_LARGE@#$too_large#" -e "s|@SITE_ROOT@|$site_root|g" -e "s|@PACKS@|$packs|g" \
     "$templates/site.conf.template" > "$out"
 }
 
