@@ -7,6 +7,7 @@ Content-Length is over the limit itself, before that check."""
 import http.client
 import json
 import os
+import socket
 
 from service import ROOT, Service, eventually
 from test_metrics import scrape, value
@@ -62,6 +63,22 @@ def test_a_chunked_body_over_the_limit_is_still_refused():
         r = connection.getresponse()
         assert (r.status, json.loads(r.read())['error']['code']) == (413, 'payload_too_large')
         connection.close()
+    finally:
+        service.stop()
+
+
+def test_a_body_over_the_limit_that_expects_100_continue_is_refused_before_any_continue():
+    """Such a client waits for "100 Continue" before it sends its body: nginx's own check answers
+    413 at once (and writes its line); the site's early answer would have said 100 Continue first."""
+    service = Service(body_limit=4096)
+    try:
+        with socket.create_connection(('127.0.0.1', service.port), timeout=10) as s:
+            s.sendall(b'POST /api/render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n'
+                      b'Content-Length: 50000\r\nExpect: 100-continue\r\n\r\n')
+            answer = b''
+            while b'\r\n\r\n' not in answer:
+                answer += s.recv(4096)
+        assert answer.startswith(b'HTTP/1.1 413 '), answer[:200]
     finally:
         service.stop()
 
