@@ -52,7 +52,8 @@
 # "intermediate" profile (nginx/tls-intermediate.conf) and HSTS:
 #   TLS_LISTEN        nginx's listen for it (make run: a port on 127.0.0.1; --site: as given, e.g. 443)
 #   TLS_CERT TLS_KEY  the certificate chain and its key (PEM)
-#   TLS_REDIRECT      on: plain HTTP is answered 308 to HTTPS but for /metrics and
+#   TLS_REDIRECT      on: plain HTTP is answered 308 to HTTPS, at the first server
+#                     name (make run: 127.0.0.1), but for /metrics and
 #                     ACME's /.well-known/acme-challenge/; off: both serve [on]
 # Over HTTP/2 a browser asks for every module of the page's start on one
 # connection at once; over HTTP/1.1 it has six connections at most, so the
@@ -66,6 +67,8 @@ set -euo pipefail
 templates=$(cd "$(dirname "$0")/../nginx" && pwd)
 # With TCP backends: how long a cached GET is fresh before nginx revalidates it.
 FRESH_SECONDS=2
+# With a unix socket: the cache files each nginx worker keeps open in each cached location.
+OPEN_CACHE_FILES=16
 
 # limit NAME VALUE: VALUE if it is a positive whole number, empty for off.
 limit() {
@@ -208,23 +211,25 @@ done
 # The connections nginx holds, from this machine (docs/limits.md, "Connections").
 # Descriptors: RLIMIT_NOFILE's hard limit here (nginx's workers raise theirs to
 # worker_rlimit_nofile); a connection may take two (a client's, and its
-# backend's or a temp file), and the cache's open files (open_file_cache) a
-# quarter of them, 10,000 at most. Memory: a quarter of the RAM over the
+# backend's or a temp file), and the cache's open files (open_file_cache) in
+# its two locations twice OPEN_CACHE_FILES. Memory: a quarter of the RAM over the
 # workers (one a core), at 40 KiB a connection, the most one can hold while
 # its headers are read (large_client_header_buffers 4 8k, a 1 KiB first buffer
 # and nginx's own structures). At most 32,768 a worker.
 nofile=$(ulimit -Hn)
 [ "$nofile" = unlimited ] && nofile=$(cat /proc/sys/fs/nr_open)
-open_files=$(( nofile / 4 < 10000 ? nofile / 4 : 10000 ))
+open_files=$(( 2 * OPEN_CACHE_FILES ))
 worker_connections=$(( (nofile - open_files - 64) / 2 ))
 by_memory=$(( $(awk '/^MemTotal:/ { print $2 }' /proc/meminfo) / 4 / $(nproc) / 40 ))
 (( by_memory < worker_connections )) && worker_connections=$by_memory
 (( worker_connections > 32768 )) && worker_connections=32768
 rlimit_nofile=$(( 2 * worker_connections + open_files + 64 ))
 
-# tls LISTEN ROOT: the server's lines for HTTPS with HTTP/2 under Mozilla's
-# "intermediate" profile, and the redirect of plain HTTP to it (TLS_REDIRECT);
-# or a comment when TLS_* are not set.
+# tls LISTEN ROOT HOST: the server's lines for HTTPS with HTTP/2 under Mozilla's
+# "intermediate" profile, and the redirect of plain HTTP to it (TLS_REDIRECT)
+# at https://HOST (the site's server name, make run's listen address), never
+# at the Host header the client sent: that would send a client where
+# whoever wrote its request wanted; or a comment when TLS_* are not set.
 tls() {
   if [ -z "${TLS_LISTEN:-}${TLS_CERT:-}${TLS_KEY:-}" ]; then
     echo "    # (no HTTPS: TLS_LISTEN, TLS_CERT and TLS_KEY not set)"
@@ -241,11 +246,28 @@ tls() {
   printf '    listen %s ssl http2;\\n    ssl_certificate %s;\\n    ssl_certificate_key %s;\\n    include %s/nginx/tls-intermediate.conf;' \
     "$1" "$TLS_CERT" "$TLS_KEY" "$2"
   [ "$redirect" = on ] || return 0
+  [[ $3 =~ ^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$ ]] \
+    || { echo "nginx-conf.sh: TLS_REDIRECT=on redirects to the first server name, which must be a host name (example.org), not: ${3:-(none)}; or set TLS_REDIRECT=off" >&2; exit 2; }
   # The port HTTPS is on, in the redirect's URL unless it is 443.
   [[ $1 =~ ^(\[[0-9A-Fa-f:.]*\]:|[^\ :]*:)?([0-9]+)(\ |$) ]] && port=${BASH_REMATCH[2]}
   [ "$port" = 443 ] && port=
-  printf '\\n    # Plain HTTP is redirected (308 keeps the method and the body) but for\\n    # /metrics (loopback scrapers) and ACME'"'"'s http-01 challenges.\\n    if ($stickertext_plain_http) {\\n        return 308 https://$host%s$request_uri;\\n    }' \
-    "${port:+:$port}"
+  printf '\\n    # Plain HTTP is redirected (308 keeps the method and the body) but for\\n    # /metrics (loopback scrapers) and ACME'"'"'s http-01 challenges.\\n    if ($stickertext_plain_http) {\\n        return 308 https://%s%s$request_uri;\\n    }' \
+    "$3" "${port:+:$port}"
+}
+
+# over LIMIT: a regex (for a map) of the decimal numbers over LIMIT, no leading
+# zero: more digits, or as many and a greater digit after an equal prefix (the
+# number's end is the map's to say).
+over() {
+  local limit=$1 digits=${#1} i d alternatives
+  alternatives="[1-9][0-9]{$digits,}"
+  for (( i = 0; i < digits; i++ )); do
+    d=${limit:i:1}
+    (( d < 9 )) || continue
+    alternatives+="|${limit:0:i}[$(( d + 1 ))-9]"
+    (( digits - i - 1 > 0 )) && alternatives+="[0-9]{$(( digits - i - 1 ))}"
+  done
+  echo "^(?:$alternatives)"
 }
 
 # metrics PATH BACKEND: a location for a scraper on this host (loopback only)
@@ -269,9 +291,11 @@ packs_folder() {
   echo "$packs"
 }
 
-# site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT CACHE_DIR
+# site OUT ROOT LISTEN SERVER_NAME BACKENDS BODY_LIMIT CACHE_DIR [TLS_LISTEN REDIRECT_HOST]
+# REDIRECT_HOST: where plain HTTP is redirected; SERVER_NAME's first name unless given.
 site() {
   local out=$1 root=$2 listen=$3 name=$4 backends=$5 limit=$6 cache=$7 tls_listen=${8:-${TLS_LISTEN:-}} servers= large= host https
+  local redirect_host=${9:-${4%% *}}
   # nginx's 413s and 429s go to a master's datagram socket beside its FastCGI one (/metrics):
   # the backend's, or with TCP backends the front host's own master's (METRICS_SOCKET).
   local rejections="    # (none: the backends are on TCP, on other hosts, and METRICS_SOCKET is not set)"
@@ -308,9 +332,15 @@ site() {
         fastcgi_cache_key \"\$realpath_root \$stickertext_encoding \$request_method \$uri?\$args\";
         fastcgi_cache_valid 200 1h;
         fastcgi_ignore_headers Cache-Control Expires;
-        # The cache's files stay open between hits: an entry is never
-        # rewritten with other content, since its key names the version.
-        open_file_cache max=$open_files inactive=10m;
+        # The hottest cache files stay open between hits (an entry is never
+        # rewritten with other content, since its key names the version), but
+        # only $OPEN_CACHE_FILES of them a worker: a file the cache manager deletes stays
+        # on disk while it is open, and with 5,000 open a flood of unique 1 MiB
+        # fragments held 2.7 GB of deleted files beside the cache's 256 MiB.
+        # So a worker holds at most $OPEN_CACHE_FILES in each of the two cached locations:
+        # fragments of 1 MiB at most, lists of stickers, packs documents
+        # (docs/limits.md, Disk).
+        open_file_cache max=$OPEN_CACHE_FILES inactive=10m;
         # What the key says the client takes; the backend gzips the packs once per load.
         fastcgi_param HTTP_ACCEPT_ENCODING \$stickertext_encoding;"
     api_cache=${api_cache//$'\n'/\\n}
@@ -334,13 +364,15 @@ site() {
   [ -z "$counter" ] \
     || rejections="    access_log syslog:server=unix:$counter.nginx,nohostname,tag=stickertext stickertext_rejection if=\$stickertext_rejected;"
   [[ $limit =~ ^[0-9]+$ ]] || { echo "nginx-conf.sh: not a byte count: $limit" >&2; exit 2; }
-  https=$(tls "$tls_listen" "$root")
+  local too_large='^(?!)'  # none: 0 is nginx's "no limit"
+  [[ $limit =~ ^0*$ ]] || too_large=$(over "$((10#$limit))")
+  https=$(tls "$tls_listen" "$root" "$redirect_host") || exit 2
   sed -e "s|@ROOT@|$root|g" -e "s|@LISTEN@|$listen|g" -e "s|@SERVER_NAME@|$name|g" -e "s|@HTTPS@|$https|" \
     -e "s|@UPSTREAM_SERVERS@|${servers%\\n}|" -e "s|@LARGE_UPSTREAM_SERVERS@|${large%\\n}|" \
     -e "s|@LIMIT_ZONES@|${zones%\\n}|" -e "s|@API_LIMITS@|${limits%\\n}|" -e "s|@TRUSTED@|${trusted%\\n}|" \
     -e "s|@SERVER_LIMITS@|${server_limits%\\n}|" -e "s|@ANSWER_LIMIT@|$answer_limit|g" \
     -e "s|@REJECTION_LOG@|$rejections|" -e "s|@API_CACHE@|$api_cache|" -e "s|@METRICS@|${metrics_locations//$'\n'/\\n}|" \
-    -e "s|@CACHE_DIR@|$cache|" -e "s|@BODY_LIMIT@|$limit|g" -e "s|@SITE_ROOT@|$site_root|g" -e "s|@PACKS@|$packs|g" \
+    -e "s|@CACHE_DIR@|$cache|" -e "s|@BODY_LIMIT@|$limit|g" -e "s#@BODY_TOO_LARGE@#$too_large#" -e "s|@SITE_ROOT@|$site_root|g" -e "s|@PACKS@|$packs|g" \
     "$templates/site.conf.template" > "$out"
 }
 
@@ -390,7 +422,8 @@ site_root=$root/.build/site
 packs=$(packs_folder "$root/public/stickers") || exit 2
 [ -d "$packs" ] || { echo "nginx-conf.sh: PACKS is not a folder: $packs" >&2; exit 2; }
 mkdir -p "$run"
-site "$run/site.conf" "$root" "127.0.0.1:$port" localhost "$backends" "$limit" "$run/cache" "${TLS_LISTEN:+127.0.0.1:$TLS_LISTEN}"
+site "$run/site.conf" "$root" "127.0.0.1:$port" localhost "$backends" "$limit" "$run/cache" \
+  "${TLS_LISTEN:+127.0.0.1:$TLS_LISTEN}" 127.0.0.1
 # nginx's workers are the user's who runs it, root too: the sockets are theirs, mode 0660.
 user="# (workers: the user who runs it, as nginx is not started as root)"
 [ "$(id -u)" -ne 0 ] || user="user root;  # the user who runs it: the sockets are root's, mode 0660"

@@ -4,6 +4,7 @@ knows is offered in turn, alone, and only the forward-secret AEAD ones are
 taken; TLS 1.3 is served, 1.1 and 1.0 are not. HSTS on HTTPS only, and plain
 HTTP redirected to HTTPS when the site is told to (TLS_REDIRECT=on)."""
 import http.client
+import os
 import socket
 import ssl
 import subprocess
@@ -11,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from service import Service
+from service import ROOT, Service
 
 SHARES_THE_MACHINE = True  # it measures no time: run.py runs it beside the engines' runs
 
@@ -120,9 +121,38 @@ def test_plain_http_is_redirected_to_https_with_its_method_but_metrics_and_acme_
                                 headers={'Content-Type': 'application/json'})
             assert r.status == 308, (method, path, r.status)
             assert r.headers['location'] == f'https://127.0.0.1:{service.https_port}{path}'
+        # Another Host header changes nothing: the redirect names make run's listen address.
+        for host in ('evil.example', 'evil.example:18443', '127.0.0.1.evil.example'):
+            r = service.request('GET', '/api/health', headers={'Host': host})
+            assert (r.status, r.headers['location']) == (308, f'https://127.0.0.1:{service.https_port}/api/health'), host
         assert service.request('GET', '/metrics').status == 200  # loopback scrapers keep plain HTTP
         assert service.request('GET', '/.well-known/acme-challenge/token').status == 404  # not redirected
         status, headers, body = https_get(service, '/api/health')
         assert status == 200 and headers['strict-transport-security'] == 'max-age=63072000'
     finally:
         service.stop()
+
+
+def site_config(tmp_path, server_name, redirect='on'):
+    """nginx-conf.sh --site for SERVER_NAME with HTTPS on 443: its run and the site's text."""
+    cert = tmp_path / 'cert.pem'
+    cert.write_text('x')
+    out = tmp_path / 'site.conf'
+    env = {**os.environ, 'TLS_LISTEN': '443', 'TLS_CERT': str(cert), 'TLS_KEY': str(cert), 'TLS_REDIRECT': redirect}
+    run = subprocess.run([os.path.join(ROOT, 'scripts', 'nginx-conf.sh'), '--site', str(out), ROOT, '80', server_name,
+                          '/run/stickertext/s.sock', '1048576', str(tmp_path / 'cache')], env=env, capture_output=True, text=True)
+    return run, out.read_text() if run.returncode == 0 else ''
+
+
+def test_an_installed_sites_redirect_names_its_first_server_name_and_a_name_that_is_no_host_is_refused(tmp_path):
+    run, site = site_config(tmp_path, 'stickers.example.org www.stickers.example.org')
+    assert run.returncode == 0, run.stderr
+    assert 'return 308 https://stickers.example.org$request_uri;' in site
+    assert '$host' not in site and '$http_host' not in site
+    for name in ('_', '*.example.org', '~^(?<x>.+)$', ''):
+        run, _ = site_config(tmp_path, name)
+        assert run.returncode == 2, name
+        assert run.stderr.startswith('nginx-conf.sh: TLS_REDIRECT=on redirects to the first server name, which must '
+                                     'be a host name (example.org), not: '), run.stderr
+    run, site = site_config(tmp_path, '_', redirect='off')  # no redirect: any server name
+    assert run.returncode == 0 and 'return 308' not in site

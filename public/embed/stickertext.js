@@ -6,14 +6,37 @@
 import { Catalog } from '../js/model/catalog.js';
 import { scanCodes } from '../js/model/scanner.js';
 
+// The URL of the script this runs in, from the first frame of a stack that
+// names one (V8: "    at https://…/embed/stickertext.js:1:2", SpiderMonkey and
+// JavaScriptCore: "…@https://…/embed/stickertext.js:1:2"), or none.
+function loadedFrom() {
+  for (const frame of String(new Error().stack).split('\n')) {
+    const url = /(?:^|[\s(@])([a-z][a-z\d+.-]*:\/\/[^\s()]+):\d+:\d+\)?$/i.exec(frame.trim());
+    if (url)
+      try {
+        return new URL(url[1]);
+      } catch {
+        return null;
+      }
+  }
+  return null;
+}
+
 (() => {
   // Through the prototypes: the host's elements shadow names (DOM clobbering).
   const D = Document.prototype,
     doc = (name) => Reflect.get(D, name, document),
     make = D.createElement.bind(document);
   if (Object.isFrozen(window.stickertext ?? {})) return; // included twice (not an element)
+  // Its own URL as the browser fetched it: a stack frame of this script names
+  // it. Not currentScript.src, the src attribute resolved against the
+  // document's base URL when it is read: a deferred script runs once the page
+  // is parsed, so a relative src and a <base href> of the host page's user
+  // content after the script tag made it fetch the packs and pictures from
+  // the base's origin. (A <base> before the tag decides where the script
+  // itself comes from: the host page's CSP, base-uri 'none', guards that.)
   const script = doc('currentScript'),
-    home = script instanceof HTMLScriptElement && new URL(script.src || 'x:');
+    home = script instanceof HTMLScriptElement && loadedFrom();
   if (!home?.pathname.endsWith('/embed/stickertext.js'))
     return console.error('stickertext: load it with a classic <script src>');
   const ROOT = 'data-stickertext',

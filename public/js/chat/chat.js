@@ -22,7 +22,17 @@ import { say, sayLasting } from '../shared/status.js';
 import { noteText } from '../shared/notes.js';
 import { t, onLanguage } from '../shared/strings.js';
 import '../shared/late-strings.js';
-import { keep, messageOf, waitingMessages, refusedMessages, refuse, forget, onForgotten, alone } from './outbox.js';
+import {
+  keep,
+  messageOf,
+  refusalOf,
+  waitingMessages,
+  refusedMessages,
+  refuse,
+  forget,
+  onForgotten,
+  alone,
+} from './outbox.js';
 import { sentMessages, keepSent, clearSent } from './sent-history.js';
 import { stylesheet } from '../shared/stylesheet.js';
 import { TextBackedString } from '../model/text-backed-string.js';
@@ -176,7 +186,8 @@ export function initChat(editor) {
         });
       }
       await forget(message, 'sent');
-      await keepSent(message);
+      const unkept = await keepSent(message);
+      if (unkept) say(noteText(unkept));
       if (shown.has(message.id)) mark(message.id, 'sent');
       clearHistory.hidden = false;
       retryDelay = FIRST_RETRY_MS;
@@ -192,12 +203,15 @@ export function initChat(editor) {
   async function send() {
     const { text } = editor.liveState();
     if (!text.trim()) return; // empty input never sends
+    const refusal = refusalOf(text); // over a cap of the outbox: the field keeps it
+    if (refusal) return void say(noteText(refusal));
     editor.flush();
     const message = messageOf(text);
     const kept = keep(message); // in the journal now, before the field empties (outbox.js)
     editor.clear();
     showMessage(message);
-    await kept;
+    const said = await kept;
+    if (said) say(noteText(said));
     pump();
   }
 

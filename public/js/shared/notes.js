@@ -15,6 +15,10 @@ const NOTES = {
     noStickers: '表情还没有加载好，网络恢复后会自动加载；文字和表情符号可以照常输入。',
     notTaken: '服务器没有接受这条消息。',
     tooLargeToSend: '这条消息太大，发不出去：放回输入框，分成几条再发。',
+    messageTooLarge: '这条消息超过 1 MB，没有发送：文字还在输入框里，请分成几条再发。',
+    outboxFull: '待发送的消息已达上限（100 条或 4 MB），这条没有发送：文字还在输入框里，等前面的消息发出后再发。',
+    keptInTabOnly: '浏览器的存储空间已满，这条消息只保存在这个标签页里，发出之前请不要关闭它；之前保存的消息都还在。',
+    historyNotKept: '浏览器的存储空间已满，这条消息已发出，但没有存进聊天记录；之前的记录都还在。',
     alreadyOver: (max) => `文字已超过 ${max} 字的上限，没有插入任何内容。`,
     emojiRemoved: '表情符号已去掉。',
     refused: '这里不能插入这些内容。',
@@ -33,6 +37,13 @@ const NOTES = {
       'The stickers have not loaded yet; they will when the network is back. Text and emoji can be typed as usual.',
     notTaken: 'The server did not take this message.',
     tooLargeToSend: 'This message is too large to send: put it back into the field and send it in parts.',
+    messageTooLarge: 'This message is over 1 MB and was not sent: it is still in the field; send it in parts.',
+    outboxFull:
+      'Too many messages are waiting (100, or 4 MB): this one was not sent and is still in the field; send it once those before have gone.',
+    keptInTabOnly:
+      "The browser's storage is full: this message is kept in this tab only; keep the tab open until it is sent. The messages kept before are all there.",
+    historyNotKept:
+      "The browser's storage is full: this message was sent but not kept in the history. The history kept before is all there.",
     alreadyOver: (max) => `The text is already over the limit of ${max}; nothing was inserted.`,
     emojiRemoved: 'Emoji were removed.',
     refused: 'That cannot be inserted here.',

@@ -11,7 +11,7 @@ import { watchPacks } from './packs.js';
 import { initStatus, updateCounter, say, takeBack } from '../shared/status.js';
 import * as editor from '../editor/editor.js';
 import { saveDraft, loadDraft } from '../editor/draft.js';
-import { keep, messageOf } from '../chat/outbox.js';
+import { keep, messageOf, refusalOf } from '../chat/outbox.js';
 import { applyStrings, setLanguage, language } from '../shared/strings.js';
 import { initSettings, enterSends } from './settings.js';
 import { focusKeepingCaret, useSystemKeyboard } from '../editor/editor-dom.js';
@@ -204,9 +204,11 @@ composer.addEventListener('submit', (event) => {
   // outbox holds when it comes, as it does what an earlier visit left; should it not load, the
   // messages wait there, said so, and it is asked for again when the network is back.
   const { text } = editor.liveState();
+  const refusal = text.trim() && refusalOf(text); // over a cap of the outbox: the field keeps it
+  if (refusal) return void note(null, refusal);
   if (text.trim()) {
     authority?.check(); // the edits up to Send (until authority.js loads, they wait for it)
-    keep(messageOf(text));
+    keep(messageOf(text)).then((said) => said && note(null, said));
     clearField();
   }
   loadChat().then(() => {
