@@ -34,7 +34,8 @@ struct FetchTimeLimitTests {
         #expect(
             error?.issues.map(\.message)
                 == (1...3).map { "its image \"\(server.url("/stall/\($0)"))\" took more than 1.5 seconds" })
-        #expect(took >= .seconds(4.5) && took < .seconds(8))
+        // Each limit waited out (curl sets its timer in whole milliseconds: a moment early), none much past it.
+        #expect(took >= .seconds(4.4) && took < .seconds(9))
         #expect(used < 0.5, "\(used) s of CPU in \(took) of stalls")
     }
 
@@ -59,7 +60,7 @@ struct FetchTimeLimitTests {
                 "its image \"\(server.url("/stall/1"))\" took more than 1.5 seconds",
                 "its image \"\(server.url("/stall/2"))\" \(late)", "its image \"\(server.url("/stall/3"))\" \(late)",
             ])
-        #expect(took >= .seconds(2) && took < .seconds(3.5))
+        #expect(took >= .seconds(1.9) && took < .seconds(4.5))
     }
 
     /// A host name is looked up within the fetch's time too: a name server
@@ -79,7 +80,7 @@ struct FetchTimeLimitTests {
         var error: InputError?
         let took = clock.measure { error = #expect(throws: InputError.self) { try web.document() } }
         #expect(error?.description == "http://slow.test/api/emojis: took more than 1.0 seconds")
-        #expect(took >= .seconds(0.9) && took < .seconds(2.5))
+        #expect(took >= .seconds(0.9) && took < .seconds(3))
     }
 
     /// A limit Duration cannot hold (it would trap) is read as none, or as none left.
