@@ -345,6 +345,23 @@ SHOWN = '''
     return [document.querySelector('#tabs [aria-selected=true]').dataset.tab, page.dataset.tab, own.indexOf(page)];'''
 
 
+WATCH_NOTES = '''
+const line = document.getElementById('note');
+let shown = '';
+window.__notesSaid = [];
+new MutationObserver(() => {
+    const now = line.hidden ? '' : line.textContent;
+    if (now && now !== shown) window.__notesSaid.push(now);
+    shown = now;
+}).observe(line, {attributes: true, childList: true, characterData: true, subtree: true});'''
+
+
+def watch_notes(driver):
+    """Keeps every note the page's line shows in window.__notesSaid: a passing note lasts 4 s, less than a
+    loaded machine may take between the action and the look. Again after each load."""
+    driver.execute_script(WATCH_NOTES)
+
+
 class Page:
     def __init__(self, driver, service):
         self.d = driver
@@ -356,17 +373,7 @@ class Page:
             driver.execute_script("localStorage.setItem('stickertext.lang', 'zh')")
         driver.get(f'http://127.0.0.1:{service.port}/')
         self.wait('return document.body.dataset.ready')
-        # Every note the line shows, kept for said(): a passing note lasts 4 s, less than a loaded machine may
-        # take between the action and the look.
-        driver.execute_script('''
-            const line = document.getElementById('note');
-            let shown = '';
-            window.__notesSaid = [];
-            new MutationObserver(() => {
-                const now = line.hidden ? '' : line.textContent;
-                if (now && now !== shown) window.__notesSaid.push(now);
-                shown = now;
-            }).observe(line, {attributes: true, childList: true, characterData: true, subtree: true});''')
+        watch_notes(driver)  # for said()
         self.editor = driver.find_element(By.ID, 'editor')
         self.editor.click()
 

@@ -8,7 +8,7 @@ the tab, and nothing stored before is lost."""
 import pytest
 from selenium.webdriver.common.by import By
 
-from browser import Page, engine_of, stored_texts
+from browser import Page, engine_of, stored_texts, watch_notes
 from engines import ENGINES  # noqa: F401 (the module runs in Chromium, Firefox and WebKit: conftest.py)
 from service import eventually
 
@@ -56,15 +56,7 @@ def again(p):
     """The page reloaded, keeping what is stored (a new Page would clear the history)."""
     p.d.refresh()
     p.wait('return document.body.dataset.ready')
-    p.d.execute_script('''
-        const line = document.getElementById('note');
-        let shown = '';
-        window.__notesSaid = [];
-        new MutationObserver(() => {
-            const now = line.hidden ? '' : line.textContent;
-            if (now && now !== shown) window.__notesSaid.push(now);
-            shown = now;
-        }).observe(line, {attributes: true, childList: true, characterData: true, subtree: true});''')
+    watch_notes(p.d)
     p.d.find_element(By.ID, 'editor').click()
     return p
 
