@@ -57,7 +57,10 @@ export const messageOf = (text) => ({
 // journal lets go of it once the outbox has it; what a journal still holds after a moment (its tab died
 // before the outbox had it) goes into the outbox at the next start of the chat.
 const JOURNAL_GRACE_MS = 10_000; // longer than any add takes: a live tab's message is never taken twice
-const journal = () => (Array.isArray(readJSON(KEYS.sending)) ? readJSON(KEYS.sending) : []);
+const journal = () => {
+  const entries = readJSON(KEYS.sending);
+  return Array.isArray(entries) ? entries : [];
+};
 const setJournal = (entries) => store(KEYS.sending, entries.length ? entries : null);
 
 /** Keeps `{id, text}` at the end of the outbox: in the journal before this returns, in the outbox after.
