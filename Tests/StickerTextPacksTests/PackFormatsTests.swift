@@ -249,11 +249,7 @@ struct PackFormatsTests {
         #expect(export.notes.joined().contains("emoji: left out"))
         let folder = PackFixtures.folder()
         _ = PackFixtures.tarGz([], at: folder.appendingPathComponent("unused.tar.gz"))
-        let extract = Process()
-        extract.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        extract.arguments = ["tar", "-xzf", out.path, "-C", folder.path]
-        try extract.run()
-        extract.waitUntilExit()
+        PackFixtures.run(["tar", "-xzf", out.path, "-C", folder.path])
         #expect(
             Array(try Data(contentsOf: folder.appendingPathComponent("ku.png"))) == (try file("weibo", "cool@3x.png")))
     }

@@ -7,7 +7,11 @@ measure no time (those that say `SHARES_THE_MACHINE = True`) start beside the
 other two; when all of these have ended, every other module runs in Chromium
 alone: the fairness, deadline and load tests measure time and get the machine
 to themselves. Each run's output and time is printed as it ends, and one closing
-line counts them all. Arguments are passed to every pytest (-x, -k ...)."""
+line counts them all. Arguments are passed to every pytest (-x, -k ...).
+
+Nothing can hang the run: a test that takes over TEST_TIMEOUT seconds fails
+(pytest-timeout, raising in the test, so the run goes on), and while runs go
+on a line says which every HEARTBEAT seconds, so CI never sees a quiet run."""
 import glob
 import os
 import re
@@ -19,6 +23,8 @@ import time
 from engines import ENGINES
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+TEST_TIMEOUT = 600
+HEARTBEAT = 240
 COUNTS = re.compile(r'(\d+) (passed|failed|skipped|errors?|xfailed|xpassed)')
 
 
@@ -36,7 +42,8 @@ def modules_sharing_the_machine():
 
 def start(name, engine, paths, extra):
     log = tempfile.TemporaryFile(mode='w+', prefix=f'e2e-{name}-')
-    command = [sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', *extra, *paths]
+    command = [sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-o', f'timeout={TEST_TIMEOUT}',
+               '-o', 'timeout_method=signal', *extra, *paths]
     process = subprocess.Popen(command, cwd=HERE, stdout=log, stderr=subprocess.STDOUT,
                                env=dict(os.environ, ENGINES=engine))
     return {'name': name, 'process': process, 'log': log, 'started': time.monotonic()}
@@ -58,12 +65,17 @@ def finish(run, totals):
 
 def next_to_end(running):
     """Waits until one of `running` has ended; takes it out of the list and returns it, its end time noted."""
+    said = time.monotonic()
     while True:
         run = next((run for run in running if run['process'].poll() is not None), None)
         if run:
             running.remove(run)
             run['ended'] = time.monotonic()
             return run
+        if time.monotonic() - said > HEARTBEAT:
+            said = time.monotonic()
+            print('e2e: still running: ' + ', '.join(f'{run["name"]} ({said - run["started"]:.0f} s)'
+                                                     for run in running), flush=True)
         time.sleep(0.5)
 
 

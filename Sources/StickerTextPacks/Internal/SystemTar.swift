@@ -152,43 +152,32 @@ enum SystemTar {
     private static func run(_ arguments: [String], label: String, stopAfter: Int, keepOutput: Bool = true)
         throws(InputError) -> Output
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
         // stderr to a file, not a pipe: a command blocked on a full stderr
         // pipe while this reads its stdout would never finish.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "stickertext-stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle(forWritingAtPath: errorFile.path)
-        process.standardInput = FileHandle.nullDevice
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try ChildProcess(arguments, output: .piped, errors: .file(path: errorFile.path))
         } catch {
-            throw problem(label, nil, "cannot run \(arguments[0]): \(error)")
+            throw problem(label, nil, error.reason)
         }
         var result = Output(label: label)
         var counted = 0
-        while true {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
+        ChildProcess.read(process.output!) { chunk in
             counted += chunk.count
             if counted > stopAfter {
                 result.stopped = true
-                // SIGKILL: a child may inherit a mask that blocks SIGTERM
-                // (seen under the test runner), and it must not write on.
-                kill(process.processIdentifier, SIGKILL)
-                break
+                process.kill()
+                return false
             }
             if keepOutput { result.output += chunk }
+            return true
         }
-        process.waitUntilExit()
+        result.status = process.wait()
         result.error = String(
             decoding: (FileManager.default.contents(atPath: errorFile.path) ?? Data()).prefix(2000), as: UTF8.self)
-        result.status = process.terminationStatus
         return result
     }
 }
