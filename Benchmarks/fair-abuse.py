@@ -7,6 +7,12 @@ against nginx on 127.0.0.1:PORT (issue 36's rows):
                answered: 1 MiB of [ok] with a baseURL of 500 characters and a
                className of 60 (about 500 MB of answer each, before an answer
                limit), every answer read to its end;
+  amplify-small CONNECTIONS clients posting a small body that amplifies:
+               8,000 [ok] with the same baseURL (33 KB; 15 MB of answer, under
+               the service's 16 MiB, before answers were held to 16 times their
+               body), each connection reset 50 ms after its request, as fast
+               as it can (the answer is the service's to make, not this
+               client's to read);
   slow-reader  CONNECTIONS clients posting the same, each reading the status
                line of its answer and nothing more, holding the connection until
                nginx cuts it off, then another;
@@ -39,6 +45,11 @@ def amplifying_body():
         return json.dumps({'text': '[ok]' * codes, 'options': {'baseURL': BASE_URL, 'className': CLASS_NAME}}).encode()
     codes = (BODY_LIMIT - len(body(0))) // 4
     return body(codes)
+
+
+def small_amplifying_body():
+    """A body of 33 KB whose answer was 15 MB: short codes with the long baseURL."""
+    return json.dumps({'text': '[ok]' * 8000, 'options': {'baseURL': BASE_URL}}).encode()
 
 
 class Tally:
@@ -108,6 +119,33 @@ def amplify(source, port, connections, deadline, tally):
     def request(client, n):
         client.request('POST', '/api/render', body, {'Content-Type': 'application/json'})
     run_clients(connections, lambda: requests_as_fast_as_answered(source, port, deadline, tally, request))
+
+
+def amplify_small(source, port, connections, deadline, tally):
+    body = small_amplifying_body()
+    request = (f'POST /api/render HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n'
+               f'Content-Length: {len(body)}\r\n\r\n').encode() + body
+
+    def client():
+        while time.monotonic() < deadline:
+            try:
+                s = socket.create_connection(('127.0.0.1', port), timeout=left(deadline), source_address=(source, 0))
+            except OSError:
+                tally.note('connection errors')
+                time.sleep(0.05)
+                continue
+            start = time.monotonic()
+            try:
+                s.sendall(request)
+                s.settimeout(0.05)
+                head = s.recv(64)
+                tally.status(int(head.split(b' ')[1]), time.monotonic() - start)
+            except (OSError, IndexError, ValueError):
+                tally.note('reset before the status line')
+            # RST, not FIN: the connection is dropped as a client that gives up does.
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b'\x01\x00\x00\x00\x00\x00\x00\x00')
+            s.close()
+    run_clients(connections, client)
 
 
 def long_get(source, port, connections, deadline, tally):
@@ -214,7 +252,7 @@ def half_open(source, port, connections, deadline, tally):
         key.fileobj.close()
 
 
-KINDS = {'amplify': amplify, 'slow-reader': slow_reader, 'half-open': half_open, 'long-get': long_get}
+KINDS = {'amplify': amplify, 'amplify-small': amplify_small, 'slow-reader': slow_reader, 'half-open': half_open, 'long-get': long_get}
 
 if __name__ == '__main__':
     if len(sys.argv) != 6 or sys.argv[1] not in KINDS:

@@ -19,7 +19,10 @@
 # ones, which go to the large-body pool. Then issue 36's abuses from 127.0.0.2
 # (Benchmarks/fair-abuse.py): the amplifying render (1 MiB of [ok] with a
 # baseURL of 500 characters and a className of 60, 16 connections, every answer
-# read), the slow reader (the same, 32 connections, answers never read), 3,000
+# read), a small body that amplifies (33 KB of [ok] with the long baseURL: a
+# 15 MB answer before answers were held to 16 times their body; 16 connections,
+# each reset 50 ms after its request), the slow reader (the same 1 MiB, 32
+# connections, answers never read), 3,000
 # half-open connections (half a request line each, reopened as nginx closes
 # them), and the long GET (renders of 8 KB URLs of short codes with the same
 # options, each URL new, 16 connections). A last phase runs the 450 KB flood
@@ -166,6 +169,7 @@ small limited small.json
 main-worst limited main-worst.json
 worst limited worst.json
 amplify limited abuse:amplify:16
+amplify-small limited abuse:amplify-small:16
 slow-reader limited abuse:slow-reader:32
 half-open limited abuse:half-open:3000
 long-get limited abuse:long-get:16
@@ -176,6 +180,7 @@ import json, os, sys
 out = sys.argv[1]
 phases = [('alone', 'alone'), ('small', 'a flood of small edits'), ('main-worst', "the main pool's worst case (63 KB)"),
           ('worst', 'the worst-case flood (450 KB)'), ('amplify', 'the amplifying render (1 MiB)'),
+          ('amplify-small', 'a small body that amplifies (33 KB)'),
           ('slow-reader', 'slow readers of it (32)'), ('half-open', '3,000 half-open connections'),
           ('long-get', 'the long GET (8 KB URLs)'), ('worst-before', 'the 450 KB flood, limits of before')]
 phases = [(name, label) for name, label in phases if os.path.exists(os.path.join(out, f'{name}.figures'))]
@@ -195,7 +200,7 @@ print(f"a small edit, alone: {alone['cpu_workers_us'] / backend_requests:.1f} µ
       f"{alone['cpu_nginx_us'] / backend_requests:.1f} µs of nginx (CPU time over {backend_requests} requests)")
 # The targets, under the current limits: nobody well-behaved refused, p99 under 10 ms under each flood, the flooder refused.
 misses = []
-for name in ('alone', 'small', 'main-worst', 'worst', 'amplify', 'slow-reader', 'half-open', 'long-get'):
+for name in ('alone', 'small', 'main-worst', 'worst', 'amplify', 'amplify-small', 'slow-reader', 'half-open', 'long-get'):
     if name not in figures:
         continue
     f = figures[name]

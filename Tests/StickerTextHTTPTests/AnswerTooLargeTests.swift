@@ -35,7 +35,8 @@ struct AnswerTooLargeTests {
         #expect(errorCode(response) == "answer_too_large")
         #expect(response.header("cache-control") == "no-store")
         let message = try #require((json(response)["error"] as? [String: Any])?["message"] as? String)
-        #expect(message.contains("over the limit of \(AnswerLimit.defaultMost) bytes"))
+        // A body a little under 1 MiB: 16 times it is a little under the service's 16 MiB.
+        #expect(message.contains("over the limit of \(min(AnswerLimit.defaultMost, 16 * body.utf8.count)) bytes"))
     }
 
     /// The issue's fourth row: an 8 KB URL of short codes gave a 3.2 MB fragment.
@@ -69,6 +70,30 @@ struct AnswerTooLargeTests {
         #expect(held.pieces == nil)
         #expect(response.wholeBody == held.body)
         #expect(held.body.count > 4096)
+    }
+
+    /// Issue 56's row: a 35 KB body of short codes with a long baseURL
+    /// rendered to 16 MiB, under the service's limit, ~28 ms of a worker each.
+    /// Bytes out now scale with bytes in: refused from the stickers' count,
+    /// by 16 times the body, on every endpoint; a long text with stickers
+    /// among its words is answered as before.
+    @Test(arguments: ["/api/render", "/api/edit"])
+    func aSmallBodyCannotMakeALargeAnswer(path: String) throws {
+        let codes = String(repeating: "[ok]", count: 8_000)
+        let op = path == "/api/edit" ? #","op":"selectAll""# : ""
+        let body = #"{"text":"\#(codes)","options":{"baseURL":"\#(Self.longBaseURL)"}\#(op)}"#
+        let plain = #"{"text":"\#(codes)"\#(op)}"#
+        for sent in path == "/api/render" ? [body, plain] : [plain] {
+            let response = handler.handle(Self.post(path, sent))
+            #expect(response.status == .payloadTooLarge)
+            #expect(errorCode(response) == "answer_too_large")
+            let message = try #require((json(response)["error"] as? [String: Any])?["message"] as? String)
+            #expect(message.contains("16 times the request's \(sent.utf8.count) bytes"), "\(message)")
+        }
+        let text = String(repeating: "一二三四五六七八九十[微笑]", count: 20_000)
+        let long = handler.handle(Self.post(path, #"{"text":"\#(text)"\#(op)}"#))
+        #expect(long.status == .ok)
+        #expect(long.bodyCount > 4 << 20)
     }
 
     /// The limit applies whatever the endpoint: a count's lists too.

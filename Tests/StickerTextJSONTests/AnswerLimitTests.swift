@@ -143,6 +143,39 @@ struct AnswerLimitTests {
         #expect(error.message.contains("\(size) bytes, over the limit of \(size - 1) bytes"))
     }
 
+    /// Bytes out scale with bytes in: an answer may be 16 times its request,
+    /// or 512 KiB whatever the request, and never over the service's limit.
+    @Test func anAnswerMayBeSixteenTimesItsRequestOrHalfAMebibyteWithinTheLimit() {
+        let service = AnswerLimit(most: 16 << 20, held: 4096)
+        #expect(service.forRequest(ofBytes: 0).most == 512 << 10)
+        #expect(service.forRequest(ofBytes: 35_000).most == 560_000)
+        #expect(service.forRequest(ofBytes: 35_000).scaledFromRequest == 35_000)
+        #expect(service.forRequest(ofBytes: 35_000).held == 4096)
+        // Past a megabyte the service's own limit is the lower.
+        #expect(service.forRequest(ofBytes: 1 << 20) == service)
+        #expect(service.forRequest(ofBytes: .max) == service)
+    }
+
+    /// Refused by the ratio, the message says so, with the request's size.
+    @Test func anAnswerOverItsRequestsRatioIsRefusedSayingSo() throws {
+        let body = Array(#"{"text":"\#(String(repeating: "[ok]", count: 5000))"}"#.utf8)
+        let limit = AnswerLimit(most: 16 << 20).forRequest(ofBytes: body.count)
+        do {
+            _ = try api.render(body, limit: limit)
+            Issue.record("answered")
+        } catch {
+            #expect(error.code == .answerTooLarge)
+            #expect(
+                error.message.contains(
+                    "over the limit of 524288 bytes (16 times the request's \(body.count) bytes: an answer may be that, or 524288 bytes, whichever is more)"
+                ))
+        }
+        // The same codes with the text around them a message has: answered.
+        let message = Array(#"{"text":"\#(String(repeating: "一二三四五六七八九十[微笑]", count: 5000))"}"#.utf8)
+        let answer = try api.render(message, limit: AnswerLimit(most: 16 << 20).forRequest(ofBytes: message.count))
+        #expect(answer.count > 512 << 10)
+    }
+
     /// The amplifying render: a megabyte of the shortest code with the
     /// longest baseURL and className would be half a gigabyte; it is
     /// refused, unwritten. (A worker's memory meanwhile: Tests/e2e/test_resources.py.)

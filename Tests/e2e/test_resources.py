@@ -91,7 +91,9 @@ def test_the_amplifying_render_is_refused_before_it_is_built_and_the_worker_stay
     request = {'text': CODES, 'options': {'baseURL': LONG_BASE_URL, 'className': 'c' * 60}}
     r, peak = peak_during(service, lambda: post(service, '/api/render', request))
     assert r.status == 413 and r.json()['error']['code'] == 'answer_too_large', (r.status, r.body[:300])
-    assert f'over the limit of {ANSWER_LIMIT} bytes' in r.json()['error']['message']
+    # The lower of the service's limit and 16 times the body (a little under 1 MiB).
+    limit = min(ANSWER_LIMIT, 16 * len(json.dumps(request, ensure_ascii=False).encode()))
+    assert f'over the limit of {limit} bytes' in r.json()['error']['message']
     check_schema(r, '/api/render', 'POST')
     assert peak < MEMORY_BOUND, f'the worker grew by {peak / MiB:.0f} MiB'
 
@@ -129,13 +131,17 @@ def test_the_worst_requests_under_the_body_limit_keep_the_worker_within_its_boun
 
 def test_the_worst_requests_at_once_keep_the_worker_within_its_bound(service):
     """The amplifying render on the large-body pool while the four other
-    threads serve the worst bodies the main pool takes (under 64 KiB)."""
+    threads serve the worst bodies the main pool takes (under 64 KiB): codes
+    alone, refused by the answer's ratio to its body (16 times), and the
+    largest answers a body under 64 KiB gets (text with a sticker every ten
+    characters, emoji)."""
     amplifying = {'text': CODES, 'options': {'baseURL': LONG_BASE_URL, 'className': 'c' * 60}}
     codes = '[ok]' * (63 * 1024 // 4)
+    words = '一二三四五六七八九十[微笑]' * (63 * 1024 // 38)
     emoji = '😀' * (63 * 1024 // 4)
-    sends = [('/api/render', amplifying), ('/api/render', {'text': codes}), ('/api/count', {'text': emoji}),
-             ('/api/edit', {'text': codes, 'op': 'selectAll'}),
-             ('/api/render', {'text': emoji, 'options': {'wrapEmoji': True}})]
+    sends = [('/api/render', amplifying), ('/api/render', {'text': codes}), ('/api/render', {'text': words}),
+             ('/api/count', {'text': emoji}), ('/api/edit', {'text': words, 'op': 'selectAll'}),
+             ('/api/edit', {'text': codes, 'op': 'selectAll'})]
     statuses = []
 
     def send(path, request):
@@ -151,7 +157,7 @@ def test_the_worst_requests_at_once_keep_the_worker_within_its_bound(service):
             t.join()
 
     _, peak = peak_during(service, all_at_once)
-    assert sorted(set(statuses)) == [('/api/count', 200, True), ('/api/edit', 200, True),
+    assert sorted(set(statuses)) == [('/api/count', 200, True), ('/api/edit', 200, True), ('/api/edit', 413, True),
                                      ('/api/render', 200, True), ('/api/render', 413, True)], statuses
     assert peak < MEMORY_BOUND, f'the worker grew by {peak / MiB:.0f} MiB'
 
@@ -159,11 +165,11 @@ def test_the_worst_requests_at_once_keep_the_worker_within_its_bound(service):
 def test_an_answer_just_under_the_limit_is_sent_whole_in_pieces(service):
     """An answer far over what is held, under the limit: streamed to libfcgi
     as it is written, byte for byte the answer the CLI's whole-bytes path gives."""
-    text = '[微笑]好' * 30000
+    text = '一二三四五六七八九十[微笑]' * 20000  # 12 times its body: under the ratio of 16
     r, peak = peak_during(service, lambda: post(service, '/api/render', {'text': text}))
     assert r.status == 200 and 4 * MiB < len(r.body) <= ANSWER_LIMIT, (r.status, r.body[:200])
     answer = r.json()
-    assert answer['html'].count('<img') == 30000 and len(answer['stickers']) == 30000
+    assert answer['html'].count('<img') == 20000 and len(answer['stickers']) == 20000
     assert answer['counts']['stickers'] == answer['stickers']
     assert peak < MEMORY_BOUND
 

@@ -157,12 +157,15 @@ public struct APIHandler: Sendable {
             response.headers.append(("Accept-Encoding", "identity"))
             return response
         }
+        // Bytes out scale with bytes in (`AnswerLimit.forRequest`): a small body
+        // cannot make a large answer.
+        let limit = answerLimit.forRequest(ofBytes: request.body.count)
         do {
             let answer =
                 switch endpoint {
-                case .render: try api.render(request.body, limit: answerLimit)
-                case .edit: try api.edit(request.body, limit: answerLimit)
-                case .count: try api.count(request.body, limit: answerLimit)
+                case .render: try api.render(request.body, limit: limit)
+                case .edit: try api.edit(request.body, limit: limit)
+                case .count: try api.count(request.body, limit: limit)
                 }
             return .json(.ok, answer, cache: "no-store")
         } catch {

@@ -26,11 +26,18 @@ extension APIError {
         APIError(.payloadTooLarge, "the request body is over the limit of \(limit) bytes")
     }
 
-    /// An answer over the limit: `count` bytes (or, `atLeast`, more), where `limit` are sent at most.
-    public static func answerTooLarge(_ count: Int, limit: Int, atLeast: Bool = false) -> APIError {
-        APIError(
+    /// An answer over the limit: `count` bytes (or, `atLeast`, more), where `limit` are sent at most
+    /// (`request` bytes times `AnswerLimit.ratio`, when the limit is scaled to its request).
+    public static func answerTooLarge(_ count: Int, limit: Int, atLeast: Bool = false, request: Int? = nil)
+        -> APIError
+    {
+        let scaled =
+            request.map {
+                " (\(AnswerLimit.ratio) times the request's \($0) bytes: an answer may be that, or \(AnswerLimit.floor) bytes, whichever is more)"
+            } ?? ""
+        return APIError(
             .answerTooLarge,
-            "the answer would be \(atLeast ? "at least " : "")\(count) bytes, over the limit of \(limit) bytes; send less text at once (each sticker becomes an <img> of a few hundred bytes, more with a long baseURL or className)"
+            "the answer would be \(atLeast ? "at least " : "")\(count) bytes, over the limit of \(limit) bytes\(scaled); send less text at once (each sticker becomes an <img> of a few hundred bytes, more with a long baseURL or className)"
         )
     }
 

@@ -46,11 +46,41 @@ public struct AnswerPieces: Sendable {
 public struct AnswerLimit: Sendable, Equatable {
     public var most: Int
     public var held: Int
+    /// The request's size in bytes when `most` is `ratio` times it (`forRequest`), for the refusal to say so.
+    public private(set) var scaledFromRequest: Int?
 
     public init(most: Int, held: Int = AnswerLimit.defaultHeld) {
         self.most = most
         self.held = held
     }
+
+    /// This limit for a request of `requestBytes` bytes: its answer may be at
+    /// most `ratio` times the request, or `floor` whatever the request, and
+    /// never over `most`. What this refuses is amplification by small bodies:
+    /// a body of 35 KB of short codes with a long `baseURL` made a 16 MiB
+    /// answer, ~28 ms of a worker and more of nginx's gzip each, and one
+    /// address sending them at once took the cores from everyone else (whose
+    /// fair share counts threads, not bytes). Now its answer stops at 560 KB,
+    /// refused from the stickers' count before a byte is written. No chat
+    /// message meets it: a message's answer is under `floor` whatever it holds
+    /// (140 stickers with a 500-character `baseURL` are ~310 KB), and a long
+    /// text's answer is a few times its size (a megabyte of Chinese text with a
+    /// sticker every ten characters renders to 12 times).
+    public func forRequest(ofBytes requestBytes: Int) -> AnswerLimit {
+        let scaled = requestBytes.multipliedReportingOverflow(by: Self.ratio)
+        let bound = scaled.overflow ? Int.max : max(Self.floor, scaled.partialValue)
+        guard bound < most else { return self }
+        var limit = self
+        limit.most = bound
+        limit.scaledFromRequest = requestBytes
+        return limit
+    }
+
+    /// How many times its request's size an answer may be (`forRequest`).
+    public static let ratio = 16
+
+    /// What any request's answer may be, whatever its size (`forRequest`): 512 KiB.
+    public static let floor = 512 << 10
 
     /// 16 MiB: a chat message's answer is a few kilobytes (a sticker in a
     /// render's answer is ~420 bytes: its `<img>` and two listings), and a

@@ -130,11 +130,15 @@ public struct StickerTextAPI: Sendable {
     private static func hold(
         capacity: Int, atLeast: Int, keep: Int, limit: AnswerLimit, _ write: (inout JSONWriter) -> Void
     ) throws(APIError) -> (bytes: [UInt8]?, count: Int) {
-        guard atLeast <= limit.most else { throw .answerTooLarge(atLeast, limit: limit.most, atLeast: true) }
+        guard atLeast <= limit.most else {
+            throw .answerTooLarge(atLeast, limit: limit.most, atLeast: true, request: limit.scaledFromRequest)
+        }
         var writer = JSONWriter(capacity: min(capacity, limit.held), overflow: .hold(limit: limit.held, keep: keep))
         write(&writer)
         let count = writer.count
-        guard count <= limit.most else { throw .answerTooLarge(count, limit: limit.most) }
+        guard count <= limit.most else {
+            throw .answerTooLarge(count, limit: limit.most, request: limit.scaledFromRequest)
+        }
         // Whole only when it fits: the buffer has room for one writer's
         // reservation past `limit.held` (`ByteBuffer.largestReservation`).
         return (writer.isWhole && count <= limit.held ? writer.bytes : nil, count)
