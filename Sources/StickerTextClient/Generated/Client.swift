@@ -39,7 +39,8 @@ import HTTPTypes
 /// `application/json` to another origin only after a CORS preflight, which
 /// the API does not grant.
 ///
-/// Every answer is bounded: at most the service's answer limit (16 MiB by
+/// Every answer is bounded: at most 16 times its request's body or 512 KiB,
+/// whichever is more, and at most the service's answer limit (16 MiB by
 /// default; a `GET /api/render` fragment at most 1 MiB). An answer that
 /// would be larger is `413 answer_too_large`, known before any of it is
 /// sent.

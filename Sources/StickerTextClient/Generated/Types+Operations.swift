@@ -1713,7 +1713,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The request body is over the limit (`payload_too_large`, as in TooLarge), or the answer would be over the service's answer limit (`answer_too_large`: 16 MiB by default, the server's --answer-limit; 1 MiB for a GET /api/render fragment), which is known before any of it is sent. Send less text at once.
+            /// The request body is over the limit (`payload_too_large`, as in TooLarge), or the answer would be over the service's answer limit (`answer_too_large`: 16 times the body or 512 KiB, whichever is more, within 16 MiB by default, the server's --answer-limit; 1 MiB for a GET /api/render fragment), which is known before any of it is sent. Send less text at once.
             ///
             /// - Remark: Generated from `#/paths//api/render/get/responses/413`.
             ///
@@ -2135,7 +2135,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The request body is over the limit (`payload_too_large`, as in TooLarge), or the answer would be over the service's answer limit (`answer_too_large`: 16 MiB by default, the server's --answer-limit; 1 MiB for a GET /api/render fragment), which is known before any of it is sent. Send less text at once.
+            /// The request body is over the limit (`payload_too_large`, as in TooLarge), or the answer would be over the service's answer limit (`answer_too_large`: 16 times the body or 512 KiB, whichever is more, within 16 MiB by default, the server's --answer-limit; 1 MiB for a GET /api/render fragment), which is known before any of it is sent. Send less text at once.
             ///
             /// - Remark: Generated from `#/paths//api/render/post/responses/413`.
             ///
@@ -2574,7 +2574,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The request body is over the limit (`payload_too_large`, as in TooLarge), or the answer would be over the service's answer limit (`answer_too_large`: 16 MiB by default, the server's --answer-limit; 1 MiB for a GET /api/render fragment), which is known before any of it is sent. Send less text at once.
+            /// The request body is over the limit (`payload_too_large`, as in TooLarge), or the answer would be over the service's answer limit (`answer_too_large`: 16 times the body or 512 KiB, whichever is more, within 16 MiB by default, the server's --answer-limit; 1 MiB for a GET /api/render fragment), which is known before any of it is sent. Send less text at once.
             ///
             /// - Remark: Generated from `#/paths//api/edit/post/responses/413`.
             ///
@@ -3013,7 +3013,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The request body is over the limit (`payload_too_large`, as in TooLarge), or the answer would be over the service's answer limit (`answer_too_large`: 16 MiB by default, the server's --answer-limit; 1 MiB for a GET /api/render fragment), which is known before any of it is sent. Send less text at once.
+            /// The request body is over the limit (`payload_too_large`, as in TooLarge), or the answer would be over the service's answer limit (`answer_too_large`: 16 times the body or 512 KiB, whichever is more, within 16 MiB by default, the server's --answer-limit; 1 MiB for a GET /api/render fragment), which is known before any of it is sent. Send less text at once.
             ///
             /// - Remark: Generated from `#/paths//api/count/post/responses/413`.
             ///
