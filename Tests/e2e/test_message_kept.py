@@ -72,3 +72,21 @@ def test_a_message_whose_tab_died_before_the_outbox_had_it_goes_out_at_the_next_
            ".some((m) => m.textContent.startsWith('lost?'))", timeout=20)
     assert desktop.execute_script("return localStorage.getItem('stickertext.sending')") is None
     assert eventually(lambda: [] if stored_texts(desktop, 'stickertext', 'outbox') == [] else None) == []
+
+
+def test_the_first_message_kept_asks_the_browser_once_to_keep_the_pages_storage(service, desktop):
+    """What the outbox, the drafts and the history keep, a browser may evict under storage pressure;
+    `navigator.storage.persist()` asks it not to. Asked once a page, at the first message kept (issue 55)."""
+    p = Page(desktop, service)
+    offered = desktop.execute_script("""
+        if (!navigator.storage?.persist) return false;
+        window.__persistAsked = 0;
+        const persist = navigator.storage.persist.bind(navigator.storage);
+        navigator.storage.persist = () => { window.__persistAsked += 1; return persist(); };
+        return true""")
+    if not offered:
+        pytest.skip(f'{p.engine} has no navigator.storage.persist')
+    assert desktop.execute_script('return window.__persistAsked') == 0  # not at load
+    p.send('first')
+    p.send('second')
+    assert desktop.execute_script('return window.__persistAsked') == 1

@@ -63,6 +63,17 @@ const journal = () => {
 };
 const setJournal = (entries) => store(KEYS.sending, entries.length ? entries : null);
 
+// What a site stores a browser may evict under storage pressure; persistent storage it keeps until the
+// user clears it. Asked once a page, when the first message is kept (the user has shown what the page
+// is for), where the browser offers it: Chromium grants it by the site's engagement, Firefox asks the
+// user, Safari decides alone. Whatever the answer, nothing here changes.
+let persistenceAsked = false;
+const askForPersistence = () => {
+  if (persistenceAsked) return;
+  persistenceAsked = true;
+  navigator.storage?.persist?.().catch(() => {});
+};
+
 /** Keeps `{id, text}` at the end of the outbox: in the journal before this returns, in the outbox after.
  *  Resolves to null, or a note's code when it is kept in this tab only: 'keptInTabOnly' (IndexedDB's quota
  *  is used up, or the outbox filled meanwhile in another tab). */
@@ -89,6 +100,7 @@ export async function keep(message) {
     if (thrown) throw thrown;
     recount(added ? [...all, message] : all);
     if (!added) throw new Error('outbox full');
+    askForPersistence();
   } catch (error) {
     // Not stored: kept in memory for this page's life, and said unless IndexedDB keeps nothing anyway.
     unkept.push({ ...message, unkept: true });
