@@ -151,6 +151,35 @@ def test_a_paste_far_over_the_limit_is_cut_before_it_goes_in_and_stays(service, 
     assert checks['differences'] == 0 and checks['refused'] == 0, checks
 
 
+def test_a_paste_of_clusters_too_heavy_to_lay_out_is_cut_before_the_first_with_a_note(service, phone):
+    """Issue 55: 10 clusters of 10,000 combining marks (97 KB, 10 in the count) froze the page for seconds,
+    in the field's layout; the paste is now cut before its first cluster of more than 32 code points."""
+    p = Page(phone, service)
+    p.finders()  # long-paste.js
+    # The paste's event and the layout after it, forced; a plain paste of as many code points beside it.
+    paste = '''const [text] = arguments;
+        const event = new ClipboardEvent('paste', {clipboardData: new DataTransfer(), bubbles: true, cancelable: true});
+        event.clipboardData.setData('text/plain', text);
+        const start = performance.now();
+        document.getElementById('editor').dispatchEvent(event);
+        document.body.getBoundingClientRect();
+        return performance.now() - start;'''
+    heavy = 'hi ' + ('a' + '\u0300' * 10000) * 10
+    plain = []
+    for _ in range(3):
+        plain.append(phone.execute_script(paste, '汉' * 100010))
+        chord(phone, [Keys.CONTROL], 'z')
+    took = phone.execute_script(paste, heavy)
+    p.idle()
+    assert held(p)['text'] == 'hi '
+    assert '叠了太多符号' in p.said()
+    assert took < max(min(plain) * 5, 50), (took, plain)  # a ratio; 50 ms: a timer's grain in Firefox
+    # A cluster of 32 code points, as heavy as a paste may hold, goes in whole.
+    p.clipboard_event('paste', 'b' + '\u0300' * 31)
+    p.idle()
+    assert held(p)['text'] == 'hi b' + '\u0300' * 31
+
+
 def test_a_check_the_server_refuses_keeps_the_text_and_says_why(service, phone):
     p = Page(phone, service)
     p.clipboard_event('paste', 'keep')

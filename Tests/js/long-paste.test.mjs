@@ -86,3 +86,34 @@ test('the cut costs the same for a paste 8 times as long', () => {
   const [small, large] = lowestCPU([() => fitting(short, catalog, 140), () => fitting(long, catalog, 140)]);
   assert.ok(large < 4 * Math.max(small, 0.5), `8x the paste took ${(large / small).toFixed(1)}x the time`);
 });
+
+test('a paste is cut before its first cluster of more than 32 code points, and a note says so', async () => {
+  const heavy = `x${'\u0301'.repeat(32)}`; // 33 code points
+  const full = `y${'\u0301'.repeat(31)}`; // 32: kept
+  const family = '👨‍👩‍👧‍👦'; // 7 code points, 11 units
+  const astral = `z${'\u{1D167}'.repeat(31)}`; // 32 code points in 63 units: kept
+  const notes = [];
+  const note = { onNote: (...said) => notes.push(said) };
+  assert.equal(fitting(`ab${full}${family}${astral}`, catalog, 140, note), `ab${full}${family}${astral}`);
+  assert.deepEqual(notes, []);
+  assert.equal(fitting(`ab${full}${heavy}cd${heavy}`, catalog, 140, note), `ab${full}`);
+  assert.deepEqual(notes, []); // said after the edit: once this task is done
+  await Promise.resolve();
+  assert.deepEqual(notes, [[null, 'tooHeavyToShow']]);
+  // The issue's paste: 10 clusters of 10,000 marks (97 KB) froze the page for seconds in layout.
+  assert.equal(fitting(`hi ${`a${'\u0300'.repeat(10000)}`.repeat(10)}`, catalog, 140, note), 'hi ');
+  // A heavy cluster past what could fit is not reached: the cut by length says it.
+  await Promise.resolve();
+  notes.length = 0;
+  assert.equal(fitting(`${'x'.repeat(5000)}${heavy}`, catalog, 140, note).length < 5000, true);
+  await Promise.resolve();
+  assert.deepEqual(notes, []);
+});
+
+test('a paste of one cluster of marks is cut in time linear in its length', () => {
+  const one = (n) => `a${'\u0301'.repeat(n)}`;
+  const [short, long] = [one(125000), one(1000000)];
+  const [small, large] = lowestCPU([() => fitting(short, catalog, 140), () => fitting(long, catalog, 140)]);
+  assert.ok(large < 16 * Math.max(small, 0.5), `8x the cluster took ${(large / small).toFixed(1)}x the time`);
+  assert.equal(fitting(long, catalog, 140), '');
+});

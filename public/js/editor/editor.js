@@ -260,7 +260,7 @@ export function clear() {
 function pasteFrom(data, at = {}) {
   const nothing = () => hooks.onNote(null, 'nothingToPaste');
   // Cut first to what could fit (long-paste.js; until it loads, the model cuts it all).
-  const fit = (text) => (pastes ? pastes.fitting(text, state.catalog, policyJSON.maxLength) : text);
+  const fit = (text) => (pastes ? pastes.fitting(text, state.catalog, policyJSON.maxLength, hooks) : text);
   const paste = (text, extra) => edit('paste', { string: fit(text), ...extra });
   if (data.types.includes('text/plain')) return paste(data.getData('text/plain'), at);
   const html = data.getData('text/html'),

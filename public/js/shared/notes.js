@@ -11,6 +11,7 @@ const NOTES = {
     nothingToPaste: '剪贴板里没有可以粘贴的文字',
     onlyText: '图片等文件不能放进消息：这里只能输入文字和表情。',
     altAsWords: '粘贴的内容里有图片：图片的说明文字（alt）已作为文字粘贴。',
+    tooHeavyToShow: '粘贴的内容里有一个字叠了太多符号（超过 32 个），无法显示：从这个字起的部分没有粘贴。',
     notSent: '没有网络：消息会在网络恢复后按顺序发送。',
     noStickers: '表情还没有加载好，网络恢复后会自动加载；文字和表情符号可以照常输入。',
     notTaken: '服务器没有接受这条消息。',
@@ -32,6 +33,8 @@ const NOTES = {
     nothingToPaste: 'The clipboard holds nothing that can be pasted here.',
     onlyText: 'Files such as images cannot go into a message: only text and stickers can.',
     altAsWords: 'The pasted content held an image: its description (alt text) was pasted as words.',
+    tooHeavyToShow:
+      'The paste held a character stacked with too many marks (over 32) to show: it was pasted up to that character.',
     notSent: 'No connection: messages go out in order when the network is back.',
     noStickers:
       'The stickers have not loaded yet; they will when the network is back. Text and emoji can be typed as usual.',
