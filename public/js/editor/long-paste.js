@@ -15,11 +15,11 @@
 // What the field must lay out is bounded too: the paste is cut before its
 // first cluster of more than HEAVIEST_CLUSTER code points, with a note. A
 // browser lays out a cluster of combining marks in time that grows with the
-// square of its marks (Chromium) or with the marks of the line (WebKit): 10
-// clusters of 3,000 marks took 258 ms and 384 ms to lay out, 140 of 500 took
-// 1.7 s in WebKit, and the 97 KB paste froze the page for seconds;
-// under a limit of 140, the field then holds at most 140 × 32 code points,
-// which took 3 ms in Chromium and 30 ms in WebKit (docs/page.md). No standard
+// square of its marks (Chromium) or with the marks of the line (WebKit), and
+// the 97 KB paste of 10 clusters froze the page for seconds; under a
+// limit of 140, the field then holds at most 140 × 32 code points, a few ms of
+// layout in Chromium and tens in WebKit (docs/page.md has the figures,
+// Benchmarks/paste-layout.py measures them). No standard
 // cluster comes near 32: the longest emoji sequences are 10 code points, and
 // Unicode's stream-safe text (UAX #15) has at most 30 marks in a row.
 
