@@ -5,6 +5,7 @@ flood of errors from one address writes its first lines and then one summary
 a window, not a line a request (docs/limits.md, Disk)."""
 import http.client
 import re
+import signal
 
 from service import Service, eventually
 
@@ -80,5 +81,17 @@ def test_a_flood_of_errors_from_one_address_writes_a_few_lines_then_one_summary(
         # A new window: its first lines are written again.
         assert flood(service, '127.0.0.2', '/api/again', 2) == [404, 404]
         assert len(log_lines(service, '/api/again')) == 2
+    finally:
+        service.stop()
+
+
+def test_a_worker_that_stops_writes_the_summary_of_a_window_still_open():
+    service = Service(workers=1)
+    try:
+        assert set(flood(service, '127.0.0.4', '/api/stopping', 50)) == {404}
+        service.server.send_signal(signal.SIGTERM)
+        service.server.wait(timeout=20)
+        assert re.search(r'\] \.\.\. 40 more 404 from 127\.0\.0\.4 in the last \d+ s$', service.server_log(), re.M), \
+            service.server_log()[-2000:]
     finally:
         service.stop()
