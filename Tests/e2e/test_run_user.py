@@ -6,6 +6,7 @@ folder an earlier run as root left behind."""
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 import urllib.parse
@@ -57,6 +58,19 @@ class RunAsRoot(MakeRun):
     def server_log(self):
         self.errors.flush()
         return open(self.errors.name).read()
+
+
+def refused(env):
+    """scripts/run.sh with `env`, which it should refuse at once: its result. Should it start instead
+    (as before it checked), its whole session is stopped, nothing left running."""
+    process = subprocess.Popen([os.path.join(ROOT, 'scripts', 'run.sh')], env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, errors = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGTERM)
+        out, errors = process.communicate(timeout=20)
+    return subprocess.CompletedProcess(process.args, process.returncode, out, errors)
 
 
 @pytest.fixture(scope='module')
@@ -111,9 +125,8 @@ def test_make_run_refuses_a_worker_user_that_cannot_read_the_packs_and_says_why(
     packs = tmp_path / 'packs'
     shutil.copytree(os.path.join(ROOT, 'public', 'stickers'), packs)
     os.chmod(tmp_path, 0o700)
-    run = subprocess.run([os.path.join(ROOT, 'scripts', 'run.sh')], capture_output=True, text=True, timeout=30,
-                         env=dict(os.environ, PORT=str(free_port()), RUN_DIR=str(tmp_path / 'run'), PACKS=str(packs),
-                                  SERVER_BIN=SERVER))
+    run = refused(dict(os.environ, PORT=str(free_port()), RUN_DIR=str(tmp_path / 'run'), PACKS=str(packs),
+                       SERVER_BIN=SERVER))
     assert run.returncode == 2
     assert f"nginx's workers run as www-data, who cannot read {packs}" in run.stderr, run.stderr
     assert not (tmp_path / 'run' / 'nginx.pid').exists()
@@ -121,7 +134,6 @@ def test_make_run_refuses_a_worker_user_that_cannot_read_the_packs_and_says_why(
 
 def test_make_run_refuses_root_or_no_such_user_for_nginxs_workers(tmp_path):
     for user, said in (('root', 'NGINX_USER must not be root'), ('no-such-user', 'is not a user here: no-such-user')):
-        run = subprocess.run([os.path.join(ROOT, 'scripts', 'run.sh')], capture_output=True, text=True, timeout=30,
-                             env=dict(os.environ, PORT=str(free_port()), RUN_DIR=str(tmp_path / 'run'),
-                                      NGINX_USER=user, SERVER_BIN=SERVER))
+        run = refused(dict(os.environ, PORT=str(free_port()), RUN_DIR=str(tmp_path / 'run'), NGINX_USER=user,
+                           SERVER_BIN=SERVER))
         assert run.returncode == 2 and said in run.stderr, run.stderr
