@@ -61,8 +61,7 @@
 #
 # The connections nginx holds are sized from this machine (docs/limits.md):
 # the hard limit of open files (ulimit -Hn) and the memory. Run as root,
-# `make run`'s nginx workers are root too, as the master is: the sockets are
-# the user's own, mode 0660.
+# `make run`'s nginx workers are NGINX_USER (run.sh: www-data), never root.
 set -euo pipefail
 templates=$(cd "$(dirname "$0")/../nginx" && pwd)
 # With TCP backends: how long a cached GET is fresh before nginx revalidates it.
@@ -424,8 +423,16 @@ packs=$(packs_folder "$root/public/stickers") || exit 2
 mkdir -p "$run"
 site "$run/site.conf" "$root" "127.0.0.1:$port" localhost "$backends" "$limit" "$run/cache" \
   "${TLS_LISTEN:+127.0.0.1:$TLS_LISTEN}" 127.0.0.1
-# nginx's workers are the user's who runs it, root too: the sockets are theirs, mode 0660.
+# nginx's workers: NGINX_USER and its group, which run.sh gives as root (make run: www-data, the
+# sockets' group); else the user who runs it (not root: nginx cannot change user), or, given as
+# root without NGINX_USER (the benchmarks, the tests' own service), root, whose sockets they are.
 user="# (workers: the user who runs it, as nginx is not started as root)"
-[ "$(id -u)" -ne 0 ] || user="user root;  # the user who runs it: the sockets are root's, mode 0660"
+if [ -n "${NGINX_USER:-}" ]; then
+  [[ $NGINX_USER =~ ^[a-z_][a-z0-9_-]*$ ]] && group=$(id -gn "$NGINX_USER" 2>/dev/null) \
+    || { echo "nginx-conf.sh: NGINX_USER is not a user of this machine: $NGINX_USER" >&2; exit 2; }
+  user="user $NGINX_USER $group;  # the sockets' group, mode 0660 (run.sh)"
+elif [ "$(id -u)" -eq 0 ]; then
+  user="user root;  # the user who runs it: the sockets are root's, mode 0660"
+fi
 sed -e "s|@RUN@|$run|g" -e "s|@USER@|$user|" -e "s|@WORKER_CONNECTIONS@|$worker_connections|" \
   -e "s|@RLIMIT_NOFILE@|$rlimit_nofile|" "$templates/nginx.conf.template" > "$run/nginx.conf"

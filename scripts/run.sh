@@ -7,8 +7,11 @@
 # nginx-conf.sh reads its per-address limits (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, SITE_CONN_LIMIT, LIMITS,
 # and TRUSTED: addresses or CIDRs they do not apply to), ANSWER_LIMIT,
 # and HTTPS with HTTP/2 beside it (TLS_LISTEN, a port on 127.0.0.1; TLS_CERT; TLS_KEY; TLS_REDIRECT).
-# Everything runs as the user who runs it: the sockets are that user's and
-# group's (0660), and nginx's workers that user's, root too.
+# Everything runs as the user who runs it, the sockets that user's and group's (0660); but as root,
+# nginx's workers, which read what clients send, are NGINX_USER [www-data, as Debian's nginx and
+# make install], never root, and the server runs in that user's group, so that its sockets
+# (0660) are the workers' to use. The workers must be able to read the checkout's built site and
+# the packs: run.sh says so if they cannot.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 run=${RUN_DIR:-$root/run}
@@ -26,13 +29,36 @@ fi
 # One answer limit for both: the server refuses an answer over it, nginx buffers at most it.
 answer_limit=$("$root/scripts/nginx-conf.sh" --answer-limit) || exit 2
 export ANSWER_LIMIT=$answer_limit
+as_group=()
+if [ "$(id -u)" -eq 0 ]; then
+  export NGINX_USER=${NGINX_USER:-www-data}
+  uid=$(id -u "$NGINX_USER" 2>/dev/null) \
+    || { echo "run.sh: NGINX_USER, the user nginx's workers run as, is not a user here: $NGINX_USER" >&2; exit 2; }
+  [ "$uid" -ne 0 ] || { echo "run.sh: NGINX_USER must not be root: nginx's workers read what clients send" >&2; exit 2; }
+  group=$(id -gn "$NGINX_USER")
+fi
 "$root/scripts/nginx-conf.sh" "$root" "$run" "$port" "$socket" "$limit" || exit 2
+# The folders checked as the site takes them (nginx-conf.sh, above): then whether the workers can use them.
+if [ "$(id -u)" -eq 0 ]; then
+  as_worker=(setpriv --reuid "$NGINX_USER" --regid "$group" --clear-groups)
+  for folder in "$root/.build/site" "${PACKS:-$root/public/stickers}"; do
+    "${as_worker[@]}" test -r "$folder/." -a -x "$folder/." || {
+      echo "run.sh: nginx's workers run as $NGINX_USER, who cannot read $folder: make it and the folders above it readable (chmod o+rX), or set NGINX_USER" >&2
+      exit 2
+    }
+  done
+  # What they write: nginx makes these folders theirs, but not what an earlier run left in them.
+  for folder in cache client_body proxy fastcgi uwsgi scgi; do
+    [ ! -d "$run/$folder" ] || chown -R "$NGINX_USER" "$run/$folder"
+  done
+  as_group=(setpriv --regid "$group" --clear-groups)
+fi
 
 args=(--socket-path "$socket" --body-limit "$limit" --answer-limit "$answer_limit" --threads "${THREADS:-4}")
 [ -n "${WORKERS:-}" ] && args+=(--workers "$WORKERS")
 [ -n "${PACKS:-}" ] && args+=(--packs "$PACKS")
 
-"$server" "${args[@]}" &
+"${as_group[@]}" "$server" "${args[@]}" &
 server_pid=$!
 for _ in $(seq 100); do [ -S "$socket" ] && break; sleep 0.05; done
 if [ ! -S "$socket" ]; then echo "the server did not start" >&2; kill "$server_pid" 2>/dev/null; exit 1; fi

@@ -90,3 +90,33 @@ def test_the_sites_413_answer_is_the_generated_error_pages():
         text = open(os.path.join(ROOT, 'nginx', path), encoding='utf-8').read()
         return [line.strip() for line in text.splitlines() if line.strip().startswith("return 413 '")]
     assert answer('site.conf.template') == answer('error-pages.conf') and len(answer('error-pages.conf')) == 1
+
+
+def test_a_flood_of_missing_files_and_folders_with_long_paths_writes_nothing_to_nginxs_error_log():
+    """A static 404 wrote a line at "error" naming the path twice (the file and the request
+    line), a folder's 403 one naming its query too: a path or a query of 4 KiB wrote some 8 KB a
+    request. Now each is answered with no line (log_not_found off; folders answered by the site)."""
+    service = Service()
+    try:
+        long = 'a' * 4000
+        paths = [f'/{long}.js', f'/js/{long}', f'/stickers/weibo/{long}.png', f'/stickers/{long}/x.png',
+                 f'/js/?{long}', f'/stickers/weibo/?{long}', f'/{long}/']
+        before = len(error_log(service))
+        connection = http.client.HTTPConnection('127.0.0.1', service.port, timeout=30)
+        statuses = []
+        for _ in range(FLOOD // len(paths) + 1):
+            for path in paths:
+                connection.request('GET', path)
+                r = connection.getresponse()
+                r.read()
+                statuses.append(r.status)
+        connection.close()
+        assert set(statuses[:len(paths)]) == {403, 404} and set(statuses) <= {403, 404}, statuses[:len(paths)]
+        assert r.headers['content-type'].startswith('application/json')
+        written = error_log(service)[before:]
+        assert written == '', written[:2000]
+        # The page and a picture are still there.
+        assert service.request('GET', '/').status == 200
+        assert service.request('GET', '/stickers/weibo/smile.png').status == 200
+    finally:
+        service.stop()

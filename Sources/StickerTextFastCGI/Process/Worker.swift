@@ -60,7 +60,7 @@ enum Worker {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         // Counted before any thread starts: one that fails at once counts itself out.
         activeThreads.store(pools.reduce(0) { $0 + $1.threads }, ordering: .relaxed)
-        let log = RequestLog.Output()
+        let log = RequestLog.Output(label: logger.label)
         // Built once: a refusal costs its thread a write, nothing more.
         var refusal = HTTPResponse.error(APIError(.tooManyRequests, FairShare.message))
         refusal.headers.append(("Retry-After", String(FairShare.retryAfter)))
@@ -134,7 +134,7 @@ enum Worker {
             quietChecks = inFlight.load(ordering: .relaxed) == 0 ? quietChecks + 1 : 0
             tick()
         }
-        log.flush()
+        log.flush(last: true)  // with the summaries of repeated errors whose windows are still open
         _exit(LeakCheck.foundLeaks() ? 23 : timedOut.load(ordering: .relaxed) ? timedOutStatus : 0)
     }
 
@@ -242,7 +242,8 @@ enum Worker {
             metrics.finished(endpoint, response.status, micros: micros)
             if logRequests {
                 requestLog.write(
-                    method: httpRequest.method, path: httpRequest.path, status: response.status, micros: micros)
+                    method: httpRequest.method, path: httpRequest.path, status: response.status, micros: micros,
+                    client: client)
             }
             let count = served.add(1, ordering: .relaxed).newValue
             if maxRequests > 0 && count >= maxRequests {
@@ -303,7 +304,8 @@ enum Worker {
         let micros = DispatchTime.now().uptimeNanoseconds / 1000 - slot.startedMicros
         metrics.finished(slot.endpoint, response.status, micros: micros)
         if logRequests {
-            requestLog.write(method: slot.method, path: slot.path, status: response.status, micros: micros)
+            // Once per deadline, and the worker retires: always written.
+            requestLog.write(method: slot.method, path: slot.path, status: response.status, micros: micros, client: nil)
         }
         log.flush()  // the request lines before it, then the warning, in order
         logger.warning(

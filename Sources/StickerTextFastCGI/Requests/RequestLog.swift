@@ -29,10 +29,15 @@ struct RequestLog {
     init(logger: Logger, output: Output) {
         enabled = logger.logLevel <= .info
         self.output = output
+        prefix = Self.prefix(label: logger.label)
+        line.reserveCapacity(256)
+    }
+
+    /// ` info LABEL: [StickerTextFastCGI] `: what follows a line's timestamp.
+    static func prefix(label: String) -> [UInt8] {
         // swift-log names the module of the call site as the source.
         let module = #fileID.prefix { $0 != "/" }
-        prefix = Array(" \(Logger.Level.info) \(logger.label): [\(module)] ".utf8)
-        line.reserveCapacity(256)
+        return Array(" \(Logger.Level.info) \(label): [\(module)] ".utf8)
     }
 
     /// A worker's lines on their way to stderr: kept in arrival order and
@@ -46,35 +51,89 @@ struct RequestLog {
     /// its last 20 ms.
     final class Output: Sendable {
         static let flushSize = 64 * 1024
-        /// The lines not yet written. Held only to append or to swap: no system call under it.
-        private let pending: Mutex<[UInt8]>
+        /// The lines not yet written, and which errors are written (`RepeatedErrors`). Held only to
+        /// append, to decide or to swap: no system call under it.
+        private let pending: Mutex<Pending>
         /// The buffer being written; held for the whole write, so flushes go out one at a time, in order.
         private let writing: Mutex<[UInt8]>
+        /// ` info stickertext: [StickerTextFastCGI] `, for the summaries of repeated errors.
+        private let prefix: [UInt8]
 
-        init() {
-            var pending: [UInt8] = []
+        private struct Pending {
+            var lines: [UInt8] = []
+            var errors = RepeatedErrors()
+            /// The second the table was last swept.
+            var swept: UInt64 = 0
+            /// The windows closed on the way, to write; kept, so that a request allocates none.
+            var summaries: [RepeatedErrors.Summary] = []
+        }
+
+        init(label: String = "stickertext") {
+            var pending = Pending()
             var writing: [UInt8] = []
-            pending.reserveCapacity(2 * Self.flushSize)
+            pending.lines.reserveCapacity(2 * Self.flushSize)
             writing.reserveCapacity(2 * Self.flushSize)
             self.pending = Mutex(pending)
             self.writing = Mutex(writing)
+            prefix = RequestLog.prefix(label: label)
         }
 
         fileprivate func append(_ line: [UInt8]) {
             let full = pending.withLock { pending in
-                pending.append(contentsOf: line)
-                return pending.count >= Self.flushSize
+                pending.lines.append(contentsOf: line)
+                return pending.lines.count >= Self.flushSize
             }
             if full { flush() }
+        }
+
+        /// Appends the line of an error answered to `client`, unless the client has had its
+        /// `RepeatedErrors.linesPerWindow` written in this window: then it is counted.
+        fileprivate func append(_ line: [UInt8], error status: ResponseStatus, from client: ClientKey) {
+            let now = Self.seconds()
+            let full = pending.withLock { pending in
+                if pending.errors.admit(client, status, now: now, summaries: &pending.summaries) {
+                    pending.lines.append(contentsOf: line)
+                }
+                writeSummaries(&pending)
+                return pending.lines.count >= Self.flushSize
+            }
+            if full { flush() }
+        }
+
+        /// Writes the summaries of the windows that have ended, once a second (`flush` calls it), or
+        /// of every window (`all`: the worker's last flush).
+        private func sweep(all: Bool) {
+            let now = Self.seconds()
+            pending.withLock { pending in
+                guard now != pending.swept || all else { return }
+                pending.swept = now
+                pending.errors.sweep(now: now, summaries: &pending.summaries, all: all)
+                writeSummaries(&pending)
+            }
+        }
+
+        private func writeSummaries(_ pending: inout Pending) {
+            guard !pending.summaries.isEmpty else { return }
+            for summary in pending.summaries { RequestLog.appendSummary(summary, prefix: prefix, to: &pending.lines) }
+            pending.summaries.removeAll(keepingCapacity: true)
+        }
+
+        /// Seconds of the monotonic clock (a wall clock set back would hold a window open).
+        static func seconds() -> UInt64 {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC_COARSE, &now)
+            return UInt64(now.tv_sec)
         }
 
         /// POSIX's PIPE_BUF on Linux: a write to a pipe of at most this many bytes is never interleaved with others.
         static let atomicWrite = 4096
 
-        /// Writes what is waiting: whole lines, `atomicWrite` bytes or fewer per write(2).
-        func flush() {
+        /// Writes what is waiting (`last`: the summaries of every window too, as the worker exits):
+        /// whole lines, `atomicWrite` bytes or fewer per write(2).
+        func flush(last: Bool = false) {
+            sweep(all: last)
             writing.withLock { out in
-                pending.withLock { swap(&$0, &out) }
+                pending.withLock { swap(&$0.lines, &out) }
                 out.withUnsafeBytes { bytes in
                     var done = 0
                     while done < bytes.count {
@@ -102,10 +161,17 @@ struct RequestLog {
         }
     }
 
-    mutating func write(method: String, path: String, status: ResponseStatus, micros: UInt64) {
+    /// Writes a request's line; an error's (400 or more) only if `client` has
+    /// not had its share of error lines in this window (`RepeatedErrors`), else
+    /// it is counted, for a summary. `client` nil: always written.
+    mutating func write(method: String, path: String, status: ResponseStatus, micros: UInt64, client: ClientKey?) {
         guard enabled else { return }
         compose(method: method, path: path, status: status, micros: micros)
-        output.append(line)
+        if let client, (status.code ?? 500) >= 400 {
+            output.append(line, error: status, from: client)
+        } else {
+            output.append(line)
+        }
     }
 
     /// The most bytes a request's method and path take in its line, escapes
@@ -162,23 +228,50 @@ struct RequestLog {
         }
     }
 
-    /// `%Y-%m-%dT%H:%M:%S%z` in local time, as `StreamLogHandler` writes it.
     private mutating func updateTimestamp() {
         let now = time(nil)
         if now != second {
-            var now = now
-            var local = tm()
-            var buffer = [CChar](repeating: 0, count: 64)
-            let count =
-                localtime_r(&now, &local) == nil ? 0 : strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &local)
-            stamp = buffer[..<count].map { UInt8(bitPattern: $0) }
+            stamp = Self.timestamp(now)
             second = now
         }
     }
 
-    private mutating func appendDecimal(_ number: UInt64) {
-        if number >= 10 { appendDecimal(number / 10) }
-        line.append(UInt8(ascii: "0") + UInt8(number % 10))
+    /// `%Y-%m-%dT%H:%M:%S%z` in local time, as `StreamLogHandler` writes it.
+    static func timestamp(_ time: time_t) -> [UInt8] {
+        var time = time
+        var local = tm()
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count =
+            localtime_r(&time, &local) == nil ? 0 : strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &local)
+        return buffer[..<count].map { UInt8(bitPattern: $0) }
+    }
+
+    /// The line of a summary of repeated errors, in the shape of a request's:
+    /// `... 4990 more 404, 12 more 429 from 127.0.0.2 in the last 10 s`. Its
+    /// fields are numbers and the client's address as the key holds it:
+    /// nothing a client wrote.
+    static func appendSummary(_ summary: RepeatedErrors.Summary, prefix: [UInt8], to lines: inout [UInt8]) {
+        lines += timestamp(time(nil))
+        lines += prefix
+        lines += "...".utf8
+        for (index, (status, count)) in summary.counts.enumerated() {
+            lines += (index == 0 ? " " : ", ").utf8
+            appendDecimal(UInt64(count), to: &lines)
+            lines += " more ".utf8
+            if let code = status.code { appendDecimal(UInt64(code), to: &lines) } else { lines += "other".utf8 }
+        }
+        lines += " from ".utf8
+        lines += (summary.client?.logText ?? "other addresses (the table of clients was full)").utf8
+        lines += " in the last ".utf8
+        appendDecimal(summary.seconds, to: &lines)
+        lines += " s\n".utf8
+    }
+
+    private mutating func appendDecimal(_ number: UInt64) { Self.appendDecimal(number, to: &line) }
+
+    private static func appendDecimal(_ number: UInt64, to bytes: inout [UInt8]) {
+        if number >= 10 { appendDecimal(number / 10, to: &bytes) }
+        bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
     }
 
     /// `micros / 1000` as Swift prints that Double: the shortest decimal, at
