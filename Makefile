@@ -28,7 +28,8 @@ site: deps
 # PORT, WORKERS, THREADS, PACKS (a packs folder: the server reads it, nginx serves its pictures), BODY_LIMIT and the per-address limits
 # (RATE_LIMIT, LARGE_RATE_LIMIT, CONN_LIMIT, SITE_CONN_LIMIT, LIMITS, and TRUSTED: addresses they skip), ANSWER_LIMIT
 # and HTTPS with HTTP/2 beside it (TLS_LISTEN, TLS_CERT, TLS_KEY, TLS_REDIRECT) are passed through the environment.
-# As root, nginx's workers run as NGINX_USER (www-data), never root (scripts/run.sh).
+# As root, nginx's workers run as NGINX_USER (www-data) where that user can read the site and the packs,
+# else as root with a warning saying what to open (scripts/run.sh).
 run: build site
 	@scripts/run.sh
 

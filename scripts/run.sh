@@ -11,7 +11,7 @@
 # nginx's workers, which read what clients send, are NGINX_USER [www-data, as Debian's nginx and
 # make install], never root, and the server runs in that user's group, so that its sockets
 # (0660) are the workers' to use. The workers must be able to read the checkout's built site and
-# the packs: run.sh says so if they cannot.
+# the packs: if www-data cannot, they run as root, said (NGINX_USER given: refused).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 run=${RUN_DIR:-$root/run}
@@ -31,22 +31,29 @@ answer_limit=$("$root/scripts/nginx-conf.sh" --answer-limit) || exit 2
 export ANSWER_LIMIT=$answer_limit
 as_group=()
 if [ "$(id -u)" -eq 0 ]; then
+  asked=${NGINX_USER:-}
   export NGINX_USER=${NGINX_USER:-www-data}
   uid=$(id -u "$NGINX_USER" 2>/dev/null) \
     || { echo "run.sh: NGINX_USER, the user nginx's workers run as, is not a user here: $NGINX_USER" >&2; exit 2; }
   [ "$uid" -ne 0 ] || { echo "run.sh: NGINX_USER must not be root: nginx's workers read what clients send" >&2; exit 2; }
   group=$(id -gn "$NGINX_USER")
-fi
-"$root/scripts/nginx-conf.sh" "$root" "$run" "$port" "$socket" "$limit" || exit 2
-# The folders checked as the site takes them (nginx-conf.sh, above): then whether the workers can use them.
-if [ "$(id -u)" -eq 0 ]; then
+  # Whether the workers can read what they serve (a folder not there is nginx-conf.sh's to say). One
+  # asked for by name who cannot is refused; the default gives way to root, said: a checkout in
+  # root's home (0700) is common, and make run is the one command that runs the service.
   as_worker=(setpriv --reuid "$NGINX_USER" --regid "$group" --clear-groups)
   for folder in "$root/.build/site" "${PACKS:-$root/public/stickers}"; do
-    "${as_worker[@]}" test -r "$folder/." -a -x "$folder/." || {
+    [ -d "$folder" ] && ! "${as_worker[@]}" test -r "$folder/." -a -x "$folder/." || continue
+    if [ -n "$asked" ]; then
       echo "run.sh: nginx's workers run as $NGINX_USER, who cannot read $folder: make it and the folders above it readable (chmod o+rX), or set NGINX_USER" >&2
       exit 2
-    }
+    fi
+    echo "run.sh: warning: nginx's workers run as root, as $NGINX_USER cannot read $folder: make it and the folders above it readable (chmod o+rX) for them to run as $NGINX_USER" >&2
+    unset NGINX_USER
+    break
   done
+fi
+"$root/scripts/nginx-conf.sh" "$root" "$run" "$port" "$socket" "$limit" || exit 2
+if [ -n "${NGINX_USER:-}" ] && [ "$(id -u)" -eq 0 ]; then
   # What they write: nginx makes these folders theirs, but not what an earlier run left in them.
   for folder in cache client_body proxy fastcgi uwsgi scgi; do
     [ ! -d "$run/$folder" ] || chown -R "$NGINX_USER" "$run/$folder"

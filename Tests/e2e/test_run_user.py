@@ -39,9 +39,9 @@ def nginx_children(run):
 
 class RunAsRoot(MakeRun):
     """scripts/run.sh with its run folder made before, as an earlier run as root leaves it: a
-    cache subfolder and a temporary folder root's own."""
+    cache subfolder and a temporary folder root's own; `extra` to its environment."""
 
-    def __init__(self):
+    def __init__(self, **extra):
         build_site()
         self.run = tempfile.mkdtemp(prefix='stickertext-run-')
         for folder in ('cache/a/bc', 'fastcgi/1'):
@@ -50,6 +50,7 @@ class RunAsRoot(MakeRun):
         self.errors = open(os.path.join(self.run, 'run.log'), 'w+')
         env = dict(os.environ, PORT=str(self.port), RUN_DIR=self.run, WORKERS='1', THREADS='2', SERVER_BIN=SERVER)
         env.pop('NGINX_USER', None)
+        env.update(extra)
         self.process = subprocess.Popen([os.path.join(ROOT, 'scripts', 'run.sh')], env=env, stdout=subprocess.PIPE,
                                         stderr=self.errors, text=True)
         line = self.process.stdout.readline()
@@ -73,8 +74,18 @@ def refused(env):
     return subprocess.CompletedProcess(process.args, process.returncode, out, errors)
 
 
+def www_data_reads(folder):
+    """Whether www-data can read `folder` and every folder above it (a checkout in root's home cannot be)."""
+    return subprocess.run(['setpriv', '--reuid', 'www-data', '--regid', 'www-data', '--clear-groups', 'test', '-r',
+                           f'{folder}/.', '-a', '-x', f'{folder}/.']).returncode == 0
+
+
 @pytest.fixture(scope='module')
 def as_root():
+    build_site()
+    if not www_data_reads(os.path.join(ROOT, '.build', 'site')):
+        pytest.skip(f'www-data cannot read this checkout ({ROOT}): make run gives its workers root, as '
+                    'test_a_site_the_default_user_cannot_read_gets_root_workers_and_a_warning shows')
     service = RunAsRoot()
     yield service
     service.stop()
@@ -121,15 +132,32 @@ def test_the_unprivileged_workers_serve_the_page_a_render_a_picture_and_a_cached
     assert 'Permission denied' not in as_root.log(), as_root.log()[-2000:]
 
 
-def test_make_run_refuses_a_worker_user_that_cannot_read_the_packs_and_says_why(tmp_path):
+def test_make_run_refuses_a_worker_user_asked_for_that_cannot_read_the_packs_and_says_why(tmp_path):
     packs = tmp_path / 'packs'
     shutil.copytree(os.path.join(ROOT, 'public', 'stickers'), packs)
     os.chmod(tmp_path, 0o700)
     run = refused(dict(os.environ, PORT=str(free_port()), RUN_DIR=str(tmp_path / 'run'), PACKS=str(packs),
-                       SERVER_BIN=SERVER))
+                       SERVER_BIN=SERVER, NGINX_USER='www-data'))
     assert run.returncode == 2
     assert f"nginx's workers run as www-data, who cannot read {packs}" in run.stderr, run.stderr
     assert not (tmp_path / 'run' / 'nginx.pid').exists()
+
+
+def test_a_site_the_default_user_cannot_read_gets_root_workers_and_a_warning(tmp_path):
+    """A checkout in root's home (0700) is common, and make run is the one command that runs the
+    service: the workers then run as root, and run.sh says why and what to change."""
+    packs = tmp_path / 'packs'
+    shutil.copytree(os.path.join(ROOT, 'public', 'stickers'), packs)
+    os.chmod(tmp_path, 0o700)
+    service = RunAsRoot(PACKS=str(packs))
+    try:
+        assert all(ids(pid)[0][0] == 0 for pid in nginx_children(service.run))
+        assert (f"nginx's workers run as root, as www-data cannot read {packs}: make it and the folders above it "
+                'readable (chmod o+rX)') in service.server_log()
+        picture = service.get('/stickers/weibo/smile.png')
+        assert picture.status == 200 and picture.body.startswith(b'\x89PNG')
+    finally:
+        service.stop()
 
 
 def test_make_run_refuses_root_or_no_such_user_for_nginxs_workers(tmp_path):
