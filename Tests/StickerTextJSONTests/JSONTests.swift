@@ -18,7 +18,6 @@ struct JSONTests {
     }
 
     @Test(arguments: [
-        #"{"text":"a","text":"b"}"#,  // duplicate field
         #"{"text":"\ud800"}"#, #"{"text":"\udc00x"}"#, #"{"text":"\ud800\u0041"}"#,  // lone surrogates
         "{\"text\":\"a\u{1}\"}",  // raw control character
         #"{"text":"a"} x"#, #"{"text":"a",}"#, #"{"text":'a'}"#, #"{"text":"\x"}"#, #"{"text":01}"#, "",
@@ -231,18 +230,58 @@ struct JSONTests {
 
     /// A duplicate name is found whether the object's names are still
     /// compared one by one or already hashed (past `comparedNames`), and named
-    /// at the byte after its value, before anything after it is read.
+    /// at its opening quote. JSON by RFC 8259's grammar, it is refused as a
+    /// value, not as JSON.
     @Test func aDuplicateIsRefusedWhereverItStands() {
         for count in 1...2 * JSONParser.comparedNames + 2 {
             for again in 0..<count {
                 let names = (0..<count).map { "\"f\($0)\":\($0)" } + ["\"f\(again)\":[1]", "\"f\(count)\":2"]
                 let body = "{" + names.joined(separator: ",") + "}"
-                let end = body.utf8.count - ",\"f\(count)\":2}".utf8.count
+                let start = body.utf8.count - "\"f\(again)\":[1],\"f\(count)\":2}".utf8.count
                 #expect(
-                    throws: JSONError(.invalidJSON, "not valid JSON: duplicate field \"f\(again)\" at byte \(end)"),
+                    throws: JSONError(
+                        .invalidValue, "duplicate field \"f\(again)\" at byte \(start): a field may be given once"),
                     "\(count) names, f\(again) again"
                 ) { try JSONValue.parse(Array(body.utf8)) }
             }
+        }
+    }
+
+    /// A name given twice is JSON (RFC 8259's grammar takes it; JSONTestSuite's
+    /// `y_object_duplicated_key.json`): refused as a request, naming the field
+    /// by its path as the other refusals do, the first one if there are more.
+    @Test(arguments: [
+        (#"{"text":"a","text":"b"}"#, #"duplicate field "text" at byte 12"#),
+        (#"{"text":"a","policy":{"maxLength":1,"maxLength":2}}"#, #"duplicate field "policy.maxLength" at byte 36"#),
+        (#"{"a":[{"b":1},{"c":[0,{"d":1,"d":1}]}],"e":0,"e":0}"#, #"duplicate field "a[1].c[1].d" at byte 29"#),
+        (#"{"a":1,"a":{"b":1,"b":2}}"#, #"duplicate field "a" at byte 7"#),
+        (#"{"a":{"b":1,"b":2},"a":1}"#, #"duplicate field "a.b" at byte 12"#),
+        (#"[{},{"x":null,"x":null}]"#, #"duplicate field "[1].x" at byte 14"#),
+    ])
+    func aDuplicatedFieldIsAnInvalidRequestNamedByItsPath(_ body: String, _ message: String) {
+        #expect(throws: APIError(.invalidRequest, "\(message): a field may be given once")) {
+            try api.count(Array(body.utf8))
+        }
+    }
+
+    /// Only a document that is JSON throughout is refused for a duplicate:
+    /// one that is not JSON after it is `invalid_json` (or `invalid_utf8`), named where it breaks.
+    @Test(arguments: [
+        (#"{"a":1,"a":2"#, "invalid_json"), (#"{"a":1,"a":2}x"#, "invalid_json"), (#"{"a":1,"a":2,}"#, "invalid_json"),
+        (#"{"a":{"b":1,"b":2},"a":"\ud800"}"#, "invalid_json"), ("{\"a\":1,\"a\":\"\u{1}\"}", "invalid_json"),
+    ])
+    func aDuplicateInADocumentThatIsNotJSONIsInvalidJSON(_ body: String, _ code: String) {
+        guard case .failure(let error) = count(body) else {
+            Issue.record("accepted \(body)")
+            return
+        }
+        #expect(error.code.rawValue == code, "\(error.message)")
+        #expect(error.message.contains("at byte") && !error.message.contains("duplicate"), "\(error.message)")
+    }
+
+    @Test func aDuplicateInABodyThatIsNotUTF8IsInvalidUTF8() {
+        #expect(throws: APIError(.invalidUTF8, "the request body is not valid UTF-8 (first bad byte at offset 13)")) {
+            try api.count(Array(#"{"a":1,"a":2}"#.utf8) + [0xFF])
         }
     }
 

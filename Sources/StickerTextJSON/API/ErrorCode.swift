@@ -3,9 +3,9 @@ import StickerText
 /// The `code` of every error body. The HTTP status that carries each is the
 /// server's (`ErrorCode.status`, in StickerTextHTTP).
 public enum ErrorCode: String, CaseIterable, Sendable {
-    /// The body is not JSON (RFC 8259, strictly: no duplicate keys, no lone surrogates).
+    /// The body is not JSON (RFC 8259, strictly: no lone surrogates, a depth limit).
     case invalidJSON = "invalid_json"
-    /// JSON, but not a request the endpoint takes: a wrong type, an unknown field, a bad value.
+    /// JSON, but not a request the endpoint takes: a wrong type, an unknown or duplicated field, a bad value.
     case invalidRequest = "invalid_request"
     /// The body, or a decoded query, is not UTF-8.
     case invalidUTF8 = "invalid_utf8"

@@ -5,9 +5,10 @@ package struct JSONError: Error, Equatable, Sendable {
     package enum Kind: Sendable {
         /// The bytes are not UTF-8.
         case invalidUTF8
-        /// UTF-8, but not JSON (RFC 8259, strictly: no duplicate keys, no lone surrogates, a depth limit).
+        /// UTF-8, but not JSON (RFC 8259, strictly: no lone surrogates, a depth limit).
         case invalidJSON
-        /// JSON, but not the document expected: a wrong type, an unknown or missing field, a bad value.
+        /// JSON, but not the document expected: a wrong type, an unknown or missing field, a bad value;
+        /// a name given twice in an object (JSON by RFC 8259's grammar, but which value counts is not said).
         case invalidValue
     }
 

@@ -10,6 +10,46 @@ struct JSONParser {
     /// Appending to each object's own array grew it one, two, four, eight
     /// members, an allocation each, a ninth of an edit's JSON instructions.
     private var open: [JSONObject.Member] = []
+    /// The first name given twice in an object. Such a document is JSON by
+    /// RFC 8259's grammar, but not one the API takes (which value would win
+    /// is not JSON's to say): the rest is read on, so that a document that
+    /// is not JSON after it is still `invalidJSON`, and it is refused once
+    /// the whole is read, as a value (`JSONValue.parse`).
+    private(set) var duplicate: DuplicateName?
+    /// The depth of the container whose name or index the duplicate's path
+    /// is to get next, as the containers around it close; 0 for none. An
+    /// integer compared after each value: the path costs a document without
+    /// a duplicate nothing more.
+    private var pathPending = 0
+
+    /// A name given twice, named by its path from the document's root.
+    struct DuplicateName {
+        enum Step {
+            case name(String)
+            case index(Int)
+        }
+
+        /// Innermost first: prepended to as the containers around it close.
+        var steps: [Step]
+        /// Where the second is written (its opening quote).
+        let byte: Int
+
+        /// `policy.maxLength`, `stickers[2].tag`, as `JSONFields` names a field.
+        var path: String {
+            var path = ""
+            for step in steps.reversed() {
+                switch step {
+                case .name(let name): path += path.isEmpty ? name : ".\(name)"
+                case .index(let index): path += "[\(index)]"
+                }
+            }
+            return path
+        }
+
+        var error: JSONError {
+            JSONError(.invalidValue, "duplicate field \"\(path)\" at byte \(byte): a field may be given once")
+        }
+    }
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -68,22 +108,21 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a field name") }
+            let keyStart = i
             let key = try string()
+            let again = isGivenAgain(key, from: first, names: &names)
+            if again && duplicate == nil {
+                duplicate = DuplicateName(steps: [.name(key)], byte: keyStart)
+                pathPending = depth
+            }
             skipWhitespace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':'") }
             i += 1
             skipWhitespace()
             let value = try value(depth: depth)
-            let count = open.count - first
-            if count < Self.comparedNames {
-                for k in first..<open.count where FieldName.sameBytes(open[k].name.text, key) {
-                    throw error("duplicate field \"\(key)\"")
-                }
-            } else {
-                if count == Self.comparedNames { names = Set(open[first...].lazy.map(\.name)) }
-                if !names.insert(FieldName(key)).inserted { throw error("duplicate field \"\(key)\"") }
-            }
-            open.append(JSONObject.Member(name: FieldName(key), value: value))
+            if pathPending == depth + 1 { pathThrough(.name(key), depth: depth) }
+            // A second value is read, not kept: each name stays once in a `JSONObject`.
+            if !again { open.append(JSONObject.Member(name: FieldName(key), value: value)) }
             skipWhitespace()
             guard i < bytes.count else { throw error("unexpected end") }
             if bytes[i] == UInt8(ascii: ",") {
@@ -114,6 +153,24 @@ struct JSONParser {
         return members
     }
 
+    /// Whether the object that opened at `first` has `key` already.
+    private func isGivenAgain(_ key: String, from first: Int, names: inout Set<FieldName>) -> Bool {
+        let count = open.count - first
+        if count < Self.comparedNames {
+            for k in first..<open.count where FieldName.sameBytes(open[k].name.text, key) { return true }
+            return false
+        }
+        if count == Self.comparedNames { names = Set(open[first...].lazy.map(\.name)) }
+        return !names.insert(FieldName(key)).inserted
+    }
+
+    /// The container at `depth` has closed around the duplicate (its value
+    /// `step` held it): its name or index goes in front of the path.
+    private mutating func pathThrough(_ step: DuplicateName.Step, depth: Int) {
+        duplicate?.steps.append(step)
+        pathPending = depth
+    }
+
     /// How many names an object's new name is compared with, one by one, before they are hashed.
     static let comparedNames = 8
 
@@ -129,6 +186,7 @@ struct JSONParser {
         while true {
             skipWhitespace()
             items.append(try value(depth: depth))
+            if pathPending == depth + 1 { pathThrough(.index(items.count - 1), depth: depth) }
             skipWhitespace()
             guard i < bytes.count else { throw error("unexpected end") }
             if bytes[i] == UInt8(ascii: ",") {

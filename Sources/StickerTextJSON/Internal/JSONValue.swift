@@ -3,8 +3,9 @@ import StickerText
 /// A parsed JSON document: request bodies and `pack.json` here, other
 /// systems' documents in the format converters (StickerTextPacks). Parsed by this code rather than Foundation's JSONDecoder: it
 /// is several times faster on the small bodies a server sees, it is strict
-/// (RFC 8259, no duplicate keys, no lone surrogates, a depth limit), and
-/// every error says where it is.
+/// (RFC 8259, no lone surrogates, a depth limit; a name given twice in an
+/// object is refused too, but as a value, `invalidValue`), and every error
+/// says where it is.
 ///
 /// `package`, as are `JSONFields`, `JSONError` and `FieldName`: the format
 /// converters read other systems' documents with them, and the tests use them.
@@ -39,6 +40,7 @@ package enum JSONValue {
             let value = try parser.value(depth: 0)
             parser.skipWhitespace()
             if parser.i != bytes.count { throw parser.error("unexpected text after the JSON value") }
+            if let duplicate = parser.duplicate { throw duplicate.error }
             return value
         }
     }
