@@ -56,6 +56,14 @@ struct EmojiClassificationTests {
         #expect(text > 100, "\(text) text-style characters")
     }
 
+    /// `EmojiClassifier.firstShown`, where the lookups start, is still the table's first
+    /// scalar shown as emoji alone (the data is regenerated with each Unicode version).
+    @Test func noScalarBeforeFirstShownIsShownAsEmoji() {
+        let before = (UInt32(0)..<EmojiClassifier.firstShown).filter { EmojiClassifier.kind(of: $0) == .emoji }
+        #expect(before.isEmpty, "\(before.prefix(5).map { String($0, radix: 16) })")
+        #expect(EmojiClassifier.kind(of: EmojiClassifier.firstShown) == .emoji)
+    }
+
     /// Emoji 18.0's new emoji (emoji-data.txt 18.0 makes them Emoji_Presentation:
     /// the lighthouse, meteor, monarch butterfly, pickle, cracking face, the thumb
     /// signs, these with a skin tone too) are one emoji each, as emoji-test.txt 18.0

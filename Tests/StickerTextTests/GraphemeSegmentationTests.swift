@@ -192,6 +192,8 @@ struct GraphemeSegmentationTests {
         ("a conjunct chain of consonants and viramas", { String(repeating: "क\u{94D}", count: $0) + "क" }),
         ("Myanmar stacks", { String(repeating: "\u{1019}\u{1039}", count: $0) + "\u{1019}" }),
         ("lone viramas", { String(repeating: "\u{94D}", count: $0) }),
+        // Since 18.0 one cluster however long: each virama joins the consonant after it.
+        ("viramas each before a consonant", { String(repeating: "\u{94D}\u{915}", count: $0) }),
     ]
 
     /// This thread's CPU time for every cluster of `text` and a boundary query in its middle (which
@@ -228,6 +230,8 @@ struct GraphemeSegmentationTests {
             // Unicode 17's conjuncts: Myanmar, Khmer, Balinese (Swift's own Character splits them).
             ("\u{1019}\u{1039}\u{1018}\u{102C}\u{1037}", 2), ("\u{179F}\u{17D2}\u{178F}\u{17D2}\u{179A}\u{17B8}", 1),
             ("\u{1B32}\u{1B44}\u{1B22}\u{1B44}\u{1B2C}", 1), ("क्ष", 1),
+            // Unicode 18's GB9c: a virama joins the next consonant with none before it.
+            ("\u{94D}\u{915}\u{94D}\u{937}", 1), ("a\u{94D}\u{915}", 1),
         ]
         for (sample, count) in samples {
             #expect(
