@@ -17,6 +17,18 @@ label's ASCII form, the punycode package's: IDNA.swift and urls.js), which
 needs no table; not with IDNA 2003's nameprep, which the port runs
 (tools/twitter_text_oracle.py).
 
+The Unicode version (tools/unicode_sources.py's VERSION) does not reach these
+tables: they are twitter-text v3's own character classes, and the one thing
+in them that follows a Unicode version is IGNORECASE's case matching, which
+is this Python's `re`, Unicode 14.0 in Python 3.11. Under 16.0's case
+mappings and later one code point differs: U+A7DC LATIN CAPITAL LETTER
+LAMBDA WITH STROKE (16.0), whose lowercase U+019B is in latin_accent_chars,
+would join pathGeneral, pathEnding and asciiDomain (twitter-text's JS build
+matches it in node 20, whose Unicode is 17.0). No registry here has 18.0's
+case mappings as a file (unicodedata2 answers none; no package carries
+UnicodeData.txt or CaseFolding.txt 18.0), so the tables stay as `re` makes
+them.
+
 Usage: python3 tools/generate-twitter-text-tables.py [--check]
 Needs: pip install twitter-text-parser
 """
