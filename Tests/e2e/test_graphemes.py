@@ -1,8 +1,8 @@
-"""The page's Unicode in a real browser: Unicode's GraphemeBreakTest 17.0
-(766 cases) and every fully-qualified emoji of emoji-test 17.0 (one cluster,
-and an emoji to the emoji rule: every line of the file classified as node
-classifies it, which is as the Swift core does, Tests/js/graphemes.test.mjs),
-and NormalizationTest (15.0 and its 16.0 and 17.0 additions) through NFC and
+"""The page's Unicode in a real browser: Unicode's GraphemeBreakTest 18.0
+(853 cases) and every fully-qualified emoji of emoji-test 17.0 (the newest a
+registry here has: one cluster, and an emoji to the emoji rule: every line of
+the file classified as node classifies it, which is as the Swift core does,
+Tests/js/graphemes.test.mjs), and NormalizationTest 18.0 through NFC and
 NFKC, through the JS model's own modules as the page loads them
 (Tests/js/grapheme-conformance.mjs and normalization-conformance.mjs, the
 checks node runs too). The model's rules and data are its own, so every
@@ -30,11 +30,11 @@ const done = arguments[arguments.length - 1];
 const text = (path) => fetch(path).then((r) => (r.ok ? r.text() : Promise.reject(new Error(path + ': ' + r.status))));
 Promise.all([import('/Tests/js/grapheme-conformance.mjs'), text('/Tests/unicode/GraphemeBreakTest.txt'),
              text('/Tests/unicode/emoji-test.txt'), import('/Tests/js/normalization-conformance.mjs'),
-             text('/Tests/unicode/NormalizationTest.txt'), text('/Tests/unicode/NormalizationTest-additions.txt')])
-  .then(([check, breaks, emoji, normalization, test, additions]) => {
+             text('/Tests/unicode/NormalizationTest.txt')])
+  .then(([check, breaks, emoji, normalization, test]) => {
     const result = check.unicodeConformance(breaks, emoji);
-    result.normalization = normalization.normalizationConformance(test, additions);
-    // For the record only: how many cases the engine's own segmenter cuts as Unicode 17 does.
+    result.normalization = normalization.normalizationConformance(test);
+    // For the record only: how many cases the engine's own segmenter cuts as Unicode 18 does.
     result.engineSegmenter = typeof Intl.Segmenter === 'function'
       ? check.graphemeBreakTest(breaks, (s) => Array.from(new Intl.Segmenter('en', {granularity: 'grapheme'}).segment(s), (x) => x.segment)).passed
       : null;
@@ -95,16 +95,15 @@ def test_the_page_model_answers_unicodes_grapheme_emoji_and_normalization_tests_
     result = desktop.execute_async_script(CHECK)
     assert 'error' not in result, result.get('error')
     print(f"\n{desktop.capabilities.get('browserName')} {desktop.capabilities.get('browserVersion')}: "
-          f"GraphemeBreakTest {result['graphemeBreakTest']['passed']}/766, emoji-test {result['emojiTest']['passed']}/3944 "
-          f"(the engine's own Intl.Segmenter: {result['engineSegmenter']}/766), emoji-test's "
+          f"GraphemeBreakTest {result['graphemeBreakTest']['passed']}/853, emoji-test {result['emojiTest']['passed']}/3944 "
+          f"(the engine's own Intl.Segmenter: {result['engineSegmenter']}/853), emoji-test's "
           f"{result['emojiClassification']['lines']} lines classified as node classifies them: "
           f"{result['emojiClassification']['answers'] == node_emoji_answers}, NormalizationTest "
-          f"{result['normalization']['official']['passed']}/19074 and its additions "
-          f"{result['normalization']['additions']['passed']}/126")
-    assert result['tables'] == '17.0.0'
-    assert result['graphemeBreakTest']['version'] == '17.0.0'
+          f"{result['normalization']['official']['passed']}/20171")
+    assert result['tables'] == '18.0.0'
+    assert result['graphemeBreakTest']['version'] == '18.0.0'
     assert result['graphemeBreakTest']['failures'] == []
-    assert result['graphemeBreakTest']['passed'] == 766
+    assert result['graphemeBreakTest']['passed'] == 853
     assert result['emojiTest']['version'] == '17.0'
     assert result['emojiTest']['failures'] == []
     assert result['emojiTest']['passed'] == 3944
@@ -113,10 +112,8 @@ def test_the_page_model_answers_unicodes_grapheme_emoji_and_normalization_tests_
     assert classification['newest'] == 163
     assert classification['answers'] == node_emoji_answers
     normalization = result['normalization']
-    assert normalization['tables'] == '17.0.0'
-    assert normalization['official']['version'] == '15.0.0'
+    assert normalization['tables'] == '18.0.0'
+    assert normalization['official']['version'] == '18.0.0'
     assert normalization['official']['failures'] == []
-    assert normalization['official']['passed'] == 19074
-    assert normalization['additions']['failures'] == []
-    assert normalization['additions']['passed'] == 126
+    assert normalization['official']['passed'] == 20171
     assert normalization['othersChanged'] == []

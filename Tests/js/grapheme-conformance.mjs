@@ -1,6 +1,6 @@
 // Owns: Unicode's own grapheme tests run through the page's JS model: every
 // case of GraphemeBreakTest.txt and every fully-qualified emoji of
-// emoji-test.txt (Tests/unicode, 17.0), one cluster each and classified as
+// emoji-test.txt (Tests/unicode: 18.0 and 17.0), one cluster each and classified as
 // emoji (every line of emoji-test.txt: what the emoji rule finds in it, which
 // the Swift core must find too). One module for node
 // (graphemes.test.mjs) and the browsers (Tests/e2e/test_graphemes.py imports

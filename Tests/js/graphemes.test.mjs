@@ -1,5 +1,6 @@
-// graphemes.js: Unicode's own tests (GraphemeBreakTest.txt 17.0: 766 cases;
-// emoji-test.txt 17.0: every fully-qualified emoji one cluster), the clusters
+// graphemes.js: Unicode's own tests (GraphemeBreakTest.txt 18.0: 853 cases;
+// emoji-test.txt 17.0, the newest a registry here has: every fully-qualified
+// emoji one cluster), the clusters
 // forEachCluster finds (simple scalars on their own, the rest by the rules a
 // chunk at a time) against the rules run over the whole string, and the
 // generated tables against the Unicode data they come from; the emoji rule's
@@ -11,23 +12,32 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { classOf, GraphemeBreakRules } from '../../public/js/model/grapheme-break-rules.js';
 import { UNICODE_VERSION } from '../../public/js/model/grapheme-break-table.js';
-import { clusters, graphemeBreakTest, emojiTest, emojiClassification } from './grapheme-conformance.mjs';
+import { clusters, graphemeBreakTest, emojiTest, emojiClassification, emojiIn } from './grapheme-conformance.mjs';
 import { forEachCluster, boundaryAtOrBefore } from '../../public/js/model/graphemes.js';
 import { random } from './random-edits.mjs';
 import { bestCpuMs, ROOT } from './support.mjs';
 
 const unicodeFile = (name) => readFileSync(join(ROOT, 'Tests', 'unicode', name), 'utf8');
 
-test("every case of Unicode's GraphemeBreakTest 17.0 is cut as it says", () => {
+test("every case of Unicode's GraphemeBreakTest 18.0 is cut as it says", () => {
   const result = graphemeBreakTest(unicodeFile('GraphemeBreakTest.txt'));
   assert.equal(result.version, UNICODE_VERSION);
+  assert.equal(UNICODE_VERSION, '18.0.0');
   assert.deepEqual(result.failures, []);
-  assert.equal(result.passed, 766);
+  assert.equal(result.passed, 853);
 });
 
+test('a virama joins the consonant after it with no consonant before it (GB9c since 18.0), and a Vedic linker too', () => {
+  assert.deepEqual(clusters('\u094D\u0915'), ['\u094D\u0915']);
+  assert.deepEqual(clusters('a\u094D\u0308\u0915'), ['a\u094D\u0308\u0915']);
+  assert.deepEqual(clusters('\u1CF5\u0915\u1CF6\u200D\u0924'), ['\u1CF5\u0915', '\u1CF6\u200D\u0924']);
+  assert.deepEqual(clusters('\u094D\u0061\u0915'), ['\u094D', 'a', '\u0915']);
+});
+
+// emoji-test.txt is behind the tables: no registry here has 18.0's (tools/unicode_sources.py's EMOJI_TEST_VERSION).
 test("every fully-qualified emoji of Unicode's emoji-test 17.0 is one cluster", () => {
   const result = emojiTest(unicodeFile('emoji-test.txt'));
-  assert.equal(`${result.version}.0`, UNICODE_VERSION);
+  assert.equal(result.version, '17.0');
   assert.deepEqual(result.failures, []);
   assert.equal(result.passed, 3944);
 });
@@ -59,6 +69,13 @@ test('every line of emoji-test 17.0 is classified as the Swift core classifies i
     .split('\n')
     .map((line) => JSON.parse(line).emoji.map((found) => found.emoji));
   assert.deepEqual(swift, result.answers);
+});
+
+test("Unicode 18.0's new emoji are emoji, with a skin tone too (emoji-data.txt 18.0, as the Swift core has them)", () => {
+  const added = ['\u{1F6D9}', '\u{1FA8B}', '\u{1FA8C}', '\u{1FA8D}', '\u{1FACC}', '\u{1FADD}', '\u{1FAEB}'];
+  for (const emoji of [...added, '\u{1FAF9}', '\u{1FAFA}', '\u{1FAF9}\u{1F3FB}', '\u{1FAFA}\u{1F3FF}']) {
+    assert.deepEqual(emojiIn(emoji), [emoji], emoji);
+  }
 });
 
 const PIECES = [
@@ -94,6 +111,7 @@ const PIECES = [
   '\u0600',
   'क',
   '\u094D',
+  '\u1CF5',
   '\u0937',
   '\u093F',
   '\u093C',
@@ -160,6 +178,7 @@ const ADVERSARIAL = {
   'a conjunct chain of consonants and viramas': (n) => `${'क\u094D'.repeat(n)}क`,
   'Myanmar stacks': (n) => `${'\u1019\u1039'.repeat(n)}\u1019`,
   'lone viramas': (n) => '\u094D'.repeat(n),
+  'viramas each before a consonant': (n) => '\u094D\u0915'.repeat(n),
 };
 
 function cpuMs(s) {

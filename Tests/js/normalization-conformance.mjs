@@ -1,9 +1,8 @@
 // Owns: Unicode's NormalizationTest run through the page's JS model's own
 // NFC and NFKC (normalization.js, compatibility.js): every line of
-// NormalizationTest-15.0.0.txt (Tests/unicode) and of its Unicode 16.0 and
-// 17.0 additions (NormalizationTest-additions.txt), with the conformance
-// invariants of the NFC and NFKC columns, and part 1's "every other code
-// point is left as it is". One module for node (normalization.test.mjs) and
+// NormalizationTest.txt (Tests/unicode, of the tables' Unicode version), with
+// the conformance invariants of the NFC and NFKC columns, and part 1's "every
+// other code point is left as it is". One module for node (normalization.test.mjs) and
 // the browsers (Tests/e2e/test_graphemes.py imports it in each engine): the
 // answers must not depend on where the model runs.
 import { nfc } from '../../public/js/model/normalization.js';
@@ -21,7 +20,7 @@ const fromHex = (field) =>
 /** The lines of a NormalizationTest file checked: `{version, passed, failures, partOne}`
  *  (partOne: the code points part 1 lists, which the other checks leave out). */
 export function normalizationTest(text) {
-  const version = /^# NormalizationTest-(\S+)\.txt/.exec(text)?.[1] ?? 'additions';
+  const version = /^# NormalizationTest-(\S+)\.txt/.exec(text)?.[1];
   let passed = 0,
     part = '';
   const failures = [],
@@ -44,11 +43,10 @@ export function normalizationTest(text) {
   return { version, passed, failures, partOne };
 }
 
-/** Both files, and every code point neither lists: NFC and NFKC leave it as it is. */
-export function normalizationConformance(test, additions) {
+/** The file, and every code point its part 1 does not list: NFC and NFKC leave it as it is. */
+export function normalizationConformance(test) {
   const official = normalizationTest(test);
-  const added = normalizationTest(additions);
-  const listed = new Set([...official.partOne, ...added.partOne]);
+  const listed = official.partOne;
   const changed = [];
   for (let c = 0; c < 0x110000; c++) {
     if ((c >= 0xd800 && c <= 0xdfff) || listed.has(c)) continue;
@@ -56,6 +54,5 @@ export function normalizationConformance(test, additions) {
     if (nfc(s) !== s || nfkc(s) !== s) changed.push(c.toString(16));
   }
   delete official.partOne;
-  delete added.partOne;
-  return { tables: UNICODE_VERSION, official, additions: added, othersChanged: changed };
+  return { tables: UNICODE_VERSION, official, othersChanged: changed };
 }

@@ -115,6 +115,13 @@ function agree(name, texts, linearFn, referenceFn) {
   }
 }
 
+test("a capital added since Unicode 14 is in a path and a domain as its lowercase is (U+A7DC, U+019B's: 18.0's case mappings)", () => {
+  const points = (s) => Array.from(s, (c) => c.codePointAt(0));
+  assert.deepEqual(linear.findURLs(points('https://a.co/\u019B')), [[0, 14]]);
+  assert.deepEqual(linear.findURLs(points('https://a.co/\uA7DC')), [[0, 14]]);
+  assert.deepEqual(linear.findURLs(points('x \uA7DCb.com')), [[2, 8]]);
+});
+
 test(`findURLs finds the same URLs as the quadratic scanner in ${CASES} random texts (seed ${SEED})`, () => {
   agree('findURLs', randomTexts(SEED, CASES), linear.findURLs, reference.findURLs);
 });

@@ -1,4 +1,4 @@
-/// Decides whether a grapheme cluster is an emoji, from Unicode 17.0's emoji
+/// Decides whether a grapheme cluster is an emoji, from Unicode 18.0's emoji
 /// properties (`GraphemeBreakTable.emojiRuns`, generated from emoji-data.txt,
 /// the page's JS model reads the same): not Swift's `Unicode.Scalar.Properties`,
 /// whose Unicode version is the toolchain's, nor the original interceptor's

@@ -1,4 +1,4 @@
-/// UAX #29's grapheme cluster boundary rules (Unicode 17.0), applied scalar
+/// UAX #29's grapheme cluster boundary rules (Unicode 18.0), applied scalar
 /// by scalar to the classes of `GraphemeBreakTable`: our own, so that the
 /// server, node and every browser cut text alike (public/js/model/grapheme-break-rules.js
 /// is the same rules; the conformance corpus and the differential test hold
@@ -16,18 +16,12 @@ struct GraphemeBreakRules {
         case joiner
     }
 
-    /// GB9c's left side: an InCB consonant, then InCB Extend and Linker scalars,
-    /// with at least one linker (`linked`) or not yet.
-    private enum ConjunctState {
-        case none
-        case consonant
-        case linked
-    }
-
     /// Nil at the start of text.
     private var previous: GraphemeBreakClass?
     private var emoji = EmojiState.none
-    private var conjunct = ConjunctState.none
+    /// GB9c's left side: an InCB Linker, then InCB Extend and Linker scalars. Since 18.0 no
+    /// consonant need come before the linker (GraphemeBreakTest-18.0.0: `094D × 0915`).
+    private var linked = false
     private var oddRegionalIndicators = false
 
     @inline(__always)
@@ -51,9 +45,8 @@ struct GraphemeBreakRules {
         if next == .extend || next == .conjunctExtend || next == .conjunctLinker || next == .zwj { return false }
         if next == .spacingMark { return false }  // GB9a
         if previous == .prepend { return false }  // GB9b
-        // GB9c: \p{InCB=Consonant} [\p{InCB=Extend}\p{InCB=Linker}]* \p{InCB=Linker}
-        //       [\p{InCB=Extend}\p{InCB=Linker}]* × \p{InCB=Consonant}
-        if next == .consonant && conjunct == .linked { return false }
+        // GB9c (18.0): \p{InCB=Linker} [\p{InCB=Extend}\p{InCB=Linker}]* × \p{InCB=Consonant}
+        if next == .consonant && linked { return false }
         // GB11: \p{ExtPict} Extend* ZWJ × \p{ExtPict}
         if next == .pictographic && emoji == .joiner { return false }
         // GB12, GB13: an odd regional indicator pairs with the next.
@@ -72,12 +65,11 @@ struct GraphemeBreakRules {
         case .extend, .conjunctExtend, .conjunctLinker: if emoji != .pictograph { emoji = .none }
         default: emoji = .none
         }
-        // GB9c's consonant, then InCB Extend (ZWJ among them) and Linker.
+        // GB9c's linker, then InCB Extend (ZWJ among them) and Linker.
         switch next {
-        case .consonant: conjunct = .consonant
-        case .conjunctLinker: if conjunct != .none { conjunct = .linked }
+        case .conjunctLinker, .linker: linked = true
         case .conjunctExtend, .zwj: break
-        default: conjunct = .none
+        default: linked = false
         }
         // GB12, GB13: regional indicators pair from the first of a run.
         oddRegionalIndicators = next == .regionalIndicator && !oddRegionalIndicators

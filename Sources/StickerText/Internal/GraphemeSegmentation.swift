@@ -7,7 +7,7 @@
 /// counted directly, and only the chunks with anything else (emoji, combining
 /// marks, conjuncts, flags, CRLF, jamo) go through `GraphemeBreakRules`,
 /// which is correct on a chunk because it starts and ends on a true boundary.
-/// The rules and their data (`GraphemeBreakTable`, Unicode 17.0) are our own,
+/// The rules and their data (`GraphemeBreakTable`, Unicode 18.0) are our own,
 /// the page's JS model has the same: Swift's `Character` follows the
 /// toolchain's Unicode version, and would not cut the text as the page does.
 enum GraphemeSegmentation {

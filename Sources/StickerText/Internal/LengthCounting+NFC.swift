@@ -1,5 +1,5 @@
 /// The weighted count weighs a cluster by its NFC form (twitter-text does):
-/// our own NFC (`Normalization`, Unicode 17.0), the page's JS model's too.
+/// our own NFC (`Normalization`, Unicode 18.0), the page's JS model's too.
 extension LengthCounting {
     /// The weight of each cluster's NFC form, in order.
     static func nfcWeights(of clusters: [Range<Int>], in utf8: UnsafeBufferPointer<UInt8>) -> [Int] {

@@ -1,4 +1,4 @@
-/// NFC and NFKC (UAX #15) of our own, from Unicode 17.0's data
+/// NFC and NFKC (UAX #15) of our own, from Unicode 18.0's data
 /// (`NormalizationTable`, generated from the UCD; the page's JS model,
 /// normalization.js and compatibility.js, reads the same strings): not
 /// Foundation's, which on Linux cuts a scalar beyond U+FFFF to its low 16

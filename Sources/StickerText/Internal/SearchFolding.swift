@@ -3,7 +3,7 @@
 /// equality, which the page's JS could not mirror).
 ///
 /// The fold is NFKC (full-width `ｄｏｇｅ` is `doge`, an ideographic or
-/// no-break space is a space; our own, Unicode 17.0's: `Normalization`) and
+/// no-break space is a space; our own, Unicode 18.0's: `Normalization`) and
 /// then each scalar's own lowercase mapping, one scalar at a time, with no
 /// context (so `Σ` is always `σ`): JS does the same with the same NFKC
 /// (compatibility.js) and `toLowerCase()` on each code point

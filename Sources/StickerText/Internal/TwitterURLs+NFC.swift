@@ -10,7 +10,7 @@ extension TwitterURLs {
     }
 
     /// The NFC code points of the text run `utf8[range]` (`Normalization`,
-    /// Unicode 17.0), with each cluster's bytes and the count of code points
+    /// Unicode 18.0), with each cluster's bytes and the count of code points
     /// up to its end. NFC never joins or reorders across a cluster boundary
     /// (tools/generate-normalization-tables.py checks it of the data), so the
     /// run is normalized cluster by cluster.

@@ -1,4 +1,4 @@
-// Owns: NFKC of our own (Unicode 17.0, compatibility-table.js), for the
+// Owns: NFKC of our own (Unicode 18.0, compatibility-table.js), for the
 // search fold (search.js): the mirror of the
 // Swift core's Normalization.nfkc, where the engine's `normalize('NFKC')`
 // would follow its own ICU's Unicode version. NFC's machinery is

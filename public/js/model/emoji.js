@@ -5,7 +5,7 @@
 // presentation (😀, regional indicators, 🏴 tag sequences), an emoji
 // modifier (skin tone), or an emoji character made emoji-style by U+FE0F or
 // a keycap U+20E3. `#`, digits and `©` without U+FE0F are text. The
-// properties are Unicode 17.0's (grapheme-break-table.js, generated from
+// properties are Unicode 18.0's (grapheme-break-table.js, generated from
 // emoji-data.txt), the server's too: not the engine's `\p{Emoji}`, whose
 // Unicode version is each browser's.
 

@@ -1,4 +1,4 @@
-// Owns: UAX #29's grapheme cluster boundary rules (Unicode 17.0), applied
+// Owns: UAX #29's grapheme cluster boundary rules (Unicode 18.0), applied
 // scalar by scalar, and the class of a scalar they read; the mirror of the
 // Swift core's GraphemeBreakRules and GraphemeBreakClass+Lookup.
 //
@@ -32,9 +32,6 @@ export function classOf(c) {
 const EMOJI_NONE = 0;
 const EMOJI_PICTOGRAPH = 1; // ExtPict Extend*: GB11's left side so far
 const EMOJI_JOINER = 2; // ExtPict Extend* ZWJ: a pictograph joins next
-const CONJUNCT_NONE = 0;
-const CONJUNCT_CONSONANT = 1; // InCB Consonant [InCB Extend]*: GB9c's left side, no linker yet
-const CONJUNCT_LINKED = 2; // Consonant [Extend Linker]* Linker [Extend Linker]*: a consonant joins next
 
 /** The rules, fed one scalar's class at a time from a boundary (the start of a
  *  text, or a boundary the caller knows): `isBoundaryBefore(next)` says whether
@@ -43,7 +40,9 @@ export class GraphemeBreakRules {
   constructor() {
     this.previous = -1; // none yet: the start of text
     this.emoji = EMOJI_NONE;
-    this.conjunct = CONJUNCT_NONE;
+    // GB9c's left side: InCB Linker [Extend Linker]*, a consonant joins next. Since 18.0 no
+    // consonant need come before the linker (GraphemeBreakTest-18.0.0: 094D × 0915).
+    this.linked = false;
     this.oddRegionalIndicators = false;
   }
 
@@ -66,8 +65,8 @@ export class GraphemeBreakRules {
     if (next === C.extend || next === C.conjunctExtend || next === C.conjunctLinker || next === C.zwj) return false;
     if (next === C.spacingMark) return false; // GB9a
     if (previous === C.prepend) return false; // GB9b
-    // GB9c: \p{InCB=Consonant} [\p{InCB=Extend}\p{InCB=Linker}]* \p{InCB=Linker} [\p{InCB=Extend}\p{InCB=Linker}]* × \p{InCB=Consonant}
-    if (next === C.consonant && this.conjunct === CONJUNCT_LINKED) return false;
+    // GB9c (18.0): \p{InCB=Linker} [\p{InCB=Extend}\p{InCB=Linker}]* × \p{InCB=Consonant}
+    if (next === C.consonant && this.linked) return false;
     // GB11: \p{ExtPict} Extend* ZWJ × \p{ExtPict}
     if (next === C.pictographic && this.emoji === EMOJI_JOINER) return false;
     // GB12, GB13: an odd regional indicator pairs with the next
@@ -94,19 +93,17 @@ export class GraphemeBreakRules {
       default:
         this.emoji = EMOJI_NONE;
     }
-    // GB9c's consonant, then InCB Extend (ZWJ among them) and Linker.
+    // GB9c's linker, then InCB Extend (ZWJ among them) and Linker.
     switch (next) {
-      case C.consonant:
-        this.conjunct = CONJUNCT_CONSONANT;
-        break;
       case C.conjunctLinker:
-        if (this.conjunct !== CONJUNCT_NONE) this.conjunct = CONJUNCT_LINKED;
+      case C.linker:
+        this.linked = true;
         break;
       case C.conjunctExtend:
       case C.zwj:
         break;
       default:
-        this.conjunct = CONJUNCT_NONE;
+        this.linked = false;
     }
     // GB12, GB13: regional indicators pair from the first of a run.
     this.oddRegionalIndicators = next === C.regionalIndicator && !this.oddRegionalIndicators;

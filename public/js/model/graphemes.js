@@ -6,7 +6,7 @@
 // (between two "simple" scalars), simple scalars are clusters of their own,
 // and only the chunks between certain boundaries that hold anything else go
 // through UAX #29's rules (grapheme-break-rules.js: our own rules and
-// Unicode 17.0 data, the same as the server's, not the engine's
+// Unicode 18.0 data, the same as the server's, not the engine's
 // Intl.Segmenter, whose Unicode version is each browser's). The chunk
 // boundaries are true boundaries, so the result equals the rules run over
 // the whole text.

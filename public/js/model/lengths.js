@@ -4,7 +4,7 @@
 //
 // Two tables load on demand: the GB18030 table (`loadGB18030()`; until then
 // gb18030 lengths are `null`) and twitter-text's URL rule with its TLDs and
-// our own NFC with its Unicode 17.0 data (normalization.js, the server's too:
+// our own NFC with its Unicode 18.0 data (normalization.js, the server's too:
 // not the engine's `normalize()`) (`loadURLs()`; until then the weight of a
 // text that may hold a URL, or that holds a cluster NFC may change (not
 // simple nor an emoji), is `null`, and the loader starts on its own the first

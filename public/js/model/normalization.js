@@ -1,4 +1,4 @@
-// Owns: NFC (Unicode normalization, UAX #15) of our own, from Unicode 17.0's
+// Owns: NFC (Unicode normalization, UAX #15) of our own, from Unicode 18.0's
 // data (normalization-table.js, generated from the UCD), the mirror of the
 // Swift core's Normalization: a browser's `normalize()` is its own ICU's
 // Unicode version, and Foundation's NFC on the server is wrong beyond U+FFFF.

@@ -15,7 +15,7 @@ export const MAX_QUERY_LENGTH = 64;
 const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 
-/** NFKC (our own, Unicode 17.0's, as the server's: not the engine's), then
+/** NFKC (our own, Unicode 18.0's, as the server's: not the engine's), then
  *  each code point's own lowercase mapping with no context (Σ is always σ),
  *  exactly as SearchFolding.fold in Swift. */
 function fold(text) {
