@@ -21,7 +21,8 @@
 //   embedding demo's script (embed.js) as embed-HASH.js, and the API page's
 //   (api-doc.js) as api-doc-HASH.js.
 // - index.html, embed.html and api.html, their references to the files above written
-//   with the built names; sw.js, minified, with the list of its offline copy
+//   with the built names and their comments left out (the sources' notes: the start's
+//   bytes are budgeted, test_start.py); sw.js, minified, with the list of its offline copy
 //   (every file of the page with the hash of its content) and the version those make.
 // - Beside every built file its source map (NAME.map, the sources in it) and
 //   its gzip (NAME.gz, level 9, which nginx's gzip_static sends as it is).
@@ -287,11 +288,13 @@ async function buildScript(root, site, source, outName) {
 /** The local references (href, src) of an HTML page. */
 const referencesOf = (html) => [...html.matchAll(/\b(?:href|src)="([^"#?:]+)"/g)].map((m) => m[1]);
 
-/** `html` with each reference that `built` maps written as its built name. */
+/** `html` with each reference that `built` maps written as its built name, and no comments. */
 const withBuiltNames = (html, built) =>
-  html.replace(/\b(href|src)="([^"#?:]+)"/g, (all, attribute, path) =>
-    built.has(path) ? `${attribute}="${built.get(path)}"` : all,
-  );
+  html
+    .replace(/<!--[\s\S]*?-->\n?/g, '')
+    .replace(/\b(href|src)="([^"#?:]+)"/g, (all, attribute, path) =>
+      built.has(path) ? `${attribute}="${built.get(path)}"` : all,
+    );
 
 /** Replaces what lies between two marker lines of `text` (each kept) with `lines`. */
 function between(text, begin, end, lines, name) {

@@ -107,6 +107,7 @@ const loadKeyboard = once(() =>
     module.initKeyboard({
       edit: editor.edit,
       insert,
+      whenComposed: editor.whenComposed,
       catalog: editor.getCatalog,
       field: { focus: focusKeepingCaret, useSystemKeyboard },
       onToggle: () => autocomplete?.close(),
@@ -195,7 +196,10 @@ if (window.visualViewport) {
 document.getElementById('send').addEventListener('pointerdown', (event) => event.preventDefault());
 composer.addEventListener('submit', (event) => {
   event.preventDefault();
-  editor.endComposition(); // the word an Android keyboard is composing goes with the message
+  // The word an IME is composing goes with the message: on a touch screen, what it commits after the tap.
+  editor.whenComposed(submit);
+});
+function submit() {
   if (document.activeElement !== editorElement) focusKeepingCaret();
   if (send) return void send();
   // Before chat.js has loaded, Send puts the field's text into the outbox at once, as chat.js's Send
@@ -214,7 +218,7 @@ composer.addEventListener('submit', (event) => {
   loadChat().then(() => {
     if (!send) note(null, 'notSent');
   });
-});
+}
 window.addEventListener('online', () => {
   if (!send) loadChat();
 });
