@@ -21,10 +21,17 @@ export function stickersBack(string, field, caret) {
   const from = string.snapDown(change.from),
     to = string.snapUp(change.to);
   const { starts, ends } = string.spans;
-  let i = string.firstSpanEndingAfter(from);
-  const inserted = change.inserted.replaceAll(OBJECT, () =>
-    i < starts.length && ends[i] <= to ? text.slice(starts[i], ends[i++]) : OBJECT,
-  );
+  let i = string.firstSpanEndingAfter(from),
+    atCaret = null; // the caret in the text given back, once the part before it is
+  const before = caret === null ? -1 : caret - change.from;
+  let inserted = '';
+  for (let k = 0; k < change.inserted.length; k++) {
+    if (k === before) atCaret = change.from + inserted.length;
+    const c = change.inserted[k];
+    inserted += c === OBJECT && i < starts.length && ends[i] <= to ? text.slice(starts[i], ends[i++]) : c;
+  }
   const back = text.slice(0, change.from) + inserted + text.slice(change.to);
-  return [back, caret > change.from ? caret + back.length - field.length : caret];
+  // A caret before the change stays; one after it moves with the text.
+  if (atCaret === null) atCaret = caret === null || caret <= change.from ? caret : caret + back.length - field.length;
+  return [back, atCaret];
 }
