@@ -21,8 +21,9 @@
 //   embedding demo's script (embed.js) as embed-HASH.js, and the API page's
 //   (api-doc.js) as api-doc-HASH.js.
 // - index.html, embed.html and api.html, their references to the files above written
-//   with the built names and their comments left out (the sources' notes: the start's
-//   bytes are budgeted, test_start.py); sw.js, minified, with the list of its offline copy
+//   with the built names and their comments left out, index.html's indentation too
+//   (the sources' notes and layout: the start's bytes are budgeted, test_start.py;
+//   the other pages have <pre> blocks); sw.js, minified, with the list of its offline copy
 //   (every file of the page with the hash of its content) and the version those make.
 // - Beside every built file its source map (NAME.map, the sources in it) and
 //   its gzip (NAME.gz, level 9, which nginx's gzip_static sends as it is).
@@ -369,7 +370,9 @@ export async function buildSite(root = HERE) {
     const hashed = /^(.*)-[A-Z0-9]{8}(\.(?:css|js))$/.exec(f.path);
     if (hashed && !f.path.startsWith('js/')) builtName.set(hashed[1] + hashed[2], f.path);
   }
-  const files = [...built, ...pages.map(([name, html]) => file(name, withBuiltNames(html, builtName)))];
+  // The start's document without its lines' indentation (no <pre> in it): a line break is white space as they were.
+  const served = (name, html) => (name === 'index.html' ? html.replace(/\n[ \t]+/g, '\n') : html);
+  const files = [...built, ...pages.map(([name, html]) => file(name, withBuiltNames(served(name, html), builtName)))];
   files.push(...(await serviceWorker(root, site, files)));
   const gzipped = files.filter((f) => !f.path.endsWith('.map'));
   for (const f of gzipped) files.push(file(`${f.path}.gz`, gzipSync(f.contents, { level: 9 })));

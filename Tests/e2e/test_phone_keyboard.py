@@ -282,20 +282,33 @@ CARET_IN_VIEW = '''
 @pytest.mark.parametrize('size', [(390, 780), (780, 390)], ids=['portrait', 'landscape'])
 def test_the_caret_line_stays_in_view_as_the_keyboard_shrinks_the_viewport(service, engine, size):
     """The on-screen keyboard opening shrinks the viewport (Chromium: CDP's device metrics, as
-    Android's resizes-content does; elsewhere the window): the line being typed stays on screen."""
+    Android's resizes-content does; elsewhere the window): the composer stays above the keyboard
+    and the caret's line in the field and on screen, the caret on the first line or the last. At
+    780×390 a keyboard leaves 135 px: the field kept its 120 px and Send went under the keyboard;
+    then the field, bounded, kept its scroll and hid the caret."""
     width, height = size
     driver = browser(width, height, engine=engine)
     try:
         viewport(driver, width, height)
         p = Page(driver, service)
-        p.d.execute_script('window.stickertext.edit("insert", {string: "好好\\\\n".repeat(12) + "最后一行"})')
+        p.d.execute_script('window.stickertext.edit("insert", {string: "好好\\n".repeat(12) + "最后一行"})')
         p.idle()
         assert driver.execute_script(CARET_IN_VIEW)['shows']
-        viewport(driver, width, height // 2 - 60)  # the keyboard: about half the screen
-        p.wait('return visualViewport.height < innerHeight + 1 && document.documentElement.style.getPropertyValue("--app-height")')
+        # The caret on the first line, the field scrolled to it, then on the last.
+        for place in (0, 40):
+            p.select(place)
+            keyboard = height // 2 - 60  # the viewport the keyboard leaves: about half the screen
+            viewport(driver, width, keyboard)
+            p.wait(f'return parseFloat(document.documentElement.style.getPropertyValue("--app-height")) <= {keyboard}', timeout=15)
+            p.wait('return new Promise(requestAnimationFrame).then(() => true)')
+            shown = driver.execute_script(CARET_IN_VIEW)
+            assert shown['shows'], (place, shown)
+            send = driver.find_element(By.ID, 'send').rect
+            assert send['y'] + send['height'] <= keyboard + 1, send  # the composer is above the keyboard
+            viewport(driver, width, height)
+            p.wait(f'return parseFloat(document.documentElement.style.getPropertyValue("--app-height")) === {height}', timeout=15)
         p.type('字')
-        shown = driver.execute_script(CARET_IN_VIEW)
-        assert shown['shows'], shown
+        assert driver.execute_script(CARET_IN_VIEW)['shows']
         assert held(p)['text'].endswith('最后一行字')
     finally:
         driver.quit()

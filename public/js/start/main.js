@@ -188,7 +188,11 @@ if (window.visualViewport) {
     root.setProperty('--app-height', `${visualViewport.height}px`);
     root.setProperty('--app-top', `${visualViewport.scale === 1 ? visualViewport.offsetTop : 0}px`);
   };
-  visualViewport.addEventListener('resize', fit);
+  visualViewport.addEventListener('resize', () => {
+    fit();
+    // The keyboard opened or closed: the field (app.css bounds it by --app-height) shows its caret again.
+    if (document.activeElement === editorElement && !editor.composing()) focusKeepingCaret();
+  });
   visualViewport.addEventListener('scroll', fit);
   fit();
 }
