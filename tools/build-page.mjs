@@ -21,7 +21,9 @@
 //   embedding demo's script (embed.js) as embed-HASH.js, and the API page's
 //   (api-doc.js) as api-doc-HASH.js.
 // - index.html, embed.html and api.html, their references to the files above written
-//   with the built names; sw.js, minified, with the list of its offline copy
+//   with the built names and their comments left out, index.html's indentation too
+//   (the sources' notes and layout: the start's bytes are budgeted, test_start.py;
+//   the other pages have <pre> blocks); sw.js, minified, with the list of its offline copy
 //   (every file of the page with the hash of its content) and the version those make.
 // - Beside every built file its source map (NAME.map, the sources in it) and
 //   its gzip (NAME.gz, level 9, which nginx's gzip_static sends as it is).
@@ -287,16 +289,13 @@ async function buildScript(root, site, source, outName) {
 /** The local references (href, src) of an HTML page. */
 const referencesOf = (html) => [...html.matchAll(/\b(?:href|src)="([^"#?:]+)"/g)].map((m) => m[1]);
 
-/** `html` with each reference that `built` maps written as its built name. */
+/** `html` with each reference that `built` maps written as its built name, and no comments. */
 const withBuiltNames = (html, built) =>
-  html.replace(/\b(href|src)="([^"#?:]+)"/g, (all, attribute, path) =>
-    built.has(path) ? `${attribute}="${built.get(path)}"` : all,
-  );
-
-/** `html` without its comments, written for the readers of public/, not for every visitor's first
- *  download (index.html's was 120 of the start's bytes gzipped). The pages hold no inline script or
- *  style a comment could be part of. */
-const withoutComments = (html) => html.replace(/[ \t]*<!--[\s\S]*?-->\n?/g, '');
+  html
+    .replace(/<!--[\s\S]*?-->\n?/g, '')
+    .replace(/\b(href|src)="([^"#?:]+)"/g, (all, attribute, path) =>
+      built.has(path) ? `${attribute}="${built.get(path)}"` : all,
+    );
 
 /** Replaces what lies between two marker lines of `text` (each kept) with `lines`. */
 function between(text, begin, end, lines, name) {
@@ -371,10 +370,9 @@ export async function buildSite(root = HERE) {
     const hashed = /^(.*)-[A-Z0-9]{8}(\.(?:css|js))$/.exec(f.path);
     if (hashed && !f.path.startsWith('js/')) builtName.set(hashed[1] + hashed[2], f.path);
   }
-  const files = [
-    ...built,
-    ...pages.map(([name, html]) => file(name, withoutComments(withBuiltNames(html, builtName)))),
-  ];
+  // The start's document without its lines' indentation (no <pre> in it): a line break is white space as they were.
+  const served = (name, html) => (name === 'index.html' ? html.replace(/\n[ \t]+/g, '\n') : html);
+  const files = [...built, ...pages.map(([name, html]) => file(name, withBuiltNames(served(name, html), builtName)))];
   files.push(...(await serviceWorker(root, site, files)));
   const gzipped = files.filter((f) => !f.path.endsWith('.map'));
   for (const f of gzipped) files.push(file(`${f.path}.gz`, gzipSync(f.contents, { level: 9 })));

@@ -76,7 +76,7 @@ def test_a_message_whose_tab_died_before_the_outbox_had_it_goes_out_at_the_next_
 
 def test_the_first_message_kept_asks_the_browser_once_to_keep_the_pages_storage(service, desktop):
     """What the outbox, the drafts and the history keep, a browser may evict under storage pressure;
-    `navigator.storage.persist()` asks it not to. Asked once a page, at the first message kept (issue 55)."""
+    `navigator.storage.persist()` asks it not to. Asked once a page, as the first message goes out (issue 55)."""
     p = Page(desktop, service)
     offered = desktop.execute_script("""
         if (!navigator.storage?.persist) return false;

@@ -154,8 +154,21 @@ export function initChat(editor) {
     }
   }
 
+  // What a site stores a browser may evict under storage pressure; persistent storage it keeps until
+  // the user clears it. Asked once a page, as the first message goes out (the user has shown what the
+  // page is for), where the browser offers it: Chromium grants it by the site's engagement, Firefox
+  // asks the user, Safari decides alone. Whatever the answer, nothing here changes. Here, not in
+  // outbox.js, which the start carries.
+  let persistenceAsked = false;
+  const askForPersistence = () => {
+    if (persistenceAsked) return;
+    persistenceAsked = true;
+    navigator.storage?.persist?.().catch(() => {});
+  };
+
   async function drain() {
     for (let [message] = await waitingMessages(); message; [message] = await waitingMessages()) {
+      askForPersistence();
       let answer;
       try {
         answer = await postJSON('/api/render', { text: message.text });

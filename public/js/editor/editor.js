@@ -99,9 +99,11 @@ function run(op, extra, step, shown, place = null) {
  *  `since`: when its typing began); false when none. The caret stays where the browser put it if
  *  the model kept the field's text (after an autocorrected word). */
 function readBrowserChange(own = false, since = undefined) {
-  const field = view.plainOf(),
-    caret = view.plainCaret();
   const { text, string } = state;
+  // A keyboard's object characters, the stickers it replaced (object-characters.js; until it loads, as they came).
+  let field = view.plainOf(),
+    caret = view.plainCaret();
+  if (objects) [field, caret] = objects.stickersBack(string, field, caret);
   if (field === text) return false;
   const change = changeBetween(text, field, caret);
   const from = string.snapDown(change.from),
@@ -203,18 +205,42 @@ function compositionEnded() {
     const change = changeBetween(state.text, view.plainOf(), view.plainCaret());
     clear();
     if (change?.inserted) typed('insert', { string: change.inserted });
-    return;
+  } else {
+    if (view.plainOf() === state.text && waiting) adopt(waiting);
+    browserChanged(false, state.composedSince);
   }
-  if (view.plainOf() === state.text && waiting) adopt(waiting);
-  browserChanged(false, state.composedSince);
+  // What waited for the end (whenComposed), in order.
+  clearTimeout(endTimer);
+  endTimer = undefined;
+  for (const act of waitingEnd.splice(0)) act();
 }
+
+const touchScreen = () => matchMedia('(pointer: coarse)').matches;
 
 /** Ends a composition now. Leaving the field makes the IME commit; not on a touch screen, where a
  *  blur closes the keyboard (iOS): what it shows is taken, and an update after is waited for. */
 export function endComposition() {
   if (!composition()) return;
-  if (view.hasFocus() && !matchMedia('(pointer: coarse)').matches) view.refocus();
+  if (view.hasFocus() && !touchScreen()) view.refocus();
   if (composition()) compositionEnded(); // a touch screen, or dropped without a compositionend
+}
+
+// What waits for the composition under way to end (whenComposed), and the timer that bounds the wait.
+let waitingEnd = [],
+  endTimer;
+
+/** Runs `act` (Send, a panel key) with no composition under way: at once, the composition ended. On a
+ *  touch screen, where the tap ends nothing (no blur), at the composition's end: a pinyin keyboard
+ *  commits the characters chosen just after the tap (its letters were what showed); an Android
+ *  keyboard composing a word commits nothing for a tap: after 300 ms what it shows is taken. */
+export function whenComposed(act) {
+  if (composition() && touchScreen()) {
+    waitingEnd.push(act);
+    endTimer ??= setTimeout(endComposition, 300);
+  } else {
+    endComposition();
+    act();
+  }
 }
 
 /** The model's record of the field after its last edit: `{text, selection, counts}`. */
@@ -297,12 +323,16 @@ function toClipboard(event, op) {
 
 // Loaded after startup, or at the first use: word-range.js, long-paste.js.
 let words = null,
-  pastes = null;
+  pastes = null,
+  objects = null;
 export const loadEditing = () =>
-  Promise.all([import('./word-range.js'), import('./long-paste.js')]).then(([w, p]) => {
-    words = w;
-    pastes = p;
-  });
+  Promise.all([import('./word-range.js'), import('./long-paste.js'), import('./object-characters.js')]).then(
+    ([w, p, o]) => {
+      words = w;
+      pastes = p;
+      objects = o;
+    },
+  );
 
 /** Ctrl+Backspace, Ctrl+Delete: word-range.js's range, one model edit. */
 function deleteWord(backward) {

@@ -35,10 +35,22 @@ export const loadSearch = () =>
     },
   ));
 
-// deps: { edit(op, extra), insert(item), catalog() (the model's, or null before the packs came),
-//         field: { focus() (caret kept), useSystemKeyboard(on) } (the editor's field: main.js's to hand over),
-//         onToggle(open), onRepeating(on) (the delete key's repeat) }.
-export function initKeyboard({ edit, insert, catalog, field, onToggle, onRepeating }) {
+// deps: { edit(op, extra), insert(item), whenComposed(act) (editor.js's), catalog() (the model's, or null
+//         before the packs came), field: { focus() (caret kept), useSystemKeyboard(on) } (the editor's field:
+//         main.js's to hand over), onToggle(open), onRepeating(on) (the delete key's repeat) }.
+export function initKeyboard({
+  edit: editNow,
+  insert: insertNow,
+  whenComposed,
+  catalog,
+  field,
+  onToggle,
+  onRepeating,
+}) {
+  // A key pressed during a composition acts once it has ended: on a touch screen, after the commit the
+  // keyboard sends after the tap, so the sticker goes after the characters chosen (whenComposed).
+  const edit = (...args) => whenComposed(() => editNow(...args));
+  const insert = (...args) => whenComposed(() => insertNow(...args));
   searchDeps = { catalog, showResults, showTab, insert, focusEditor: field.focus };
   initMenu();
   initPanel({

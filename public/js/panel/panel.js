@@ -266,7 +266,11 @@ function buildPanel() {
       'data-i18n-placeholder': 'searchPlaceholder',
       autocomplete: 'off',
       spellcheck: 'false',
-      enterkeyhint: 'done',
+      // What a phone's keyboard reads: no capital or correction of a tag typed (`xk`), a search key.
+      autocapitalize: 'off',
+      autocorrect: 'off',
+      inputmode: 'search',
+      enterkeyhint: 'search',
     }),
     element('p', { id: 'found', class: 'sr', role: 'status' }),
     element('button', { type: 'button', id: 'clear-recents', class: 'clear', 'data-i18n': 'clearRecents', hidden: '' }),

@@ -4,14 +4,14 @@
 // What showing the page and editing do not need stays out of the start and
 // its 40 KB: the keyboard, the `[` autocomplete and the search, the server's
 // check, sending, undo and the service worker load 2 s after ready or at
-// first use (the outbox excepted: a Send before sending has loaded keeps
+// first use (but outbox-keep.js: a Send before sending has loaded keeps
 // its message there). No keystroke asks the network.
 
 import { watchPacks } from './packs.js';
 import { initStatus, updateCounter, say, takeBack } from '../shared/status.js';
 import * as editor from '../editor/editor.js';
 import { saveDraft, loadDraft } from '../editor/draft.js';
-import { keep, messageOf, refusalOf } from '../chat/outbox.js';
+import { keep, messageOf, refusalOf } from '../chat/outbox-keep.js';
 import { applyStrings, setLanguage, language } from '../shared/strings.js';
 import { initSettings, enterSends } from './settings.js';
 import { focusKeepingCaret, useSystemKeyboard } from '../editor/editor-dom.js';
@@ -107,6 +107,7 @@ const loadKeyboard = once(() =>
     module.initKeyboard({
       edit: editor.edit,
       insert,
+      whenComposed: editor.whenComposed,
       catalog: editor.getCatalog,
       field: { focus: focusKeepingCaret, useSystemKeyboard },
       onToggle: () => autocomplete?.close(),
@@ -187,7 +188,11 @@ if (window.visualViewport) {
     root.setProperty('--app-height', `${visualViewport.height}px`);
     root.setProperty('--app-top', `${visualViewport.scale === 1 ? visualViewport.offsetTop : 0}px`);
   };
-  visualViewport.addEventListener('resize', fit);
+  visualViewport.addEventListener('resize', () => {
+    fit();
+    // The keyboard opened or closed: the field (app.css bounds it by --app-height) shows its caret again.
+    if (document.activeElement === editorElement && !editor.composing()) focusKeepingCaret();
+  });
   visualViewport.addEventListener('scroll', fit);
   fit();
 }
@@ -195,7 +200,10 @@ if (window.visualViewport) {
 document.getElementById('send').addEventListener('pointerdown', (event) => event.preventDefault());
 composer.addEventListener('submit', (event) => {
   event.preventDefault();
-  editor.endComposition(); // the word an Android keyboard is composing goes with the message
+  // The word an IME is composing goes with the message: on a touch screen, what it commits after the tap.
+  editor.whenComposed(submit);
+});
+function submit() {
   if (document.activeElement !== editorElement) focusKeepingCaret();
   if (send) return void send();
   // Before chat.js has loaded, Send puts the field's text into the outbox at once, as chat.js's Send
@@ -214,7 +222,7 @@ composer.addEventListener('submit', (event) => {
   loadChat().then(() => {
     if (!send) note(null, 'notSent');
   });
-});
+}
 window.addEventListener('online', () => {
   if (!send) loadChat();
 });
