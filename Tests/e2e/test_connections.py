@@ -168,9 +168,11 @@ def settled(measure, timeout=10):
     return last
 
 
-# About 100 bytes of answer per byte of [ok] (an <img> and an entry in stickers):
-# a 120 KB body answers about 12 MB, under the 16 MiB the answer may take.
-LARGE_ANSWER = '{"text":"' + '[ok]' * 30_000 + '"}'
+# Text with a sticker every ten characters answers about 12 times its bytes (an
+# <img> and an entry in stickers a sticker): a 950 KB body answers about 11 MB,
+# under the 16 MiB the answer may take and under 16 times its body
+# (AnswerLimit.forRequest; 120 KB of [ok] answered 12 MB before that ratio).
+LARGE_ANSWER = '{"text":"' + '一二三四五六七八九十[微笑]' * 25_000 + '"}'
 # nginx checks its temporary file's size before each write: the file may pass
 # the limit by less than one write (fastcgi_temp_file_write_size, 32 KiB).
 ONE_WRITE = 32 << 10
@@ -178,8 +180,9 @@ ONE_WRITE = 32 << 10
 
 def send_unread(service, body):
     s = connect(FLOODER, service.port, receive_buffer=4096)
+    body = body.encode()
     s.sendall(b'POST /api/render HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n'
-              b'Content-Length: %d\r\n\r\n%s' % (len(body), body.encode()))
+              b'Content-Length: %d\r\n\r\n%s' % (len(body), body))
     return s
 
 
@@ -204,7 +207,7 @@ def test_an_answer_never_read_takes_the_worker_off_at_once_and_nginx_holds_at_mo
 
 
 def test_a_reader_that_stops_keeps_at_most_the_limit_on_disk_and_is_cut_off_after_the_send_timeout():
-    """ANSWER_LIMIT set at 1 MiB, under the 12 MB answer: nginx's file stops at
+    """ANSWER_LIMIT set at 1 MiB, under the 11 MB answer: nginx's file stops at
     1 MiB and less than one write (before: the whole answer, less what the kernel holds), and 10 s
     without a byte read (send_timeout) close the connection and free the file."""
     service = Service(limits=(('LIMITS', 'off'), ('ANSWER_LIMIT', str(1 << 20))))

@@ -165,15 +165,20 @@ def test_a_paste_of_clusters_too_heavy_to_lay_out_is_cut_before_the_first_with_a
         document.body.getBoundingClientRect();
         return performance.now() - start;'''
     heavy = 'hi ' + ('a' + '\u0300' * 10000) * 10
-    plain = []
+    # The least of three of each, undone after, as the machine is shared.
+    plain, took = [], []
     for _ in range(3):
         plain.append(phone.execute_script(paste, '汉' * 100010))
         chord(phone, [Keys.CONTROL], 'z')
-    took = phone.execute_script(paste, heavy)
+        took.append(phone.execute_script(paste, heavy))
+        p.idle()
+        assert held(p)['text'] == 'hi '
+        chord(phone, [Keys.CONTROL], 'z')
+    phone.execute_script(paste, heavy)
     p.idle()
     assert held(p)['text'] == 'hi '
     assert '叠了太多符号' in p.said()
-    assert took < max(min(plain) * 5, 50), (took, plain)  # a ratio; 50 ms: a timer's grain in Firefox
+    assert min(took) < max(min(plain) * 5, 50), (took, plain)  # a ratio; 50 ms: a timer's grain in Firefox
     # A cluster of 32 code points, as heavy as a paste may hold, goes in whole.
     p.clipboard_event('paste', 'b' + '\u0300' * 31)
     p.idle()
