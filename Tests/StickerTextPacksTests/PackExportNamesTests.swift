@@ -143,12 +143,12 @@ struct PackExportNamesTests {
         let found = try #require(try catalog.search("xk").first)
         #expect(catalog.packs[found.packIndex].stickers[found.stickerIndex].tag == "[笑哭]")
         let (archive, export) = try export(folder, .mastodon, "faces.tar.gz")
-        #expect(try PackFixtures.tarNames(archive) == ["lvmao.png", "xiaoku.png"])
+        #expect(PackFixtures.tarNames(archive) == ["lvmao.png", "xiaoku.png"])
         #expect(export.notes.contains { $0.contains("[笑哭] → xiaoku") && $0.contains("[绿帽] → lvmao") })
         // Without search keys in pack.json (a pack written by hand), the names are the same.
         let bare = PackFixtures.packFolder([("[笑哭]", [], "笑哭", Self.red), ("[绿帽]", [], "绿帽", Self.blue)])
         let (bareArchive, _) = try self.export(bare, .mastodon, "bare.tar.gz")
-        #expect(try PackFixtures.tarNames(bareArchive) == ["lvmao.png", "xiaoku.png"])
+        #expect(PackFixtures.tarNames(bareArchive) == ["lvmao.png", "xiaoku.png"])
     }
 
     /// Mastodon takes 128 characters, Slack's names are kept to 100, Matrix

@@ -99,7 +99,7 @@ enum PackFixtures {
     }
 
     /// The names of the files in a tar.gz, as GNU tar lists them, sorted.
-    static func tarNames(_ archive: URL) throws -> [String] {
+    static func tarNames(_ archive: URL) -> [String] {
         let names = String(decoding: run(["tar", "-tzf", archive.path]).text, as: UTF8.self)
         return names.split(separator: "\n").map(String.init).sorted()
     }

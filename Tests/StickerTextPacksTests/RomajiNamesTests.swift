@@ -26,7 +26,7 @@ struct RomajiNamesTests {
             })
         let out = PackFixtures.folder().appendingPathComponent("e.tar.gz")
         let export = try PackConversion.exportPacks(from: folder, format: .mastodon, to: out)
-        let written = try PackFixtures.tarNames(out)
+        let written = PackFixtures.tarNames(out)
         #expect(written == Self.names.map { "\($0.1).png" }.sorted(), "\(written)")
         #expect(export.notes.contains { $0.contains("[ブロブ] → burobu") })
     }
